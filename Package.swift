@@ -1,0 +1,27 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The core (`CalGrid`) and the import layer (`CalGridJSON`) must also compile in
+// Embedded Swift mode (`make embedded`), so neither may import Foundation or Glibc.
+let package = Package(
+    name: "CalGrid",
+    products: [
+        .library(name: "CalGrid", targets: ["CalGrid"]),
+        .library(name: "CalGridJSON", targets: ["CalGridJSON"]),
+        .executable(name: "calgrid", targets: ["calgrid"]),
+    ],
+    targets: [
+        // Internal invariant checks compile in with `-Xswiftc -DCALGRID_INVARIANTS`.
+        .target(name: "CalGrid"),
+        .systemLibrary(
+            name: "CJSONC",
+            pkgConfig: "json-c",
+            providers: [.apt(["libjson-c-dev"])]
+        ),
+        .target(name: "CalGridJSON", dependencies: ["CalGrid", "CJSONC"]),
+        .target(name: "CalGridC", dependencies: ["CalGrid", "CalGridJSON"]),
+        .executableTarget(name: "calgrid", dependencies: ["CalGrid", "CalGridJSON"]),
+        .testTarget(name: "CalGridTests", dependencies: ["CalGrid"]),
+        .testTarget(name: "CalGridJSONTests", dependencies: ["CalGrid", "CalGridJSON"]),
+    ]
+)

@@ -1,0 +1,131 @@
+/// How many rows a month grid has.
+public enum GridRowPolicy: UInt8, Sendable {
+    /// Always 6 rows (42 cells), so a UI never changes height between months.
+    case fixed = 0
+    /// Only the rows the month needs: 4, 5 or 6.
+    case auto = 1
+}
+
+/// What the cells before the 1st and after the last day show.
+public enum AdjacentDayPolicy: UInt8, Sendable {
+    /// Leading and trailing days of the neighbouring months are shown.
+    case show = 0
+    /// They are left empty (`GridCell.isVisible == false`); their dates are still computed.
+    case hide = 1
+}
+
+/// Which month a grid cell's day belongs to.
+public enum CellOwner: UInt8, Sendable {
+    case previousMonth = 0, thisMonth, nextMonth
+}
+
+/// One cell of a month grid. A value type built on demand: reading a cell allocates nothing.
+@frozen
+public struct GridCell: Hashable, Sendable {
+    /// The cell's day. At the very ends of the supported range (January of year 1, December of
+    /// year 9999) adjacent cells may fall in year 0 or 10000; such a date still has correct
+    /// components and weekday, but date arithmetic on it throws.
+    public let date: CivilDate
+    public let owner: CellOwner
+    public let weekday: Weekday
+    public let isToday: Bool
+    /// False for adjacent-month cells under `AdjacentDayPolicy.hide`.
+    public let isVisible: Bool
+
+    @inlinable public var isWeekend: Bool { weekday.isWeekend }
+    @inlinable public var isInMonth: Bool { owner == .thisMonth }
+
+    @inlinable
+    public init(date: CivilDate, owner: CellOwner, weekday: Weekday, isToday: Bool, isVisible: Bool) {
+        self.date = date; self.owner = owner; self.weekday = weekday; self.isToday = isToday; self.isVisible = isVisible
+    }
+}
+
+/// A month laid out in weeks: 4 to 6 rows of 7 cells, starting on any weekday.
+///
+/// The grid stores only a handful of integers (no per-cell storage, no heap): cell `i` is the day
+/// `firstCellDay + i`, so building a grid is O(1) and reading every cell is O(rows × 7).
+/// The engine never reads the clock: "today" is a parameter.
+public struct MonthGrid: RandomAccessCollection, Hashable, Sendable {
+    public let year: Int
+    public let month: Int
+    public let firstWeekday: Weekday
+    public let rowPolicy: GridRowPolicy
+    public let adjacentDays: AdjacentDayPolicy
+    /// The day shown as today, if any (it need not be in this month).
+    public let today: CivilDate?
+    /// 4...6.
+    public let rowCount: Int
+    /// The day in cell 0 (possibly in the previous month).
+    public let firstCellDay: Int32
+    /// The 1st and the last day of the month.
+    public let monthFirst: CivilDate
+    public let monthLast: CivilDate
+
+    /// - Complexity: O(1), no heap allocation.
+    public init(year: Int, month: Int, firstWeekday: Weekday = .sunday, rows: GridRowPolicy = .fixed,
+                adjacentDays: AdjacentDayPolicy = .show, today: CivilDate? = nil) throws(DateError) {
+        let first = try CivilDate(year: year, month: month, day: 1)
+        let days = CivilDate.daysInMonth(year: year, month: month)
+        let lead = first.weekday.offset(from: firstWeekday)
+        self.year = year
+        self.month = month
+        self.firstWeekday = firstWeekday
+        self.rowPolicy = rows
+        self.adjacentDays = adjacentDays
+        self.today = today
+        self.rowCount = rows == .fixed ? 6 : (lead + days + 6) / 7
+        self.firstCellDay = first.dayNumber - Int32(truncatingIfNeeded: lead)
+        self.monthFirst = first
+        self.monthLast = CivilDate(_unchecked: first.dayNumber + Int32(truncatingIfNeeded: days - 1))
+    }
+
+    /// The grid of the month containing `date`.
+    /// - Complexity: O(1)
+    public init(containing date: CivilDate, firstWeekday: Weekday = .sunday, rows: GridRowPolicy = .fixed,
+                adjacentDays: AdjacentDayPolicy = .show, today: CivilDate? = nil) {
+        let c = date.components
+        // A supported date always has a valid (year, month), so this cannot throw.
+        self = try! MonthGrid(year: c.year, month: c.month, firstWeekday: firstWeekday, rows: rows,
+                              adjacentDays: adjacentDays, today: today)
+    }
+
+    public var startIndex: Int { 0 }
+    /// rowCount × 7.
+    public var endIndex: Int { rowCount * 7 }
+
+    /// Cell `i`, 0-based, row-major. Precondition: `0 <= i < count`.
+    /// - Complexity: O(1)
+    @inlinable
+    public subscript(i: Int) -> GridCell {
+        precondition(i >= 0 && i < rowCount * 7, "MonthGrid cell index out of range")
+        let d = CivilDate(_unchecked: firstCellDay + Int32(truncatingIfNeeded: i))
+        let owner: CellOwner = d < monthFirst ? .previousMonth : (d > monthLast ? .nextMonth : .thisMonth)
+        return GridCell(date: d, owner: owner, weekday: firstWeekday.advanced(by: i % 7),
+                        isToday: d == today, isVisible: owner == .thisMonth || adjacentDays == .show)
+    }
+
+    /// Cell index of `date`, or nil when the grid does not show it.
+    /// - Complexity: O(1)
+    public func index(of date: CivilDate) -> Int? {
+        let i = Int(date.dayNumber) - Int(firstCellDay)
+        return i >= 0 && i < rowCount * 7 ? i : nil
+    }
+
+    /// Row (0-based) of `date`, or nil when not shown.
+    /// - Complexity: O(1)
+    public func row(of date: CivilDate) -> Int? { index(of: date).map { $0 / 7 } }
+
+    /// The first day shown in row `r`.
+    /// - Complexity: O(1)
+    public func firstDay(ofRow r: Int) -> CivilDate {
+        precondition(r >= 0 && r < rowCount, "MonthGrid row out of range")
+        return CivilDate(_unchecked: firstCellDay + Int32(truncatingIfNeeded: r * 7))
+    }
+
+    /// The days shown, first to last cell, as an inclusive range of day numbers.
+    public var dayRange: ClosedRange<Int32> { firstCellDay...(firstCellDay + Int32(truncatingIfNeeded: rowCount * 7 - 1)) }
+
+    /// The whole month as a `Period`.
+    public var period: Period { Period.month(containing: monthFirst) }
+}

@@ -1,0 +1,1 @@
+// Import and export of todo sets through json-c (issue 4).
