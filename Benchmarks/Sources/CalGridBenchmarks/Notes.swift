@@ -1,0 +1,31 @@
+// What each implementation is, for the README.
+
+let scenarioNotes = """
+## What is compared
+
+- **Month grids** — N consecutive months from January 1950, 6 × 7 cells, Sunday first; every cell's day number,
+  day of month, owner month and weekday are read. *Foundation Calendar (app's way)*: the origin app's approach, a
+  month start from components, `range(of: .day, in: .month, for:)`, `date(byAdding: .day)` per cell and
+  `component(.day, from:)` for its label (UTC calendar). *C timegm/gmtime_r*: `timegm` for the 1st, `gmtime_r` per
+  cell. *CalGrid MonthGrid*: the public API, the day of month from the grid's `monthFirst`/`monthLast`.
+- **Per-day aggregates** — the app's 3-month window (previous, current, next month: 92 days) over N todos, each
+  day's todo count, completed count and percentage. *app port*: a faithful port of the app's
+  `Day.generateDaysForMonth` — `class Todo` with optional `Date`s and a `completed: [Bool]`, Foundation
+  `Calendar` day by day, every todo filtered for every day. *copy (floor)*: copying the start and end `Int32`
+  key arrays, the least any aggregate must read. *CalGrid*: `TodoSet`'s per-day aggregates.
+- **Overlap query** — 16 one-day periods, each hit by ≤ 1000 of N todos spread over a century. *linear scan*:
+  the start/end `Int32` arrays scanned for every query. *CalGrid*: `TodoSet`'s interval index.
+- **Sorts** — the app's three orders over the same N todos, stable (insertion order breaks ties):
+  *app sort on [Todo] classes* — `sorted` on an array of the app's classes by optional `Date` keys;
+  *stdlib sort on structs* — an array of value-type todos; *stdlib sort of index array by Int32 key* — the
+  classic data-oriented approach; *C qsort* — (key, index) pairs; *CalGrid TodoSet sort*.
+- **Import** — the app's todos in the native format, 30-day challenges with 30-entry `completed` arrays
+  (about 390 bytes a record), generated deterministically into a temporary directory. *json-c whole file +
+  DOM walk*: `json_object_from_file`, then the DOM walked into Swift values; *Foundation JSONDecoder + Codable*;
+  *CalGridJSON import* into a `TodoSet`. Every one runs in its own child process.
+- **C API overhead** — a C program linked against `libcalgrid` against the Swift core doing the same work.
+- **CLI start-up** — `calgrid month` against `cal` (Debian `ncal`), a C hello and a plain Swift hello,
+  spawned with `posix_spawn`, output to /dev/null, wall time to exit.
+- **TodoSet memory** — heap growth (glibc `mallinfo2`) while N todos are inserted, less their text bytes
+  and one bit per tracked day, per todo.
+"""

@@ -1,0 +1,82 @@
+// Month grids: `count` consecutive months (6 x 7 cells, Sunday first), built and every cell read:
+// its day number, day of month, owner (previous / this / next month) and weekday. Each grid's cells
+// are summed weighted by position (cheap, so the checksum does not dominate a fast grid) and the
+// per-grid sums are folded.
+import Foundation
+import CalGrid
+import CBaselines
+
+@inline(__always) func gridCellValue(day: Int, dayOfMonth: Int, owner: Int, weekday: Int) -> UInt64 {
+    (UInt64(bitPattern: Int64(day)) << 16) | (UInt64(dayOfMonth) << 8) | (UInt64(owner) << 4) | UInt64(weekday)
+}
+
+/// The origin app's way: Foundation `Calendar`, a month start from components, `range(of:in:for:)`
+/// for the month's length, `date(byAdding:)` for every cell, `component(.day, from:)` to label it.
+func foundationMonthGrids(year: Int, month: Int, count: Int) -> UInt64 {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    calendar.firstWeekday = 1
+    var h = foldSeed
+    var monthStart = calendar.date(from: DateComponents(year: year, month: month, day: 1))!
+    for _ in 0..<count {
+        let days = calendar.range(of: .day, in: .month, for: monthStart)!.count
+        let firstWeekday = calendar.component(.weekday, from: monthStart)   // 1 = Sunday
+        let lead = (firstWeekday - calendar.firstWeekday + 7) % 7
+        let monthEnd = calendar.date(byAdding: .day, value: days - 1, to: monthStart)!
+        var sum: UInt64 = 0
+        for i in 0..<42 {
+            let date = calendar.date(byAdding: .day, value: i - lead, to: monthStart)!
+            let dayOfMonth = calendar.component(.day, from: date)
+            let owner = date < monthStart ? 0 : (date > monthEnd ? 2 : 1)
+            let dayNumber = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
+            sum &+= gridCellValue(day: dayNumber, dayOfMonth: dayOfMonth, owner: owner,
+                                  weekday: (calendar.firstWeekday - 1 + i) % 7) &* UInt64(i + 1)
+        }
+        h = fold(h, sum)
+        monthStart = calendar.date(byAdding: .month, value: 1, to: monthStart)!
+    }
+    return h
+}
+
+/// CalGrid: `MonthGrid` per month, every cell read through the public API. The day of month comes
+/// from the grid's `monthFirst` / `monthLast` and the first cell (one conversion per grid), as a UI
+/// would label cells; `cell.date.day` would convert every cell.
+func calgridMonthGrids(year: Int, month: Int, count: Int) -> UInt64 {
+    var h = foldSeed
+    var y = year, m = month
+    for _ in 0..<count {
+        let grid = try! MonthGrid(year: y, month: m, firstWeekday: .sunday, rows: .fixed)
+        let first = Int(grid.monthFirst.dayNumber), last = Int(grid.monthLast.dayNumber)
+        let leadBase = grid[0].date.day - Int(grid.firstCellDay)     // day of month of a previous-month cell = d + leadBase
+        var sum: UInt64 = 0
+        var i = 0
+        for cell in grid {
+            let d = Int(cell.date.dayNumber)
+            let dom = cell.owner == .thisMonth ? d - first + 1 : (cell.owner == .previousMonth ? d + leadBase : d - last)
+            i += 1
+            sum &+= gridCellValue(day: d, dayOfMonth: dom, owner: Int(cell.owner.rawValue),
+                                  weekday: Int(cell.weekday.rawValue)) &* UInt64(i)
+        }
+        h = fold(h, sum)
+        m += 1
+        if m == 13 { m = 1; y += 1 }
+    }
+    return h
+}
+
+func runMonthGrids(_ s: Settings) -> [Measurement] {
+    let sizes = s.quick ? [12, 1_200] : [12, 120, 1_200, 12_000]
+    var out: [Measurement] = []
+    for n in sizes {
+        let y0 = opaque(1950), m0 = opaque(1)
+        out += measure("month-grids", n: n, [
+            Implementation(name: "Foundation Calendar (app's way)", role: .baseline) {
+                foundationMonthGrids(year: y0, month: m0, count: n) },
+            Implementation(name: "C timegm/gmtime_r", role: .reference) {
+                cb_timegm_month_grids(Int32(y0), Int32(m0), Int32(n), 0) },
+            Implementation(name: "CalGrid MonthGrid", role: .candidate) {
+                calgridMonthGrids(year: y0, month: m0, count: n) },
+        ], settings: s)
+    }
+    return out
+}

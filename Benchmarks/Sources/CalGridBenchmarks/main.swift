@@ -1,0 +1,70 @@
+// CalGridBenchmarks: `swift run -c release CalGridBenchmarks [--quick] [--only a,b] [--out DIR]`.
+// Sub-commands used internally: `import-child IMPL FILE` (one import in a fresh process).
+import Foundation
+
+let benchmarksDir: String = {
+    // …/Benchmarks/Sources/CalGridBenchmarks/main.swift → …/Benchmarks
+    var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
+    parts.removeLast(3)
+    return parts.joined(separator: "/")
+}()
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "import-child" {
+    exit(importChildMain(Array(arguments.dropFirst())))
+}
+
+func option(_ name: String) -> String? {
+    guard let i = arguments.firstIndex(of: name), i + 1 < arguments.count else { return nil }
+    return arguments[i + 1]
+}
+
+let settings = Settings(quick: arguments.contains("--quick"))
+let only = option("--only").map { Set($0.split(separator: ",").map(String.init)) }
+func wanted(_ group: String) -> Bool { only.map { $0.contains(group) } ?? true }
+
+let startDate = Date()
+let dateFormatter = DateFormatter()
+dateFormatter.locale = Locale(identifier: "en_US_POSIX")
+dateFormatter.timeZone = TimeZone(identifier: "UTC")
+dateFormatter.dateFormat = "yyyy-MM-dd"
+let day = dateFormatter.string(from: startDate)
+dateFormatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
+let stamp = dateFormatter.string(from: startDate)
+
+print("CalGrid benchmarks (\(settings.quick ? "quick" : "full") mode), \(stamp)")
+let machine = machineInfo()
+for (k, v) in machine { print("  \(k): \(v)") }
+
+var all: [Measurement] = []
+if wanted("grids") { all += runMonthGrids(settings) }
+if wanted("aggregates") { all += runAggregates(settings) }
+if wanted("overlap") { all += runOverlap(settings) }
+if wanted("sorts") { all += runSorts(settings) }
+if wanted("memory") { all += runMemory(settings) }
+if wanted("capi") { all += runCAPI(settings) }
+if wanted("cli") { all += runCLIStartup(settings) }
+if wanted("import") { all += runImport(settings) }
+
+let results = evaluate(all)
+printTable(all, results)
+
+let outDir = option("--out") ?? (settings.quick ? benchmarksDir + "/.build/bench-quick" : benchmarksDir + "/results")
+let plotDir = outDir + "/plots"
+try? FileManager.default.createDirectory(atPath: plotDir, withIntermediateDirectories: true)
+let jsonName = settings.quick ? "\(day)-quick.json" : "\(day).json"
+try? resultsJSON(all, results, machine: machine, mode: settings.quick ? "quick" : "full", date: stamp)
+    .write(toFile: outDir + "/" + jsonName, atomically: true, encoding: .utf8)
+let plots = writePlots(all, dir: plotDir)
+let readmePath = settings.quick || only != nil ? outDir + "/README.md" : benchmarksDir + "/README.md"
+let relPlotDir = settings.quick || only != nil ? "plots" : "results/plots"
+try? readme(all, results, machine: machine, date: stamp, jsonFile: jsonName, plots: plots, plotDir: relPlotDir)
+    .write(toFile: readmePath, atomically: true, encoding: .utf8)
+print("\nwrote \(outDir)/\(jsonName), \(plots.count) plots in \(plotDir), \(readmePath)")
+
+if !checksumFailures.isEmpty {
+    print("checksum failures (\(checksumFailures.count)): implementations computed different results:")
+    for f in checksumFailures { print("  \(f)") }
+    exit(1)
+}
+print("checksums: all implementations agree")

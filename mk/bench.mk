@@ -1,0 +1,12 @@
+# Benchmarks (issue 7): `make bench` runs every scenario and rewrites Benchmarks/README.md and
+# Benchmarks/results/; `make bench-quick` runs small sizes in under 2 minutes and writes only to
+# Benchmarks/.build/bench-quick/. The rules themselves are in the Makefile; this adds what they need.
+
+bench bench-quick: bench-deps
+
+# `cal` (Debian ncal) for the CLI start-up comparison, and the calgrid binary it spawns.
+.PHONY: bench-deps
+bench-deps: deps
+	@command -v cal >/dev/null || { echo "installing: ncal"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq ncal >/dev/null; }
+	cd Benchmarks && $(SWIFT) build -c release --product calgrid
