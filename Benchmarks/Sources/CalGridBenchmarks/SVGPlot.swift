@@ -36,8 +36,9 @@ struct SVG {
     mutating func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, fill: String) {
         body += "<rect x=\"\(SVG.n(x))\" y=\"\(SVG.n(y))\" width=\"\(SVG.n(w))\" height=\"\(SVG.n(h))\" fill=\"\(fill)\"/>\n"
     }
-    mutating func text(_ x: Double, _ y: Double, _ s: String, size: Double = 12, anchor: String = "start", weight: String = "normal", fill: String = "#222") {
-        body += "<text x=\"\(SVG.n(x))\" y=\"\(SVG.n(y))\" font-family=\"sans-serif\" font-size=\"\(size)\" text-anchor=\"\(anchor)\" font-weight=\"\(weight)\" fill=\"\(fill)\">\(SVG.escape(s))</text>\n"
+    mutating func text(_ x: Double, _ y: Double, _ s: String, size: Double = 12, anchor: String = "start", weight: String = "normal", fill: String = "#222", rotate: Double = 0) {
+        let r = rotate == 0 ? "" : " transform=\"rotate(\(SVG.n(rotate)) \(SVG.n(x)) \(SVG.n(y)))\""
+        body += "<text\(r) x=\"\(SVG.n(x))\" y=\"\(SVG.n(y))\" font-family=\"sans-serif\" font-size=\"\(size)\" text-anchor=\"\(anchor)\" font-weight=\"\(weight)\" fill=\"\(fill)\">\(SVG.escape(s))</text>\n"
     }
     var document: String {
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n" + body + "</svg>\n"
@@ -90,7 +91,7 @@ func plotScenario(title: String, xLabel: String, series: [(name: String, points:
     svg.line(left, top + ph, left + pw, top + ph, stroke: "#444")
     svg.line(left, top, left, top + ph, stroke: "#444")
     svg.text(left + pw / 2, H - 16, xLabel + " (log)", size: 12, anchor: "middle")
-    svg.text(16, top + ph / 2, "time (log)", size: 12, anchor: "middle")
+    svg.text(18, top + ph / 2, "time per run (log)", size: 12, anchor: "middle", rotate: -90)
     for (k, s) in series.enumerated() {
         let c = plotColors[k % plotColors.count]
         let pts = s.points.sorted { $0.n < $1.n }
