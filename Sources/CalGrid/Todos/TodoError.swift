@@ -1,0 +1,74 @@
+/// Why a todo (or a batch of todos) was rejected, or why an operation on a `TodoSet` failed.
+///
+/// Validation errors carry the todo's `position` (its index in the batch for inserts, its index in
+/// the set for updates) and, when it has one, its `id`, so a message can name the todo; `field`
+/// names the offending field. A failed insert or update leaves the set untouched.
+public enum TodoError: Error, Equatable, Sendable {
+    /// The id is the empty string.
+    case emptyID(position: Int)
+    /// The id is longer than 256 UTF-8 bytes.
+    case idTooLong(position: Int, byteCount: Int)
+    /// The id is already in the set, or appears earlier in the same batch.
+    case duplicateID(position: Int, id: String)
+    /// `end` comes before `start`.
+    case endBeforeStart(position: Int, id: String, start: CivilDate, end: CivilDate)
+    /// `completedDays` has `actual` flags but the span has `expected` repeat days.
+    case completedDaysCountMismatch(position: Int, id: String, expected: Int, actual: Int)
+    /// `completedDays` is given but `start` or `end` is missing.
+    case completedDaysWithoutSpan(position: Int, id: String)
+    /// The repetition weekday set is empty.
+    case emptyRepetition(position: Int, id: String)
+    /// The reminder is outside 0...1439 minutes.
+    case reminderOutOfRange(position: Int, id: String, minutes: Int16)
+    /// No todo has this id.
+    case unknownID(String)
+    /// `day` is not a tracked repeat day of the todo at `position` (outside its span, off its
+    /// repetition, or the todo has no start or no end).
+    case dayNotTracked(position: Int, day: CivilDate)
+    /// The set would exceed its storage limits (4 GiB of text, 2^32 completion flags, 2^31 todos).
+    case capacityExceeded
+
+    /// The field an error is about.
+    public var field: TodoField? {
+        switch self {
+        case .emptyID, .idTooLong, .duplicateID, .unknownID: return .id
+        case .endBeforeStart: return .end
+        case .completedDaysCountMismatch, .completedDaysWithoutSpan, .dayNotTracked: return .completedDays
+        case .emptyRepetition: return .repetition
+        case .reminderOutOfRange: return .reminderMinutes
+        case .capacityExceeded: return nil
+        }
+    }
+
+    /// The position of the todo the error is about (in the batch, or in the set).
+    public var position: Int? {
+        switch self {
+        case .emptyID(let p), .idTooLong(let p, _), .duplicateID(let p, _), .endBeforeStart(let p, _, _, _),
+             .completedDaysCountMismatch(let p, _, _, _), .completedDaysWithoutSpan(let p, _),
+             .emptyRepetition(let p, _), .reminderOutOfRange(let p, _, _), .dayNotTracked(let p, _):
+            return p
+        case .unknownID, .capacityExceeded: return nil
+        }
+    }
+}
+
+/// The fields of a `TodoDraft` that validation can reject.
+public enum TodoField: UInt8, Sendable {
+    case id, title, memo, start, end, createdAt, repetition, completedDays, reminderMinutes, tags
+
+    /// The field's name as it appears in `TodoDraft` (and in the native JSON format).
+    public var name: StaticString {
+        switch self {
+        case .id: return "id"
+        case .title: return "title"
+        case .memo: return "memo"
+        case .start: return "start"
+        case .end: return "end"
+        case .createdAt: return "createdAt"
+        case .repetition: return "repetition"
+        case .completedDays: return "completedDays"
+        case .reminderMinutes: return "reminderMinutes"
+        case .tags: return "tags"
+        }
+    }
+}

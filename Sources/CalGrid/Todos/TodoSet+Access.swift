@@ -1,0 +1,152 @@
+// Per-index accessors. Every one is O(1) except where noted (text accessors copy their text).
+extension TodoSet {
+    /// The todo's id.
+    /// - Complexity: O(length of the id)
+    public func id(at i: Int) -> String {
+        _check(i)
+        return _text.withUnsafeBufferPointer { b in
+            let r = _idAndTitleRanges(b.baseAddress!, at: Int(_textOffset[i]))
+            return _string(b.baseAddress!, r.idStart, r.idCount)
+        }
+    }
+
+    /// The todo's title.
+    /// - Complexity: O(length of the title)
+    public func title(at i: Int) -> String {
+        _check(i)
+        return _text.withUnsafeBufferPointer { b in
+            let r = _idAndTitleRanges(b.baseAddress!, at: Int(_textOffset[i]))
+            return _string(b.baseAddress!, r.titleStart, r.titleCount)
+        }
+    }
+
+    /// The id's UTF-8 bytes, without copying (valid only inside `body`).
+    /// - Complexity: O(1) plus `body`
+    public func withIDBytes<R, E: Error>(at i: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+        _check(i)
+        let r = _text.withUnsafeBufferPointer { b in _idAndTitleRanges(b.baseAddress!, at: Int(_textOffset[i])) }
+        return try _withTextBytes(r.idStart, r.idCount, body)
+    }
+
+    /// The title's UTF-8 bytes, without copying (valid only inside `body`).
+    /// - Complexity: O(1) plus `body`
+    public func withTitleBytes<R, E: Error>(at i: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+        _check(i)
+        let r = _text.withUnsafeBufferPointer { b in _idAndTitleRanges(b.baseAddress!, at: Int(_textOffset[i])) }
+        return try _withTextBytes(r.titleStart, r.titleCount, body)
+    }
+
+    @inlinable
+    func _withTextBytes<R, E: Error>(_ start: Int, _ n: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+        let result: Result<R, E> = _text.withUnsafeBufferPointer { b in
+            do throws(E) { return .success(try body(UnsafeBufferPointer(rebasing: b[start..<(start + n)]))) }
+            catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    /// The todo's memo, nil when it has none.
+    /// - Complexity: O(length of the memo)
+    public func memo(at i: Int) -> String? {
+        _check(i)
+        return _text.withUnsafeBufferPointer { b in
+            let r = _TextRecord(b.baseAddress!, at: Int(_textOffset[i]))
+            return r.memoStart < 0 ? nil : _string(b.baseAddress!, r.memoStart, r.memoCount)
+        }
+    }
+
+    /// The todo's tags, in their original order.
+    /// - Complexity: O(total length of the tags)
+    public func tags(at i: Int) -> [String] {
+        _check(i)
+        return _text.withUnsafeBufferPointer { b in
+            let p = b.baseAddress!
+            let r = _TextRecord(p, at: Int(_textOffset[i]))
+            var out: [String] = []
+            out.reserveCapacity(r.tagCount)
+            var li = r.tagLengthsStart, at = r.tagBytesStart
+            for _ in 0..<r.tagCount {
+                let n = _readVarint(p, &li)
+                out.append(_string(p, at, n))
+                at += n
+            }
+            return out
+        }
+    }
+
+    /// First day, nil when the todo has no start.
+    @inlinable
+    public func start(at i: Int) -> CivilDate? {
+        _check(i)
+        let s = _start[i]
+        return s == Int32.min || s == Int32.max ? nil : CivilDate(_unchecked: s)
+    }
+
+    /// Last day, nil when the todo has no deadline.
+    @inlinable
+    public func end(at i: Int) -> CivilDate? {
+        _check(i)
+        let e = _end[i]
+        return e == Int32.min || e == Int32.max ? nil : CivilDate(_unchecked: e)
+    }
+
+    /// Registration time in seconds since the epoch, nil when unknown.
+    @inlinable
+    public func createdAt(at i: Int) -> Int64? {
+        _check(i)
+        return _flags[i] & TodoSet._hasCreatedAt != 0 ? _createdAt[i] : nil
+    }
+
+    @inlinable
+    public func isChallenge(at i: Int) -> Bool { _check(i); return _flags[i] & TodoSet._challenge != 0 }
+
+    /// The stored `isCompleted` flag (the completion of todos without per-day flags).
+    @inlinable
+    public func isCompleted(at i: Int) -> Bool { _check(i); return _flags[i] & TodoSet._completed != 0 }
+
+    @inlinable
+    public func repetition(at i: Int) -> WeekdaySet { _check(i); return WeekdaySet(rawValue: _repetition[i]) }
+
+    /// Minutes after midnight, nil when the todo has no reminder.
+    @inlinable
+    public func reminderMinutes(at i: Int) -> Int16? { _check(i); let r = _reminder[i]; return r < 0 ? nil : r }
+
+    /// True when the todo has both a start and an end, so it keeps one completion flag per repeat day.
+    @inlinable
+    public func isTracked(at i: Int) -> Bool { _check(i); return _flags[i] & TodoSet._tracked != 0 }
+
+    /// Number of repeat days in `[start, end]` (the length of its completion flags); 0 when the
+    /// todo is not tracked.
+    @inlinable
+    public func trackedDayCount(at i: Int) -> Int {
+        _check(i)
+        return _flags[i] & TodoSet._tracked != 0 ? _repeatDayCount(from: _start[i], through: _end[i], mask: _repetition[i]) : 0
+    }
+
+    /// Number of tracked days marked done.
+    @inlinable
+    public func doneDayCount(at i: Int) -> Int { _check(i); return Int(_doneCount[i]) }
+
+    /// The todo as a value: exactly the draft it was inserted (or last updated) with, with the
+    /// completion changes made since.
+    /// - Complexity: O(text + tracked days of the todo)
+    public func draft(at i: Int) -> TodoDraft {
+        _check(i)
+        let f = _flags[i]
+        var d = TodoDraft(id: id(at: i), title: title(at: i), memo: memo(at: i), start: start(at: i), end: end(at: i),
+                          createdAt: createdAt(at: i), isChallenge: f & TodoSet._challenge != 0,
+                          isCompleted: f & TodoSet._completed != 0, repetition: repetition(at: i),
+                          completedDays: nil, reminderMinutes: reminderMinutes(at: i), tags: tags(at: i))
+        if f & TodoSet._tracked != 0, f & TodoSet._explicitDays != 0 || _doneCount[i] != 0 {
+            let n = trackedDayCount(at: i), o = Int(_bitOffset[i])
+            var days = [Bool](repeating: false, count: n)
+            for k in 0..<n where _bits.bit(o + k) { days[k] = true }
+            d.completedDays = days
+        }
+        return d
+    }
+
+    /// All todos as values, in index order.
+    /// - Complexity: O(N + text + tracked days)
+    public var drafts: [TodoDraft] { indices.map { draft(at: $0) } }
+}

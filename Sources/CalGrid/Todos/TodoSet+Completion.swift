@@ -1,0 +1,137 @@
+// Completion of one todo: per-day flags (tracked todos), shares and streaks.
+//
+// Only repeat days count: for a Mon/Wed/Fri todo, Tuesday is neither done nor missed, so a streak
+// runs Mon → Wed → Fri. Todos without both a start and an end have no per-day flags; on the days
+// they fall on, their completion is `isCompleted`.
+extension TodoSet {
+    /// The position of `day` among the todo's tracked days, nil when it is not one.
+    @inlinable
+    func _flagIndex(_ i: Int, _ day: Int32) -> Int? {
+        guard _flags[i] & TodoSet._tracked != 0, day >= _start[i], day <= _end[i] else { return nil }
+        let mask = _repetition[i]
+        guard mask & (1 << UInt8(truncatingIfNeeded: _weekdayIndex(day))) != 0 else { return nil }
+        return _repeatDayCount(from: _start[i], through: day &- 1, mask: mask)
+    }
+
+    /// True when the todo falls on `day`: inside its (possibly open) span and on its repetition.
+    /// Undated todos fall on no day.
+    /// - Complexity: O(1)
+    @inlinable
+    public func fallsOn(_ day: CivilDate, at i: Int) -> Bool {
+        _check(i)
+        let d = day.dayNumber
+        return d >= _start[i] && d <= _end[i]
+            && _repetition[i] & (1 << UInt8(truncatingIfNeeded: _weekdayIndex(d))) != 0
+    }
+
+    /// True when the todo is done on `day`: its flag for that day (tracked todos) or `isCompleted`
+    /// (the others). False on every day it does not fall on.
+    /// - Complexity: O(1)
+    @inlinable
+    public func isDone(on day: CivilDate, at i: Int) -> Bool {
+        guard fallsOn(day, at: i) else { return false }
+        if let k = _flagIndex(i, day.dayNumber) { return _bits.bit(Int(_bitOffset[i]) + k) }
+        return _flags[i] & TodoSet._completed != 0
+    }
+
+    /// True when the todo as a whole is done: every tracked day done (tracked todos with at least
+    /// one repeat day), otherwise `isCompleted`.
+    /// - Complexity: O(1)
+    @inlinable
+    public func isDone(at i: Int) -> Bool {
+        _check(i)
+        return _isDone(i)
+    }
+
+    @inlinable @inline(__always)
+    func _isDone(_ i: Int) -> Bool {
+        if _flags[i] & TodoSet._tracked != 0 {
+            let n = _repeatDayCount(from: _start[i], through: _end[i], mask: _repetition[i])
+            if n > 0 { return Int(_doneCount[i]) == n }
+        }
+        return _flags[i] & TodoSet._completed != 0
+    }
+
+    /// Marks `day` done or not done for the tracked todo at `i`.
+    /// - Throws: `dayNotTracked` when `day` is not one of its repeat days in `[start, end]`.
+    /// - Complexity: O(1) amortized
+    public mutating func setDone(_ done: Bool, on day: CivilDate, at i: Int) throws(TodoError) {
+        _check(i)
+        guard let k = _flagIndex(i, day.dayNumber) else { throw .dayNotTracked(position: i, day: day) }
+        let b = Int(_bitOffset[i]) + k
+        guard _bits.bit(b) != done else { return }
+        _bits.setBit(b, done)
+        _doneCount[i] = done ? _doneCount[i] + 1 : _doneCount[i] - 1
+        _doneByDay.add(done ? 1 : -1, on: day.dayNumber)
+        _flags[i] |= TodoSet._explicitDays
+    }
+
+    /// Flips the flag of `day` and returns the new state.
+    /// - Throws: `dayNotTracked` when `day` is not one of its repeat days in `[start, end]`.
+    /// - Complexity: O(1) amortized
+    @discardableResult
+    public mutating func toggleDone(on day: CivilDate, at i: Int) throws(TodoError) -> Bool {
+        let now = !isDone(on: day, at: i)
+        try setDone(now, on: day, at: i)
+        return now
+    }
+
+    /// Sets the stored `isCompleted` flag (per-day flags are left alone).
+    /// - Complexity: O(1)
+    public mutating func setIsCompleted(_ value: Bool, at i: Int) {
+        _check(i)
+        if value { _flags[i] |= TodoSet._completed } else { _flags[i] &= ~TodoSet._completed }
+    }
+
+    /// Share of the todo's days that are done, 0...1: done flags / tracked days for tracked todos
+    /// (with at least one repeat day), otherwise 1 or 0 from `isCompleted`.
+    /// - Complexity: O(1)
+    @inlinable
+    public func completionShare(at i: Int) -> Double {
+        _check(i)
+        if _flags[i] & TodoSet._tracked != 0 {
+            let n = _repeatDayCount(from: _start[i], through: _end[i], mask: _repetition[i])
+            if n > 0 { return Double(_doneCount[i]) / Double(n) }
+        }
+        return _flags[i] & TodoSet._completed != 0 ? 1 : 0
+    }
+
+    /// The app's "percentage to today": done flags among the tracked days up to and including
+    /// `day`, over the number of those days. 0 when `day` is before the first tracked day; the
+    /// whole share once `day` is past the end. Untracked todos: 1 or 0 from `isCompleted` once
+    /// they have started (0 before their start).
+    /// - Complexity: O(days up to `day` / 64)
+    public func completionShare(upTo day: CivilDate, at i: Int) -> Double {
+        _check(i)
+        let d = day.dayNumber
+        guard _flags[i] & TodoSet._tracked != 0 else {
+            if _start[i] != Int32.min, d < _start[i] { return 0 }
+            return _flags[i] & TodoSet._completed != 0 ? 1 : 0
+        }
+        let n = _repeatDayCount(from: _start[i], through: Swift.min(d, _end[i]), mask: _repetition[i])
+        guard n > 0 else { return 0 }
+        return Double(_bits.popCount(from: Int(_bitOffset[i]), count: n)) / Double(n)
+    }
+
+    /// Consecutive done repeat days ending at `day` — or, when `day` is a repeat day not done yet
+    /// (the day is not over), ending at the repeat day before it. Past the end, the streak that
+    /// ended the span. 0 for untracked todos.
+    /// - Complexity: O(span / 64)
+    public func currentStreak(on day: CivilDate, at i: Int) -> Int {
+        _check(i)
+        guard _flags[i] & TodoSet._tracked != 0, day.dayNumber >= _start[i] else { return 0 }
+        let o = Int(_bitOffset[i])
+        var n = _repeatDayCount(from: _start[i], through: Swift.min(day.dayNumber, _end[i]), mask: _repetition[i])
+        if n > 0, day.dayNumber <= _end[i], _flagIndex(i, day.dayNumber) == n - 1, !_bits.bit(o + n - 1) { n -= 1 }
+        return n > 0 ? _bits.runs(from: o, count: n).trailing : 0
+    }
+
+    /// The longest run of consecutive done repeat days. 0 for untracked todos.
+    /// - Complexity: O(span / 64)
+    public func longestStreak(at i: Int) -> Int {
+        _check(i)
+        guard _flags[i] & TodoSet._tracked != 0 else { return 0 }
+        let n = _repeatDayCount(from: _start[i], through: _end[i], mask: _repetition[i])
+        return _bits.runs(from: Int(_bitOffset[i]), count: n).longest
+    }
+}

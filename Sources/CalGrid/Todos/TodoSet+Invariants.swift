@@ -1,0 +1,35 @@
+#if CALGRID_INVARIANTS
+extension TodoSet {
+    /// Checks that the columns agree with each other and with the id index and the histogram.
+    /// - Complexity: O(N + text + tracked days)
+    func _checkInvariants() {
+        let n = count
+        precondition(_end.count == n && _createdAt.count == n && _flags.count == n && _repetition.count == n
+                     && _reminder.count == n && _textOffset.count == n && _bitOffset.count == n
+                     && _doneCount.count == n, "TodoSet columns disagree in length")
+        precondition(_ids._count == n, "TodoSet id index count")
+        var hist = _DayHistogram()
+        for i in 0..<n {
+            precondition(index(ofID: id(at: i)) == i, "TodoSet id index entry")
+            precondition(_repetition[i] != 0, "TodoSet empty repetition")
+            let tracked = _flags[i] & TodoSet._tracked != 0
+            precondition(tracked == (start(at: i) != nil && end(at: i) != nil), "TodoSet tracked flag")
+            if tracked {
+                let c = trackedDayCount(at: i)
+                precondition(_bits.popCount(from: Int(_bitOffset[i]), count: c) == Int(_doneCount[i]), "TodoSet done count")
+                for k in 0..<c where _bits.bit(Int(_bitOffset[i]) + k) {
+                    hist.add(1, on: _repeatDay(k, from: _start[i], mask: _repetition[i]))
+                }
+            } else {
+                precondition(_doneCount[i] == 0, "TodoSet untracked done count")
+            }
+        }
+        if !hist.counts.isEmpty {
+            for j in hist.counts.indices {
+                let d = Int32(truncatingIfNeeded: Int(hist.base) + j)
+                precondition(hist.counts[j] == _doneByDay.count(on: d), "TodoSet done-by-day histogram")
+            }
+        }
+    }
+}
+#endif

@@ -1,0 +1,328 @@
+extension TodoSet {
+    /// Checks one draft on its own (not against other ids); returns its number of tracked days.
+    @usableFromInline
+    static func _validate(_ d: TodoDraft, position p: Int) throws(TodoError) -> Int {
+        let idBytes = d.id.utf8.count
+        if idBytes == 0 { throw .emptyID(position: p) }
+        if idBytes > 256 { throw .idTooLong(position: p, byteCount: idBytes) }
+        if d.repetition.isEmpty { throw .emptyRepetition(position: p, id: d.id) }
+        if let s = d.start, let e = d.end, e < s { throw .endBeforeStart(position: p, id: d.id, start: s, end: e) }
+        if let r = d.reminderMinutes, r < 0 || r > 1439 { throw .reminderOutOfRange(position: p, id: d.id, minutes: r) }
+        guard let s = d.start, let e = d.end else {
+            if d.completedDays != nil { throw .completedDaysWithoutSpan(position: p, id: d.id) }
+            return 0
+        }
+        let n = _repeatDayCount(from: s.dayNumber, through: e.dayNumber, mask: d.repetition.rawValue)
+        if let days = d.completedDays, days.count != n {
+            throw .completedDaysCountMismatch(position: p, id: d.id, expected: n, actual: days.count)
+        }
+        return n
+    }
+
+    /// Adds one todo at the end (it gets index `count`); returns its index.
+    /// - Throws: a validation error naming position 0 of the (one-todo) batch; the set is untouched.
+    /// - Complexity: O(text + span of the todo) amortized
+    @discardableResult
+    public mutating func append(_ draft: TodoDraft) throws(TodoError) -> Int {
+        try insert(contentsOf: CollectionOfOne(draft))
+        return count - 1
+    }
+
+    /// Adds the drafts at the end, in order, or none of them: the first invalid draft (by position
+    /// in `drafts`) throws and leaves the set untouched. An id already in the set or earlier in the
+    /// batch is `duplicateID`.
+    /// - Complexity: O(n + total text + total span) expected
+    public mutating func insert<C: Collection<TodoDraft>>(contentsOf drafts: C) throws(TodoError) {
+        // Pass 1: validate everything before touching the set.
+        var textBytes = 0, bitCount = 0
+        var batch = _IDTable()
+        batch._slots = [Int32](repeating: -1, count: _IDTable.capacity(for: drafts.count))
+        var batchIDs: [String] = []
+        batchIDs.reserveCapacity(drafts.count)
+        var p = 0
+        for d in drafts {
+            bitCount += try TodoSet._validate(d, position: p)
+            var id = d.id
+            let dup: Bool = id.withUTF8 { b in
+                let raw = UnsafeRawBufferPointer(b)
+                let h = _hashBytes(raw)
+                if _findSlot(raw, hash: h).index != nil { return true }
+                let mask = batch._slots.count - 1
+                var s = Int(truncatingIfNeeded: h) & mask
+                while true {
+                    let v = batch._slots[s]
+                    if v < 0 { batch._slots[s] = Int32(truncatingIfNeeded: p); return false }
+                    if batchIDs[Int(v)] == d.id { return true }
+                    s = (s + 1) & mask
+                }
+            }
+            if dup { throw .duplicateID(position: p, id: d.id) }
+            batchIDs.append(d.id)
+            textBytes += _textRecordSize(d)
+            p += 1
+        }
+        guard count + p < Int(Int32.max),
+              _text.count - _textGarbage + textBytes <= Int(UInt32.max),
+              _bits.count - _bitsGarbage + bitCount <= Int(UInt32.max) else { throw .capacityExceeded }
+        if _text.count + textBytes > Int(UInt32.max) { _compactText() }
+        if _bits.count + bitCount > Int(UInt32.max) { _compactBits() }
+
+        // Pass 2: append. Nothing below can fail.
+        _reserve(additional: p, textBytes: textBytes)
+        if (_ids._count + p) * 4 > _ids._slots.count * 3 { _rebuildIDTable(minimumCount: _ids._count + p) }
+        for d in drafts {
+            _appendRow(d)
+            _indexID(count - 1)
+        }
+        _invalidateDerived()
+        #if CALGRID_INVARIANTS
+        _checkInvariants()
+        #endif
+    }
+
+    @usableFromInline
+    mutating func _reserve(additional n: Int, textBytes: Int) {
+        let c = count + n
+        _start.reserveCapacity(c); _end.reserveCapacity(c); _createdAt.reserveCapacity(c)
+        _flags.reserveCapacity(c); _repetition.reserveCapacity(c); _reminder.reserveCapacity(c)
+        _textOffset.reserveCapacity(c); _bitOffset.reserveCapacity(c); _doneCount.reserveCapacity(c)
+        _text.reserveCapacity(_text.count + textBytes)
+    }
+
+    /// Appends a validated draft's columns, text and flags (the id index is updated by the caller).
+    @usableFromInline
+    mutating func _appendRow(_ d: TodoDraft) {
+        let k = _rowKeys(d)
+        _start.append(k.start); _end.append(k.end)
+        _createdAt.append(d.createdAt ?? 0)
+        _flags.append(k.flags)
+        _repetition.append(d.repetition.rawValue)
+        _reminder.append(d.reminderMinutes ?? -1)
+        _textOffset.append(UInt32(truncatingIfNeeded: _text.count))
+        _appendTextRecord(d, to: &_text)
+        let (offset, done) = _appendFlags(d, start: k.start, end: k.end, tracked: k.flags & TodoSet._tracked != 0)
+        _bitOffset.append(offset)
+        _doneCount.append(done)
+    }
+
+    @usableFromInline
+    func _rowKeys(_ d: TodoDraft) -> (start: Int32, end: Int32, flags: UInt8) {
+        var f: UInt8 = 0
+        if d.isChallenge { f |= TodoSet._challenge }
+        if d.isCompleted { f |= TodoSet._completed }
+        if d.createdAt != nil { f |= TodoSet._hasCreatedAt }
+        if d.completedDays != nil { f |= TodoSet._explicitDays }
+        switch (d.start, d.end) {
+        case let (s?, e?): return (s.dayNumber, e.dayNumber, f | TodoSet._tracked)
+        case let (s?, nil): return (s.dayNumber, TodoSet._noEnd, f)
+        case let (nil, e?): return (TodoSet._noStart, e.dayNumber, f)
+        case (nil, nil): return (Int32.max, Int32.min, f)
+        }
+    }
+
+    /// Appends the draft's completion flags (tracked todos only) and counts the done ones into
+    /// the per-day histogram. Returns the bit offset and the done count.
+    @usableFromInline
+    mutating func _appendFlags(_ d: TodoDraft, start: Int32, end: Int32, tracked: Bool) -> (UInt32, UInt32) {
+        guard tracked else { return (UInt32(truncatingIfNeeded: _bits.count), 0) }
+        let mask = d.repetition.rawValue
+        let n = _repeatDayCount(from: start, through: end, mask: mask)
+        let offset = _bits.appendZeros(n)
+        var done: UInt32 = 0
+        if let days = d.completedDays {
+            var day = start
+            for k in 0..<n {
+                day = _nextRepeatDay(onOrAfter: day, mask: mask)
+                if days[k] {
+                    _bits.setBit(offset + k, true)
+                    _doneByDay.add(1, on: day)
+                    done += 1
+                }
+                day += 1
+            }
+        }
+        return (UInt32(truncatingIfNeeded: offset), done)
+    }
+
+    /// Takes row `i`'s done flags out of the per-day histogram.
+    @usableFromInline
+    mutating func _forgetDoneDays(_ i: Int) {
+        guard _doneCount[i] != 0 else { return }
+        let n = _repeatDayCount(from: _start[i], through: _end[i], mask: _repetition[i])
+        let o = Int(_bitOffset[i])
+        var k = 0
+        while k < n {
+            let w = Swift.min(64, n - k)
+            var v = _bits.word(at: o + k, count: w)
+            while v != 0 {
+                let b = v.trailingZeroBitCount
+                _doneByDay.add(-1, on: _repeatDay(k + b, from: _start[i], mask: _repetition[i]))
+                v &= v &- 1
+            }
+            k += w
+        }
+    }
+
+    @usableFromInline
+    func _textRecordEnd(_ i: Int) -> Int {
+        _text.withUnsafeBufferPointer { b in _TextRecord(b.baseAddress!, at: Int(_textOffset[i])).end }
+    }
+
+    @usableFromInline
+    mutating func _invalidateDerived() { _cache = _TodoSetCache() }
+
+    // MARK: Removal
+
+    /// Removes the todo at `i`; later todos move down one index (insertion order is kept).
+    /// - Complexity: O(N) (one pass over the columns and the id index); remove many at once with
+    ///   `removeAll(where:)`.
+    public mutating func remove(at i: Int) {
+        _check(i)
+        _forgetDoneDays(i)
+        _textGarbage += _textRecordEnd(i) - Int(_textOffset[i])
+        _bitsGarbage += trackedDayCount(at: i)
+        _unindexID(i)
+        _start.remove(at: i); _end.remove(at: i); _createdAt.remove(at: i); _flags.remove(at: i)
+        _repetition.remove(at: i); _reminder.remove(at: i); _textOffset.remove(at: i)
+        _bitOffset.remove(at: i); _doneCount.remove(at: i)
+        let moved = Int32(truncatingIfNeeded: i)
+        _ids._slots.withUnsafeMutableBufferPointer { s in
+            for j in s.indices where s[j] > moved { s[j] -= 1 }
+        }
+        _afterRemoval()
+    }
+
+    /// Removes the todo with this id; false when there is none.
+    /// - Complexity: O(N)
+    @discardableResult
+    public mutating func remove(id: String) -> Bool {
+        guard let i = index(ofID: id) else { return false }
+        remove(at: i)
+        return true
+    }
+
+    /// Removes every todo whose index satisfies `shouldRemove` (called once per index, in order,
+    /// on the set as it was); the rest keep their order.
+    /// - Complexity: O(N + text of the removed todos)
+    public mutating func removeAll(where shouldRemove: (Int) -> Bool) {
+        var keep = [Bool](repeating: true, count: count)
+        var any = false
+        for i in 0..<count where shouldRemove(i) { keep[i] = false; any = true }
+        guard any else { return }
+        var w = 0
+        for i in 0..<count {
+            if keep[i] {
+                if w != i {
+                    _start[w] = _start[i]; _end[w] = _end[i]; _createdAt[w] = _createdAt[i]; _flags[w] = _flags[i]
+                    _repetition[w] = _repetition[i]; _reminder[w] = _reminder[i]; _textOffset[w] = _textOffset[i]
+                    _bitOffset[w] = _bitOffset[i]; _doneCount[w] = _doneCount[i]
+                }
+                w += 1
+            } else {
+                _forgetDoneDays(i)
+                _textGarbage += _textRecordEnd(i) - Int(_textOffset[i])
+                _bitsGarbage += trackedDayCount(at: i)
+            }
+        }
+        let n = count - w
+        _start.removeLast(n); _end.removeLast(n); _createdAt.removeLast(n); _flags.removeLast(n)
+        _repetition.removeLast(n); _reminder.removeLast(n); _textOffset.removeLast(n)
+        _bitOffset.removeLast(n); _doneCount.removeLast(n)
+        _ids._count = w
+        _rebuildIDTable(minimumCount: w)
+        _afterRemoval()
+    }
+
+    /// Removes every todo.
+    /// - Complexity: O(1) (storage is released)
+    public mutating func removeAll() { self = TodoSet() }
+
+    @usableFromInline
+    mutating func _afterRemoval() {
+        if _textGarbage > 4096, _textGarbage * 2 > _text.count { _compactText() }
+        if _bitsGarbage > 4096, _bitsGarbage * 2 > _bits.count { _compactBits() }
+        _invalidateDerived()
+        #if CALGRID_INVARIANTS
+        _checkInvariants()
+        #endif
+    }
+
+    /// Rewrites the text arena with only the live records, in index order.
+    /// - Complexity: O(live text)
+    @usableFromInline
+    mutating func _compactText() {
+        var fresh: [UInt8] = []
+        fresh.reserveCapacity(_text.count - _textGarbage)
+        _text.withUnsafeBufferPointer { b in
+            for i in 0..<count {
+                let o = Int(_textOffset[i])
+                let e = _TextRecord(b.baseAddress!, at: o).end
+                _textOffset[i] = UInt32(truncatingIfNeeded: fresh.count)
+                fresh.append(contentsOf: UnsafeBufferPointer(rebasing: b[o..<e]))
+            }
+        }
+        _text = fresh
+        _textGarbage = 0
+    }
+
+    /// Rewrites the bit arena with only the live flags, in index order.
+    /// - Complexity: O(live flags / 64 + N)
+    @usableFromInline
+    mutating func _compactBits() {
+        var fresh = _BitArena()
+        for i in 0..<count {
+            let n = trackedDayCount(at: i)
+            _bitOffset[i] = UInt32(truncatingIfNeeded: fresh.append(from: _bits, at: Int(_bitOffset[i]), count: n))
+        }
+        _bits = fresh
+        _bitsGarbage = 0
+    }
+
+    // MARK: Update
+
+    /// Replaces the todo at `i` with `draft`, keeping its index (and so its insertion order).
+    /// - Throws: a validation error with `position: i`, or `duplicateID` when another todo has
+    ///   the new id; the set is untouched.
+    /// - Complexity: O(text + span of the old and new todo) amortized
+    public mutating func update(at i: Int, to draft: TodoDraft) throws(TodoError) {
+        _check(i)
+        let bitCount = try TodoSet._validate(draft, position: i)
+        if let other = index(ofID: draft.id), other != i { throw .duplicateID(position: i, id: draft.id) }
+        let textBytes = _textRecordSize(draft)
+        guard _text.count - _textGarbage + textBytes <= Int(UInt32.max),
+              _bits.count - _bitsGarbage + bitCount <= Int(UInt32.max) else { throw .capacityExceeded }
+        if _text.count + textBytes > Int(UInt32.max) { _compactText() }
+        if _bits.count + bitCount > Int(UInt32.max) { _compactBits() }
+
+        let datesChanged = start(at: i) != draft.start || end(at: i) != draft.end
+            || _repetition[i] != draft.repetition.rawValue
+        _forgetDoneDays(i)
+        _unindexID(i)
+        _textGarbage += _textRecordEnd(i) - Int(_textOffset[i])
+        _bitsGarbage += trackedDayCount(at: i)
+        let k = _rowKeys(draft)
+        _start[i] = k.start; _end[i] = k.end; _flags[i] = k.flags
+        _createdAt[i] = draft.createdAt ?? 0
+        _repetition[i] = draft.repetition.rawValue
+        _reminder[i] = draft.reminderMinutes ?? -1
+        _textOffset[i] = UInt32(truncatingIfNeeded: _text.count)
+        _appendTextRecord(draft, to: &_text)
+        let (offset, done) = _appendFlags(draft, start: k.start, end: k.end, tracked: k.flags & TodoSet._tracked != 0)
+        _bitOffset[i] = offset
+        _doneCount[i] = done
+        _indexID(i)
+        if datesChanged { _invalidateDerived() }
+        if _textGarbage > 4096, _textGarbage * 2 > _text.count { _compactText() }
+        if _bitsGarbage > 4096, _bitsGarbage * 2 > _bits.count { _compactBits() }
+        #if CALGRID_INVARIANTS
+        _checkInvariants()
+        #endif
+    }
+
+    /// Replaces the todo with id `id` (the draft may carry a new id).
+    /// - Complexity: O(text + span of the old and new todo) amortized
+    public mutating func update(id: String, to draft: TodoDraft) throws(TodoError) {
+        guard let i = index(ofID: id) else { throw .unknownID(id) }
+        try update(at: i, to: draft)
+    }
+}

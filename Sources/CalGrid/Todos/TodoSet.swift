@@ -1,0 +1,87 @@
+/// A set of todos stored as struct-of-arrays with integer keys, built for millions of todos.
+///
+/// Each todo is a row index `0..<count`, in insertion order (removal keeps the order and shifts
+/// later rows down). Per todo the set keeps fixed-size columns — start and end day numbers
+/// (`Int32`), `createdAt` (`Int64`), a flag byte, the repetition byte, the reminder (`Int16`), the
+/// offset of its text record and of its completion flags (`UInt32` each) and its done count
+/// (`UInt32`) — 32 bytes, plus about 5 bytes of id index. All text (id, title, memo, tags) lives in
+/// one UTF-8 arena; all per-day completion flags live in one bitset arena, one bit per repeat day
+/// of a todo with both a start and an end ("tracked" days). See `memoryFootprint`.
+///
+/// Dates, as the calendar views see them:
+/// - start and end set: the todo falls on the days of `[start, end]` whose weekday is in its
+///   repetition, and keeps one completion flag per such day;
+/// - start only ("no deadline"): open on the right — it falls on every repeat day from `start` on;
+/// - end only: open on the left — it falls on every repeat day up to `end`;
+/// - neither ("undated"): it falls on no day; it shows up in `noDeadline`, in searches and sorts.
+/// Todos without both dates use `isCompleted` as their completion on every day they fall on.
+///
+/// Lookups by id go through a hash index; range queries through an interval index that is built
+/// on the first query after a change to the set's dates or membership.
+public struct TodoSet {
+    // Key encodings: a missing start is `Int32.min` (open on the left), a missing end
+    // `Int32.max` (open on the right); an undated todo stores start `Int32.max`, end `Int32.min`,
+    // an empty span, so range code needs no special case for it.
+    @usableFromInline static var _noStart: Int32 { Int32.min }
+    @usableFromInline static var _noEnd: Int32 { Int32.max }
+
+    @usableFromInline static var _challenge: UInt8 { 0x01 }
+    @usableFromInline static var _completed: UInt8 { 0x02 }
+    @usableFromInline static var _hasCreatedAt: UInt8 { 0x04 }
+    /// Both start and end are set: the todo owns completion flags.
+    @usableFromInline static var _tracked: UInt8 { 0x08 }
+    /// The draft came with an explicit `completedDays` (or a flag was set since), so `draft(at:)`
+    /// gives an array back rather than nil.
+    @usableFromInline static var _explicitDays: UInt8 { 0x10 }
+
+    @usableFromInline var _start: [Int32] = []
+    @usableFromInline var _end: [Int32] = []
+    @usableFromInline var _createdAt: [Int64] = []
+    @usableFromInline var _flags: [UInt8] = []
+    @usableFromInline var _repetition: [UInt8] = []
+    /// -1 = no reminder.
+    @usableFromInline var _reminder: [Int16] = []
+    @usableFromInline var _textOffset: [UInt32] = []
+    @usableFromInline var _bitOffset: [UInt32] = []
+    @usableFromInline var _doneCount: [UInt32] = []
+
+    @usableFromInline var _text: [UInt8] = []
+    @usableFromInline var _textGarbage = 0
+    @usableFromInline var _bits = _BitArena()
+    @usableFromInline var _bitsGarbage = 0
+    @usableFromInline var _ids = _IDTable()
+    @usableFromInline var _doneByDay = _DayHistogram()
+    /// Derived structures (the interval index). Replaced, never mutated in place, when the set
+    /// changes, so copies of a set never see each other's caches go stale.
+    @usableFromInline var _cache = _TodoSetCache()
+
+    /// An empty set.
+    /// - Complexity: O(1)
+    public init() {}
+
+    /// A set holding `drafts`, validated as one batch.
+    /// - Complexity: O(n + total text + tracked days)
+    public init(_ drafts: [TodoDraft]) throws(TodoError) {
+        self.init()
+        try insert(contentsOf: drafts)
+    }
+
+    /// Number of todos.
+    /// - Complexity: O(1)
+    @inlinable public var count: Int { _start.count }
+
+    @inlinable public var isEmpty: Bool { _start.isEmpty }
+
+    /// `0..<count`.
+    @inlinable public var indices: Range<Int> { 0..<count }
+
+    @inlinable @inline(__always)
+    func _check(_ i: Int) { precondition(i >= 0 && i < _start.count, "TodoSet index out of range") }
+}
+
+/// Holder of lazily built derived data; see `TodoSet._cache`.
+@usableFromInline
+final class _TodoSetCache {
+    @usableFromInline var intervals: _IntervalIndex?
+    @inlinable init() {}
+}

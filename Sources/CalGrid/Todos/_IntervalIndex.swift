@@ -1,0 +1,3 @@
+/// Placeholder until the interval index lands: overlap queries scan.
+@usableFromInline
+struct _IntervalIndex {}

@@ -1,0 +1,105 @@
+// A deliberately plain model of a todo set for property tests: an array of drafts, every answer
+// by enumeration over days and todos (no bit tricks, no indexes, the core's own `weekday`).
+@testable import CalGrid
+
+/// SplitMix64: seeded, so a failing property prints a seed that reproduces it.
+struct SeededRandom: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+struct ReferenceTodos {
+    var todos: [TodoDraft]
+
+    static func lo(_ d: TodoDraft) -> Int { d.start.map { Int($0.dayNumber) } ?? Int(Int32.min) }
+    static func hi(_ d: TodoDraft) -> Int { d.end.map { Int($0.dayNumber) } ?? Int(Int32.max) }
+    static func undated(_ d: TodoDraft) -> Bool { d.start == nil && d.end == nil }
+    static func tracked(_ d: TodoDraft) -> Bool { d.start != nil && d.end != nil }
+
+    static func falls(_ d: TodoDraft, _ day: Int) -> Bool {
+        guard !undated(d), day >= lo(d), day <= hi(d) else { return false }
+        return d.repetition.contains(CivilDate(_unchecked: Int32(day)).weekday)
+    }
+
+    /// Repeat days of a tracked todo, in order.
+    static func repeatDays(_ d: TodoDraft) -> [Int] {
+        guard let s = d.start, let e = d.end else { return [] }
+        return (Int(s.dayNumber)...Int(e.dayNumber)).filter { d.repetition.contains(CivilDate(_unchecked: Int32($0)).weekday) }
+    }
+
+    static func flags(_ d: TodoDraft) -> [Bool] {
+        d.completedDays ?? [Bool](repeating: false, count: repeatDays(d).count)
+    }
+
+    static func done(_ d: TodoDraft, _ day: Int) -> Bool {
+        guard falls(d, day) else { return false }
+        if tracked(d) {
+            let k = repeatDays(d).firstIndex(of: day)!
+            return flags(d)[k]
+        }
+        return d.isCompleted
+    }
+
+    static func isDone(_ d: TodoDraft) -> Bool {
+        if tracked(d), !repeatDays(d).isEmpty { return flags(d).allSatisfy { $0 } }
+        return d.isCompleted
+    }
+
+    static func share(_ d: TodoDraft) -> Double {
+        if tracked(d) {
+            let f = flags(d)
+            if !f.isEmpty { return Double(f.filter { $0 }.count) / Double(f.count) }
+        }
+        return d.isCompleted ? 1 : 0
+    }
+
+    static func longestStreak(_ d: TodoDraft) -> Int {
+        var best = 0, cur = 0
+        for b in flags(d) { cur = b ? cur + 1 : 0; best = max(best, cur) }
+        return tracked(d) ? best : 0
+    }
+}
+
+extension TodoDraft {
+    /// A random draft around 2023…2027: undated, open-ended, one-day and year-crossing spans,
+    /// every kind of repetition, ties in createdAt and title.
+    static func random(_ n: Int, using g: inout SeededRandom) -> TodoDraft {
+        let base = Int32(19_358) // 2023-01-01
+        let titles = ["Read", "read", "READ more", "운동하기", "운동", "Write report", "", "a", "B", "b", "Ünïcode", "물 마시기 💧"]
+        var d = TodoDraft(id: "t\(n)", title: titles[Int.random(in: 0..<titles.count, using: &g)])
+        let kind = Int.random(in: 0..<10, using: &g)
+        let s = base + Int32.random(in: 0..<1500, using: &g)
+        switch kind {
+        case 0: break                                                               // undated
+        case 1: d.start = CivilDate(_unchecked: s)                                  // no deadline
+        case 2: d.end = CivilDate(_unchecked: s)                                    // open on the left
+        case 3: d.start = CivilDate(_unchecked: s); d.end = d.start                 // one day
+        case 4: d.start = CivilDate(_unchecked: s); d.end = CivilDate(_unchecked: s + Int32.random(in: 200..<800, using: &g))
+        default: d.start = CivilDate(_unchecked: s); d.end = CivilDate(_unchecked: s + Int32.random(in: 0..<60, using: &g))
+        }
+        switch Int.random(in: 0..<4, using: &g) {
+        case 0: d.repetition = .all
+        case 1: d.repetition = WeekdaySet(rawValue: 1 << UInt8.random(in: 0..<7, using: &g))
+        default: d.repetition = WeekdaySet(rawValue: UInt8.random(in: 1...127, using: &g))
+        }
+        if Bool.random(using: &g) { d.createdAt = Int64.random(in: 1_700_000_000..<1_700_000_020, using: &g) }
+        d.isChallenge = Int.random(in: 0..<3, using: &g) == 0
+        d.isCompleted = Int.random(in: 0..<3, using: &g) == 0
+        if ReferenceTodos.tracked(d), Int.random(in: 0..<4, using: &g) != 0 {
+            let n = ReferenceTodos.repeatDays(d).count
+            let bias = Int.random(in: 0...4, using: &g)
+            d.completedDays = (0..<n).map { _ in Int.random(in: 0..<4, using: &g) < bias }
+        }
+        if Bool.random(using: &g) { d.memo = Bool.random(using: &g) ? "" : "memo \(n) 메모" }
+        if Bool.random(using: &g) { d.reminderMinutes = Int16.random(in: 0...1439, using: &g) }
+        d.tags = (0..<Int.random(in: 0..<3, using: &g)).map { "tag\($0)\(n % 3)" }
+        return d
+    }
+}

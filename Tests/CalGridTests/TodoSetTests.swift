@@ -1,0 +1,176 @@
+import Testing
+@testable import CalGrid
+
+private func day(_ y: Int, _ m: Int, _ d: Int) -> CivilDate { try! CivilDate(year: y, month: m, day: d) }
+
+@Suite struct TodoSetTests {
+    @Test func roundTripsEveryField() throws {
+        var g = SeededRandom(seed: 1)
+        let drafts = (0..<500).map { TodoDraft.random($0, using: &g) }
+        let set = try TodoSet(drafts)
+        #expect(set.count == 500)
+        for (i, d) in drafts.enumerated() {
+            #expect(set.draft(at: i) == d)
+            #expect(set.index(ofID: d.id) == i)
+            #expect(set.id(at: i) == d.id)
+            #expect(set.title(at: i) == d.title)
+            #expect(set.memo(at: i) == d.memo)
+            #expect(set.tags(at: i) == d.tags)
+            #expect(set.start(at: i) == d.start && set.end(at: i) == d.end)
+            #expect(set.createdAt(at: i) == d.createdAt)
+            #expect(set.repetition(at: i) == d.repetition)
+            #expect(set.reminderMinutes(at: i) == d.reminderMinutes)
+            #expect(set.trackedDayCount(at: i) == ReferenceTodos.repeatDays(d).count)
+        }
+        #expect(set.index(ofID: "nope") == nil)
+        #expect(set.drafts == drafts)
+    }
+
+    @Test func validationNamesTodoAndField() {
+        let ok = TodoDraft(id: "ok", title: "fine")
+        func rejects(_ d: TodoDraft, _ e: TodoError, field: TodoField) {
+            var set = try! TodoSet([ok])
+            #expect(throws: e) { try set.insert(contentsOf: [ok.with { $0.id = "ok2" }, d]) }
+            #expect(e.field == field)
+            #expect(set.count == 1)
+        }
+        rejects(TodoDraft(id: "", title: "x"), .emptyID(position: 1), field: .id)
+        let long = String(repeating: "가", count: 86) // 258 bytes
+        rejects(TodoDraft(id: long, title: "x"), .idTooLong(position: 1, byteCount: 258), field: .id)
+        #expect((try? TodoSet([TodoDraft(id: String(repeating: "a", count: 256), title: "")]))?.count == 1)
+        rejects(TodoDraft(id: "ok", title: "x"), .duplicateID(position: 1, id: "ok"), field: .id)
+        rejects(TodoDraft(id: "ok2", title: "x"), .duplicateID(position: 1, id: "ok2"), field: .id)
+        rejects(TodoDraft(id: "e", title: "", start: day(2024, 3, 2), end: day(2024, 3, 1)),
+                .endBeforeStart(position: 1, id: "e", start: day(2024, 3, 2), end: day(2024, 3, 1)), field: .end)
+        rejects(TodoDraft(id: "c", title: "", start: day(2024, 3, 1), end: day(2024, 3, 7), completedDays: [true]),
+                .completedDaysCountMismatch(position: 1, id: "c", expected: 7, actual: 1), field: .completedDays)
+        // Mon/Wed/Fri over 2024-03-01 (Fri) … 2024-03-10 (Sun): Fri 1, Mon 4, Wed 6, Fri 8.
+        let mwf = WeekdaySet([.monday, .wednesday, .friday])
+        rejects(TodoDraft(id: "m", title: "", start: day(2024, 3, 1), end: day(2024, 3, 10), repetition: mwf,
+                          completedDays: [true, false, true]),
+                .completedDaysCountMismatch(position: 1, id: "m", expected: 4, actual: 3), field: .completedDays)
+        rejects(TodoDraft(id: "w", title: "", start: day(2024, 3, 1), completedDays: []),
+                .completedDaysWithoutSpan(position: 1, id: "w"), field: .completedDays)
+        rejects(TodoDraft(id: "r", title: "", repetition: .none), .emptyRepetition(position: 1, id: "r"), field: .repetition)
+        rejects(TodoDraft(id: "t", title: "", reminderMinutes: 1440), .reminderOutOfRange(position: 1, id: "t", minutes: 1440),
+                field: .reminderMinutes)
+        rejects(TodoDraft(id: "t", title: "", reminderMinutes: -1), .reminderOutOfRange(position: 1, id: "t", minutes: -1),
+                field: .reminderMinutes)
+    }
+
+    @Test func batchIsAllOrNothing() throws {
+        var g = SeededRandom(seed: 2)
+        let first = (0..<50).map { TodoDraft.random($0, using: &g) }
+        var set = try TodoSet(first)
+        var batch = (50..<150).map { TodoDraft.random($0, using: &g) }
+        batch[99].id = "t7" // duplicate of a todo already in the set, last in the batch
+        #expect(throws: TodoError.duplicateID(position: 99, id: "t7")) { try set.insert(contentsOf: batch) }
+        #expect(set.drafts == first)
+        batch[99].id = "t60" // duplicate within the batch
+        #expect(throws: TodoError.duplicateID(position: 99, id: "t60")) { try set.insert(contentsOf: batch) }
+        #expect(set.drafts == first)
+        batch[99].id = "t149"
+        try set.insert(contentsOf: batch)
+        #expect(set.drafts == first + batch)
+    }
+
+    @Test func removeAndUpdateKeepLookupsAndOrder() throws {
+        var g = SeededRandom(seed: 3)
+        var model = (0..<400).map { TodoDraft.random($0, using: &g) }
+        var set = try TodoSet(model)
+        for step in 0..<300 {
+            switch Int.random(in: 0..<4, using: &g) {
+            case 0 where !model.isEmpty:
+                let i = Int.random(in: 0..<model.count, using: &g)
+                let removed = set.remove(id: model[i].id)
+                #expect(removed)
+                model.remove(at: i)
+            case 1 where !model.isEmpty:
+                let i = Int.random(in: 0..<model.count, using: &g)
+                var d = TodoDraft.random(1000 + step, using: &g)
+                if Bool.random(using: &g) { d.id = model[i].id }
+                try set.update(at: i, to: d)
+                model[i] = d
+            case 2 where model.count > 1:
+                let i = Int.random(in: 1..<model.count, using: &g)
+                let d = TodoDraft.random(2000 + step, using: &g).with { $0.id = model[0].id }
+                #expect(throws: TodoError.duplicateID(position: i, id: model[0].id)) { try set.update(at: i, to: d) }
+            default:
+                let d = TodoDraft.random(3000 + step, using: &g)
+                #expect(try set.append(d) == model.count)
+                model.append(d)
+            }
+        }
+        let cut = Set(model.indices.filter { $0 % 3 == 0 })
+        set.removeAll { cut.contains($0) }
+        model = model.indices.filter { !cut.contains($0) }.map { model[$0] }
+        #expect(set.drafts == model)
+        for (i, d) in model.enumerated() { #expect(set.index(ofID: d.id) == i) }
+        let removedMissing = set.remove(id: "t0-missing")
+        #expect(!removedMissing)
+        #expect(throws: TodoError.unknownID("zz")) { try set.update(id: "zz", to: TodoDraft(id: "zz", title: "")) }
+    }
+
+    @Test func completionSharesAndStreaks() throws {
+        var g = SeededRandom(seed: 4)
+        var model = (0..<300).map { TodoDraft.random($0, using: &g) }
+        var set = try TodoSet(model)
+        // Toggle random days, including days that are not tracked.
+        for _ in 0..<2000 {
+            let i = Int.random(in: 0..<model.count, using: &g)
+            let d = model[i]
+            let dayNumber = Int(d.start?.dayNumber ?? 19_500) + Int.random(in: -3..<40, using: &g)
+            let cd = CivilDate(_unchecked: Int32(dayNumber))
+            let rd = ReferenceTodos.repeatDays(d)
+            if let k = rd.firstIndex(of: dayNumber) {
+                let now = try set.toggleDone(on: cd, at: i)
+                var f = ReferenceTodos.flags(d)
+                f[k].toggle()
+                #expect(now == f[k])
+                model[i].completedDays = f
+            } else {
+                #expect(throws: TodoError.dayNotTracked(position: i, day: cd)) { try set.toggleDone(on: cd, at: i) }
+            }
+        }
+        for (i, d) in model.enumerated() {
+            #expect(set.draft(at: i) == d)
+            #expect(set.completionShare(at: i) == ReferenceTodos.share(d))
+            #expect(set.isDone(at: i) == ReferenceTodos.isDone(d))
+            #expect(set.longestStreak(at: i) == ReferenceTodos.longestStreak(d))
+            let probe = Int(d.start?.dayNumber ?? d.end?.dayNumber ?? 19_500)
+            for dn in stride(from: probe - 2, through: probe + 70, by: 1) {
+                let cd = CivilDate(_unchecked: Int32(dn))
+                #expect(set.fallsOn(cd, at: i) == ReferenceTodos.falls(d, dn))
+                #expect(set.isDone(on: cd, at: i) == ReferenceTodos.done(d, dn))
+            }
+        }
+    }
+
+    @Test func streaksCountRepeatDaysOnly() throws {
+        // Mon/Wed/Fri from Mon 2024-03-04 to Fri 2024-03-22: 9 repeat days.
+        let mwf = WeekdaySet([.monday, .wednesday, .friday])
+        var set = try TodoSet([TodoDraft(id: "gym", title: "Gym", start: day(2024, 3, 4), end: day(2024, 3, 22),
+                                         isChallenge: true, repetition: mwf)])
+        #expect(set.trackedDayCount(at: 0) == 9)
+        for d in [4, 6, 8, 11, 15, 18] { try set.setDone(true, on: day(2024, 3, d), at: 0) }
+        #expect(throws: TodoError.dayNotTracked(position: 0, day: day(2024, 3, 5))) {
+            try set.setDone(true, on: day(2024, 3, 5), at: 0)
+        }
+        #expect(set.longestStreak(at: 0) == 4)                          // 4, 6, 8, 11
+        #expect(set.currentStreak(on: day(2024, 3, 12), at: 0) == 4)   // Tuesday does not break it
+        #expect(set.currentStreak(on: day(2024, 3, 13), at: 0) == 4)   // Wed 13 not done yet: still 4
+        #expect(set.currentStreak(on: day(2024, 3, 14), at: 0) == 0)   // Wed 13 was missed
+        #expect(set.currentStreak(on: day(2024, 3, 18), at: 0) == 2)   // 15, 18
+        #expect(set.currentStreak(on: day(2024, 3, 1), at: 0) == 0)
+        #expect(set.completionShare(upTo: day(2024, 3, 12), at: 0) == 1.0)
+        #expect(set.completionShare(upTo: day(2024, 3, 13), at: 0) == 4.0 / 5.0)
+        #expect(set.completionShare(upTo: day(2024, 3, 3), at: 0) == 0)
+        #expect(set.completionShare(at: 0) == 6.0 / 9.0)
+        #expect(!set.isDone(on: day(2024, 3, 5), at: 0))
+        #expect(set.isDone(on: day(2024, 3, 6), at: 0))
+    }
+}
+
+extension TodoDraft {
+    func with(_ change: (inout TodoDraft) -> Void) -> TodoDraft { var c = self; change(&c); return c }
+}
