@@ -1,105 +1,51 @@
-// The calgrid command. Imports no Foundation (start-up time is a feature); Glibc only for the clock.
-import CalGrid
-#if canImport(Glibc)
-import Glibc
-#endif
+// The calgrid command: cal-like month, week, day and year views with per-day todo counts and
+// completion, plus list, import, export and stats. It imports no Foundation (start-up time is a
+// feature): libc calls live in System.swift, output is built in a byte buffer and written once.
 
-func printError(_ text: String) {
-    var t = text
-    t.withUTF8 { buf in _ = write(2, buf.baseAddress, buf.count) }
-}
+let version = "calgrid 0.1.0"
 
-func usage() -> Never {
-    printError("usage: calgrid month [YYYY-MM] [--first-weekday sun|mon|tue|wed|thu|fri|sat] [--rows fixed|auto] [--today YYYY-MM-DD] [--json]\n")
-    exit(2)
-}
+let topHelp = """
+usage: calgrid COMMAND [options]
 
-func fail(_ message: String, code: Int32) -> Never {
-    printError("calgrid: \(message)\n")
-    exit(code)
-}
+commands:
+  month [YYYY-MM]       a month grid with per-day todo counts and completion (default command)
+  week [YYYY-MM-DD]     the week holding that day, one line per day
+  day [YYYY-MM-DD]      the day's todos, split into done and not done
+  year [YYYY]           twelve small months with a completion mark per day
+  list                  a table of todos: --period, --date, --sort, --status, --search, --limit
+  import FILE|-         validate a todo file and convert it to the native format
+  export                write the todos in the native format
+  stats                 counts, spans and memory of the todo set
 
-func systemToday() -> CivilDate {
-    let seconds = Int64(time(nil))
-    let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-    return (try? CivilDate(dayNumber: days)) ?? CivilDate.epoch
-}
+Without --todos FILE every command uses a built-in sample set built around today.
+Run `calgrid COMMAND --help` for a command's options, `calgrid help json` for the JSON schemas.
+Exit status: 0 success, 1 data or runtime error, 2 usage error.
 
-let weekdayNames = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
+"""
 
-var args = Array(CommandLine.arguments.dropFirst())
-guard let command = args.first else { usage() }
-args.removeFirst()
-guard command == "month" else { usage() }
-
-var firstWeekday = Weekday.sunday
-var rows = GridRowPolicy.fixed
-var today = systemToday()
-var json = false
-var monthArg: String? = nil
-var i = 0
-while i < args.count {
-    let a = args[i]
-    func value() -> String {
-        i += 1
-        guard i < args.count else { fail("\(a) needs a value", code: 2) }
-        return args[i]
-    }
-    switch a {
-    case "--first-weekday":
-        let v = value()
-        guard let n = weekdayNames.firstIndex(of: v.lowercased()) else { fail("--first-weekday: unknown weekday '\(v)'", code: 2) }
-        firstWeekday = Weekday(rawValue: UInt8(n))!
-    case "--rows":
-        switch value() {
-        case "fixed": rows = .fixed
-        case "auto": rows = .auto
-        case let v: fail("--rows: expected fixed or auto, got '\(v)'", code: 2)
-        }
-    case "--today":
-        let v = value()
-        do { today = try CivilDate(iso8601: v) } catch { fail("--today: '\(v)' is not a valid YYYY-MM-DD date", code: 2) }
-    case "--json": json = true
+func runCommand(_ argv: [String]) throws(CLIError) -> Output {
+    var words = argv
+    let name = words.isEmpty ? "month" : words.removeFirst()
+    var out = Output()
+    switch name {
+    case "month": return try MonthCommand.run(words)
+    case "-h", "--help", "help":
+        if words.first == "json" { out.write(JSONSchemas.text) } else { out.write(topHelp) }
+        return out
+    case "--version", "version":
+        out.line(version)
+        return out
     default:
-        if a.hasPrefix("-") || monthArg != nil { usage() }
-        monthArg = a
+        if name.hasPrefix("-") { return try MonthCommand.run(argv) }   // options only: the month view
+        throw .usage("unknown command '\(name)' (commands: month week day year list import export stats)")
     }
-    i += 1
 }
 
-var year = today.year, month = today.month
-if let m = monthArg {
-    let parts = m.split(separator: "-")
-    guard parts.count == 2, parts[0].count == 4, parts[1].count == 2,
-          let y = Int(parts[0]), let mo = Int(parts[1]) else { fail("'\(m)' is not YYYY-MM", code: 2) }
-    year = y; month = mo
-}
-let grid: MonthGrid
-do { grid = try MonthGrid(year: year, month: month, firstWeekday: firstWeekday, rows: rows, today: today) }
-catch { fail("'\(monthArg ?? "")' is not a valid month (\(error))", code: 2) }
-
-if json {
-    var out = "{\"year\":\(year),\"month\":\(month),\"firstWeekday\":\(firstWeekday.rawValue),\"rows\":\(grid.rowCount),\"cells\":["
-    for (k, c) in grid.enumerated() {
-        if k > 0 { out += "," }
-        out += "{\"date\":\"\(c.date.iso8601)\",\"inMonth\":\(c.isInMonth),\"weekday\":\(c.weekday.rawValue),\"isToday\":\(c.isToday)}"
-    }
-    out += "]}"
-    print(out)
-} else {
-    let names = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
-    let title = "\(names[month - 1]) \(year)"
-    let pad = max(0, (20 - title.count) / 2)
-    print(String(repeating: " ", count: pad) + title)
-    print((0..<7).map { ["Su", "Mo", "Tu", "We", "Th", "Fr", "Sa"][Int(firstWeekday.advanced(by: $0).rawValue)] }.joined(separator: " "))
-    for r in 0..<grid.rowCount {
-        var line = ""
-        for c in 0..<7 {
-            let cell = grid[r * 7 + c]
-            let d = cell.date.day
-            let text = cell.isInMonth ? (d < 10 ? " \(d)" : "\(d)") : "  "
-            line += (c > 0 ? " " : "") + text
-        }
-        print(line)
-    }
+do {
+    var out = try runCommand(Array(CommandLine.arguments.dropFirst()))
+    out.flush()
+    System.exit(0)
+} catch {
+    reportError(error.message)
+    System.exit(error.exitCode)
 }

@@ -1,0 +1,126 @@
+import CalGrid
+
+/// The words after the command name, consumed left to right. Accepts `--name value` and
+/// `--name=value`; `--` ends the options.
+struct Arguments {
+    private var words: [String]
+    private var position = 0
+    /// The value attached with `=` to the option just read, if any.
+    private var attached: String?
+    private var optionsEnded = false
+
+    init(_ words: [String]) { self.words = words }
+
+    enum Item {
+        case option(String)
+        case positional(String)
+    }
+
+    mutating func next() -> Item? {
+        attached = nil
+        guard position < words.count else { return nil }
+        let w = words[position]
+        position += 1
+        if optionsEnded || w == "-" || !w.hasPrefix("-") { return .positional(w) }
+        if w == "--" { optionsEnded = true; return next() }
+        if w.hasPrefix("--"), let eq = w.firstIndex(of: "=") {
+            attached = String(w[w.index(after: eq)...])
+            return .option(String(w[..<eq]))
+        }
+        return .option(w)
+    }
+
+    /// The value of `option`: the `=value` part or the next word.
+    mutating func value(for option: String) throws(CLIError) -> String {
+        if let a = attached { attached = nil; return a }
+        guard position < words.count else { throw .usage("\(option) needs a value") }
+        position += 1
+        return words[position - 1]
+    }
+
+    /// Throws when a flag that takes no value was given one (`--json=yes`).
+    mutating func noValue(for option: String) throws(CLIError) {
+        if attached != nil { throw .usage("\(option) takes no value") }
+    }
+
+    mutating func choice<T>(for option: String, _ choices: [(String, T)]) throws(CLIError) -> T {
+        let v = try value(for: option)
+        for (name, t) in choices where name == v { return t }
+        var names = ""
+        for (i, c) in choices.enumerated() { names += (i == 0 ? "" : "|") + c.0 }
+        throw .usage("\(option): expected \(names), got '\(v)'")
+    }
+
+    mutating func date(for option: String) throws(CLIError) -> CivilDate {
+        let v = try value(for: option)
+        return try Parse.date(v, what: option)
+    }
+
+    mutating func integer(for option: String, in range: ClosedRange<Int>) throws(CLIError) -> Int {
+        let v = try value(for: option)
+        guard let n = Int(v), range.contains(n) else {
+            throw .usage("\(option): expected a whole number in \(range.lowerBound)...\(range.upperBound), got '\(v)'")
+        }
+        return n
+    }
+}
+
+/// Command-line values: dates, months, years, ranges, offsets.
+enum Parse {
+    static func date(_ text: String, what: String) throws(CLIError) -> CivilDate {
+        do { return try CivilDate(iso8601: text) } catch {
+            throw .usage("\(what): '\(text)' is not a valid date (YYYY-MM-DD)")
+        }
+    }
+
+    /// `YYYY-MM`.
+    static func month(_ text: String) throws(CLIError) -> (year: Int, month: Int) {
+        let u = Array(text.utf8)
+        guard u.count == 7, u[4] == 45, let y = Int(String(text.prefix(4))), let m = Int(String(text.suffix(2))),
+              u[0] >= 48, u[0] <= 57, u[5] >= 48, u[5] <= 57, (1...9999).contains(y), (1...12).contains(m) else {
+            throw .usage("'\(text)' is not a valid month (YYYY-MM)")
+        }
+        return (y, m)
+    }
+
+    static func year(_ text: String) throws(CLIError) -> Int {
+        guard text.utf8.count == 4, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let y = Int(text), y >= 1 else {
+            throw .usage("'\(text)' is not a valid year (YYYY, 0001-9999)")
+        }
+        return y
+    }
+
+    /// `FROM..TO`, both `YYYY-MM-DD`, FROM not after TO; a single date selects one day.
+    static func range(_ text: String) throws(CLIError) -> ClosedRange<CivilDate> {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        if parts.count == 1 {
+            let d = try date(text, what: "--select")
+            return d...d
+        }
+        guard parts.count == 3, parts[1].isEmpty else {
+            throw .usage("--select: expected FROM..TO (YYYY-MM-DD..YYYY-MM-DD), got '\(text)'")
+        }
+        let a = try date(String(parts[0]), what: "--select"), b = try date(String(parts[2]), what: "--select")
+        guard a <= b else { throw .usage("--select: \(a.iso8601) is after \(b.iso8601)") }
+        return a...b
+    }
+
+    /// `+09:00`, `-05:30`, `+0900`, `Z`, `local`; returns seconds east of UTC (nil for `local`).
+    static func offset(_ text: String) throws(CLIError) -> Int? {
+        if text == "local" { return nil }
+        if text == "Z" || text == "UTC" || text == "0" { return 0 }
+        let u = Array(text.utf8)
+        let bad = CLIError.usage("--tz-offset: expected ±HH:MM, Z or local, got '\(text)'")
+        guard u.count == 6 || u.count == 5 || u.count == 3, u[0] == 43 || u[0] == 45 else { throw bad }
+        func digits(_ i: Int) -> Int? {
+            guard i + 1 < u.count, (48...57).contains(u[i]), (48...57).contains(u[i + 1]) else { return nil }
+            return Int(u[i] - 48) * 10 + Int(u[i + 1] - 48)
+        }
+        guard let h = digits(1), h <= 14 else { throw bad }
+        var m = 0
+        if u.count == 6 { guard u[3] == 58, let mm = digits(4), mm < 60 else { throw bad }; m = mm }
+        if u.count == 5 { guard let mm = digits(3), mm < 60 else { throw bad }; m = mm }
+        let s = h * 3600 + m * 60
+        return u[0] == 45 ? -s : s
+    }
+}

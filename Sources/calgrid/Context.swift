@@ -1,0 +1,28 @@
+import CalGrid
+
+/// What a command runs with once its options are parsed: the day taken as today, the styling
+/// for standard output, and the todos.
+struct Context {
+    let options: CommonOptions
+    let today: CivilDate
+    let style: Style
+    let todos: TodoData
+
+    var lang: Language { options.lang }
+
+    static func load(_ options: CommonOptions) throws(CLIError) -> Context {
+        let today = options.resolvedToday()
+        let todos: TodoData
+        if let path = options.todosPath {
+            todos = try TodoFile.load(path: path, options: options)
+        } else {
+            todos = TodoData(drafts: SampleTodos.drafts(today: today))
+        }
+        return Context(options: options, today: today,
+                       style: options.json ? Style(enabled: false) : Style.resolve(options.color, for: .standardOutput),
+                       todos: todos)
+    }
+
+    /// `en` or `ko` text.
+    func t(_ en: String, _ ko: String) -> String { lang == .en ? en : ko }
+}

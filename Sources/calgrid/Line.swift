@@ -1,0 +1,33 @@
+/// A line of text built from segments that each carry their own styling. Alignment is decided on
+/// the plain text; styling is added when the line is rendered, and trailing blanks are trimmed
+/// (as long as they are unstyled), so the plain output has no invisible trailing spaces.
+struct Line {
+    private var segments: [(text: String, attributes: [Style.Attribute])] = []
+
+    mutating func add(_ text: String, _ attributes: [Style.Attribute] = []) {
+        segments.append((text, attributes))
+    }
+
+    mutating func add(_ text: String, _ attribute: Style.Attribute) { add(text, [attribute]) }
+
+    var columns: Int {
+        var n = 0
+        for s in segments { n += TextWidth.columns(of: s.text) }
+        return n
+    }
+
+    func render(_ style: Style) -> String {
+        var segs = segments
+        // Trim trailing unstyled blanks (styled ones, such as an inverse selection, stay visible).
+        while let last = segs.last, last.attributes.isEmpty || !style.enabled {
+            var t = last.text
+            while t.last == " " { t.removeLast() }
+            if t.isEmpty { segs.removeLast(); continue }
+            segs[segs.count - 1].text = t
+            break
+        }
+        var out = ""
+        for s in segs { out += style.apply(s.text, s.attributes) }
+        return out
+    }
+}

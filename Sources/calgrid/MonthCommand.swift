@@ -1,0 +1,53 @@
+import CalGrid
+
+/// `calgrid month [YYYY-MM]`: a month grid with per-day todo counts and completion.
+enum MonthCommand {
+    static let usage = "calgrid month [YYYY-MM] [options]"
+    static let help = """
+    usage: \(usage)
+
+    The month (default: the one holding today) as a grid, one week per row. Under each day:
+    done/total for the todos falling on it, ✓ when all are done. Today is in [brackets], a
+    --select range in (parentheses); with colour, adjacent-month days are dim and selected
+    days inverse. A summary follows: today, the month, deadlines and challenges.
+
+    options:
+    \(ViewOptions.help)
+    \(CommonOptions.help)
+    """
+
+    static func run(_ words: [String]) throws(CLIError) -> Output {
+        var args = Arguments(words)
+        var common = CommonOptions(), view = ViewOptions()
+        var monthArg: String?
+        while let item = args.next() {
+            switch item {
+            case .option(let o):
+                if try common.parse(o, &args) { continue }
+                if try view.parse(o, &args) { continue }
+                throw .usage("month: unknown option '\(o)' (see calgrid month --help)")
+            case .positional(let p):
+                guard monthArg == nil else { throw .usage("month: unexpected argument '\(p)'") }
+                monthArg = p
+            }
+        }
+        var out = Output()
+        if common.help { out.line(help); return out }
+        let context = try Context.load(common)
+        var (year, month) = (context.today.year, context.today.month)
+        if let m = monthArg { (year, month) = try Parse.month(m) }
+        let view_ = try MonthView(year: year, month: month, context: context, view: view)
+        if common.json {
+            var w = JSONWriter()
+            view_.json(&w)
+            w.finish(into: &out)
+        } else {
+            for line in view_.textLines(context) { out.line(line.render(context.style)) }
+            let r = view_.grid.dayRange
+            let summary = Summary(context: context, period: view_.grid.period,
+                                  shown: CivilDate(_unchecked: r.lowerBound)...CivilDate(_unchecked: r.upperBound))
+            for line in summary.textLines() { out.line(line.render(context.style)) }
+        }
+        return out
+    }
+}

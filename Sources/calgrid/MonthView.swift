@@ -1,0 +1,155 @@
+import CalGrid
+
+/// A month grid with each cell's tally and selection state: what `month` and `year` draw.
+struct MonthView {
+    let grid: MonthGrid
+    /// One per cell.
+    let tallies: [DayTally]
+    let selection: ClosedRange<CivilDate>?
+    let weekNumbers: WeekNumbering
+
+    init(year: Int, month: Int, context: Context, view: ViewOptions) throws(CLIError) {
+        do {
+            grid = try MonthGrid(year: year, month: month, firstWeekday: context.options.firstWeekday,
+                                 rows: view.rows, today: context.today)
+        } catch {
+            throw .usage("\(year)-\(month): not a month CalGrid supports")
+        }
+        let range = grid.dayRange
+        tallies = context.todos.tallies(from: CivilDate(_unchecked: range.lowerBound),
+                                        through: CivilDate(_unchecked: range.upperBound))
+        selection = view.select
+        weekNumbers = view.weekNumbers
+    }
+
+    func weekNumber(row r: Int) -> Int? {
+        StandIn.weekNumber(rowFirst: grid.firstDay(ofRow: r), weekNumbers, firstWeekday: grid.firstWeekday)
+    }
+
+    // MARK: Text
+
+    /// Week-number column: "Wk " / "주 " then "44 ".
+    private func weekColumn(_ line: inout Line, row: Int?, context: Context) {
+        guard weekNumbers != .none else { return }
+        if let row {
+            let n = weekNumber(row: row) ?? 0
+            line.add(TextWidth.padLeft(String(n), to: 2) + " ", .dim)
+        } else {
+            line.add(TextWidth.padRight(context.t("Wk", "주"), to: 3), .dim)
+        }
+    }
+
+    private static func headerAttributes(_ w: Weekday) -> [Style.Attribute] {
+        w == .sunday ? [.red] : (w == .saturday ? [.blue] : [])
+    }
+
+    /// The full month: title, weekday header, two lines per week (day, then done/total).
+    func textLines(_ context: Context) -> [Line] {
+        var lines: [Line] = []
+        let prefix = weekNumbers == .none ? 0 : 3
+        let width = prefix + 7 * 7
+        var title = Line()
+        let name = LocalLabels.monthTitle(year: grid.year, month: grid.month, context.lang)
+        title.add(String(repeating: " ", count: max(0, (width - TextWidth.columns(of: name)) / 2)))
+        title.add(name, .bold)
+        lines.append(title)
+
+        var header = Line()
+        weekColumn(&header, row: nil, context: context)
+        for c in 0..<7 {
+            let w = grid.firstWeekday.advanced(by: c)
+            header.add("   ")
+            header.add(TextWidth.padLeft(LocalLabels.weekdayShort(w, context.lang), to: 2), MonthView.headerAttributes(w))
+            header.add("  ")
+        }
+        lines.append(header)
+
+        for r in 0..<grid.rowCount {
+            var days = Line(), counts = Line()
+            weekColumn(&days, row: r, context: context)
+            if weekNumbers != .none { counts.add("   ") }
+            for c in 0..<7 {
+                let i = r * 7 + c
+                let cell = grid[i]
+                let tally = tallies[i]
+                let sel = StandIn.selection(cell.date, selection)
+                // Cell: gap, selection-left, today-left, day, today-right, selection-right:
+                // the marks show today and the selection even without colour.
+                let day = TextWidth.padLeft(String(cell.date.day), to: 2)
+                let core = cell.isToday ? "[" + day + "]" : " " + day + " "
+                var attrs: [Style.Attribute] = []
+                if !cell.isInMonth { attrs.append(.dim) }
+                if cell.isToday { attrs += [.bold, .yellow] }
+                var band: [Style.Attribute] = []
+                if sel != .none { attrs += [.bold, .inverse]; band = [.inverse] }
+                // The inverse band runs unbroken from the first selected day to the last.
+                let inside = sel == .middle || sel == .last
+                days.add(" ", inside ? band : [])
+                days.add(sel == .first || sel == .single ? "(" : " ", inside ? band : [])
+                days.add(core, attrs)
+                days.add(sel == .last || sel == .single ? ")" : " ", sel == .first || sel == .middle ? band : [])
+
+                MonthView.addTally(&counts, tally, day: cell.date, inMonth: cell.isInMonth, context: context, width: 5)
+            }
+            lines.append(days)
+            lines.append(counts)
+        }
+        return lines
+    }
+
+    /// "3/5" right-aligned in `width` columns, a mark column ("✓" when all are done), a blank.
+    static func addTally(_ line: inout Line, _ t: DayTally, day: CivilDate, inMonth: Bool, context: Context, width: Int) {
+        guard t.count > 0 else { line.add(String(repeating: " ", count: width + 2)); return }
+        let text = TextWidth.padLeft("\(t.completed)/\(t.count)", to: width)
+        line.add(text + (t.isComplete ? "✓" : " "), tallyAttributes(t, day: day, inMonth: inMonth, today: context.today))
+        line.add(" ")
+    }
+
+    /// Green when all are done, yellow when some are, red for a past day with none done.
+    static func tallyAttributes(_ t: DayTally, day: CivilDate, inMonth: Bool, today: CivilDate) -> [Style.Attribute] {
+        var attrs: [Style.Attribute] = []
+        if !inMonth { attrs.append(.dim) }
+        if t.isComplete { attrs.append(.green) }
+        else if t.completed > 0 { attrs.append(.yellow) }
+        else if day < today { attrs.append(.red) }
+        return attrs
+    }
+
+    // MARK: JSON
+
+    /// The documented `month --json` object.
+    func json(_ w: inout JSONWriter) {
+        w.beginObject()
+        w.field("year", grid.year)
+        w.field("month", grid.month)
+        w.field("firstWeekday", grid.firstWeekday.rawValue)
+        w.field("rows", grid.rowCount)
+        if weekNumbers != .none {
+            w.key("weekNumbers")
+            w.beginArray()
+            for r in 0..<grid.rowCount { w.int(weekNumber(row: r) ?? 0) }
+            w.endArray()
+        }
+        w.key("selection")
+        if let s = selection {
+            w.beginObject(); w.field("from", s.lowerBound); w.field("to", s.upperBound); w.endObject()
+        } else { w.null() }
+        w.key("cells")
+        w.beginArray()
+        for (i, cell) in grid.enumerated() {
+            let t = tallies[i]
+            w.beginObject()
+            w.field("date", cell.date)
+            w.field("inMonth", cell.isInMonth)
+            w.field("weekday", cell.weekday.rawValue)
+            w.field("isToday", cell.isToday)
+            w.field("count", t.count)
+            w.field("completed", t.completed)
+            w.field("percentage", t.percentage)
+            w.field("selection", StandIn.selection(cell.date, selection).rawValue)
+            w.endObject()
+        }
+        w.endArray()
+        w.endObject()
+    }
+}

@@ -1,0 +1,106 @@
+// Every libc call the command makes goes through this file (swift-system style): the rest of the
+// command sees Swift types and `CLIError`s only. Glibc, never Foundation: start-up time is a feature.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file descriptor the command writes to.
+enum Stream: Int32 {
+    case standardOutput = 1
+    case standardError = 2
+
+    /// True when the stream is a terminal (decides `--color auto` and the import progress bar).
+    var isTerminal: Bool { isatty(rawValue) == 1 }
+}
+
+enum System {
+    /// Writes all of `bytes`, retrying short writes; gives up quietly on a closed pipe.
+    static func write(_ bytes: UnsafeRawBufferPointer, to stream: Stream) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = Glibc.write(stream.rawValue, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += n
+        }
+    }
+
+    static func environment(_ name: String) -> String? {
+        guard let p = getenv(name) else { return nil }
+        return String(cString: p)
+    }
+
+    /// Seconds since 1970-01-01T00:00:00Z.
+    static func now() -> Int64 { Int64(time(nil)) }
+
+    /// Monotonic seconds, for deciding when a progress bar is worth showing.
+    static func monotonicSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// The local time zone's offset from UTC in seconds at `seconds` (from the C library's TZ rules).
+    static func localOffset(at seconds: Int64) -> Int {
+        var t = time_t(seconds)
+        var parts = tm()
+        guard localtime_r(&t, &parts) != nil else { return 0 }
+        return Int(parts.tm_gmtoff)
+    }
+
+    /// The whole content of a file, or of standard input for "-".
+    static func readAll(path: String) throws(CLIError) -> [UInt8] {
+        let fd: Int32
+        if path == "-" {
+            fd = 0
+        } else {
+            fd = open(path, O_RDONLY | O_CLOEXEC)
+            if fd < 0 { throw .data("\(path): \(errnoMessage())") }
+        }
+        defer { if fd != 0 { close(fd) } }
+        var st = stat()
+        if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR { throw .data("\(path): is a directory") }
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .data("\(path == "-" ? "<stdin>" : path): \(errnoMessage())")
+            }
+            if n == 0 { break }
+            result.append(contentsOf: chunk[0..<n])
+        }
+        return result
+    }
+
+    /// Replaces `path` with `bytes` (or writes them to standard output for "-").
+    static func writeFile(path: String, bytes: [UInt8]) throws(CLIError) {
+        if path == "-" {
+            bytes.withUnsafeBytes { write($0, to: .standardOutput) }
+            return
+        }
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        if fd < 0 { throw .data("\(path): \(errnoMessage())") }
+        var failed = false
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 { if errno == EINTR { continue }; failed = true; return }
+                offset += n
+            }
+        }
+        let message = failed ? errnoMessage() : ""
+        if close(fd) != 0 && !failed { throw .data("\(path): \(errnoMessage())") }
+        if failed { throw .data("\(path): \(message)") }
+    }
+
+    static func errnoMessage() -> String { String(cString: strerror(errno)) }
+
+    static func exit(_ code: Int32) -> Never { Glibc.exit(code) }
+}

@@ -1,0 +1,26 @@
+import CalGrid
+
+/// Options of the calendar views (`month`, `week`, `day`, `year`).
+struct ViewOptions {
+    var weekNumbers = WeekNumbering.none
+    var rows = GridRowPolicy.fixed
+    var select: ClosedRange<CivilDate>?
+
+    mutating func parse(_ option: String, _ args: inout Arguments) throws(CLIError) -> Bool {
+        switch option {
+        case "--week-numbers":
+            weekNumbers = try args.choice(for: option, [("iso", .iso), ("simple", .simple), ("none", .none)])
+        case "--rows": rows = try args.choice(for: option, [("fixed", .fixed), ("auto", .auto)])
+        case "--select": select = try Parse.range(try args.value(for: option))
+        default: return false
+        }
+        return true
+    }
+
+    static let help = """
+      --select FROM..TO      draw a selected range (YYYY-MM-DD..YYYY-MM-DD): first, middle, last
+      --week-numbers iso|simple|none
+                             a week-number column: ISO 8601, or week 1 = the week of January 1st
+      --rows fixed|auto      fixed: always 6 week rows; auto: only the rows the month needs
+    """
+}

@@ -1,0 +1,30 @@
+# The golden cases, sourced by run.sh. Each line: case_ NAME [STDIN=FILE] -- ARGS...
+# Files named in ARGS are looked up in Tests/CLI/data (the working directory of each run).
+T=--today=2026-11-29
+
+# Views, text and JSON, with the built-in sample set.
+case_ month-default            -- month $T
+case_ month-no-command         -- $T
+case_ month-explicit           -- month 2026-12 $T
+case_ month-ko-mon-iso         -- month $T --lang ko --first-weekday mon --week-numbers iso --rows auto
+case_ month-select             -- month $T --select 2026-11-10..2026-11-18 --week-numbers simple
+case_ month-select-single      -- month $T --select 2026-11-29
+case_ month-color              -- month $T --color always --select 2026-11-24..2026-11-26
+case_ month-json               -- month $T --json
+case_ month-json-select        -- month 2026-11 $T --json --first-weekday mon --rows auto --select 2026-11-27..2026-12-02 --week-numbers iso
+
+# Usage errors: exit 2, one line on stderr.
+case_ err-unknown-command      -- frobnicate
+case_ err-unknown-option       -- month --frob
+case_ err-missing-value        -- month --today
+case_ err-bad-today            -- month --today 2026-02-30
+case_ err-bad-month            -- month 2026-13
+case_ err-bad-weekday          -- month $T --first-weekday funday
+case_ err-bad-select           -- month $T --select 2026-11-20..2026-11-10
+case_ err-extra-argument       -- month 2026-11 2026-12 $T
+case_ err-flag-with-value      -- month $T --json=yes
+
+# Help and version.
+case_ version                  -- --version
+case_ help                     -- --help
+case_ month-help               -- month --help

@@ -1,0 +1,47 @@
+"""Cross-checks `calgrid month --json` against Python's calendar module (an independent oracle)
+and checks that every JSON output parses. Usage: oracle.py path/to/calgrid"""
+import calendar, datetime, json, subprocess, sys
+
+binary = sys.argv[1]
+failures = 0
+
+def run(*args):
+    p = subprocess.run([binary, *args], capture_output=True, text=True)
+    if p.returncode != 0:
+        raise SystemExit(f"oracle: calgrid {' '.join(args)} exited {p.returncode}: {p.stderr.strip()}")
+    return json.loads(p.stdout)
+
+cases = [(y, m) for y in (1, 1900, 2000, 2024, 2026, 9999) for m in range(1, 13)]
+for (y, m) in cases:
+    for fw in range(7):               # 0 = Sunday
+        for rows in (("fixed", "auto") if fw in (0, 1) else ("auto",)):
+            names = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
+            today = datetime.date(y, m, min(15, calendar.monthrange(y, m)[1]))
+            doc = run("month", f"{y:04d}-{m:02d}", "--json", "--today", today.isoformat(),
+                      "--first-weekday", names[fw], "--rows", rows)
+            # Python: Monday = 0; calgrid: Sunday = 0.
+            cal = calendar.Calendar(firstweekday=(fw - 1) % 7)
+            weeks = cal.monthdatescalendar(y, m) if (y, m) not in ((1, 1), (9999, 12)) else None
+            first = datetime.date(y, m, 1)
+            lead = (first.isoweekday() % 7 - fw) % 7
+            ndays = calendar.monthrange(y, m)[1]
+            want_rows = 6 if rows == "fixed" else (lead + ndays + 6) // 7
+            ok = doc["year"] == y and doc["month"] == m and doc["firstWeekday"] == fw and doc["rows"] == want_rows
+            ok = ok and len(doc["cells"]) == 7 * want_rows
+            if weeks is not None and rows == "auto":
+                flat = [d for w in weeks for d in w]
+                ok = ok and [c["date"] for c in doc["cells"]] == [d.isoformat() for d in flat]
+            for i, c in enumerate(doc["cells"]):
+                if y in (1, 9999) and not c["inMonth"]:
+                    continue                  # outside 0001...9999: not a Python date
+                d = first + datetime.timedelta(days=i - lead)
+                ok = ok and c["date"] == d.isoformat() and c["weekday"] == d.isoweekday() % 7
+                ok = ok and c["inMonth"] == (d.month == m and d.year == y) and c["isToday"] == (d == today)
+                ok = ok and 0 <= c["completed"] <= c["count"] and c["selection"] == "none"
+            if not ok:
+                failures += 1
+                print(f"oracle: month {y}-{m:02d} first weekday {fw} rows {rows}: mismatch", file=sys.stderr)
+
+if failures:
+    raise SystemExit(f"oracle: {failures} mismatching grids")
+print(f"oracle: {len(cases) * 9} month grids match Python's calendar")

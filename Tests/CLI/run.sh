@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Golden tests for the calgrid command: each case runs the built binary with --today pinned and
+# compares stdout, stderr and the exit status with Tests/CLI/golden/NAME.txt.
+#   Tests/CLI/run.sh [path/to/calgrid]          run all cases
+#   UPDATE_GOLDEN=1 Tests/CLI/run.sh ...         rewrite the golden files (review the diff!)
+set -uo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+bin="${1:-$here/../../.build/debug/calgrid}"
+bin="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
+golden="$here/golden"
+work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
+export NO_COLOR= TERM=xterm LC_ALL=C.UTF-8 TZ=UTC
+pass=0; fail=0; failed=()
+
+# case NAME [STDIN=FILE] -- ARGS...: run `calgrid ARGS` (stdin from FILE, else /dev/null).
+case_() {
+  local name="$1"; shift
+  local input=/dev/null
+  if [[ "$1" == STDIN=* ]]; then input="${1#STDIN=}"; shift; fi
+  [[ "$1" == "--" ]] && shift
+  local actual="$work/$name.txt"
+  {
+    printf '$ calgrid'; printf ' %q' "$@"; printf '\n'
+    (cd "$here/data" && "$bin" "$@" <"$input" 2>"$work/err"); local rc=$?
+    if [[ -s "$work/err" ]]; then printf '[stderr]\n'; cat "$work/err"; fi
+    printf '[exit %d]\n' "$rc"
+  } >"$actual"
+  if [[ "${UPDATE_GOLDEN:-}" == 1 ]]; then cp "$actual" "$golden/$name.txt"; fi
+  if [[ -f "$golden/$name.txt" ]] && diff -u "$golden/$name.txt" "$actual" >"$work/diff"; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1)); failed+=("$name")
+    echo "FAIL $name"; [[ -f "$golden/$name.txt" ]] && head -40 "$work/diff" || echo "  (no golden file $golden/$name.txt)"
+  fi
+}
+
+source "$here/cases.sh"
+
+# Every --json output must parse, and the month grids must match Python's calendar (an independent oracle).
+if ! python3 "$here/oracle.py" "$bin"; then fail=$((fail + 1)); failed+=("oracle.py"); else pass=$((pass + 1)); fi
+
+echo "cli: $pass passed, $fail failed"
+if (( fail > 0 )); then echo "failed: ${failed[*]}"; exit 1; fi
