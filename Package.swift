@@ -19,7 +19,9 @@ let package = Package(
             providers: [.apt(["libjson-c-dev"])]
         ),
         .target(name: "CalGridJSON", dependencies: ["CalGrid", "CJSONC"]),
-        .target(name: "CalGridC", dependencies: ["CalGrid", "CalGridJSON"]),
+        // Include/calgrid.h as a module, so the C API is written against the header's own types.
+        .systemLibrary(name: "CCalGrid", path: "Include"),
+        .target(name: "CalGridC", dependencies: ["CalGrid", "CalGridJSON", "CCalGrid"]),
         .executableTarget(name: "calgrid", dependencies: ["CalGrid", "CalGridJSON"]),
         .testTarget(name: "CalGridTests", dependencies: ["CalGrid"]),
         .testTarget(name: "CalGridJSONTests", dependencies: ["CalGrid", "CalGridJSON"]),

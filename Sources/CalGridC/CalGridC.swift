@@ -1,1 +1,85 @@
-// The C-callable API (issue 5): @c functions that translate types and errors, nothing else.
+// The C-callable API (Include/calgrid.h): @c functions that translate types and errors, nothing else.
+//
+// Every entry point validates what C can get wrong (NULL pointers, enum values outside their cases,
+// numbers outside their ranges, sizes that do not fit an Int) before the core sees it, so that no
+// Swift precondition can trap in a C caller. Internally a failure is a `CStatus` thrown with typed
+// throws; `_boundary` turns it into the negative status the header documents.
+// The whole layer compiles as Embedded Swift too (libcalgrid.a): no existentials, no Foundation.
+import CalGrid
+import CCalGrid
+
+/// A header status code on its way out through typed throws.
+struct CStatus: Error {
+    let code: Int32
+    init(_ s: calgrid_status) { code = s.rawValue }
+
+    static let invalid = CStatus(CALGRID_EINVAL)
+    static let range = CStatus(CALGRID_ERANGE)
+    static let noSpace = CStatus(CALGRID_ENOSPC)
+    static let parse = CStatus(CALGRID_EPARSE)
+}
+
+/// Runs `body` and returns CALGRID_OK, or the status it threw.
+@inline(__always)
+func _boundary(_ body: () throws(CStatus) -> Void) -> Int32 {
+    do { try body(); return CALGRID_OK.rawValue } catch { return error.code }
+}
+
+/// The pointer, or EINVAL for NULL.
+@inline(__always)
+func _required<T>(_ p: UnsafeMutablePointer<T>?) throws(CStatus) -> UnsafeMutablePointer<T> {
+    guard let p else { throw .invalid }
+    return p
+}
+
+@inline(__always)
+func _required<T>(_ p: UnsafePointer<T>?) throws(CStatus) -> UnsafePointer<T> {
+    guard let p else { throw .invalid }
+    return p
+}
+
+extension DateError {
+    /// The header's status for this kind of date failure.
+    var _status: CStatus {
+        switch self {
+        case .malformedDate: return .parse
+        case .invertedRange, .invalidWeekday: return .invalid
+        default: return .range
+        }
+    }
+}
+
+/// Validates a day number coming from C.
+@inline(__always)
+func _date(_ d: calgrid_date) throws(CStatus) -> CivilDate {
+    guard d >= CivilDate.minDayNumber, d <= CivilDate.maxDayNumber else { throw .range }
+    return CivilDate(_unchecked: d)
+}
+
+/// An optional date: CALGRID_DATE_NONE is nil, anything else must be a valid day.
+@inline(__always)
+func _optionalDate(_ d: calgrid_date) throws(CStatus) -> CivilDate? {
+    d == Int32.min ? nil : try _date(d)
+}
+
+@inline(__always)
+func _weekday(_ w: calgrid_weekday) throws(CStatus) -> Weekday {
+    guard w.rawValue < 7, let day = Weekday(rawValue: UInt8(truncatingIfNeeded: w.rawValue)) else { throw .invalid }
+    return day
+}
+
+@inline(__always)
+func _cWeekday(_ w: Weekday) -> calgrid_weekday { calgrid_weekday(rawValue: UInt32(w.rawValue)) }
+
+/// A C `size_t` (imported as Int) as a length: sizes beyond Int.max cannot describe real memory.
+@inline(__always)
+func _length(_ n: Int) throws(CStatus) -> Int {
+    guard n >= 0 else { throw .invalid }
+    return n
+}
+
+/// Reads the `struct_size` that starts every option struct: at least the size this library knows.
+@inline(__always)
+func _checkStructSize(_ size: Int, known: Int) throws(CStatus) {
+    guard size >= known else { throw .invalid }
+}

@@ -1,0 +1,268 @@
+/*
+** calgrid.h — the C interface to CalGrid, a calendar-grid engine on integer civil days.
+**
+** Conventions (in the manner of sqlite3 and libgit2):
+**   - Every name starts with calgrid_ / CALGRID_; functions are calgrid_<noun>_<verb>.
+**   - Functions return int: CALGRID_OK (0) on success or a negative calgrid_status naming the
+**     kind of failure. Results go to out-parameters, which come first. On failure the
+**     out-parameters are left unchanged unless the function says otherwise.
+**   - A NULL pointer where a pointer is required, an unknown enum value, an out-of-range number
+**     or a size that would overflow is reported as a status: nothing aborts the process.
+**   - Dates are calgrid_date: days since 1970-01-01 in the proleptic Gregorian calendar, valid
+**     for 0001-01-01 ... 9999-12-31 (CALGRID_DATE_MIN ... CALGRID_DATE_MAX). No time zones.
+**   - Option structs start with a struct_size member: initialise them with the matching
+**     CALGRID_..._OPTIONS_INIT macro (or set struct_size = sizeof the struct) so that a library
+**     built from a newer header can tell which members the caller knows about.
+**   - Memory: the library never keeps a pointer the caller passed in after a call returns, and
+**     never frees memory it did not allocate. Whatever it returns through a _new function is
+**     released with the matching _free function; _free(NULL) does nothing.
+**   - Threads: functions without a handle are pure and may be called from any thread at any
+**     time. A handle may be used by one thread at a time; distinct handles are independent.
+*/
+#ifndef CALGRID_H
+#define CALGRID_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------------------------------------
+** Version
+*/
+#define CALGRID_VERSION_MAJOR 0
+#define CALGRID_VERSION_MINOR 1
+#define CALGRID_VERSION_PATCH 0
+/* MAJOR * 10000 + MINOR * 100 + PATCH, comparable with calgrid_version_number(). */
+#define CALGRID_VERSION_NUMBER (CALGRID_VERSION_MAJOR * 10000 + CALGRID_VERSION_MINOR * 100 + CALGRID_VERSION_PATCH)
+#define CALGRID_VERSION_STRING "0.1.0"
+
+/* The library's version as "MAJOR.MINOR.PATCH".
+** Ownership: a static string owned by the library; never free it. Thread-safe. */
+const char *calgrid_version(void);
+
+/* The library's CALGRID_VERSION_NUMBER (to compare with the header the caller compiled against).
+** Thread-safe. */
+int calgrid_version_number(void);
+
+/* ---------------------------------------------------------------------------------------------
+** Status codes and errors
+*/
+typedef enum calgrid_status {
+    CALGRID_OK        =   0,
+    CALGRID_EINVAL    =  -1, /* invalid argument: NULL pointer, unknown enum value, bad struct_size */
+    CALGRID_ERANGE    =  -2, /* a number or date outside what the operation allows */
+    CALGRID_ENOMEM    =  -3, /* out of memory */
+    CALGRID_EPARSE    =  -4, /* malformed text: a date, JSON */
+    CALGRID_EIO       =  -5, /* a file could not be opened or read or written */
+    CALGRID_ENOSPC    =  -6, /* a caller-provided buffer is too small */
+    CALGRID_ENOTFOUND =  -7, /* no such item */
+    CALGRID_EEXIST    =  -8, /* an item with that id already exists */
+    CALGRID_ELIMIT    =  -9, /* a configured limit was exceeded */
+    CALGRID_ECANCELED = -10, /* a callback asked to stop */
+    CALGRID_ESCHEMA   = -11  /* well-formed input with a wrong shape or value (a field, a type) */
+} calgrid_status;
+
+/* A short English description of a status ("invalid argument"); "unknown status" for other values.
+** Ownership: a static string owned by the library. Thread-safe. */
+const char *calgrid_status_string(int status);
+
+/* Details of a failure. Functions that take a `calgrid_error *err` fill it when they fail (err may
+** be NULL) and leave it untouched when they succeed. Unknown positions are -1; `field` is "" when
+** no field is involved.
+** Ownership: caller-owned storage; no member points anywhere, nothing needs freeing. */
+#define CALGRID_ERROR_MESSAGE_SIZE 256
+#define CALGRID_ERROR_FIELD_SIZE 64
+typedef struct calgrid_error {
+    int status;                               /* the value the function returned */
+    int64_t byte_offset;                      /* 0-based offset of the offending byte in the input */
+    int64_t line;                             /* 1-based line of that byte */
+    int64_t column;                           /* 1-based column (in bytes) of that byte */
+    int64_t record_index;                     /* 0-based index of the offending record */
+    char field[CALGRID_ERROR_FIELD_SIZE];     /* the offending field, NUL-terminated */
+    char message[CALGRID_ERROR_MESSAGE_SIZE]; /* English, NUL-terminated, possibly truncated */
+} calgrid_error;
+
+/* ---------------------------------------------------------------------------------------------
+** Civil dates
+*/
+typedef int32_t calgrid_date;
+#define CALGRID_DATE_MIN  (-719162)      /* 0001-01-01 */
+#define CALGRID_DATE_MAX  2932896        /* 9999-12-31 */
+#define CALGRID_DATE_NONE INT32_MIN      /* "no date" where a date is optional */
+
+/* 0 = Sunday ... 6 = Saturday, as C's tm_wday. */
+typedef enum calgrid_weekday {
+    CALGRID_SUNDAY = 0,
+    CALGRID_MONDAY,
+    CALGRID_TUESDAY,
+    CALGRID_WEDNESDAY,
+    CALGRID_THURSDAY,
+    CALGRID_FRIDAY,
+    CALGRID_SATURDAY
+} calgrid_weekday;
+
+typedef struct calgrid_ymd {
+    int32_t year;   /* 1 ... 9999 */
+    int32_t month;  /* 1 ... 12 */
+    int32_t day;    /* 1 ... 31 */
+} calgrid_ymd;
+
+/* *out = the day number of year-month-day. ERANGE for a year outside 1...9999, a month outside
+** 1...12 or a day the month does not have (2023-02-29): nothing is normalised.
+** Thread-safe. */
+int calgrid_date_from_ymd(calgrid_date *out, int year, int month, int day);
+
+/* *out = the year, month and day of `date`. ERANGE when `date` is outside CALGRID_DATE_MIN...MAX.
+** Thread-safe. */
+int calgrid_date_to_ymd(calgrid_ymd *out, calgrid_date date);
+
+/* *out = the weekday of `date`. ERANGE when `date` is out of range. Thread-safe. */
+int calgrid_date_weekday(calgrid_weekday *out, calgrid_date date);
+
+/* *out = 1 for January 1st ... 365 or 366. ERANGE when `date` is out of range. Thread-safe. */
+int calgrid_date_day_of_year(int *out, calgrid_date date);
+
+/* *out = 28 ... 31. ERANGE for a year outside 1...9999 or a month outside 1...12. Thread-safe. */
+int calgrid_date_days_in_month(int *out, int year, int month);
+
+/* *out = date + days. ERANGE when either date is out of range. Thread-safe. */
+int calgrid_date_add_days(calgrid_date *out, calgrid_date date, int64_t days);
+
+/* *out = date + months, the day clamped to the target month's length (Jan 31 + 1 = Feb 28/29).
+** ERANGE when the result leaves 0001...9999. Thread-safe. */
+int calgrid_date_add_months(calgrid_date *out, calgrid_date date, int64_t months);
+
+/* *out = date + years, Feb 29 clamped to Feb 28 in a common year. Thread-safe. */
+int calgrid_date_add_years(calgrid_date *out, calgrid_date date, int64_t years);
+
+/* Pass as `length` when `text` is NUL-terminated. */
+#define CALGRID_NUL_TERMINATED ((size_t)-1)
+
+/* Parses exactly "YYYY-MM-DD" (no sign, no spaces, no time) from the `length` bytes at `text`.
+** EPARSE for malformed text (err->byte_offset = the first wrong byte), ERANGE for a date that
+** does not exist (2023-02-29). `text` is only read during the call. Thread-safe. */
+int calgrid_date_parse_iso(calgrid_date *out, const char *text, size_t length, calgrid_error *err);
+
+/* Writes "YYYY-MM-DD" and a NUL into `buf` (capacity `size` bytes, at least
+** CALGRID_ISO_DATE_SIZE). ENOSPC when `size` is smaller, ERANGE when `date` is out of range.
+** Thread-safe. */
+#define CALGRID_ISO_DATE_SIZE 11
+int calgrid_date_format_iso(char *buf, size_t size, calgrid_date date);
+
+/* ---------------------------------------------------------------------------------------------
+** Periods: inclusive spans of days. The app's picker (monthly / weekly / daily) is
+** CALGRID_PERIOD_MONTH / _WEEK / _DAY.
+*/
+typedef enum calgrid_period_kind {
+    CALGRID_PERIOD_DAY = 0,
+    CALGRID_PERIOD_WEEK,
+    CALGRID_PERIOD_MONTH,
+    CALGRID_PERIOD_YEAR,
+    CALGRID_PERIOD_RANGE
+} calgrid_period_kind;
+
+/* A plain value; a function that takes a `const calgrid_period *` checks that it is one the
+** library could have produced (EINVAL otherwise, e.g. a "month" that does not start on a 1st). */
+typedef struct calgrid_period {
+    calgrid_period_kind kind;
+    calgrid_date first;             /* inclusive */
+    calgrid_date last;              /* inclusive, never before first */
+    calgrid_weekday first_weekday;  /* the week's first day for CALGRID_PERIOD_WEEK, else Sunday */
+} calgrid_period;
+
+/* The single day `date`. Thread-safe. */
+int calgrid_period_day(calgrid_period *out, calgrid_date date);
+
+/* The week containing `date` that starts on `first_weekday`. ERANGE when the week is cut by the
+** ends of the supported range. Thread-safe. */
+int calgrid_period_week(calgrid_period *out, calgrid_date date, calgrid_weekday first_weekday);
+
+/* The whole month. Thread-safe. */
+int calgrid_period_month(calgrid_period *out, int year, int month);
+
+/* The whole year. Thread-safe. */
+int calgrid_period_year(calgrid_period *out, int year);
+
+/* The days first...last. EINVAL when last is before first. Thread-safe. */
+int calgrid_period_range(calgrid_period *out, calgrid_date first, calgrid_date last);
+
+/* The next / previous period of the same kind (a range moves by its own length).
+** `out` may equal `period`. Thread-safe. */
+int calgrid_period_next(calgrid_period *out, const calgrid_period *period);
+int calgrid_period_previous(calgrid_period *out, const calgrid_period *period);
+
+/* *out = 1 when `date` lies in `period`, else 0. Thread-safe. */
+int calgrid_period_contains(int *out, const calgrid_period *period, calgrid_date date);
+
+/* ---------------------------------------------------------------------------------------------
+** Month grids: 4 to 6 rows of 7 days, written into caller storage (a grid has at most
+** CALGRID_GRID_MAX_CELLS cells, so calgrid_month_grid holds them all).
+*/
+#define CALGRID_GRID_MAX_CELLS 42
+
+typedef enum calgrid_row_policy {
+    CALGRID_ROWS_FIXED = 0,  /* always 6 rows, so a view never changes height */
+    CALGRID_ROWS_AUTO = 1    /* only the rows the month needs: 4, 5 or 6 */
+} calgrid_row_policy;
+
+typedef enum calgrid_adjacent_policy {
+    CALGRID_ADJACENT_SHOW = 0,  /* days of the neighbouring months are shown */
+    CALGRID_ADJACENT_HIDE = 1   /* they are not visible (their dates are still filled in) */
+} calgrid_adjacent_policy;
+
+typedef enum calgrid_cell_owner {
+    CALGRID_OWNER_PREVIOUS_MONTH = 0,
+    CALGRID_OWNER_THIS_MONTH = 1,
+    CALGRID_OWNER_NEXT_MONTH = 2
+} calgrid_cell_owner;
+
+/* calgrid_cell.flags bits. */
+#define CALGRID_CELL_TODAY   0x01u
+#define CALGRID_CELL_VISIBLE 0x02u
+#define CALGRID_CELL_WEEKEND 0x04u
+
+typedef struct calgrid_cell {
+    calgrid_date date;
+    uint8_t owner;      /* calgrid_cell_owner */
+    uint8_t weekday;    /* calgrid_weekday */
+    uint8_t flags;      /* CALGRID_CELL_* bits */
+    uint8_t day;        /* day of the month, 1 ... 31 */
+} calgrid_cell;
+
+typedef struct calgrid_grid_options {
+    size_t struct_size;                 /* sizeof(calgrid_grid_options) */
+    calgrid_weekday first_weekday;      /* the first column; default Sunday */
+    calgrid_row_policy rows;            /* default CALGRID_ROWS_FIXED */
+    calgrid_adjacent_policy adjacent;   /* default CALGRID_ADJACENT_SHOW */
+    calgrid_date today;                 /* the day flagged CALGRID_CELL_TODAY, or CALGRID_DATE_NONE */
+} calgrid_grid_options;
+
+#define CALGRID_GRID_OPTIONS_INIT \
+    { sizeof(calgrid_grid_options), CALGRID_SUNDAY, CALGRID_ROWS_FIXED, CALGRID_ADJACENT_SHOW, CALGRID_DATE_NONE }
+
+typedef struct calgrid_month_grid {
+    int32_t year;
+    int32_t month;
+    int32_t first_weekday;      /* calgrid_weekday of column 0 */
+    int32_t row_count;          /* 4 ... 6 */
+    int32_t cell_count;         /* row_count * 7; cells[cell_count ...] are zeroed */
+    calgrid_date month_first;   /* the 1st */
+    calgrid_date month_last;    /* the month's last day */
+    calgrid_cell cells[CALGRID_GRID_MAX_CELLS];  /* row-major */
+} calgrid_month_grid;
+
+/* Lays out year-month into *out. `options` may be NULL for the defaults. ERANGE for an invalid
+** year or month or an out-of-range `today`; EINVAL for NULL `out`, bad struct_size or enum values.
+** At the ends of the supported range (January 1, December 9999) adjacent cells may hold dates of
+** year 0 or 10000; such dates have correct components but date functions reject them.
+** Ownership: *out is caller storage, fully overwritten on success. Thread-safe. */
+int calgrid_month_grid_fill(calgrid_month_grid *out, int year, int month, const calgrid_grid_options *options);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CALGRID_H */

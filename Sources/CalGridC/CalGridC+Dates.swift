@@ -1,0 +1,118 @@
+import CalGrid
+import CCalGrid
+
+@c(calgrid_date_from_ymd)
+public func calgrid_date_from_ymd(_ out: UnsafeMutablePointer<calgrid_date>?, _ year: Int32, _ month: Int32, _ day: Int32) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let out = try _required(out)
+        do throws(DateError) {
+            out.pointee = try CivilDate(year: Int(year), month: Int(month), day: Int(day)).dayNumber
+        } catch { throw error._status }
+    }
+}
+
+@c(calgrid_date_to_ymd)
+public func calgrid_date_to_ymd(_ out: UnsafeMutablePointer<calgrid_ymd>?, _ date: calgrid_date) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let out = try _required(out)
+        let c = try _date(date).components
+        out.pointee = calgrid_ymd(year: Int32(truncatingIfNeeded: c.year), month: Int32(truncatingIfNeeded: c.month),
+                                  day: Int32(truncatingIfNeeded: c.day))
+    }
+}
+
+@c(calgrid_date_weekday)
+public func calgrid_date_weekday(_ out: UnsafeMutablePointer<calgrid_weekday>?, _ date: calgrid_date) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let out = try _required(out)
+        out.pointee = _cWeekday(try _date(date).weekday)
+    }
+}
+
+@c(calgrid_date_day_of_year)
+public func calgrid_date_day_of_year(_ out: UnsafeMutablePointer<Int32>?, _ date: calgrid_date) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let out = try _required(out)
+        out.pointee = Int32(truncatingIfNeeded: try _date(date).dayOfYear)
+    }
+}
+
+@c(calgrid_date_days_in_month)
+public func calgrid_date_days_in_month(_ out: UnsafeMutablePointer<Int32>?, _ year: Int32, _ month: Int32) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let out = try _required(out)
+        guard year >= 1, year <= 9999, month >= 1, month <= 12 else { throw .range }
+        out.pointee = Int32(truncatingIfNeeded: CivilDate.daysInMonth(year: Int(year), month: Int(month)))
+    }
+}
+
+@c(calgrid_date_add_days)
+public func calgrid_date_add_days(_ out: UnsafeMutablePointer<calgrid_date>?, _ date: calgrid_date, _ days: Int64) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let out = try _required(out)
+        let d = try _date(date)
+        do throws(DateError) { out.pointee = try d.adding(days: Int(days)).dayNumber } catch { throw error._status }
+    }
+}
+
+@c(calgrid_date_add_months)
+public func calgrid_date_add_months(_ out: UnsafeMutablePointer<calgrid_date>?, _ date: calgrid_date, _ months: Int64) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let out = try _required(out)
+        let d = try _date(date)
+        do throws(DateError) { out.pointee = try d.adding(months: Int(months)).dayNumber } catch { throw error._status }
+    }
+}
+
+@c(calgrid_date_add_years)
+public func calgrid_date_add_years(_ out: UnsafeMutablePointer<calgrid_date>?, _ date: calgrid_date, _ years: Int64) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let out = try _required(out)
+        let d = try _date(date)
+        do throws(DateError) { out.pointee = try d.adding(years: Int(years)).dayNumber } catch { throw error._status }
+    }
+}
+
+/// The length of a C text argument: `length` bytes, or up to the NUL for CALGRID_NUL_TERMINATED.
+func _textLength(_ text: UnsafePointer<CChar>, _ length: Int) throws(CStatus) -> Int {
+    if length != -1 { return try _length(length) }
+    var n = 0
+    while text[n] != 0 { n += 1 }
+    return n
+}
+
+@c(calgrid_date_parse_iso)
+public func calgrid_date_parse_iso(_ out: UnsafeMutablePointer<calgrid_date>?, _ text: UnsafePointer<CChar>?,
+                                   _ length: Int, _ err: UnsafeMutablePointer<calgrid_error>?) -> Int32 {
+    _boundary { () throws(CStatus) in
+        guard let out, let text else {
+            throw _ErrorInfo(.invalid, out == nil ? "out is NULL" : "text is NULL").report(to: err)
+        }
+        let n: Int
+        do throws(CStatus) { n = try _textLength(text, length) } catch {
+            throw _ErrorInfo(error, "length \(length) is larger than any buffer").report(to: err)
+        }
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: n)
+        do throws(DateError) {
+            out.pointee = try CivilDate(iso8601Bytes: bytes).dayNumber
+        } catch {
+            var info = _ErrorInfo(error._status, error._message)
+            if case .malformedDate(let offset) = error {
+                info.byteOffset = Int64(offset); info.line = 1; info.column = Int64(offset) + 1
+            }
+            throw info.report(to: err)
+        }
+    }
+}
+
+@c(calgrid_date_format_iso)
+public func calgrid_date_format_iso(_ buf: UnsafeMutablePointer<CChar>?, _ size: Int, _ date: calgrid_date) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let buf = try _required(buf)
+        let d = try _date(date)
+        guard UInt(bitPattern: size) >= 11 else { throw .noSpace }
+        let bytes = d.iso8601Bytes
+        for i in 0..<10 { buf[i] = CChar(bitPattern: bytes[i]) }
+        buf[10] = 0
+    }
+}

@@ -1,0 +1,32 @@
+// Compile-time proof that each @c function has exactly the type of its prototype in calgrid.h:
+// `CCalGrid.f` is the header's declaration, `f` (this module's) the implementation. A mismatch
+// fails the build instead of corrupting a C caller's stack. Never called.
+import CCalGrid
+
+@inline(never)
+func _sameType<F>(_ header: F, _ implementation: F) {}
+
+func _checkSignaturesAgainstHeader() {
+    _sameType(CCalGrid.calgrid_version, calgrid_version)
+    _sameType(CCalGrid.calgrid_version_number, calgrid_version_number)
+    _sameType(CCalGrid.calgrid_status_string, calgrid_status_string)
+    _sameType(CCalGrid.calgrid_date_from_ymd, calgrid_date_from_ymd)
+    _sameType(CCalGrid.calgrid_date_to_ymd, calgrid_date_to_ymd)
+    _sameType(CCalGrid.calgrid_date_weekday, calgrid_date_weekday)
+    _sameType(CCalGrid.calgrid_date_day_of_year, calgrid_date_day_of_year)
+    _sameType(CCalGrid.calgrid_date_days_in_month, calgrid_date_days_in_month)
+    _sameType(CCalGrid.calgrid_date_add_days, calgrid_date_add_days)
+    _sameType(CCalGrid.calgrid_date_add_months, calgrid_date_add_months)
+    _sameType(CCalGrid.calgrid_date_add_years, calgrid_date_add_years)
+    _sameType(CCalGrid.calgrid_date_parse_iso, calgrid_date_parse_iso)
+    _sameType(CCalGrid.calgrid_date_format_iso, calgrid_date_format_iso)
+    _sameType(CCalGrid.calgrid_period_day, calgrid_period_day)
+    _sameType(CCalGrid.calgrid_period_week, calgrid_period_week)
+    _sameType(CCalGrid.calgrid_period_month, calgrid_period_month)
+    _sameType(CCalGrid.calgrid_period_year, calgrid_period_year)
+    _sameType(CCalGrid.calgrid_period_range, calgrid_period_range)
+    _sameType(CCalGrid.calgrid_period_next, calgrid_period_next)
+    _sameType(CCalGrid.calgrid_period_previous, calgrid_period_previous)
+    _sameType(CCalGrid.calgrid_period_contains, calgrid_period_contains)
+    _sameType(CCalGrid.calgrid_month_grid_fill, calgrid_month_grid_fill)
+}

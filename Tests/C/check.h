@@ -1,0 +1,25 @@
+/* A tiny test harness shared by the C test files (valid C99 and C++11). */
+#ifndef CALGRID_TEST_CHECK_H
+#define CALGRID_TEST_CHECK_H
+
+#include <stdio.h>
+#include <string.h>
+#include "calgrid.h"
+
+extern long check_count;
+extern long check_failures;
+extern const char *check_data_dir;
+
+void check_report(int ok, const char *file, int line, const char *expr);
+void check_report_int(long long got, long long want, const char *file, int line, const char *expr);
+
+#define CHECK(cond) check_report((cond) ? 1 : 0, __FILE__, __LINE__, #cond)
+#define CHECK_EQ(got, want) check_report_int((long long)(got), (long long)(want), __FILE__, __LINE__, #got " == " #want)
+#define CHECK_STR(got, want) check_report(strcmp((got), (want)) == 0, __FILE__, __LINE__, #got " equals " #want)
+
+void test_version_and_status(void);
+void test_dates(void);
+void test_periods(void);
+void test_month_grid(void);
+
+#endif

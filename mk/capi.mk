@@ -1,0 +1,182 @@
+# The C API (issue 5): libcalgrid.so (Swift stdlib linked in), libcalgrid.a (Embedded Swift, needs only
+# libc + libjson-c), calgrid.pc, install/uninstall, and C tests against both libraries, under valgrind,
+# with ASan+UBSan, as C++, plus the header <-> symbol check and the pkg-config example.
+#
+#   make capi                  build both libraries and calgrid.pc into .build/capi
+#   make install PREFIX=/usr/local [DESTDIR=...]    make uninstall PREFIX=...
+#   make test-c                every C check (part of `make test`)
+
+PREFIX      ?= /usr/local
+CC          ?= cc
+CXX         ?= c++
+CAPI_DIR    := $(BUILD)/capi
+CAPI_SO_DIR := $(CAPI_DIR)/shared
+CAPI_EM_DIR := $(CAPI_DIR)/embedded
+CAPI_T_DIR  := $(CAPI_DIR)/tests
+
+CAPI_VERSION := $(shell sed -n 's/^\#define CALGRID_VERSION_STRING "\(.*\)"/\1/p' Include/calgrid.h)
+CAPI_MAJOR   := $(firstword $(subst ., ,$(CAPI_VERSION)))
+CAPI_SONAME  := libcalgrid.so.$(CAPI_MAJOR)
+CAPI_SO_REAL := libcalgrid.so.$(CAPI_VERSION)
+CAPI_SO      := $(CAPI_DIR)/libcalgrid.so
+CAPI_A       := $(CAPI_DIR)/libcalgrid.a
+CAPI_PC      := $(CAPI_DIR)/calgrid.pc
+
+JSON_SOURCES := $(shell find Sources/CalGridJSON -name '*.swift' | sort)
+CAPI_SOURCES := $(shell find Sources/CalGridC -name '*.swift' | sort)
+CAPI_JSONC_XCC := $(patsubst %,-Xcc %,$(shell pkg-config --cflags json-c 2>/dev/null))
+CAPI_IMPORTS = -I Include -I Sources/CJSONC $(CAPI_JSONC_XCC)
+CAPI_SHARED_FLAGS := -parse-as-library -O -wmo
+CAPI_EMBED_RUNTIME := $(shell $(SWIFTC) -print-target-info 2>/dev/null | sed -n 's/.*"runtimeResourcePath": "\(.*\)".*/\1/p')/embedded/x86_64-unknown-linux-gnu/libswiftUnicodeDataTables.a
+
+# C flags every test program is held to.
+CAPI_CFLAGS   := -std=c99 -Wall -Wextra -Werror -pedantic -g -I Include
+CAPI_CXXFLAGS := -x c++ -std=c++11 -Wall -Wextra -Werror -pedantic -g -I Include
+CAPI_TEST_SRC := $(sort $(wildcard Tests/C/test_*.c))
+CAPI_TEST_HDR := $(wildcard Tests/C/*.h)
+CAPI_VALGRIND := valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect \
+                 --show-leak-kinds=definite,indirect
+CAPI_TEST_ARGS := Tests/C/data
+
+# Beyond the Makefile's deps: a C and a C++ compiler (gcc ships ASan/UBSan) and binutils.
+deps-capi: deps
+	@missing=""; \
+	 command -v $(CC) >/dev/null || missing="$$missing gcc"; \
+	 command -v $(CXX) >/dev/null || missing="$$missing g++"; \
+	 command -v objcopy >/dev/null && command -v ld >/dev/null && command -v ar >/dev/null || missing="$$missing binutils"; \
+	 if [ -n "$$missing" ]; then \
+	   echo "installing:$$missing"; \
+	   $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	 fi
+
+.PHONY: deps-capi capi capi-shared capi-static install uninstall test-c test-c-shared test-c-static test-c-cxx \
+        test-c-valgrind test-c-sanitize test-c-symbols test-c-example
+TEST_RULES += test-c
+
+capi: deps-capi
+	@$(MAKE) --no-print-directory capi-shared capi-static $(CAPI_PC)
+capi-shared: $(CAPI_SO)
+capi-static: $(CAPI_A)
+
+# --- libcalgrid.so: the three modules compiled as ordinary Swift, linked with the static stdlib;
+# a version script exports calgrid_* and nothing else.
+$(CAPI_SO_DIR)/CalGrid.o: $(CORE_SOURCES)
+	@mkdir -p $(@D)
+	$(SWIFTC) $(CAPI_SHARED_FLAGS) -module-name CalGrid $^ -c -o $@ -emit-module -emit-module-path $(@D)/CalGrid.swiftmodule
+$(CAPI_SO_DIR)/CalGridJSON.o: $(JSON_SOURCES) $(CAPI_SO_DIR)/CalGrid.o
+	$(SWIFTC) $(CAPI_SHARED_FLAGS) -module-name CalGridJSON -I $(@D) $(CAPI_IMPORTS) $(JSON_SOURCES) -c -o $@ \
+	  -emit-module -emit-module-path $(@D)/CalGridJSON.swiftmodule
+$(CAPI_SO_DIR)/CalGridC.o: $(CAPI_SOURCES) Include/calgrid.h $(CAPI_SO_DIR)/CalGrid.o $(CAPI_SO_DIR)/CalGridJSON.o
+	$(SWIFTC) $(CAPI_SHARED_FLAGS) -module-name CalGridC -I $(@D) $(CAPI_IMPORTS) $(CAPI_SOURCES) -c -o $@
+$(CAPI_SO): $(addprefix $(CAPI_SO_DIR)/,CalGrid.o CalGridJSON.o CalGridC.o)
+	@printf '{\n  global: calgrid_*;\n  local: *;\n};\n' > $(CAPI_SO_DIR)/exports.map
+	$(SWIFTC) -static-stdlib -emit-library -o $(CAPI_DIR)/$(CAPI_SO_REAL) $^ -ljson-c \
+	  -Xlinker --version-script=$(CAPI_SO_DIR)/exports.map -Xlinker -soname=$(CAPI_SONAME)
+	ln -sf $(CAPI_SO_REAL) $(CAPI_DIR)/$(CAPI_SONAME)
+	ln -sf $(CAPI_SONAME) $@
+
+# --- libcalgrid.a: the same sources as Embedded Swift, merged into one relocatable object with the
+# Unicode tables String needs; only calgrid_* stay global, so nothing clashes with the caller's symbols.
+$(CAPI_EM_DIR)/CalGrid.o: $(CORE_SOURCES)
+	@mkdir -p $(@D)
+	$(SWIFTC) $(EMBEDDED_FLAGS) -module-name CalGrid $^ -c -o $@ -emit-module -emit-module-path $(@D)/CalGrid.swiftmodule
+$(CAPI_EM_DIR)/CalGridJSON.o: $(JSON_SOURCES) $(CAPI_EM_DIR)/CalGrid.o
+	$(SWIFTC) $(EMBEDDED_FLAGS) -module-name CalGridJSON -I $(@D) $(CAPI_IMPORTS) $(JSON_SOURCES) -c -o $@ \
+	  -emit-module -emit-module-path $(@D)/CalGridJSON.swiftmodule
+$(CAPI_EM_DIR)/CalGridC.o: $(CAPI_SOURCES) Include/calgrid.h $(CAPI_EM_DIR)/CalGrid.o $(CAPI_EM_DIR)/CalGridJSON.o
+	$(SWIFTC) $(EMBEDDED_FLAGS) -module-name CalGridC -I $(@D) $(CAPI_IMPORTS) $(CAPI_SOURCES) -c -o $@
+$(CAPI_A): $(addprefix $(CAPI_EM_DIR)/,CalGrid.o CalGridJSON.o CalGridC.o)
+	ld -r -o $(CAPI_EM_DIR)/merged.o $^ $(CAPI_EMBED_RUNTIME)
+	objcopy --wildcard --keep-global-symbol='calgrid_*' --strip-debug $(CAPI_EM_DIR)/merged.o $(CAPI_EM_DIR)/calgrid.o
+	rm -f $@ && ar rcs $@ $(CAPI_EM_DIR)/calgrid.o
+	@echo "libcalgrid.a: $$(stat -c %s $@) bytes (target < 300 KB)"
+
+# calgrid.pc for a prefix: $(call CAPI_PC_LINES,prefix). Static users add json-c (Requires.private).
+CAPI_PC_LINES = 'prefix=$(1)' 'exec_prefix=$${prefix}' 'libdir=$${exec_prefix}/lib' 'includedir=$${prefix}/include' '' \
+  'Name: calgrid' 'Description: Calendar grids, periods and todo aggregates on integer civil days' \
+  'Version: $(CAPI_VERSION)' 'Requires.private: json-c' 'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lcalgrid'
+$(CAPI_PC): mk/capi.mk Include/calgrid.h
+	@mkdir -p $(@D)
+	@printf '%s\n' $(call CAPI_PC_LINES,$(PREFIX)) > $@
+
+# --- install / uninstall (DESTDIR is honoured for packagers).
+CAPI_INST_LIB := $(DESTDIR)$(PREFIX)/lib
+install: deps-capi capi
+	$(SWIFT) build -c release --product calgrid
+	install -d $(DESTDIR)$(PREFIX)/include $(CAPI_INST_LIB)/pkgconfig $(DESTDIR)$(PREFIX)/bin
+	install -m 644 Include/calgrid.h $(DESTDIR)$(PREFIX)/include/calgrid.h
+	install -m 755 $(CAPI_DIR)/$(CAPI_SO_REAL) $(CAPI_INST_LIB)/$(CAPI_SO_REAL)
+	ln -sf $(CAPI_SO_REAL) $(CAPI_INST_LIB)/$(CAPI_SONAME)
+	ln -sf $(CAPI_SONAME) $(CAPI_INST_LIB)/libcalgrid.so
+	install -m 644 $(CAPI_A) $(CAPI_INST_LIB)/libcalgrid.a
+	printf '%s\n' $(call CAPI_PC_LINES,$(PREFIX)) > $(CAPI_INST_LIB)/pkgconfig/calgrid.pc
+	install -m 755 $(BUILD)/release/calgrid $(DESTDIR)$(PREFIX)/bin/calgrid
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/include/calgrid.h $(CAPI_INST_LIB)/$(CAPI_SO_REAL) $(CAPI_INST_LIB)/$(CAPI_SONAME) \
+	  $(CAPI_INST_LIB)/libcalgrid.so $(CAPI_INST_LIB)/libcalgrid.a $(CAPI_INST_LIB)/pkgconfig/calgrid.pc \
+	  $(DESTDIR)$(PREFIX)/bin/calgrid
+
+# --- tests
+$(CAPI_T_DIR)/shared: $(CAPI_TEST_SRC) $(CAPI_TEST_HDR) $(CAPI_SO)
+	@mkdir -p $(@D)
+	$(CC) $(CAPI_CFLAGS) -o $@ $(CAPI_TEST_SRC) -L$(CAPI_DIR) -lcalgrid -Wl,-rpath,$(abspath $(CAPI_DIR))
+$(CAPI_T_DIR)/static: $(CAPI_TEST_SRC) $(CAPI_TEST_HDR) $(CAPI_A)
+	@mkdir -p $(@D)
+	$(CC) $(CAPI_CFLAGS) -o $@ $(CAPI_TEST_SRC) $(CAPI_A) -ljson-c
+$(CAPI_T_DIR)/cxx: $(CAPI_TEST_SRC) $(CAPI_TEST_HDR) $(CAPI_SO)
+	@mkdir -p $(@D)
+	$(CXX) $(CAPI_CXXFLAGS) -o $@ $(CAPI_TEST_SRC) -x none -L$(CAPI_DIR) -lcalgrid -Wl,-rpath,$(abspath $(CAPI_DIR))
+$(CAPI_T_DIR)/asan-shared: $(CAPI_TEST_SRC) $(CAPI_TEST_HDR) $(CAPI_SO)
+	@mkdir -p $(@D)
+	$(CC) $(CAPI_CFLAGS) -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -o $@ \
+	  $(CAPI_TEST_SRC) -L$(CAPI_DIR) -lcalgrid -Wl,-rpath,$(abspath $(CAPI_DIR))
+$(CAPI_T_DIR)/asan-static: $(CAPI_TEST_SRC) $(CAPI_TEST_HDR) $(CAPI_A)
+	@mkdir -p $(@D)
+	$(CC) $(CAPI_CFLAGS) -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -o $@ \
+	  $(CAPI_TEST_SRC) $(CAPI_A) -ljson-c
+
+test-c-shared: $(CAPI_T_DIR)/shared
+	$< $(CAPI_TEST_ARGS)
+test-c-static: $(CAPI_T_DIR)/static
+	@libs=$$(ldd $< | awk '{print $$1}' | grep -v -e linux-vdso -e ld-linux -e '^libc\.so' -e '^libjson-c\.so' || true); \
+	 if [ -n "$$libs" ]; then echo "static test links more than libc + libjson-c: $$libs"; exit 1; fi
+	$< $(CAPI_TEST_ARGS)
+test-c-cxx: $(CAPI_T_DIR)/cxx
+	$< $(CAPI_TEST_ARGS)
+test-c-valgrind: $(CAPI_T_DIR)/shared $(CAPI_T_DIR)/static
+	$(CAPI_VALGRIND) $(CAPI_T_DIR)/shared $(CAPI_TEST_ARGS)
+	$(CAPI_VALGRIND) $(CAPI_T_DIR)/static $(CAPI_TEST_ARGS)
+test-c-sanitize: $(CAPI_T_DIR)/asan-shared $(CAPI_T_DIR)/asan-static
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 $(CAPI_T_DIR)/asan-shared $(CAPI_TEST_ARGS)
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 $(CAPI_T_DIR)/asan-static $(CAPI_TEST_ARGS)
+test-c-symbols: $(CAPI_SO) $(CAPI_A)
+	python3 Tests/C/check_symbols.py Include/calgrid.h $(CAPI_SO) $(CAPI_A)
+	@size=$$(stat -c %s $(CAPI_A)); [ $$size -lt 307200 ] || { echo "libcalgrid.a is $$size bytes (>= 300 KB)"; exit 1; }
+	@if ldd $(CAPI_SO) | grep -q libswift; then echo "libcalgrid.so needs a libswift*:"; ldd $(CAPI_SO); exit 1; fi
+	@echo "libcalgrid.so needs: $$(ldd $(CAPI_SO) | awk '{print $$1}' | grep -v -e vdso -e ld-linux | tr '\n' ' ')"
+
+# The example is built the way a user builds it: make install into a fresh prefix, then pkg-config only.
+test-c-example: deps-capi
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	 $(MAKE) --no-print-directory install PREFIX="$$tmp/prefix" >/dev/null && \
+	 export PKG_CONFIG_PATH="$$tmp/prefix/lib/pkgconfig" && \
+	 echo "pkg-config --cflags --libs calgrid: $$(pkg-config --cflags --libs calgrid)" && \
+	 $(CC) -std=c99 -Wall -Wextra -Werror -pedantic -o "$$tmp/month" Examples/C/month.c $$(pkg-config --cflags --libs calgrid) && \
+	 LD_LIBRARY_PATH="$$tmp/prefix/lib" "$$tmp/month" 2026-11 > "$$tmp/out.txt" && \
+	 cat "$$tmp/out.txt" && \
+	 $(CC) -std=c99 -Wall -Wextra -Werror -pedantic -o "$$tmp/month-static" Examples/C/month.c \
+	   $$(pkg-config --static --cflags calgrid) "$$tmp/prefix/lib/libcalgrid.a" $$(pkg-config --static --libs-only-l json-c) && \
+	 "$$tmp/month-static" 2026-11 | cmp - "$$tmp/out.txt" && \
+	 "$$tmp/prefix/bin/calgrid" month 2026-11 >/dev/null && \
+	 sed -n '/^## Use from C/,/^## /p' README.md | sed -n '/^```c$$/,/^```$$/p' | sed '1d;$$d' > "$$tmp/readme.c" && \
+	 $(CC) -std=c99 -Wall -Wextra -Werror -pedantic -o "$$tmp/readme" "$$tmp/readme.c" $$(pkg-config --cflags --libs calgrid) && \
+	 LD_LIBRARY_PATH="$$tmp/prefix/lib" "$$tmp/readme" | grep -q '29\*' && \
+	 $(MAKE) --no-print-directory uninstall PREFIX="$$tmp/prefix" >/dev/null && \
+	 left=$$(find "$$tmp/prefix" -type f -o -type l) && \
+	 if [ -n "$$left" ]; then echo "uninstall left: $$left"; exit 1; fi && \
+	 echo "example + README program: built with pkg-config after make install; uninstall removed everything"
+
+test-c: deps-capi
+	@$(MAKE) --no-print-directory test-c-symbols test-c-shared test-c-static test-c-cxx test-c-sanitize test-c-valgrind test-c-example
+	@echo "test-c: C API checks passed"
