@@ -16,7 +16,10 @@ struct Context {
         if let path = options.todosPath {
             todos = try TodoFile.load(path: path, options: options)
         } else {
-            todos = TodoData(drafts: SampleTodos.drafts(today: today))
+            do { todos = TodoData(try TodoSet(SampleTodos.drafts(today: today))) } catch {
+                // The sample set is ours: failing validation is a bug, said plainly rather than trapped.
+                throw .data("the built-in sample set is invalid (\(error)); please report this")
+            }
         }
         return Context(options: options, today: today,
                        style: options.json ? Style(enabled: false) : Style.resolve(options.color, for: .standardOutput),

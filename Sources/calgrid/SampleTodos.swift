@@ -5,8 +5,10 @@ import CalGrid
 /// deadlines ahead, a finished todo and an overdue one, whatever the date.
 enum SampleTodos {
     static func drafts(today t: CivilDate) -> [TodoDraft] {
-        // Dates near the ends of the supported range fall back to `t` itself.
-        func d(_ offset: Int) -> CivilDate { (try? t.adding(days: offset)) ?? t }
+        // Within 40 days of 0001-01-01 or 9999-12-31 the sample's dates would leave the calendar:
+        // there the sample set is empty.
+        guard (try? t.adding(days: -40)) != nil, (try? t.adding(days: 40)) != nil else { return [] }
+        func d(_ offset: Int) -> CivilDate { CivilDate(_unchecked: t.dayNumber + Int32(offset)) }
         // Registration times: `daysAgo` days before today at `hour`:00 UTC.
         func created(_ daysAgo: Int, _ hour: Int) -> Int64 {
             (Int64(t.dayNumber) - Int64(daysAgo)) * 86_400 + Int64(hour) * 3_600
@@ -23,6 +25,8 @@ enum SampleTodos {
             }
             return out
         }
+        /// A finished todo with a span: every day of it done (the set tracks spans day by day).
+        func allDone(_ start: Int, _ end: Int) -> [Bool] { flags(start, end, .all, doneToday: true) { _ in false } }
         let mwf = WeekdaySet([.monday, .wednesday, .friday])
         return [
             TodoDraft(id: "run", title: "Morning run 5 km", start: d(-20), end: d(9),
@@ -50,11 +54,11 @@ enum SampleTodos {
             TodoDraft(id: "dentist", title: "Dentist appointment", start: d(2), end: d(2),
                       createdAt: created(6, 12), reminderMinutes: 9 * 60),
             TodoDraft(id: "passport", title: "Renew passport", start: d(-26), end: d(-16),
-                      createdAt: created(30, 11), isCompleted: true, tags: ["admin"]),
+                      createdAt: created(30, 11), completedDays: allDone(-26, -16), tags: ["admin"]),
             TodoDraft(id: "groceries", title: "Buy groceries", start: d(0), end: d(0),
-                      createdAt: created(1, 19), isCompleted: true),
+                      createdAt: created(1, 19), completedDays: allDone(0, 0)),
             TodoDraft(id: "call", title: "Call Mum", start: d(-1), end: d(-1), createdAt: created(3, 20),
-                      isCompleted: true, tags: ["family"]),
+                      completedDays: allDone(-1, -1), tags: ["family"]),
             TodoDraft(id: "trip", title: "Plan the winter trip", start: d(6), end: d(13),
                       createdAt: created(0, 8), tags: ["family"]),
             TodoDraft(id: "piano", title: "Learn a piano piece", createdAt: created(40, 22), tags: ["someday"]),

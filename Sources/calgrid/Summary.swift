@@ -31,15 +31,17 @@ struct Summary {
 
         // Challenges running in this period, with their done days.
         var challenges: [Int] = []
-        for (i, t) in todos.drafts.enumerated() where t.isChallenge {
-            if let s = t.start, period.overlaps(from: s, to: t.end ?? s) { challenges.append(i) }
+        for i in todos.store.indices where todos.store.isChallenge(at: i) {
+            if let s = todos.store.start(at: i), period.overlaps(from: s, to: todos.store.end(at: i) ?? CivilDate.max) {
+                challenges.append(i)
+            }
         }
         let titleWidth = 28
         for (k, i) in challenges.prefix(Summary.maxItems).enumerated() {
             l = Line()
             l.add(k == 0 ? label("Challenges", "챌린지") : String(repeating: " ", count: 12), k == 0 ? [.bold] : [])
             let p = todos.progress(i)
-            l.add(TextWidth.padRight(TextWidth.truncate(todos.drafts[i].title, to: titleWidth), to: titleWidth + 1))
+            l.add(TextWidth.padRight(TextWidth.truncate(todos.store.title(at: i), to: titleWidth), to: titleWidth + 1))
             l.add(TextWidth.padLeft("\(p.done)/\(p.total)", to: 5), p.done == p.total ? [.green] : [])
             l.add(context.t(" days done", "일 완료"))
             lines.append(l)
@@ -47,8 +49,8 @@ struct Summary {
 
         // Deadlines: overdue ones, then those ending on a day on screen, nearest first.
         var deadlines: [(index: Int, end: CivilDate, overdue: Bool)] = []
-        for (i, t) in todos.drafts.enumerated() where !t.isChallenge {
-            guard let e = t.end, !todos.isCompleted(i) else { continue }
+        for i in todos.store.indices where !todos.store.isChallenge(at: i) {
+            guard let e = todos.store.end(at: i), !todos.isCompleted(i) else { continue }
             let overdue = todos.isOverdue(i, today: today)
             if overdue || (shown.contains(e) && e >= today) { deadlines.append((i, e, overdue)) }
         }
@@ -57,7 +59,7 @@ struct Summary {
             l = Line()
             l.add(k == 0 ? label("Deadlines", "마감") : String(repeating: " ", count: 12), k == 0 ? [.bold] : [])
             l.add(LocalLabels.shortDate(d.end, context.lang) + "  ")
-            l.add(TextWidth.padRight(TextWidth.truncate(todos.drafts[d.index].title, to: titleWidth - 8), to: titleWidth - 7))
+            l.add(TextWidth.padRight(TextWidth.truncate(todos.store.title(at: d.index), to: titleWidth - 8), to: titleWidth - 7))
             let left = today.days(to: d.end)
             if d.overdue {
                 l.add(context.t("overdue by \(-left) day" + (left == -1 ? "" : "s"), "\(-left)일 지남"), [.bold, .red])

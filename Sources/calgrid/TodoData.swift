@@ -10,87 +10,57 @@ struct DayTally {
     var isComplete: Bool { count > 0 && completed == count }
 }
 
-/// The todos a command works on: the built-in sample set or a loaded file.
+/// The todos a command works on (the built-in sample set or a loaded file), in a `TodoSet`.
 ///
-/// TODO(todos TodoSet): back this by `TodoSet` and its per-day aggregates, overlap queries and
-/// sorts as soon as they are on main; the helpers below are local stand-ins marked to be replaced,
-/// kept deliberately naive (the CLI must not grow its own todo engine).
+/// What a todo's dates and completion mean is the set's business (`fallsOn`, `isDone(on:at:)`);
+/// this type only asks. TODO(todos): the loops marked LOCAL STAND-IN walk every todo and are to be
+/// replaced by `TodoSet`'s overlap queries and per-day aggregates once those are on main.
 struct TodoData {
-    var drafts: [TodoDraft]
+    var store: TodoSet
 
-    var count: Int { drafts.count }
+    var count: Int { store.count }
 
-    // LOCAL STAND-IN (replace with TodoSet): the days a todo falls on are [start, end ?? start]
-    // restricted to its repetition weekdays; an undated todo falls on no day.
-    private static func repeatIndex(_ t: TodoDraft, _ day: CivilDate) -> Int? {
-        guard let s = t.start else { return nil }
-        let e = t.end ?? s
-        guard s <= day, day <= e, t.repetition.contains(day.weekday) else { return nil }
-        let whole = s.days(to: day) / 7
-        var k = whole * t.repetition.count
-        var d = s.dayNumber + Int32(whole * 7)
-        while d < day.dayNumber {
-            if t.repetition.contains(CivilDate(_unchecked: d).weekday) { k += 1 }
-            d += 1
-        }
-        return k
-    }
-
-    // LOCAL STAND-IN (replace with TodoSet).
-    private static func isDone(_ t: TodoDraft, at k: Int) -> Bool {
-        if let flags = t.completedDays { return k < flags.count && flags[k] }
-        return t.isCompleted
-    }
+    init(_ set: TodoSet) { self.store = set }
 
     /// One tally per day of `first...last`.
     func tallies(from first: CivilDate, through last: CivilDate) -> [DayTally] {
-        // LOCAL STAND-IN (replace with TodoSet's per-day aggregates).
         let n = first.days(to: last) + 1
         var out = [DayTally](repeating: DayTally(), count: max(0, n))
-        for t in drafts {
-            guard let s = t.start else { continue }
-            let e = t.end ?? s
-            var d = max(s, first)
-            while d <= min(e, last) {
-                if let k = TodoData.repeatIndex(t, d) {
-                    let i = first.days(to: d)
-                    out[i].count += 1
-                    if TodoData.isDone(t, at: k) { out[i].completed += 1 }
+        // LOCAL STAND-IN (replace with TodoSet's per-day aggregates): O(todos × days).
+        for i in store.indices {
+            for k in 0..<out.count {
+                let d = CivilDate(_unchecked: first.dayNumber + Int32(k))
+                if store.fallsOn(d, at: i) {
+                    out[k].count += 1
+                    if store.isDone(on: d, at: i) { out[k].completed += 1 }
                 }
-                d = CivilDate(_unchecked: d.dayNumber + 1)
             }
         }
         return out
     }
 
-    /// The todos falling on `day` (indices into `drafts`) and whether each is done there.
+    /// The todos falling on `day` (set indices, insertion order) and whether each is done there.
     func items(on day: CivilDate) -> [(index: Int, done: Bool)] {
         // LOCAL STAND-IN (replace with TodoSet's overlap query).
         var out: [(index: Int, done: Bool)] = []
-        for (i, t) in drafts.enumerated() {
-            if let k = TodoData.repeatIndex(t, day) { out.append((i, TodoData.isDone(t, at: k))) }
-        }
+        for i in store.indices where store.fallsOn(day, at: i) { out.append((i, store.isDone(on: day, at: i))) }
         return out
     }
 
-    /// Done repeat days and all repeat days of todo `i` (a todo without per-day flags counts as one).
+    /// Done repeat days and all repeat days of a tracked todo; (0 or 1, 1) for the others.
     func progress(_ i: Int) -> (done: Int, total: Int) {
-        // LOCAL STAND-IN (replace with TodoSet).
-        let t = drafts[i]
-        if let flags = t.completedDays {
-            var n = 0
-            for f in flags where f { n += 1 }
-            return (n, flags.count)
+        if store.isTracked(at: i), store.trackedDayCount(at: i) > 0 {
+            return (store.doneDayCount(at: i), store.trackedDayCount(at: i))
         }
-        return (t.isCompleted ? 1 : 0, 1)
+        return (store.isDone(at: i) ? 1 : 0, 1)
     }
 
-    func isCompleted(_ i: Int) -> Bool { let p = progress(i); return p.done == p.total }
+    func isCompleted(_ i: Int) -> Bool { store.isDone(at: i) }
 
-    /// Has a deadline before `today` and is not completed.
+    /// Has a deadline before `today` and is not done.
     func isOverdue(_ i: Int, today: CivilDate) -> Bool {
-        // LOCAL STAND-IN (replace with TodoSet's status).
-        guard let e = drafts[i].end else { return false }
-        return e < today && !isCompleted(i)
+        // LOCAL STAND-IN (replace with TodoSet's overdue status).
+        guard let e = store.end(at: i) else { return false }
+        return e < today && !store.isDone(at: i)
     }
 }
