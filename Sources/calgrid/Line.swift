@@ -16,6 +16,13 @@ struct Line {
         return n
     }
 
+    /// Renders without trimming, padded with blanks to `width` columns (for side-by-side blocks).
+    func render(_ style: Style, paddedTo width: Int) -> String {
+        var out = ""
+        for s in segments { out += style.apply(s.text, s.attributes) }
+        return out + String(repeating: " ", count: max(0, width - columns))
+    }
+
     func render(_ style: Style) -> String {
         var segs = segments
         // Trim trailing unstyled blanks (styled ones, such as an inverse selection, stay visible).

@@ -29,6 +29,9 @@ func runCommand(_ argv: [String]) throws(CLIError) -> Output {
     var out = Output()
     switch name {
     case "month": return try MonthCommand.run(words)
+    case "day": return try DayCommand.run(words)
+    case "week": return try WeekCommand.run(words)
+    case "year": return try YearCommand.run(words)
     case "-h", "--help", "help":
         if words.first == "json" { out.write(JSONSchemas.text) } else { out.write(topHelp) }
         return out

@@ -28,3 +28,19 @@ case_ err-flag-with-value      -- month $T --json=yes
 case_ version                  -- --version
 case_ help                     -- --help
 case_ month-help               -- month --help
+
+case_ week-default             -- week $T
+case_ week-select-ko           -- week 2026-11-25 $T --select 2026-11-24..2026-11-26 --lang ko --first-weekday mon --week-numbers iso
+case_ week-json                -- week 2026-11-25 $T --json --select 2026-11-26
+case_ day-today                -- day $T
+case_ day-past-ko              -- day 2026-11-26 $T --lang ko
+case_ day-json                 -- day $T --json
+case_ day-empty                -- day 2027-06-01 $T
+case_ year-default             -- year $T --select 2026-12-24..2026-12-27
+case_ year-ko-iso              -- year 2026 $T --lang ko --first-weekday mon --week-numbers iso
+case_ year-json                -- year 2026 $T --json --rows auto
+case_ err-bad-year             -- year 26 $T
+case_ err-bad-day              -- day 2026-11-31 $T
+case_ week-help                -- week --help
+case_ day-help                 -- day --help
+case_ year-help                -- year --help

@@ -1,0 +1,57 @@
+import CalGrid
+
+/// How one todo reads in the text views and in `--json`.
+enum TodoPresentation {
+    /// A short note after a todo's title: the challenge's progress, the deadline, or "no deadline".
+    static func note(_ i: Int, on day: CivilDate?, _ todos: TodoData, _ context: Context) -> (text: String, attributes: [Style.Attribute]) {
+        let s = todos.store
+        let today = context.today
+        if s.isChallenge(at: i) {
+            let p = todos.progress(i)
+            var text = context.t("challenge \(p.done)/\(p.total) days", "챌린지 \(p.total)일 중 \(p.done)일")
+            let streak = s.currentStreak(on: day ?? today, at: i)
+            if streak > 1 { text += context.t(" · streak \(streak)", " · 연속 \(streak)일") }
+            return (text, [.cyan])
+        }
+        guard let end = s.end(at: i) else {
+            return (s.start(at: i) == nil ? context.t("undated", "날짜 없음") : context.t("no deadline", "마감 없음"), [.dim])
+        }
+        if todos.isCompleted(i) { return (context.t("done", "완료"), [.green]) }
+        let left = today.days(to: end)
+        let date = LocalLabels.shortDate(end, context.lang).replacing("  ", with: " ")
+        if left < 0 {
+            return (context.t("overdue since \(date)", "\(date) 마감 지남"), [.bold, .red])
+        }
+        if left == 0 { return (context.t("due today", "오늘 마감"), [.yellow]) }
+        return (context.t("due \(date) (in \(left) day\(left == 1 ? "" : "s"))", "\(date) 마감 (\(left)일 남음)"), [])
+    }
+
+    /// Every field of todo `i` as a JSON object (the `list`, `day` and `week` schemas share it).
+    static func json(_ i: Int, _ todos: TodoData, today: CivilDate, _ w: inout JSONWriter) {
+        let s = todos.store
+        let p = todos.progress(i)
+        w.beginObject()
+        w.field("id", s.id(at: i))
+        w.field("title", s.title(at: i))
+        w.field("memo", s.memo(at: i))
+        w.field("start", s.start(at: i))
+        w.field("end", s.end(at: i))
+        w.key("createdAt")
+        if let c = s.createdAt(at: i) { w.int(c) } else { w.null() }
+        w.field("isChallenge", s.isChallenge(at: i))
+        w.field("isDone", s.isDone(at: i))
+        w.field("isOverdue", todos.isOverdue(i, today: today))
+        w.field("doneDays", p.done)
+        w.field("totalDays", p.total)
+        w.key("repetition")
+        w.beginArray()
+        let rep = s.repetition(at: i)
+        for d in Weekday.allCases where rep.contains(d) { w.int(d.rawValue) }
+        w.endArray()
+        w.key("tags")
+        w.beginArray()
+        for t in s.tags(at: i) { w.string(t) }
+        w.endArray()
+        w.endObject()
+    }
+}

@@ -1,0 +1,140 @@
+import CalGrid
+
+/// `calgrid week [YYYY-MM-DD]`: the week holding that day, one line per day.
+enum WeekCommand {
+    static let help = """
+    usage: calgrid week [YYYY-MM-DD] [options]
+
+    The week (starting on --first-weekday) holding the day (default: today), one line per
+    day: done/total, a bar, the share done and the day's todos (✓ done). Today is in
+    [brackets]; a --select range is marked ( first, | middle, ) last.
+
+    options:
+    \(ViewOptions.help)
+    \(CommonOptions.help)
+    """
+
+    static let titleBudget = 66
+
+    static func run(_ words: [String]) throws(CLIError) -> Output {
+        var common = CommonOptions(), view = ViewOptions()
+        var dayArg: String?
+        try parseOptions(words, "week", &common, extra: { (o: String, a: inout Arguments) throws(CLIError) -> Bool in
+            try view.parse(o, &a)
+        }) { (p: String) throws(CLIError) in
+            guard dayArg == nil else { throw .usage("week: unexpected argument '\(p)'") }
+            dayArg = p
+        }
+        var out = Output()
+        if common.help { out.line(help); return out }
+        let context = try Context.load(common)
+        let day = try dayArg.map { (a: String) throws(CLIError) in try Parse.date(a, what: "week") } ?? context.today
+        let week: Period
+        do { week = try Period.week(containing: day, firstWeekday: common.firstWeekday) } catch {
+            throw .usage("week: the week of \(day.iso8601) leaves the supported calendar")
+        }
+        let tallies = context.todos.tallies(from: week.first, through: week.last)
+        let number = StandIn.weekNumber(rowFirst: week.first, view.weekNumbers == .none ? .iso : view.weekNumbers,
+                                        firstWeekday: common.firstWeekday) ?? 0
+        if common.json {
+            var w = JSONWriter()
+            w.beginObject()
+            w.field("first", week.first)
+            w.field("last", week.last)
+            w.field("firstWeekday", common.firstWeekday.rawValue)
+            if view.weekNumbers != .none { w.field("weekNumber", number) }
+            w.key("days")
+            w.beginArray()
+            for k in 0..<7 {
+                let d = CivilDate(_unchecked: week.first.dayNumber + Int32(k))
+                let t = tallies[k]
+                w.beginObject()
+                w.field("date", d)
+                w.field("weekday", d.weekday.rawValue)
+                w.field("isToday", d == context.today)
+                w.field("count", t.count)
+                w.field("completed", t.completed)
+                w.field("percentage", t.percentage)
+                w.field("selection", StandIn.selection(d, view.select).rawValue)
+                w.key("todos")
+                w.beginArray()
+                for it in context.todos.items(on: d) {
+                    w.beginObject()
+                    w.field("id", context.todos.store.id(at: it.index))
+                    w.field("title", context.todos.store.title(at: it.index))
+                    w.field("done", it.done)
+                    w.endObject()
+                }
+                w.endArray()
+                w.endObject()
+            }
+            w.endArray()
+            w.endObject()
+            w.finish(into: &out)
+            return out
+        }
+
+        let style = context.style
+        var title = Line()
+        let span = (LocalLabels.shortDate(week.first, context.lang) + " – " + LocalLabels.shortDate(week.last, context.lang))
+            .replacing("   ", with: " ").replacing("  ", with: " ")
+        let heading = view.weekNumbers == .none ? context.t("Week of ", "") : context.t("Week \(number) · ", "\(number)주 · ")
+        title.add(heading + context.t(span + ", \(week.last.year)", "\(week.first.year)년 " + span), .bold)
+        out.line(title.render(style))
+        var total = DayTally()
+        for t in tallies { total.count += t.count; total.completed += t.completed }
+        out.line(context.t("\(total.completed) of \(total.count) done (\(total.percentage)%)",
+                           "\(total.count)개 중 \(total.completed)개 완료 (\(total.percentage)%)"))
+        out.line()
+        for k in 0..<7 {
+            let d = CivilDate(_unchecked: week.first.dayNumber + Int32(k))
+            let t = tallies[k]
+            let sel = StandIn.selection(d, view.select)
+            var l = Line()
+            let mark: String
+            switch sel {
+            case .none: mark = "  "
+            case .single: mark = "()"
+            case .first: mark = "( "
+            case .middle: mark = "| "
+            case .last: mark = ") "
+            }
+            l.add(mark, sel == .none ? [] : [.bold])
+            let name = TextWidth.padRight(LocalLabels.weekdayShort(d.weekday, context.lang), to: 2)
+            let num = TextWidth.padLeft(String(d.day), to: 2)
+            var attrs: [Style.Attribute] = d == context.today ? [.bold, .yellow] : []
+            if sel != .none { attrs.append(.inverse) }
+            l.add(d == context.today ? "[" + name + " " + num + "]" : " " + name + " " + num + " ", attrs)
+            l.add(" ")
+            if t.count == 0 {
+                l.add("  " + context.t("no todos", "할 일 없음"), .dim)
+            } else {
+                let tallyAttrs = MonthView.tallyAttributes(t, day: d, inMonth: true, today: context.today)
+                l.add(TextWidth.padLeft("\(t.completed)/\(t.count)", to: 5), tallyAttrs)
+                l.add(" ")
+                let filled = (t.completed * 10 + t.count / 2) / t.count
+                l.add("[")
+                l.add(String(repeating: "#", count: filled), tallyAttrs)
+                l.add(String(repeating: "-", count: 10 - filled) + "] ")
+                l.add(TextWidth.padLeft("\(t.percentage)%", to: 4) + "  ")
+                // Titles, done ones first, as many as fit in about 100 columns; "+N" for the rest.
+                let items = context.todos.items(on: d).sorted { a, b in a.done != b.done ? a.done : a.index < b.index }
+                var budget = WeekCommand.titleBudget
+                for (n, it) in items.enumerated() {
+                    let title = TextWidth.truncate(context.todos.store.title(at: it.index), to: 24) + (it.done ? " ✓" : "")
+                    let more = items.count - n - 1
+                    let need = TextWidth.columns(of: title) + (n > 0 ? 2 : 0) + (more > 0 ? 4 : 0)
+                    if need > budget && n > 0 {
+                        l.add(" +\(items.count - n)", .dim)
+                        break
+                    }
+                    if n > 0 { l.add(", ") }
+                    l.add(title, it.done ? [.green] : [])
+                    budget -= TextWidth.columns(of: title) + (n > 0 ? 2 : 0)
+                }
+            }
+            out.line(l.render(style))
+        }
+        return out
+    }
+}
