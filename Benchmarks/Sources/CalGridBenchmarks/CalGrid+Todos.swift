@@ -1,0 +1,11 @@
+// The CalGrid side of the todo scenarios, wired to TodoSet as its API lands on main.
+import CalGrid
+
+func calgridAggregateImplementations(spec: [SpecTodo]) -> [Implementation] { [] }
+func calgridOverlapImplementations(spec: [SpecTodo], queries: [Int32]) -> [Implementation] { [] }
+struct CalGridSortContext {}
+func calgridSortContext(spec: [SpecTodo]) -> CalGridSortContext { CalGridSortContext() }
+func calgridSortImplementations(_ c: CalGridSortContext, order: SortOrder) -> [Implementation] { [] }
+
+/// CalGridJSON import into a TodoSet; nil until the import API is on main.
+func calgridImport(_ path: String) -> (checksum: UInt64, count: Int)? { nil }

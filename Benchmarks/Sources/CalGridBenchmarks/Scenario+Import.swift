@@ -1,0 +1,255 @@
+// JSON import of the app's todos in the native format, each import in a fresh child process so
+// its peak RSS is its own.
+import Foundation
+import CalGrid
+import CJSONCBench
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A record as every importer must deliver it, in Swift values.
+struct ImportedTodo {
+    var id: String
+    var title: String
+    var memo: String?
+    var start: Int32?
+    var end: Int32?
+    var createdAt: Int64?
+    var isChallenge: Bool
+    var isCompleted: Bool
+    var completed: [Bool]
+}
+
+@inline(__always) func hashBytes(_ s: String) -> UInt64 {
+    var h = foldSeed
+    var s = s
+    s.withUTF8 { for b in $0 { h = fold(h, UInt64(b)) } }
+    return h
+}
+
+/// Fold of one record; every importer's output is folded the same way, in file order.
+func recordFold(_ h0: UInt64, id: UInt64, title: UInt64, memo: UInt64, start: Int32?, end: Int32?, createdAt: Int64?,
+                isChallenge: Bool, isCompleted: Bool, completedBits: UInt64, completedCount: Int) -> UInt64 {
+    var h = fold(h0, id)
+    h = fold(h, title); h = fold(h, memo)
+    h = fold(h, start.map { UInt64(UInt32(bitPattern: $0)) } ?? 0xFFFF_FFFF_FFFF)
+    h = fold(h, end.map { UInt64(UInt32(bitPattern: $0)) } ?? 0xFFFF_FFFF_FFFF)
+    h = fold(h, createdAt.map { UInt64(bitPattern: $0) } ?? 0xFFFF_FFFF_FFFF)
+    h = fold(h, (isChallenge ? 1 : 0) | (isCompleted ? 2 : 0))
+    h = fold(h, completedBits ^ UInt64(completedCount) << 58)
+    return h
+}
+
+func importedFold(_ todos: [ImportedTodo]) -> UInt64 {
+    var h = foldSeed
+    for t in todos {
+        var bits: UInt64 = 0
+        for (k, b) in t.completed.enumerated() where b { bits ^= 1 << UInt64(k % 58) }
+        h = recordFold(h, id: hashBytes(t.id), title: hashBytes(t.title), memo: t.memo.map(hashBytes) ?? 0,
+                       start: t.start, end: t.end, createdAt: t.createdAt, isChallenge: t.isChallenge,
+                       isCompleted: t.isCompleted, completedBits: bits, completedCount: t.completed.count)
+    }
+    return h
+}
+
+// MARK: the file
+
+/// `YYYY-MM-DD` → day number (what the baselines use; strict enough for generated data).
+func parseDay(_ s: String) -> Int32? {
+    var s = s
+    return s.withUTF8 { b -> Int32? in
+        guard b.count == 10, b[4] == 45, b[7] == 45 else { return nil }
+        func d(_ i: Int) -> Int { Int(b[i]) - 48 }
+        let y = d(0) * 1000 + d(1) * 100 + d(2) * 10 + d(3), m = d(5) * 10 + d(6), dd = d(8) * 10 + d(9)
+        return (try? CivilDate(year: y, month: m, day: dd))?.dayNumber
+    }
+}
+/// `YYYY-MM-DDTHH:MM:SSZ` → seconds.
+func parseDateTime(_ s: String) -> Int64? {
+    guard s.utf8.count == 20, let day = parseDay(String(s.prefix(10))) else { return nil }
+    let b = Array(s.utf8)
+    func d(_ i: Int) -> Int64 { Int64(b[i]) - 48 }
+    return Int64(day) * 86_400 + (d(11) * 10 + d(12)) * 3600 + (d(14) * 10 + d(15)) * 60 + d(17) * 10 + d(18)
+}
+func formatDateTime(_ t: Int64) -> String {
+    let day = CivilDate(_unchecked: Int32(t / 86_400))
+    let s = Int(t % 86_400)
+    return day.iso8601 + String(format: "T%02d:%02d:%02dZ", s / 3600, s / 60 % 60, s % 60)
+}
+
+/// The app's todos as 30-day challenges (30-entry `completed` arrays), about 390 bytes a record.
+func writeImportFile(records n: Int, to path: String) throws {
+    var rng = SplitMix64(seed: 7 &+ UInt64(n))
+    FileManager.default.createFile(atPath: path, contents: nil)
+    let fh = FileHandle(forWritingAtPath: path)!
+    defer { try? fh.close() }
+    var chunk = "[\n"
+    for i in 0..<n {
+        let start = windowFirst.dayNumber - 60 + Int32(rng.below(150))
+        let s = CivilDate(_unchecked: start), e = CivilDate(_unchecked: start + 29)
+        let created = Int64(start - 40 + Int32(rng.below(30))) * 86_400 + Int64(rng.below(86_400))
+        var bits = rng.next()
+        let flags = (0..<30).map { k -> String in bits >>= 1; return bits & 1 == 1 ? "true" : "false" }
+        let title = "\(titleWords[rng.below(titleWords.count)]) challenge \(i)"
+        let memo = rng.chance(40) ? "\"memo: keep going, day by day \(i)\"" : "null"
+        chunk += """
+          {"id":"\(uuidString(&rng))","title":"\(title)","memo":\(memo),"startDate":"\(s.iso8601)","endDate":"\(e.iso8601)","createdAt":"\(formatDateTime(created))","isChallenge":true,"iscompleted":\(rng.chance(10) ? "true" : "false"),"completed":[\(flags.joined(separator: ","))]}
+        """
+        chunk += i == n - 1 ? "\n]\n" : ",\n"
+        if chunk.utf8.count > 1 << 20 { fh.write(chunk.data(using: .utf8)!); chunk = "" }
+    }
+    fh.write(chunk.data(using: .utf8)!)
+}
+
+func importDataDir() -> String {
+    let dir = NSTemporaryDirectory() + "calgrid-bench-\(getuid())"
+    try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    return dir
+}
+
+func importFile(records n: Int) -> String {
+    let path = importDataDir() + "/todos-v2-\(n).json"
+    if !FileManager.default.fileExists(atPath: path) {
+        print("  generating \(path)…"); fflush(stdout)
+        try! writeImportFile(records: n, to: path + ".tmp")
+        _ = rename(path + ".tmp", path)
+    }
+    return path
+}
+
+// MARK: importers (run inside the child)
+
+/// json-c, the way its documentation shows: the whole file into one DOM, then walked.
+func importJSONCWholeFile(_ path: String) -> [ImportedTodo]? {
+    guard let root = json_object_from_file(path) else { return nil }
+    defer { json_object_put(root) }
+    let n = json_object_array_length(root)
+    var out: [ImportedTodo] = []
+    out.reserveCapacity(n)
+    func field(_ o: OpaquePointer?, _ k: String) -> OpaquePointer? {
+        var v: OpaquePointer? = nil
+        return json_object_object_get_ex(o, k, &v) != 0 ? v : nil
+    }
+    func string(_ o: OpaquePointer?) -> String? {
+        guard let o, json_object_get_type(o) == json_type_string, let c = json_object_get_string(o) else { return nil }
+        return String(cString: c)
+    }
+    for i in 0..<n {
+        let o = json_object_array_get_idx(root, i)
+        var completed: [Bool] = []
+        if let c = field(o, "completed"), json_object_get_type(c) == json_type_array {
+            let k = json_object_array_length(c)
+            completed.reserveCapacity(k)
+            for j in 0..<k { completed.append(json_object_get_boolean(json_object_array_get_idx(c, j)) != 0) }
+        }
+        out.append(ImportedTodo(
+            id: string(field(o, "id")) ?? "", title: string(field(o, "title")) ?? "", memo: string(field(o, "memo")),
+            start: string(field(o, "startDate")).flatMap(parseDay), end: string(field(o, "endDate")).flatMap(parseDay),
+            createdAt: string(field(o, "createdAt")).flatMap(parseDateTime),
+            isChallenge: field(o, "isChallenge").map { json_object_get_boolean($0) != 0 } ?? false,
+            isCompleted: field(o, "iscompleted").map { json_object_get_boolean($0) != 0 } ?? false,
+            completed: completed))
+    }
+    return out
+}
+
+struct CodableTodo: Codable {
+    var id: String
+    var title: String
+    var memo: String?
+    var startDate: String?
+    var endDate: String?
+    var createdAt: Date?
+    var isChallenge: Bool?
+    var iscompleted: Bool?
+    var completed: [Bool]?
+}
+
+/// Foundation: `Data(contentsOf:)` and `JSONDecoder` with `Codable`, ISO 8601 date-times.
+func importJSONDecoder(_ path: String) -> [ImportedTodo]? {
+    guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else { return nil }
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    guard let todos = try? decoder.decode([CodableTodo].self, from: data) else { return nil }
+    return todos.map { t in
+        ImportedTodo(id: t.id, title: t.title, memo: t.memo, start: t.startDate.flatMap(parseDay),
+                     end: t.endDate.flatMap(parseDay), createdAt: t.createdAt.map { Int64($0.timeIntervalSince1970) },
+                     isChallenge: t.isChallenge ?? false, isCompleted: t.iscompleted ?? false, completed: t.completed ?? [])
+    }
+}
+
+let importerNames: [(key: String, name: String, role: Role)] = [
+    ("jsonc", "json-c whole file + DOM walk", .baseline),
+    ("jsondecoder", "Foundation JSONDecoder + Codable", .reference),
+    ("calgrid", "CalGridJSON import", .candidate),
+]
+
+/// `import-child IMPL FILE`: one import, prints "<ns> <checksum hex> <records>".
+func importChildMain(_ args: [String]) -> Int32 {
+    guard args.count == 2 else { return 2 }
+    let path = args[1]
+    let t0 = nowNanoseconds()
+    switch args[0] {
+    case "jsonc":
+        guard let todos = importJSONCWholeFile(path) else { return 1 }
+        let t = nowNanoseconds() - t0
+        print("\(t) \(hex(importedFold(todos))) \(todos.count)")
+    case "jsondecoder":
+        guard let todos = importJSONDecoder(path) else { return 1 }
+        let t = nowNanoseconds() - t0
+        print("\(t) \(hex(importedFold(todos))) \(todos.count)")
+    case "calgrid":
+        guard let r = calgridImport(path) else { return 3 }
+        let t = nowNanoseconds() - t0
+        print("\(t) \(hex(r.checksum)) \(r.count)")
+    default:
+        return 2
+    }
+    return 0
+}
+
+func runImport(_ s: Settings) -> [Measurement] {
+    let sizes = s.quick ? [10_000] : [10_000, 100_000, 1_000_000]
+    let exe = selfExecutable()
+    var out: [Measurement] = []
+    for n in sizes {
+        let path = importFile(records: n)
+        let bytes = Double((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
+        let reps = s.quick ? 3 : (n >= 1_000_000 ? 3 : 5)
+        var samples = [[Double]](repeating: [], count: importerNames.count)
+        var rss = [[Int]](repeating: [], count: importerNames.count)
+        var sums = [UInt64?](repeating: nil, count: importerNames.count)
+        var available = [Bool](repeating: true, count: importerNames.count)
+        for _ in 0..<reps {   // interleaved: A B C A B C …
+            for (i, imp) in importerNames.enumerated() where available[i] {
+                guard let r = spawn(exe, ["import-child", imp.key, path], capture: true), r.status == 0 else {
+                    available[i] = false
+                    continue
+                }
+                let f = r.output.split(separator: " ")
+                guard f.count == 3, let ns = Double(f[0]), let sum = UInt64(f[1], radix: 16) else { available[i] = false; continue }
+                samples[i].append(ns)
+                rss[i].append(r.maxRSSBytes)
+                sums[i] = sum
+            }
+        }
+        let base = sums[0]
+        for (i, imp) in importerNames.enumerated() where !samples[i].isEmpty {
+            var m = Measurement(scenario: "import", n: n, implementation: imp.name, role: imp.role, samples: samples[i],
+                                checksum: sums[i] ?? 0)
+            m.peakRSSBytes = rss[i].max()
+            m.checksumOK = base == nil || sums[i] == base
+            if !m.checksumOK {
+                let msg = "import n=\(n): \(imp.name) checksum \(hex(sums[i] ?? 0)) != \(hex(base ?? 0))"
+                checksumFailures.append(msg)
+                print("CHECKSUM MISMATCH: \(msg)")
+            }
+            m.ratioToBaseline = pairwiseRatio(samples[0], samples[i])
+            m.extra = [("MB/s", bytes / 1e6 / (m.median / 1e9)), ("file bytes", bytes)]
+            print("  \(pad("import", 16)) n=\(pad(String(n), 8)) \(pad(imp.name, 34)) \(pad(formatNs(m.median), 10)) [\(formatNs(m.min)) – \(formatNs(m.max))] x\(m.samples.count)  \(formatRatio(m.ratioToBaseline ?? .nan))  RSS \(formatBytes(Double(m.peakRSSBytes ?? 0)))  \(String(format: "%.0f", bytes / 1e6 / (m.median / 1e9))) MB/s")
+            fflush(stdout)
+            out.append(m)
+        }
+    }
+    return out
+}

@@ -1,0 +1,60 @@
+// posix_spawn + wait4: run a program, optionally capture its stdout, and read its own peak RSS.
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct ChildResult {
+    var status: Int32
+    var output: String
+    var wallNs: UInt64
+    var maxRSSBytes: Int
+}
+
+/// Spawns `path` with `args` (argv[0] = path); stdout captured when `capture`, else sent to /dev/null;
+/// stderr inherited. Returns nil when the program cannot be started.
+func spawn(_ path: String, _ args: [String], capture: Bool) -> ChildResult? {
+    var fa = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&fa)
+    defer { posix_spawn_file_actions_destroy(&fa) }
+    var fds: [Int32] = [-1, -1]
+    if capture {
+        guard pipe(&fds) == 0 else { return nil }
+        posix_spawn_file_actions_adddup2(&fa, fds[1], 1)
+        posix_spawn_file_actions_addclose(&fa, fds[0])
+        posix_spawn_file_actions_addclose(&fa, fds[1])
+    } else {
+        posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0)
+    }
+    let argv: [UnsafeMutablePointer<CChar>?] = ([path] + args).map { strdup($0) } + [nil]
+    defer { for p in argv { free(p) } }
+    var pid: pid_t = 0
+    let t0 = nowNanoseconds()
+    let rc = posix_spawn(&pid, path, &fa, nil, argv, environ)
+    if capture { close(fds[1]) }
+    guard rc == 0 else { if capture { close(fds[0]) }; return nil }
+    var data = [UInt8]()
+    if capture {
+        var buf = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let k = read(fds[0], &buf, buf.count)
+            if k <= 0 { break }
+            data += buf[0..<k]
+        }
+        close(fds[0])
+    }
+    var status: Int32 = 0
+    var ru = rusage()
+    _ = wait4(pid, &status, 0, &ru)
+    let wall = nowNanoseconds() - t0
+    let exitCode = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    return ChildResult(status: exitCode, output: String(decoding: data, as: UTF8.self), wallNs: wall,
+                       maxRSSBytes: Int(ru.ru_maxrss) * 1024)
+}
+
+/// The running benchmark binary, re-spawned for sub-commands.
+func selfExecutable() -> String {
+    var buf = [CChar](repeating: 0, count: 4096)
+    let k = readlink("/proc/self/exe", &buf, buf.count - 1)
+    return k > 0 ? String(cString: buf) : CommandLine.arguments[0]
+}
