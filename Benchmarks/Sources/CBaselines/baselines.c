@@ -2,6 +2,7 @@
 #include "baselines.h"
 #include <stdlib.h>
 #include <time.h>
+#include <malloc.h>
 
 static int64_t floor_div(int64_t a, int64_t b) { int64_t q = a / b; return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q; }
 
@@ -56,3 +57,9 @@ uint64_t cb_fold_u32(const uint32_t *p, size_t n) {
     for (size_t i = 0; i < n; i++) h = cb_fold(h, p[i]);
     return h;
 }
+
+size_t cb_heap_in_use(void) {
+    struct mallinfo2 m = mallinfo2();
+    return m.uordblks + m.hblkhd;
+}
+void cb_heap_trim(void) { malloc_trim(0); }

@@ -1,2 +1,1 @@
-func runMemory(_ s: Settings) -> [Measurement] { [] }
 func runCAPI(_ s: Settings) -> [Measurement] { [] }

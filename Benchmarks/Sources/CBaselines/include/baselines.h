@@ -21,4 +21,8 @@ uint64_t cb_qsort_i64(const int64_t *keys, uint32_t n, int descending, uint32_t 
 /* Fold of a permutation, shared with Swift. */
 uint64_t cb_fold_u32(const uint32_t *p, size_t n);
 
+/* Heap bytes in use (glibc mallinfo2: arena in use + mmapped chunks), after returning free memory. */
+size_t cb_heap_in_use(void);
+void cb_heap_trim(void);
+
 #endif
