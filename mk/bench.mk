@@ -3,6 +3,8 @@
 # Benchmarks/.build/bench-quick/. The rules themselves are in the Makefile; this adds what they need.
 
 bench bench-quick: bench-deps
+# The full run also measures the C API, so it builds libcalgrid first (quick uses it when present).
+bench: capi
 
 # `cal` (Debian ncal) for the CLI start-up comparison, and the calgrid binary it spawns.
 .PHONY: bench-deps

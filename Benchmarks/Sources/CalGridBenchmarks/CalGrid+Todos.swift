@@ -28,3 +28,6 @@ func calgridMemoryBuilder(_ name: String, drafts: [TodoDraft]) -> (() -> Int)? {
         return g.bytes
     }
 }
+
+/// C API sort against TodoSet's sort; empty until both exist.
+func calgridCAPISort(bin: String, settings: Settings) -> [Measurement] { [] }
