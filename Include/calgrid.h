@@ -261,6 +261,141 @@ typedef struct calgrid_month_grid {
 ** Ownership: *out is caller storage, fully overwritten on success. Thread-safe. */
 int calgrid_month_grid_fill(calgrid_month_grid *out, int year, int month, const calgrid_grid_options *options);
 
+/* ---------------------------------------------------------------------------------------------
+** Todo sets: an opaque handle holding todos as struct-of-arrays (millions are fine). Todos are
+** addressed by index 0 ... count-1 in insertion order (removal shifts later todos down) or by id.
+*/
+typedef struct calgrid_todo_set calgrid_todo_set;
+
+#define CALGRID_TIMESTAMP_NONE INT64_MIN   /* calgrid_todo.created_at: registration time unknown */
+#define CALGRID_REMINDER_NONE  (-1)        /* calgrid_todo.reminder_minutes: no reminder */
+#define CALGRID_EVERY_DAY      0x7Fu       /* calgrid_todo.repetition: bit n = weekday n (0 = Sunday) */
+
+/* A todo as the caller hands it over. Every pointer is borrowed for the duration of the call only;
+** strings are NUL-terminated UTF-8 (invalid UTF-8 is rejected, never repaired). */
+typedef struct calgrid_todo {
+    size_t struct_size;                 /* sizeof(calgrid_todo) */
+    const char *id;                     /* required, unique in the set, 1 ... 256 bytes */
+    const char *title;                  /* NULL = "" */
+    const char *memo;                   /* NULL = no memo */
+    calgrid_date start;                 /* first day, or CALGRID_DATE_NONE */
+    calgrid_date end;                   /* last day (the deadline), or CALGRID_DATE_NONE */
+    int64_t created_at;                 /* seconds since 1970-01-01T00:00:00Z, or CALGRID_TIMESTAMP_NONE */
+    int is_challenge;                   /* 0 or 1 */
+    int is_completed;                   /* 0 or 1: completion of todos without per-day flags */
+    unsigned repetition;                /* weekday bits, 1 ... CALGRID_EVERY_DAY */
+    int reminder_minutes;               /* 0 ... 1439, or CALGRID_REMINDER_NONE */
+    const uint8_t *completed_days;      /* one 0/1 per repeat day of [start, end], or NULL */
+    size_t completed_day_count;         /* entries in completed_days (0 when it is NULL) */
+    const char *const *tags;            /* tag_count strings, or NULL when tag_count is 0 */
+    size_t tag_count;
+} calgrid_todo;
+
+#define CALGRID_TODO_INIT \
+    { sizeof(calgrid_todo), NULL, NULL, NULL, CALGRID_DATE_NONE, CALGRID_DATE_NONE, CALGRID_TIMESTAMP_NONE, \
+      0, 0, CALGRID_EVERY_DAY, CALGRID_REMINDER_NONE, NULL, 0, NULL, 0 }
+
+/* The fixed-size facts of a stored todo (its texts: calgrid_todo_set_text). */
+typedef struct calgrid_todo_info {
+    size_t struct_size;                 /* set by the caller: sizeof(calgrid_todo_info) */
+    calgrid_date start;                 /* or CALGRID_DATE_NONE */
+    calgrid_date end;                   /* or CALGRID_DATE_NONE */
+    int64_t created_at;                 /* or CALGRID_TIMESTAMP_NONE */
+    int is_challenge;
+    int is_completed;                   /* the stored flag */
+    int is_tracked;                     /* has start and end, so one completion flag per repeat day */
+    int is_done;                        /* done as a whole: every tracked day done, else is_completed */
+    unsigned repetition;
+    int reminder_minutes;               /* or CALGRID_REMINDER_NONE */
+    int64_t tracked_day_count;          /* repeat days in [start, end]; 0 when not tracked */
+    int64_t done_day_count;             /* of those, marked done */
+    double completion_share;            /* 0 ... 1 */
+    int has_memo;
+    size_t tag_count;
+} calgrid_todo_info;
+
+/* Creates an empty set. Ownership: the caller owns *out and releases it with
+** calgrid_todo_set_free. Thread-safe (the new set is not shared yet). */
+int calgrid_todo_set_new(calgrid_todo_set **out);
+
+/* Releases the set and everything in it. NULL does nothing. Not to be called while another
+** thread uses the set. */
+void calgrid_todo_set_free(calgrid_todo_set *set);
+
+/* *out = the number of todos. Reads the set.
+** Threads: a set is used by one thread at a time, reads included (queries build indexes lazily). */
+int calgrid_todo_set_count(size_t *out, const calgrid_todo_set *set);
+
+/* Adds one todo at the end; *out_index (may be NULL) = its index. Invalid todos are rejected with
+** EINVAL (ERANGE for an out-of-range number or date, EEXIST for a duplicate id, ELIMIT when the
+** set is full) and err names the field; the set is then untouched. Changes the set: one thread. */
+int calgrid_todo_set_add(size_t *out_index, calgrid_todo_set *set, const calgrid_todo *todo, calgrid_error *err);
+
+/* Adds `count` todos at once, all or nothing: on failure err->record_index is the offending
+** todo's position in `todos` and the set is untouched. `todos` is an array of calgrid_todo
+** whose elements are todos[0].struct_size bytes apart. Changes the set: one thread. */
+int calgrid_todo_set_add_many(calgrid_todo_set *set, const calgrid_todo *todos, size_t count, calgrid_error *err);
+
+/* Replaces the todo at `index` (keeping its position); the new id may differ but must stay unique.
+** Fails like calgrid_todo_set_add; ERANGE for an index >= count. Changes the set: one thread. */
+int calgrid_todo_set_update(calgrid_todo_set *set, size_t index, const calgrid_todo *todo, calgrid_error *err);
+
+/* Removes the todo at `index` (ERANGE when index >= count); later todos move down by one.
+** Changes the set: one thread. */
+int calgrid_todo_set_remove_at(calgrid_todo_set *set, size_t index);
+
+/* Removes the todo with this id; ENOTFOUND when there is none. Changes the set: one thread. */
+int calgrid_todo_set_remove(calgrid_todo_set *set, const char *id);
+
+/* *out = the index of the todo with this id; ENOTFOUND when there is none. Reads the set. */
+int calgrid_todo_set_find(size_t *out, const calgrid_todo_set *set, const char *id);
+
+/* Fills *out (whose struct_size the caller sets) for the todo at `index`. Reads the set. */
+int calgrid_todo_set_get(calgrid_todo_info *out, const calgrid_todo_set *set, size_t index);
+
+typedef enum calgrid_todo_text {
+    CALGRID_TEXT_ID = 0,
+    CALGRID_TEXT_TITLE,
+    CALGRID_TEXT_MEMO,   /* ENOTFOUND when the todo has no memo */
+    CALGRID_TEXT_TAG     /* the tag at `tag_index` (ERANGE when tag_index >= tag_count) */
+} calgrid_todo_text;
+
+/* Copies one text of the todo at `index` into buf (capacity `size`) as NUL-terminated UTF-8;
+** *out_length (may be NULL) = its length in bytes without the NUL, also when buf is too small
+** (ENOSPC), so a caller can pass size 0 (buf may then be NULL) to learn the size. Reads the set. */
+int calgrid_todo_set_text(char *buf, size_t size, size_t *out_length, const calgrid_todo_set *set, size_t index,
+                          calgrid_todo_text which, size_t tag_index);
+
+/* Copies the per-day completion flags of a tracked todo (one 0/1 per repeat day of [start, end],
+** in date order) into flags (capacity `size`); *out_count (may be NULL) = the number of flags, also
+** on ENOSPC. 0 flags for an untracked todo. Reads the set. */
+int calgrid_todo_set_completed_days(uint8_t *flags, size_t size, size_t *out_count, const calgrid_todo_set *set,
+                                    size_t index);
+
+/* Marks `day` done (done != 0) or not done for the tracked todo at `index`. ERANGE when index >= count
+** or `day` is not one of its repeat days in [start, end]. Changes the set: one thread. */
+int calgrid_todo_set_set_done(calgrid_todo_set *set, size_t index, calgrid_date day, int done);
+
+/* Flips `day` like calgrid_todo_set_set_done; *out_done (may be NULL) = the new state.
+** Changes the set: one thread. */
+int calgrid_todo_set_toggle(int *out_done, calgrid_todo_set *set, size_t index, calgrid_date day);
+
+/* Sets the stored is_completed flag (the completion of todos without per-day flags).
+** Changes the set: one thread. */
+int calgrid_todo_set_set_completed(calgrid_todo_set *set, size_t index, int completed);
+
+/* How the todo at `index` stands on one day. */
+typedef struct calgrid_todo_day {
+    int falls_on;            /* the todo is scheduled on the day (span, open ends and repetition) */
+    int is_done;             /* done that day */
+    double share_to_date;    /* done share of its tracked days up to and including the day */
+    int64_t current_streak;  /* consecutive done repeat days ending at the day */
+    int64_t longest_streak;  /* longest run of done repeat days overall */
+} calgrid_todo_day;
+
+/* Fills *out for the todo at `index` on `day`. Reads the set. */
+int calgrid_todo_set_day(calgrid_todo_day *out, const calgrid_todo_set *set, size_t index, calgrid_date day);
+
 #ifdef __cplusplus
 }
 #endif

@@ -30,3 +30,22 @@ func _checkSignaturesAgainstHeader() {
     _sameType(CCalGrid.calgrid_period_contains, calgrid_period_contains)
     _sameType(CCalGrid.calgrid_month_grid_fill, calgrid_month_grid_fill)
 }
+
+func _checkTodoSetSignatures() {
+    _sameType(CCalGrid.calgrid_todo_set_new, calgrid_todo_set_new)
+    _sameType(CCalGrid.calgrid_todo_set_free, calgrid_todo_set_free)
+    _sameType(CCalGrid.calgrid_todo_set_count, calgrid_todo_set_count)
+    _sameType(CCalGrid.calgrid_todo_set_add, calgrid_todo_set_add)
+    _sameType(CCalGrid.calgrid_todo_set_add_many, calgrid_todo_set_add_many)
+    _sameType(CCalGrid.calgrid_todo_set_update, calgrid_todo_set_update)
+    _sameType(CCalGrid.calgrid_todo_set_remove_at, calgrid_todo_set_remove_at)
+    _sameType(CCalGrid.calgrid_todo_set_remove, calgrid_todo_set_remove)
+    _sameType(CCalGrid.calgrid_todo_set_find, calgrid_todo_set_find)
+    _sameType(CCalGrid.calgrid_todo_set_get, calgrid_todo_set_get)
+    _sameType(CCalGrid.calgrid_todo_set_text, calgrid_todo_set_text)
+    _sameType(CCalGrid.calgrid_todo_set_completed_days, calgrid_todo_set_completed_days)
+    _sameType(CCalGrid.calgrid_todo_set_set_done, calgrid_todo_set_set_done)
+    _sameType(CCalGrid.calgrid_todo_set_toggle, calgrid_todo_set_toggle)
+    _sameType(CCalGrid.calgrid_todo_set_set_completed, calgrid_todo_set_set_completed)
+    _sameType(CCalGrid.calgrid_todo_set_day, calgrid_todo_set_day)
+}

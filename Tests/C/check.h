@@ -21,5 +21,6 @@ void test_version_and_status(void);
 void test_dates(void);
 void test_periods(void);
 void test_month_grid(void);
+void test_todo_sets(void);
 
 #endif

@@ -28,6 +28,7 @@ int main(int argc, char **argv) {
     test_dates();
     test_periods();
     test_month_grid();
+    test_todo_sets();
     if (check_failures > 0) {
         fprintf(stderr, "C API tests: %ld of %ld checks failed\n", check_failures, check_count);
         return EXIT_FAILURE;

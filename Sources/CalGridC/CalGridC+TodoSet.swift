@@ -1,0 +1,409 @@
+import CalGrid
+import CCalGrid
+
+/// The object behind a `calgrid_todo_set *`: a class so C can hold it by pointer.
+final class _TodoSetBox {
+    var set = TodoSet()
+}
+
+func _box(_ p: OpaquePointer?) throws(CStatus) -> _TodoSetBox {
+    guard let p else { throw .invalid }
+    return Unmanaged<_TodoSetBox>.fromOpaque(UnsafeRawPointer(p)).takeUnretainedValue()
+}
+
+/// A C index into the set, or ERANGE.
+func _index(_ i: Int, in set: TodoSet) throws(CStatus) -> Int {
+    guard i >= 0, i < set.count else { throw .range }   // size_t beyond Int.max arrives negative
+    return i
+}
+
+/// A required C string as a String: EINVAL for NULL or for bytes that are not UTF-8.
+func _string(_ p: UnsafePointer<CChar>?, field: StaticString, record: Int, err: UnsafeMutablePointer<calgrid_error>?)
+    throws(CStatus) -> String {
+    guard let p else { throw _fieldError(.invalid, "\(field) is NULL", field: field, record: record).report(to: err) }
+    guard let s = String(validatingCString: p) else {
+        throw _fieldError(.invalid, "\(field) is not valid UTF-8", field: field, record: record).report(to: err)
+    }
+    return s
+}
+
+func _fieldError(_ status: CStatus, _ message: String, field: StaticString, record: Int) -> _ErrorInfo {
+    var e = _ErrorInfo(status, message)
+    e.field = _text(field)
+    e.recordIndex = Int64(record)
+    return e
+}
+
+func _text(_ s: StaticString) -> String {
+    String(decoding: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount), as: UTF8.self)
+}
+
+/// Translates a caller's `calgrid_todo` into the core's draft; checks only what C can express and
+/// Swift cannot (NULLs, UTF-8, widths, flag bytes). Everything else is the core's validation.
+func _draft(_ p: UnsafeRawPointer, record: Int, err: UnsafeMutablePointer<calgrid_error>?) throws(CStatus) -> TodoDraft {
+    let known = MemoryLayout<calgrid_todo>.size
+    let size = p.load(as: Int.self)   // struct_size comes first
+    guard size >= known else {
+        throw _fieldError(.invalid, "struct_size \(size) is smaller than sizeof(calgrid_todo) = \(known)",
+                          field: "struct_size", record: record).report(to: err)
+    }
+    let t = p.load(as: calgrid_todo.self)
+    let id = try _string(t.id, field: "id", record: record, err: err)
+    let title = t.title == nil ? "" : try _string(t.title, field: "title", record: record, err: err)
+    let memo: String? = t.memo == nil ? nil : try _string(t.memo, field: "memo", record: record, err: err)
+    func date(_ d: calgrid_date, _ field: StaticString) throws(CStatus) -> CivilDate? {
+        do throws(CStatus) { return try _optionalDate(d) } catch {
+            throw _fieldError(.range, "\(field) day number \(d) is outside 0001-01-01...9999-12-31",
+                              field: field, record: record).report(to: err)
+        }
+    }
+    let start = try date(t.start, "start"), end = try date(t.end, "end")
+    guard t.repetition <= 0x7F else {
+        throw _fieldError(.invalid, "repetition \(t.repetition) has bits beyond the seven weekdays",
+                          field: "repetition", record: record).report(to: err)
+    }
+    guard t.reminder_minutes == -1 || (t.reminder_minutes >= 0 && t.reminder_minutes <= 1439) else {
+        throw _fieldError(.range, "reminder_minutes \(t.reminder_minutes) is outside 0...1439",
+                          field: "reminderMinutes", record: record).report(to: err)
+    }
+    guard (t.is_challenge == 0 || t.is_challenge == 1), (t.is_completed == 0 || t.is_completed == 1) else {
+        throw _fieldError(.invalid, "is_challenge and is_completed must be 0 or 1",
+                          field: t.is_challenge == 0 || t.is_challenge == 1 ? "isCompleted" : "isChallenge",
+                          record: record).report(to: err)
+    }
+    var days: [Bool]? = nil
+    if let flags = t.completed_days {
+        guard t.completed_day_count >= 0 else {
+            throw _fieldError(.invalid, "completed_day_count is larger than any buffer", field: "completedDays",
+                              record: record).report(to: err)
+        }
+        var out = [Bool](repeating: false, count: t.completed_day_count)
+        for k in 0..<t.completed_day_count {
+            let v = flags[k]
+            guard v <= 1 else {
+                throw _fieldError(.invalid, "completed_days[\(k)] is \(v), not 0 or 1", field: "completedDays",
+                                  record: record).report(to: err)
+            }
+            out[k] = v == 1
+        }
+        days = out
+    } else if t.completed_day_count != 0 {
+        throw _fieldError(.invalid, "completed_days is NULL but completed_day_count is \(t.completed_day_count)",
+                          field: "completedDays", record: record).report(to: err)
+    }
+    var tags: [String] = []
+    if t.tag_count != 0 {
+        guard let list = t.tags, t.tag_count > 0 else {
+            throw _fieldError(.invalid, "tags is NULL or tag_count is too large", field: "tags", record: record).report(to: err)
+        }
+        tags.reserveCapacity(t.tag_count)
+        for k in 0..<t.tag_count { tags.append(try _string(list[k], field: "tags", record: record, err: err)) }
+    }
+    return TodoDraft(id: id, title: title, memo: memo, start: start, end: end,
+                     createdAt: t.created_at == Int64.min ? nil : t.created_at,
+                     isChallenge: t.is_challenge == 1, isCompleted: t.is_completed == 1,
+                     repetition: WeekdaySet(rawValue: UInt8(truncatingIfNeeded: t.repetition)), completedDays: days,
+                     reminderMinutes: t.reminder_minutes == -1 ? nil : Int16(truncatingIfNeeded: t.reminder_minutes),
+                     tags: tags)
+}
+
+extension TodoError {
+    var _status: CStatus {
+        switch self {
+        case .duplicateID: return CStatus(CALGRID_EEXIST)
+        case .unknownID: return CStatus(CALGRID_ENOTFOUND)
+        case .dayNotTracked, .reminderOutOfRange: return .range
+        case .capacityExceeded: return CStatus(CALGRID_ELIMIT)
+        case .emptyID, .idTooLong, .endBeforeStart, .completedDaysCountMismatch, .completedDaysWithoutSpan,
+             .emptyRepetition:
+            return .invalid
+        }
+    }
+
+    var _message: String {
+        switch self {
+        case .emptyID: return "the id is empty"
+        case .idTooLong(_, let n): return "the id is \(n) bytes long; at most 256 are allowed"
+        case .duplicateID(_, let id): return "the id '\(id)' is already taken"
+        case .endBeforeStart(_, let id, let s, let e): return "todo '\(id)' ends (\(e.iso8601)) before it starts (\(s.iso8601))"
+        case .completedDaysCountMismatch(_, let id, let want, let got):
+            return "todo '\(id)' has \(got) completion flags for \(want) repeat days"
+        case .completedDaysWithoutSpan(_, let id): return "todo '\(id)' has completion flags but no start or no end"
+        case .emptyRepetition(_, let id): return "todo '\(id)' repeats on no weekday"
+        case .reminderOutOfRange(_, let id, let m): return "todo '\(id)' has reminder \(m), outside 0...1439 minutes"
+        case .unknownID(let id): return "no todo has the id '\(id)'"
+        case .dayNotTracked(let i, let d): return "\(d.iso8601) is not a tracked repeat day of todo \(i)"
+        case .capacityExceeded: return "the todo set is full"
+        }
+    }
+
+    /// The error as the C caller sees it; `record` overrides the position (e.g. for a one-todo add).
+    func _info(record: Int? = nil) -> _ErrorInfo {
+        var e = _ErrorInfo(_status, _message)
+        if let f = field { e.field = _text(f.name) }
+        if let r = record ?? position { e.recordIndex = Int64(r) }
+        return e
+    }
+}
+
+@c(calgrid_todo_set_new)
+public func calgrid_todo_set_new(_ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let out = try _required(out)
+        out.pointee = OpaquePointer(Unmanaged.passRetained(_TodoSetBox()).toOpaque())
+    }
+}
+
+@c(calgrid_todo_set_free)
+public func calgrid_todo_set_free(_ set: OpaquePointer?) {
+    guard let set else { return }
+    Unmanaged<_TodoSetBox>.fromOpaque(UnsafeRawPointer(set)).release()
+}
+
+@c(calgrid_todo_set_count)
+public func calgrid_todo_set_count(_ out: UnsafeMutablePointer<Int>?, _ set: OpaquePointer?) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let out = try _required(out)
+        out.pointee = try _box(set).set.count
+    }
+}
+
+@c(calgrid_todo_set_add)
+public func calgrid_todo_set_add(_ outIndex: UnsafeMutablePointer<Int>?, _ set: OpaquePointer?,
+                                 _ todo: UnsafePointer<calgrid_todo>?, _ err: UnsafeMutablePointer<calgrid_error>?) -> Int32 {
+    _boundary { () throws(CStatus) in
+        guard let set, let todo else { throw _ErrorInfo(.invalid, set == nil ? "set is NULL" : "todo is NULL").report(to: err) }
+        let box = try _box(set)
+        let draft = try _draft(UnsafeRawPointer(todo), record: 0, err: err)
+        do throws(TodoError) {
+            let i = try box.set.append(draft)
+            outIndex?.pointee = i
+        } catch { throw error._info(record: 0).report(to: err) }
+    }
+}
+
+@c(calgrid_todo_set_add_many)
+public func calgrid_todo_set_add_many(_ set: OpaquePointer?, _ todos: UnsafePointer<calgrid_todo>?, _ count: Int,
+                                      _ err: UnsafeMutablePointer<calgrid_error>?) -> Int32 {
+    _boundary { () throws(CStatus) in
+        guard let set else { throw _ErrorInfo(.invalid, "set is NULL").report(to: err) }
+        let box = try _box(set)
+        guard count != 0 else { return }
+        guard count > 0, let todos else {
+            throw _ErrorInfo(.invalid, todos == nil ? "todos is NULL" : "count is larger than any array").report(to: err)
+        }
+        let stride = todos.pointee.struct_size
+        guard stride >= MemoryLayout<calgrid_todo>.size, stride <= Int.max / count else {
+            throw _fieldError(.invalid, "todos[0].struct_size \(stride) is not a usable element size",
+                              field: "struct_size", record: 0).report(to: err)
+        }
+        var drafts: [TodoDraft] = []
+        drafts.reserveCapacity(count)
+        let base = UnsafeRawPointer(todos)
+        for k in 0..<count {
+            let p = base + k * stride
+            guard p.load(as: Int.self) == stride else {
+                throw _fieldError(.invalid, "todos[\(k)].struct_size differs from todos[0].struct_size",
+                                  field: "struct_size", record: k).report(to: err)
+            }
+            drafts.append(try _draft(p, record: k, err: err))
+        }
+        do throws(TodoError) { try box.set.insert(contentsOf: drafts) } catch { throw error._info().report(to: err) }
+    }
+}
+
+@c(calgrid_todo_set_update)
+public func calgrid_todo_set_update(_ set: OpaquePointer?, _ index: Int, _ todo: UnsafePointer<calgrid_todo>?,
+                                    _ err: UnsafeMutablePointer<calgrid_error>?) -> Int32 {
+    _boundary { () throws(CStatus) in
+        guard let set, let todo else { throw _ErrorInfo(.invalid, set == nil ? "set is NULL" : "todo is NULL").report(to: err) }
+        let box = try _box(set)
+        guard index >= 0, index < box.set.count else {
+            throw _ErrorInfo(.range, "index \(UInt(bitPattern: index)) is not below the count \(box.set.count)").report(to: err)
+        }
+        let draft = try _draft(UnsafeRawPointer(todo), record: index, err: err)
+        do throws(TodoError) { try box.set.update(at: index, to: draft) } catch { throw error._info().report(to: err) }
+    }
+}
+
+@c(calgrid_todo_set_remove_at)
+public func calgrid_todo_set_remove_at(_ set: OpaquePointer?, _ index: Int) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let box = try _box(set)
+        box.set.remove(at: try _index(index, in: box.set))
+    }
+}
+
+@c(calgrid_todo_set_remove)
+public func calgrid_todo_set_remove(_ set: OpaquePointer?, _ id: UnsafePointer<CChar>?) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let box = try _box(set)
+        guard let id else { throw .invalid }
+        guard let i = _find(box.set, id) else { throw CStatus(CALGRID_ENOTFOUND) }
+        box.set.remove(at: i)
+    }
+}
+
+/// Looks an id up by its bytes (no String is made; any bytes are a valid key, none matches if not UTF-8).
+func _find(_ set: TodoSet, _ id: UnsafePointer<CChar>) -> Int? {
+    var n = 0
+    while id[n] != 0 { n += 1 }
+    return set.index(ofIDBytes: UnsafeRawBufferPointer(start: UnsafeRawPointer(id), count: n))
+}
+
+@c(calgrid_todo_set_find)
+public func calgrid_todo_set_find(_ out: UnsafeMutablePointer<Int>?, _ set: OpaquePointer?, _ id: UnsafePointer<CChar>?) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let out = try _required(out)
+        let box = try _box(set)
+        guard let id else { throw .invalid }
+        guard let i = _find(box.set, id) else { throw CStatus(CALGRID_ENOTFOUND) }
+        out.pointee = i
+    }
+}
+
+@c(calgrid_todo_set_get)
+public func calgrid_todo_set_get(_ out: UnsafeMutablePointer<calgrid_todo_info>?, _ set: OpaquePointer?, _ index: Int) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let out = try _required(out)
+        try _checkStructSize(out.pointee.struct_size, known: MemoryLayout<calgrid_todo_info>.size)
+        let s = try _box(set).set
+        let i = try _index(index, in: s)
+        var info = calgrid_todo_info()
+        info.struct_size = out.pointee.struct_size
+        info.start = s.start(at: i)?.dayNumber ?? Int32.min
+        info.end = s.end(at: i)?.dayNumber ?? Int32.min
+        info.created_at = s.createdAt(at: i) ?? Int64.min
+        info.is_challenge = s.isChallenge(at: i) ? 1 : 0
+        info.is_completed = s.isCompleted(at: i) ? 1 : 0
+        info.is_tracked = s.isTracked(at: i) ? 1 : 0
+        info.is_done = s.isDone(at: i) ? 1 : 0
+        info.repetition = UInt32(s.repetition(at: i).rawValue)
+        info.reminder_minutes = Int32(s.reminderMinutes(at: i) ?? -1)
+        info.tracked_day_count = Int64(s.trackedDayCount(at: i))
+        info.done_day_count = Int64(s.doneDayCount(at: i))
+        info.completion_share = s.completionShare(at: i)
+        info.has_memo = s.memo(at: i) == nil ? 0 : 1
+        info.tag_count = s.tags(at: i).count
+        out.pointee = info
+    }
+}
+
+/// Copies UTF-8 bytes and a NUL into a caller buffer, reporting the length either way.
+func _copyOut(_ bytes: UnsafeBufferPointer<UInt8>, _ buf: UnsafeMutablePointer<CChar>?, _ size: Int,
+              _ outLength: UnsafeMutablePointer<Int>?) throws(CStatus) {
+    guard size >= 0 else { throw .invalid }
+    outLength?.pointee = bytes.count
+    guard size > bytes.count else { throw .noSpace }
+    guard let buf else { throw .invalid }
+    for k in 0..<bytes.count { buf[k] = CChar(bitPattern: bytes[k]) }
+    buf[bytes.count] = 0
+}
+
+func _copyOut(_ text: String, _ buf: UnsafeMutablePointer<CChar>?, _ size: Int, _ outLength: UnsafeMutablePointer<Int>?)
+    throws(CStatus) {
+    var t = text
+    let r: Result<Void, CStatus> = t.withUTF8 { b in
+        do throws(CStatus) { try _copyOut(b, buf, size, outLength); return .success(()) } catch { return .failure(error) }
+    }
+    try r.get()
+}
+
+@c(calgrid_todo_set_text)
+public func calgrid_todo_set_text(_ buf: UnsafeMutablePointer<CChar>?, _ size: Int, _ outLength: UnsafeMutablePointer<Int>?,
+                                  _ set: OpaquePointer?, _ index: Int, _ which: calgrid_todo_text, _ tagIndex: Int) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let s = try _box(set).set
+        let i = try _index(index, in: s)
+        switch which.rawValue {
+        case CALGRID_TEXT_ID.rawValue:
+            let r: Result<Void, CStatus> = s.withIDBytes(at: i) { b in
+                do throws(CStatus) { try _copyOut(b, buf, size, outLength); return .success(()) } catch { return .failure(error) }
+            }
+            try r.get()
+        case CALGRID_TEXT_TITLE.rawValue:
+            let r: Result<Void, CStatus> = s.withTitleBytes(at: i) { b in
+                do throws(CStatus) { try _copyOut(b, buf, size, outLength); return .success(()) } catch { return .failure(error) }
+            }
+            try r.get()
+        case CALGRID_TEXT_MEMO.rawValue:
+            guard let memo = s.memo(at: i) else { throw CStatus(CALGRID_ENOTFOUND) }
+            try _copyOut(memo, buf, size, outLength)
+        case CALGRID_TEXT_TAG.rawValue:
+            let tags = s.tags(at: i)
+            guard tagIndex >= 0, tagIndex < tags.count else { throw .range }
+            try _copyOut(tags[tagIndex], buf, size, outLength)
+        default:
+            throw .invalid
+        }
+    }
+}
+
+@c(calgrid_todo_set_completed_days)
+public func calgrid_todo_set_completed_days(_ flags: UnsafeMutablePointer<UInt8>?, _ size: Int,
+                                            _ outCount: UnsafeMutablePointer<Int>?, _ set: OpaquePointer?,
+                                            _ index: Int) -> Int32 {
+    _boundary { () throws(CStatus) in
+        guard size >= 0 else { throw .invalid }
+        let s = try _box(set).set
+        let i = try _index(index, in: s)
+        let n = s.trackedDayCount(at: i)
+        outCount?.pointee = n
+        guard size >= n else { throw .noSpace }
+        guard n > 0 else { return }
+        guard let flags else { throw .invalid }
+        // The draft rebuilds the flags from the bit arena: O(tracked days), as the copy itself.
+        let days = s.draft(at: i).completedDays
+        for k in 0..<n { flags[k] = days.map { $0[k] ? 1 : 0 } ?? 0 }
+    }
+}
+
+@c(calgrid_todo_set_set_done)
+public func calgrid_todo_set_set_done(_ set: OpaquePointer?, _ index: Int, _ day: calgrid_date, _ done: Int32) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let box = try _box(set)
+        let i = try _index(index, in: box.set)
+        let d = try _date(day)
+        guard done == 0 || done == 1 else { throw .invalid }
+        do throws(TodoError) { try box.set.setDone(done == 1, on: d, at: i) } catch { throw error._status }
+    }
+}
+
+@c(calgrid_todo_set_toggle)
+public func calgrid_todo_set_toggle(_ outDone: UnsafeMutablePointer<Int32>?, _ set: OpaquePointer?, _ index: Int,
+                                    _ day: calgrid_date) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let box = try _box(set)
+        let i = try _index(index, in: box.set)
+        let d = try _date(day)
+        do throws(TodoError) {
+            let now = try box.set.toggleDone(on: d, at: i)
+            outDone?.pointee = now ? 1 : 0
+        } catch { throw error._status }
+    }
+}
+
+@c(calgrid_todo_set_set_completed)
+public func calgrid_todo_set_set_completed(_ set: OpaquePointer?, _ index: Int, _ completed: Int32) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let box = try _box(set)
+        let i = try _index(index, in: box.set)
+        guard completed == 0 || completed == 1 else { throw .invalid }
+        box.set.setIsCompleted(completed == 1, at: i)
+    }
+}
+
+@c(calgrid_todo_set_day)
+public func calgrid_todo_set_day(_ out: UnsafeMutablePointer<calgrid_todo_day>?, _ set: OpaquePointer?, _ index: Int,
+                                 _ day: calgrid_date) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let out = try _required(out)
+        let s = try _box(set).set
+        let i = try _index(index, in: s)
+        let d = try _date(day)
+        out.pointee = calgrid_todo_day(falls_on: s.fallsOn(d, at: i) ? 1 : 0, is_done: s.isDone(on: d, at: i) ? 1 : 0,
+                                       share_to_date: s.completionShare(upTo: d, at: i),
+                                       current_streak: Int64(s.currentStreak(on: d, at: i)),
+                                       longest_streak: Int64(s.longestStreak(at: i)))
+    }
+}

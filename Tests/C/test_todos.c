@@ -1,0 +1,377 @@
+/* Todo sets through the C API: every function, every validation path, all-or-nothing batches. */
+#include <stdint.h>
+#include <stdlib.h>
+#include "check.h"
+
+static calgrid_date day(int y, int m, int d) {
+    calgrid_date r = CALGRID_DATE_NONE;
+    if (calgrid_date_from_ymd(&r, y, m, d) != CALGRID_OK) fprintf(stderr, "bad test date %d-%d-%d\n", y, m, d);
+    return r;
+}
+
+static size_t count_of(const calgrid_todo_set *set) {
+    size_t n = 12345;
+    if (calgrid_todo_set_count(&n, set) != CALGRID_OK) return 12345;
+    return n;
+}
+
+/* The week 2024-01-01 (Mon) ... 2024-01-07, every day, first two days done. */
+static const uint8_t week_flags[7] = { 1, 1, 0, 0, 0, 0, 0 };
+static const char *const week_tags[2] = { "habit", "\xEC\x9A\xB4\xEB\x8F\x99" };   /* "운동" */
+
+static calgrid_todo week_todo(const char *id) {
+    calgrid_todo t = CALGRID_TODO_INIT;
+    t.id = id;
+    t.title = "Run every day";
+    t.memo = "5 km";
+    t.start = day(2024, 1, 1);
+    t.end = day(2024, 1, 7);
+    t.created_at = 1704067200;
+    t.is_challenge = 1;
+    t.reminder_minutes = 7 * 60;
+    t.completed_days = week_flags;
+    t.completed_day_count = 7;
+    t.tags = week_tags;
+    t.tag_count = 2;
+    return t;
+}
+
+static void test_lifecycle(void) {
+    calgrid_todo_set *set = NULL;
+    calgrid_todo t = week_todo("run");
+    calgrid_todo_info info;
+    calgrid_error err;
+    size_t index = 99, n = 0;
+    char buf[64];
+    uint8_t flags[16];
+
+    calgrid_todo_set_free(NULL);                                       /* no-op */
+    CHECK_EQ(calgrid_todo_set_new(NULL), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_new(&set), CALGRID_OK);
+    CHECK(set != NULL);
+    CHECK_EQ(count_of(set), 0);
+    CHECK_EQ(calgrid_todo_set_count(NULL, set), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_count(&n, NULL), CALGRID_EINVAL);
+
+    CHECK_EQ(calgrid_todo_set_add(&index, set, &t, &err), CALGRID_OK);
+    CHECK_EQ(index, 0);
+    CHECK_EQ(count_of(set), 1);
+
+    memset(&info, 0, sizeof info);
+    info.struct_size = sizeof info;
+    CHECK_EQ(calgrid_todo_set_get(&info, set, 0), CALGRID_OK);
+    CHECK_EQ(info.start, day(2024, 1, 1)); CHECK_EQ(info.end, day(2024, 1, 7));
+    CHECK_EQ(info.created_at, 1704067200);
+    CHECK_EQ(info.is_challenge, 1); CHECK_EQ(info.is_completed, 0); CHECK_EQ(info.is_tracked, 1);
+    CHECK_EQ(info.is_done, 0);
+    CHECK_EQ(info.repetition, CALGRID_EVERY_DAY); CHECK_EQ(info.reminder_minutes, 420);
+    CHECK_EQ(info.tracked_day_count, 7); CHECK_EQ(info.done_day_count, 2);
+    CHECK(info.completion_share > 2.0 / 7 - 1e-12 && info.completion_share < 2.0 / 7 + 1e-12);
+    CHECK_EQ(info.has_memo, 1); CHECK_EQ(info.tag_count, 2);
+
+    /* Texts into caller buffers, with the sizing protocol. */
+    n = 0;
+    CHECK_EQ(calgrid_todo_set_text(buf, sizeof buf, &n, set, 0, CALGRID_TEXT_ID, 0), CALGRID_OK);
+    CHECK_STR(buf, "run"); CHECK_EQ(n, 3);
+    CHECK_EQ(calgrid_todo_set_text(buf, sizeof buf, &n, set, 0, CALGRID_TEXT_TITLE, 0), CALGRID_OK);
+    CHECK_STR(buf, "Run every day"); CHECK_EQ(n, 13);
+    CHECK_EQ(calgrid_todo_set_text(buf, sizeof buf, NULL, set, 0, CALGRID_TEXT_MEMO, 0), CALGRID_OK);
+    CHECK_STR(buf, "5 km");
+    CHECK_EQ(calgrid_todo_set_text(buf, sizeof buf, &n, set, 0, CALGRID_TEXT_TAG, 1), CALGRID_OK);
+    CHECK_STR(buf, week_tags[1]); CHECK_EQ(n, 6);
+    CHECK_EQ(calgrid_todo_set_text(NULL, 0, &n, set, 0, CALGRID_TEXT_TITLE, 0), CALGRID_ENOSPC);
+    CHECK_EQ(n, 13);
+    memset(buf, 'x', sizeof buf);
+    CHECK_EQ(calgrid_todo_set_text(buf, 13, &n, set, 0, CALGRID_TEXT_TITLE, 0), CALGRID_ENOSPC);   /* no room for NUL */
+    CHECK_EQ(buf[0], 'x');
+    CHECK_EQ(calgrid_todo_set_text(NULL, 14, &n, set, 0, CALGRID_TEXT_TITLE, 0), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_text(buf, (size_t)-1, &n, set, 0, CALGRID_TEXT_TITLE, 0), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_text(buf, sizeof buf, &n, set, 0, CALGRID_TEXT_TAG, 2), CALGRID_ERANGE);
+    CHECK_EQ(calgrid_todo_set_text(buf, sizeof buf, &n, set, 0, CALGRID_TEXT_TAG, (size_t)-1), CALGRID_ERANGE);
+    CHECK_EQ(calgrid_todo_set_text(buf, sizeof buf, &n, set, 1, CALGRID_TEXT_ID, 0), CALGRID_ERANGE);
+    CHECK_EQ(calgrid_todo_set_text(buf, sizeof buf, &n, set, (size_t)-1, CALGRID_TEXT_ID, 0), CALGRID_ERANGE);
+    CHECK_EQ(calgrid_todo_set_text(buf, sizeof buf, &n, set, 0, (calgrid_todo_text)4, 0), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_text(buf, sizeof buf, &n, NULL, 0, CALGRID_TEXT_ID, 0), CALGRID_EINVAL);
+
+    CHECK_EQ(calgrid_todo_set_completed_days(flags, sizeof flags, &n, set, 0), CALGRID_OK);
+    CHECK_EQ(n, 7);
+    CHECK(memcmp(flags, week_flags, 7) == 0);
+    CHECK_EQ(calgrid_todo_set_completed_days(flags, 6, &n, set, 0), CALGRID_ENOSPC);
+    CHECK_EQ(n, 7);
+    CHECK_EQ(calgrid_todo_set_completed_days(NULL, 0, &n, set, 0), CALGRID_ENOSPC);
+    CHECK_EQ(calgrid_todo_set_completed_days(NULL, 7, &n, set, 0), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_completed_days(flags, (size_t)-1, &n, set, 0), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_completed_days(flags, sizeof flags, &n, set, 1), CALGRID_ERANGE);
+    CHECK_EQ(calgrid_todo_set_completed_days(flags, sizeof flags, &n, NULL, 0), CALGRID_EINVAL);
+
+    CHECK_EQ(calgrid_todo_set_find(&index, set, "run"), CALGRID_OK); CHECK_EQ(index, 0);
+    CHECK_EQ(calgrid_todo_set_find(&index, set, "walk"), CALGRID_ENOTFOUND);
+    CHECK_EQ(calgrid_todo_set_find(&index, set, "\xFF"), CALGRID_ENOTFOUND);
+    CHECK_EQ(calgrid_todo_set_find(&index, set, NULL), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_find(NULL, set, "run"), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_find(&index, NULL, "run"), CALGRID_EINVAL);
+
+    info.struct_size = 0;
+    CHECK_EQ(calgrid_todo_set_get(&info, set, 0), CALGRID_EINVAL);
+    info.struct_size = sizeof info;
+    CHECK_EQ(calgrid_todo_set_get(&info, set, 1), CALGRID_ERANGE);
+    CHECK_EQ(calgrid_todo_set_get(NULL, set, 0), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_get(&info, NULL, 0), CALGRID_EINVAL);
+
+    calgrid_todo_set_free(set);
+}
+
+static void test_completion(void) {
+    calgrid_todo_set *set = NULL;
+    calgrid_todo t = week_todo("run");
+    calgrid_todo plain = CALGRID_TODO_INIT;
+    calgrid_todo_day state;
+    calgrid_todo_info info;
+    int done = -1;
+
+    CHECK_EQ(calgrid_todo_set_new(&set), CALGRID_OK);
+    CHECK_EQ(calgrid_todo_set_add(NULL, set, &t, NULL), CALGRID_OK);
+    plain.id = "plain";
+    plain.start = day(2024, 1, 3);                      /* no deadline: open on the right */
+    plain.repetition = (1u << CALGRID_MONDAY) | (1u << CALGRID_WEDNESDAY);
+    CHECK_EQ(calgrid_todo_set_add(NULL, set, &plain, NULL), CALGRID_OK);
+
+    CHECK_EQ(calgrid_todo_set_toggle(&done, set, 0, day(2024, 1, 3)), CALGRID_OK); CHECK_EQ(done, 1);
+    CHECK_EQ(calgrid_todo_set_day(&state, set, 0, day(2024, 1, 3)), CALGRID_OK);
+    CHECK_EQ(state.falls_on, 1); CHECK_EQ(state.is_done, 1);
+    CHECK(state.share_to_date == 1.0);
+    CHECK_EQ(state.current_streak, 3); CHECK_EQ(state.longest_streak, 3);
+    CHECK_EQ(calgrid_todo_set_day(&state, set, 0, day(2024, 1, 5)), CALGRID_OK);
+    CHECK_EQ(state.is_done, 0);
+    CHECK(state.share_to_date > 0.6 - 1e-12 && state.share_to_date < 0.6 + 1e-12);   /* 3 of 5 */
+    CHECK_EQ(calgrid_todo_set_toggle(NULL, set, 0, day(2024, 1, 3)), CALGRID_OK);
+    CHECK_EQ(calgrid_todo_set_set_done(set, 0, day(2024, 1, 7), 1), CALGRID_OK);
+    CHECK_EQ(calgrid_todo_set_set_done(set, 0, day(2024, 1, 7), 1), CALGRID_OK);   /* idempotent */
+    info.struct_size = sizeof info;
+    CHECK_EQ(calgrid_todo_set_get(&info, set, 0), CALGRID_OK);
+    CHECK_EQ(info.done_day_count, 3);
+
+    /* Days that are not tracked, values that are not 0/1, bad indexes and days. */
+    CHECK_EQ(calgrid_todo_set_set_done(set, 0, day(2024, 1, 8), 1), CALGRID_ERANGE);
+    CHECK_EQ(calgrid_todo_set_toggle(&done, set, 0, day(2023, 12, 31)), CALGRID_ERANGE);
+    CHECK_EQ(calgrid_todo_set_toggle(&done, set, 1, day(2024, 1, 3)), CALGRID_ERANGE);   /* untracked */
+    CHECK_EQ(calgrid_todo_set_set_done(set, 0, day(2024, 1, 2), 2), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_set_done(set, 2, day(2024, 1, 2), 1), CALGRID_ERANGE);
+    CHECK_EQ(calgrid_todo_set_set_done(set, 0, CALGRID_DATE_NONE, 1), CALGRID_ERANGE);
+    CHECK_EQ(calgrid_todo_set_set_done(NULL, 0, day(2024, 1, 2), 1), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_toggle(&done, set, (size_t)-1, day(2024, 1, 2)), CALGRID_ERANGE);
+    CHECK_EQ(calgrid_todo_set_toggle(&done, set, 0, CALGRID_DATE_MAX + 1), CALGRID_ERANGE);
+    CHECK_EQ(calgrid_todo_set_toggle(&done, NULL, 0, day(2024, 1, 2)), CALGRID_EINVAL);
+
+    /* The untracked todo: falls on Mondays and Wednesdays from its start, completion is one flag. */
+    CHECK_EQ(calgrid_todo_set_day(&state, set, 1, day(2024, 1, 10)), CALGRID_OK);   /* a Wednesday */
+    CHECK_EQ(state.falls_on, 1); CHECK_EQ(state.is_done, 0);
+    CHECK_EQ(calgrid_todo_set_day(&state, set, 1, day(2024, 1, 11)), CALGRID_OK);
+    CHECK_EQ(state.falls_on, 0);
+    CHECK_EQ(calgrid_todo_set_set_completed(set, 1, 1), CALGRID_OK);
+    CHECK_EQ(calgrid_todo_set_day(&state, set, 1, day(2024, 1, 10)), CALGRID_OK);
+    CHECK_EQ(state.is_done, 1); CHECK_EQ(state.current_streak, 0);
+    CHECK_EQ(calgrid_todo_set_get(&info, set, 1), CALGRID_OK);
+    CHECK_EQ(info.is_done, 1); CHECK_EQ(info.is_tracked, 0); CHECK_EQ(info.end, CALGRID_DATE_NONE);
+    CHECK_EQ(info.created_at, CALGRID_TIMESTAMP_NONE); CHECK_EQ(info.has_memo, 0);
+    CHECK_EQ(info.reminder_minutes, CALGRID_REMINDER_NONE);
+    {
+        size_t n = 99;
+        uint8_t flag;
+        CHECK_EQ(calgrid_todo_set_completed_days(&flag, 1, &n, set, 1), CALGRID_OK);
+        CHECK_EQ(n, 0);
+        CHECK_EQ(calgrid_todo_set_completed_days(NULL, 0, &n, set, 1), CALGRID_OK);
+    }
+    {
+        char buf[8];
+        CHECK_EQ(calgrid_todo_set_text(buf, sizeof buf, NULL, set, 1, CALGRID_TEXT_MEMO, 0), CALGRID_ENOTFOUND);
+        CHECK_EQ(calgrid_todo_set_text(buf, sizeof buf, NULL, set, 1, CALGRID_TEXT_TITLE, 0), CALGRID_OK);
+        CHECK_STR(buf, "");
+    }
+    CHECK_EQ(calgrid_todo_set_set_completed(set, 1, 2), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_set_completed(set, 2, 1), CALGRID_ERANGE);
+    CHECK_EQ(calgrid_todo_set_set_completed(NULL, 0, 1), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_day(NULL, set, 0, 0), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_day(&state, NULL, 0, 0), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_day(&state, set, 2, 0), CALGRID_ERANGE);
+    CHECK_EQ(calgrid_todo_set_day(&state, set, 0, CALGRID_DATE_NONE), CALGRID_ERANGE);
+    calgrid_todo_set_free(set);
+}
+
+/* One invalid todo: the status, the field and record the error names, and an untouched set. */
+static void expect_rejected(calgrid_todo_set *set, const calgrid_todo *t, int status, const char *field, int line) {
+    calgrid_error err;
+    size_t before = count_of(set), index = 77;
+    memset(&err, 0x11, sizeof err);
+    check_report_int(calgrid_todo_set_add(&index, set, t, &err), status, __FILE__, line, "add status");
+    check_report_int(err.status, status, __FILE__, line, "err.status");
+    check_report(strcmp(err.field, field) == 0, __FILE__, line, field);
+    check_report_int(err.record_index, 0, __FILE__, line, "err.record_index");
+    check_report(strlen(err.message) > 0, __FILE__, line, "err.message");
+    check_report_int((long long)count_of(set), (long long)before, __FILE__, line, "set untouched");
+    check_report_int((long long)index, 77, __FILE__, line, "index untouched");
+}
+
+static void test_validation(void) {
+    calgrid_todo_set *set = NULL;
+    calgrid_todo t;
+    calgrid_error err;
+    char long_id[300];
+    const char *bad_tags[2] = { "ok", NULL };
+    const char *utf8_bad_tags[1] = { "\xC3(" };
+    uint8_t two[2] = { 0, 2 };
+
+    CHECK_EQ(calgrid_todo_set_new(&set), CALGRID_OK);
+    t = week_todo("run");
+    CHECK_EQ(calgrid_todo_set_add(NULL, set, &t, NULL), CALGRID_OK);
+
+    t = week_todo("run");                           expect_rejected(set, &t, CALGRID_EEXIST, "id", __LINE__);
+    t = week_todo(NULL);                            expect_rejected(set, &t, CALGRID_EINVAL, "id", __LINE__);
+    t = week_todo("");                              expect_rejected(set, &t, CALGRID_EINVAL, "id", __LINE__);
+    t = week_todo("caf\xC3");                       expect_rejected(set, &t, CALGRID_EINVAL, "id", __LINE__);
+    memset(long_id, 'a', 257); long_id[257] = 0;
+    t = week_todo(long_id);                         expect_rejected(set, &t, CALGRID_EINVAL, "id", __LINE__);
+    long_id[256] = 0;
+    t = week_todo(long_id);
+    CHECK_EQ(calgrid_todo_set_add(NULL, set, &t, NULL), CALGRID_OK);   /* 256 bytes is fine */
+    CHECK_EQ(calgrid_todo_set_remove(set, long_id), CALGRID_OK);
+    t = week_todo("x"); t.title = "\xE2\x82";       expect_rejected(set, &t, CALGRID_EINVAL, "title", __LINE__);
+    t = week_todo("x"); t.memo = "\x80";            expect_rejected(set, &t, CALGRID_EINVAL, "memo", __LINE__);
+    t = week_todo("x"); t.start = day(2024, 1, 8);  expect_rejected(set, &t, CALGRID_EINVAL, "end", __LINE__);
+    t = week_todo("x"); t.start = CALGRID_DATE_MAX + 1; expect_rejected(set, &t, CALGRID_ERANGE, "start", __LINE__);
+    t = week_todo("x"); t.end = CALGRID_DATE_MIN - 1;   expect_rejected(set, &t, CALGRID_ERANGE, "end", __LINE__);
+    t = week_todo("x"); t.repetition = 0;           expect_rejected(set, &t, CALGRID_EINVAL, "repetition", __LINE__);
+    t = week_todo("x"); t.repetition = 0x80;        expect_rejected(set, &t, CALGRID_EINVAL, "repetition", __LINE__);
+    t = week_todo("x"); t.repetition = 0xFFFFFFFFu; expect_rejected(set, &t, CALGRID_EINVAL, "repetition", __LINE__);
+    t = week_todo("x"); t.reminder_minutes = 1440;  expect_rejected(set, &t, CALGRID_ERANGE, "reminderMinutes", __LINE__);
+    t = week_todo("x"); t.reminder_minutes = -2;    expect_rejected(set, &t, CALGRID_ERANGE, "reminderMinutes", __LINE__);
+    t = week_todo("x"); t.reminder_minutes = 70000; expect_rejected(set, &t, CALGRID_ERANGE, "reminderMinutes", __LINE__);
+    t = week_todo("x"); t.is_challenge = 2;         expect_rejected(set, &t, CALGRID_EINVAL, "isChallenge", __LINE__);
+    t = week_todo("x"); t.is_completed = -1;        expect_rejected(set, &t, CALGRID_EINVAL, "isCompleted", __LINE__);
+    t = week_todo("x"); t.completed_day_count = 6;  expect_rejected(set, &t, CALGRID_EINVAL, "completedDays", __LINE__);
+    t = week_todo("x"); t.completed_days = NULL;    expect_rejected(set, &t, CALGRID_EINVAL, "completedDays", __LINE__);
+    t = week_todo("x"); t.completed_days = two; t.completed_day_count = 2;
+    expect_rejected(set, &t, CALGRID_EINVAL, "completedDays", __LINE__);
+    t = week_todo("x"); t.completed_day_count = (size_t)-1; expect_rejected(set, &t, CALGRID_EINVAL, "completedDays", __LINE__);
+    t = week_todo("x"); t.end = CALGRID_DATE_NONE;  expect_rejected(set, &t, CALGRID_EINVAL, "completedDays", __LINE__);
+    t = week_todo("x"); t.tags = NULL;              expect_rejected(set, &t, CALGRID_EINVAL, "tags", __LINE__);
+    t = week_todo("x"); t.tags = bad_tags;          expect_rejected(set, &t, CALGRID_EINVAL, "tags", __LINE__);
+    t = week_todo("x"); t.tags = utf8_bad_tags; t.tag_count = 1; expect_rejected(set, &t, CALGRID_EINVAL, "tags", __LINE__);
+    t = week_todo("x"); t.tag_count = (size_t)-1;   expect_rejected(set, &t, CALGRID_EINVAL, "tags", __LINE__);
+    t = week_todo("x"); t.struct_size = 0;          expect_rejected(set, &t, CALGRID_EINVAL, "struct_size", __LINE__);
+    t = week_todo("x"); t.struct_size = sizeof t - 1; expect_rejected(set, &t, CALGRID_EINVAL, "struct_size", __LINE__);
+
+    memset(&err, 0, sizeof err);
+    CHECK_EQ(calgrid_todo_set_add(NULL, NULL, &t, &err), CALGRID_EINVAL);
+    CHECK_EQ(err.status, CALGRID_EINVAL); CHECK_EQ(err.record_index, -1);
+    CHECK_EQ(calgrid_todo_set_add(NULL, set, NULL, &err), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_add(NULL, set, NULL, NULL), CALGRID_EINVAL);
+    CHECK_EQ(count_of(set), 1);
+    calgrid_todo_set_free(set);
+}
+
+static void test_batches_and_removal(void) {
+    calgrid_todo_set *set = NULL;
+    calgrid_todo batch[3];
+    calgrid_error err;
+    size_t index = 0;
+    char buf[16];
+
+    CHECK_EQ(calgrid_todo_set_new(&set), CALGRID_OK);
+    batch[0] = week_todo("a"); batch[1] = week_todo("b"); batch[2] = week_todo("c");
+    batch[1].end = day(2023, 1, 1);                         /* the second one is bad */
+    memset(&err, 0, sizeof err);
+    CHECK_EQ(calgrid_todo_set_add_many(set, batch, 3, &err), CALGRID_EINVAL);
+    CHECK_EQ(err.record_index, 1); CHECK_STR(err.field, "end");
+    CHECK_EQ(count_of(set), 0);                             /* all or nothing */
+    batch[1] = week_todo("a");                              /* a duplicate within the batch */
+    CHECK_EQ(calgrid_todo_set_add_many(set, batch, 3, &err), CALGRID_EEXIST);
+    CHECK_EQ(err.record_index, 1); CHECK_STR(err.field, "id");
+    CHECK_EQ(count_of(set), 0);
+    batch[1] = week_todo("b");
+    batch[2].id = "\xFF";
+    CHECK_EQ(calgrid_todo_set_add_many(set, batch, 3, &err), CALGRID_EINVAL);
+    CHECK_EQ(err.record_index, 2);
+    batch[2] = week_todo("c");
+    batch[2].struct_size = sizeof batch[2] + 8;             /* elements must share one size */
+    CHECK_EQ(calgrid_todo_set_add_many(set, batch, 3, &err), CALGRID_EINVAL);
+    CHECK_EQ(err.record_index, 2);
+    batch[2] = week_todo("c");
+    CHECK_EQ(calgrid_todo_set_add_many(set, batch, 3, &err), CALGRID_OK);
+    CHECK_EQ(count_of(set), 3);
+    CHECK_EQ(calgrid_todo_set_add_many(set, batch, 0, &err), CALGRID_OK);
+    CHECK_EQ(calgrid_todo_set_add_many(set, NULL, 0, &err), CALGRID_OK);
+    CHECK_EQ(calgrid_todo_set_add_many(set, NULL, 1, &err), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_add_many(set, batch, (size_t)-1, &err), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_add_many(set, batch, SIZE_MAX / 16, &err), CALGRID_EINVAL);   /* stride * count overflows */
+    CHECK_EQ(calgrid_todo_set_add_many(NULL, batch, 3, &err), CALGRID_EINVAL);
+    CHECK_EQ(count_of(set), 3);
+
+    /* Update in place, keeping the position; an id clash is rejected. */
+    batch[0] = week_todo("b");
+    CHECK_EQ(calgrid_todo_set_update(set, 0, &batch[0], &err), CALGRID_EEXIST);
+    CHECK_EQ(err.record_index, 0);
+    batch[0] = week_todo("a2");
+    batch[0].title = "renamed";
+    CHECK_EQ(calgrid_todo_set_update(set, 0, &batch[0], &err), CALGRID_OK);
+    CHECK_EQ(calgrid_todo_set_find(&index, set, "a2"), CALGRID_OK); CHECK_EQ(index, 0);
+    CHECK_EQ(calgrid_todo_set_find(&index, set, "a"), CALGRID_ENOTFOUND);
+    CHECK_EQ(calgrid_todo_set_text(buf, sizeof buf, NULL, set, 0, CALGRID_TEXT_TITLE, 0), CALGRID_OK);
+    CHECK_STR(buf, "renamed");
+    batch[0].start = CALGRID_DATE_MAX + 1;
+    CHECK_EQ(calgrid_todo_set_update(set, 0, &batch[0], &err), CALGRID_ERANGE);
+    CHECK_STR(err.field, "start"); CHECK_EQ(err.record_index, 0);
+    CHECK_EQ(calgrid_todo_set_update(set, 3, &batch[1], &err), CALGRID_ERANGE);
+    CHECK_EQ(calgrid_todo_set_update(set, (size_t)-1, &batch[1], &err), CALGRID_ERANGE);
+    CHECK_EQ(calgrid_todo_set_update(set, 0, NULL, &err), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_update(NULL, 0, &batch[1], &err), CALGRID_EINVAL);
+
+    /* Removal by index and by id; later todos move down. */
+    CHECK_EQ(calgrid_todo_set_remove_at(set, 3), CALGRID_ERANGE);
+    CHECK_EQ(calgrid_todo_set_remove_at(set, (size_t)-1), CALGRID_ERANGE);
+    CHECK_EQ(calgrid_todo_set_remove_at(NULL, 0), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_remove_at(set, 0), CALGRID_OK);
+    CHECK_EQ(calgrid_todo_set_find(&index, set, "c"), CALGRID_OK); CHECK_EQ(index, 1);
+    CHECK_EQ(calgrid_todo_set_remove(set, "b"), CALGRID_OK);
+    CHECK_EQ(calgrid_todo_set_remove(set, "b"), CALGRID_ENOTFOUND);
+    CHECK_EQ(calgrid_todo_set_remove(set, NULL), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_remove(NULL, "c"), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_find(&index, set, "c"), CALGRID_OK); CHECK_EQ(index, 0);
+    CHECK_EQ(count_of(set), 1);
+    calgrid_todo_set_free(set);
+}
+
+/* Many todos through many calls: exercises growth, the id index and removal under valgrind/ASan. */
+static void test_many(void) {
+    calgrid_todo_set *set = NULL;
+    char id[32];
+    size_t i, index = 0, bad = 0;
+    calgrid_todo t = CALGRID_TODO_INIT;
+    CHECK_EQ(calgrid_todo_set_new(&set), CALGRID_OK);
+    t.id = id;
+    for (i = 0; i < 5000; i++) {
+        snprintf(id, sizeof id, "todo-%lu", (unsigned long)i);
+        t.start = day(2024, 1, 1) + (calgrid_date)(i % 400);
+        t.end = t.start + (calgrid_date)(i % 30);
+        if (calgrid_todo_set_add(&index, set, &t, NULL) != CALGRID_OK || index != i) bad++;
+    }
+    for (i = 0; i < 5000; i += 2) {
+        snprintf(id, sizeof id, "todo-%lu", (unsigned long)i);
+        if (calgrid_todo_set_remove(set, id) != CALGRID_OK) bad++;
+    }
+    for (i = 1; i < 5000; i += 2) {
+        snprintf(id, sizeof id, "todo-%lu", (unsigned long)i);
+        if (calgrid_todo_set_find(&index, set, id) != CALGRID_OK || index != i / 2) bad++;
+    }
+    CHECK_EQ(bad, 0);
+    CHECK_EQ(count_of(set), 2500);
+    calgrid_todo_set_free(set);
+}
+
+void test_todo_sets(void) {
+    test_lifecycle();
+    test_completion();
+    test_validation();
+    test_batches_and_removal();
+    test_many();
+}
