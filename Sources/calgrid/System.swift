@@ -100,6 +100,13 @@ enum System {
         if failed { throw .data("\(path): \(message)") }
     }
 
+    /// The process's peak resident set size in KiB (getrusage's ru_maxrss).
+    static func peakResidentKiB() -> Int {
+        var u = rusage()
+        guard getrusage(RUSAGE_SELF.rawValue, &u) == 0 else { return 0 }
+        return Int(u.ru_maxrss)
+    }
+
     static func errnoMessage() -> String { String(cString: strerror(errno)) }
 
     static func exit(_ code: Int32) -> Never { Glibc.exit(code) }

@@ -32,6 +32,8 @@ func runCommand(_ argv: [String]) throws(CLIError) -> Output {
     case "day": return try DayCommand.run(words)
     case "week": return try WeekCommand.run(words)
     case "year": return try YearCommand.run(words)
+    case "list": return try ListCommand.run(words)
+    case "stats": return try StatsCommand.run(words)
     case "-h", "--help", "help":
         if words.first == "json" { out.write(JSONSchemas.text) } else { out.write(topHelp) }
         return out

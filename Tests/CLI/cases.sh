@@ -44,3 +44,17 @@ case_ err-bad-day              -- day 2026-11-31 $T
 case_ week-help                -- week --help
 case_ day-help                 -- day --help
 case_ year-help                -- year --help
+
+case_ list-default             -- list $T
+case_ list-deadline            -- list $T --sort deadline
+case_ list-overdue             -- list $T --status overdue
+case_ list-week-newest-limit   -- list $T --period week --sort newest --limit 3
+case_ list-search-progress     -- list $T --search HEALTH --sort progress
+case_ list-no-deadline-ko      -- list $T --status no-deadline --lang ko --sort title
+case_ list-month-date-json     -- list $T --period month --date 2026-12-15 --sort start --json
+case_ list-day-upcoming        -- list $T --period year --status upcoming --sort start
+case_ err-list-bad-sort        -- list $T --sort priority
+case_ err-list-bad-limit       -- list $T --limit -3
+case_ stats                    MASK='s/size [0-9]+ KiB/size N KiB/' -- stats $T
+case_ stats-json               MASK='s/"peakResidentKiB":[0-9]+/"peakResidentKiB":N/' -- stats $T --json
+case_ list-help                -- list --help

@@ -12,11 +12,16 @@ work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
 export NO_COLOR= TERM=xterm LC_ALL=C.UTF-8 TZ=UTC
 pass=0; fail=0; failed=()
 
-# case NAME [STDIN=FILE] -- ARGS...: run `calgrid ARGS` (stdin from FILE, else /dev/null).
+# case NAME [STDIN=FILE] [MASK=SED] -- ARGS...: run `calgrid ARGS` (stdin from FILE in Tests/CLI/data,
+# else /dev/null); MASK is a sed -E expression applied to the output first (for values such as
+# memory sizes that differ between runs).
 case_() {
   local name="$1"; shift
-  local input=/dev/null
-  if [[ "$1" == STDIN=* ]]; then input="${1#STDIN=}"; shift; fi
+  local input=/dev/null mask=""
+  while [[ "$1" == STDIN=* || "$1" == MASK=* ]]; do
+    if [[ "$1" == STDIN=* ]]; then input="$here/data/${1#STDIN=}"; else mask="${1#MASK=}"; fi
+    shift
+  done
   [[ "$1" == "--" ]] && shift
   local actual="$work/$name.txt"
   {
@@ -24,7 +29,8 @@ case_() {
     (cd "$here/data" && "$bin" "$@" <"$input" 2>"$work/err"); local rc=$?
     if [[ -s "$work/err" ]]; then printf '[stderr]\n'; cat "$work/err"; fi
     printf '[exit %d]\n' "$rc"
-  } >"$actual"
+  } >"$actual.raw"
+  if [[ -n "$mask" ]]; then sed -E "$mask" "$actual.raw" >"$actual"; else mv "$actual.raw" "$actual"; fi
   if [[ "${UPDATE_GOLDEN:-}" == 1 ]]; then cp "$actual" "$golden/$name.txt"; fi
   if [[ -f "$golden/$name.txt" ]] && diff -u "$golden/$name.txt" "$actual" >"$work/diff"; then
     pass=$((pass + 1))
