@@ -35,9 +35,8 @@ build: deps
 	$(SWIFT) build -c $(CONFIG)
 
 # The main job: this month with the built-in sample todos.
-demo: deps
-	@$(SWIFT) build -c release --product calgrid >/dev/null
-	@$(BUILD)/release/calgrid month
+demo: deps calgrid-static
+	@$(CALGRID_STATIC) month
 
 test: deps
 	@$(MAKE) --no-print-directory $(TEST_RULES)

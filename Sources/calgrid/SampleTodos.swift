@@ -27,7 +27,7 @@ enum SampleTodos {
         }
         /// A finished todo with a span: every day of it done (the set tracks spans day by day).
         func allDone(_ start: Int, _ end: Int) -> [Bool] { flags(start, end, .all, doneToday: true) { _ in false } }
-        let mwf = WeekdaySet([.monday, .wednesday, .friday])
+        let mwf = WeekdaySet(rawValue: 0b0101010)   // Mon, Wed, Fri (bit n = weekday n)
         return [
             TodoDraft(id: "run", title: "Morning run 5 km", start: d(-20), end: d(9),
                       createdAt: created(21, 7), isChallenge: true,

@@ -59,7 +59,7 @@ struct Summary {
             l = Line()
             l.add(k == 0 ? label("Deadlines", "마감") : String(repeating: " ", count: 12), k == 0 ? [.bold] : [])
             l.add(LocalLabels.shortDate(d.end, context.lang) + "  ")
-            l.add(TextWidth.padRight(TextWidth.truncate(todos.store.title(at: d.index), to: titleWidth - 8), to: titleWidth - 7))
+            l.add(TextWidth.padRight(TextWidth.truncate(todos.store.title(at: d.index), to: titleWidth - 4), to: titleWidth - 3))
             let left = today.days(to: d.end)
             if d.overdue {
                 l.add(context.t("overdue by \(-left) day" + (left == -1 ? "" : "s"), "\(-left)일 지남"), [.bold, .red])

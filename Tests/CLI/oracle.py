@@ -45,3 +45,24 @@ for (y, m) in cases:
 if failures:
     raise SystemExit(f"oracle: {failures} mismatching grids")
 print(f"oracle: {len(cases) * 9} month grids match Python's calendar")
+
+# Per-day counts of the sample set, recomputed from `list --json` (each todo's start, end and
+# repetition weekdays) and compared with `month --json` for three months around the pinned today.
+todos = run("list", "--today", "2026-11-29", "--json")["todos"]
+checked = 0
+for month in ("2026-10", "2026-11", "2026-12"):
+    doc = run("month", month, "--today", "2026-11-29", "--json")
+    for c in doc["cells"]:
+        d = datetime.date.fromisoformat(c["date"])
+        n = 0
+        for t in todos:
+            if t["start"] is None and t["end"] is None:
+                continue
+            s = datetime.date.fromisoformat(t["start"]) if t["start"] else datetime.date.min
+            e = datetime.date.fromisoformat(t["end"]) if t["end"] else datetime.date.max
+            if s <= d <= e and (d.isoweekday() % 7) in t["repetition"]:
+                n += 1
+        if c["count"] != n:
+            raise SystemExit(f"oracle: {c['date']}: calgrid counts {c['count']} todos, the todo list says {n}")
+        checked += 1
+print(f"oracle: {checked} per-day counts of the sample set match its todo list")
