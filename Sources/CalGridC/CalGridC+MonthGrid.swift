@@ -21,6 +21,12 @@ struct _GridOptions {
 }
 
 /// Copies a core grid into the C struct; cells past the grid's end are zeroed.
+///
+/// Cell `i` is the day `firstCellDay + i` (MonthGrid's layout contract), so the cells are written
+/// from the grid's fields in one pass with running weekday and day-of-month counters, instead of
+/// through `grid[i]`, which derives each cell on its own (two divisions by 7 and three date
+/// comparisons per cell: most of a C call's cost). Tests/C cross-check every cell against the
+/// date functions.
 func _fill(_ out: UnsafeMutablePointer<calgrid_month_grid>, from grid: MonthGrid) {
     out.pointee.year = Int32(truncatingIfNeeded: grid.year)
     out.pointee.month = Int32(truncatingIfNeeded: grid.month)
@@ -30,19 +36,34 @@ func _fill(_ out: UnsafeMutablePointer<calgrid_month_grid>, from grid: MonthGrid
     out.pointee.month_first = grid.monthFirst.dayNumber
     out.pointee.month_last = grid.monthLast.dayNumber
     let count = grid.count
+    let first = grid.firstCellDay
+    let thisMonth = Int(grid.monthFirst.dayNumber &- first)             // index of the 1st
+    let nextMonth = Int(grid.monthLast.dayNumber &- first) &+ 1         // index of the next month's 1st
+    let today = grid.today?.dayNumber ?? Int32.min
+    let adjacentFlags: UInt8 = grid.adjacentDays == .show ? UInt8(CALGRID_CELL_VISIBLE) : 0
     withUnsafeMutableBytes(of: &out.pointee.cells) { raw in
         let cells = raw.bindMemory(to: calgrid_cell.self)
-        // The day of the month runs on from cell 0's and restarts at each month's 1st, which saves
-        // a calendar conversion per cell.
-        var day = UInt8(truncatingIfNeeded: CivilDate(_unchecked: grid.firstCellDay).day)
+        var weekday = grid.firstWeekday.rawValue
+        var day = UInt8(truncatingIfNeeded: CivilDate(_unchecked: first).day)
         for i in 0..<count {
-            let c = grid[i]
-            if c.date == grid.monthFirst || c.date.dayNumber == grid.monthLast.dayNumber &+ 1 { day = 1 }
-            var flags: UInt8 = c.isVisible ? UInt8(CALGRID_CELL_VISIBLE) : 0
-            if c.isToday { flags |= UInt8(CALGRID_CELL_TODAY) }
-            if c.isWeekend { flags |= UInt8(CALGRID_CELL_WEEKEND) }
-            cells[i] = calgrid_cell(date: c.date.dayNumber, owner: c.owner.rawValue, weekday: c.weekday.rawValue,
-                                    flags: flags, day: day)
+            let owner: UInt8
+            var flags: UInt8
+            if i < thisMonth {
+                owner = CellOwner.previousMonth.rawValue; flags = adjacentFlags
+            } else if i < nextMonth {
+                if i == thisMonth { day = 1 }
+                owner = CellOwner.thisMonth.rawValue; flags = UInt8(CALGRID_CELL_VISIBLE)
+            } else {
+                if i == nextMonth { day = 1 }
+                owner = CellOwner.nextMonth.rawValue; flags = adjacentFlags
+            }
+            let date = first &+ Int32(truncatingIfNeeded: i)
+            if date == today { flags |= UInt8(CALGRID_CELL_TODAY) }
+            if weekday == Weekday.sunday.rawValue || weekday == Weekday.saturday.rawValue {
+                flags |= UInt8(CALGRID_CELL_WEEKEND)
+            }
+            cells[i] = calgrid_cell(date: date, owner: owner, weekday: weekday, flags: flags, day: day)
+            weekday = weekday == 6 ? 0 : weekday &+ 1
             day &+= 1
         }
         for i in count..<cells.count { cells[i] = calgrid_cell() }
