@@ -103,3 +103,24 @@ extension TodoDraft {
         return d
     }
 }
+
+/// One draft with its repeat days enumerated once, so reference answers per day are cheap.
+struct PreparedTodo {
+    let draft: TodoDraft
+    let doneDays: Set<Int>
+    let isDone: Bool
+
+    init(_ d: TodoDraft) {
+        draft = d
+        let days = ReferenceTodos.repeatDays(d), flags = ReferenceTodos.flags(d)
+        doneDays = Set(days.indices.filter { flags[$0] }.map { days[$0] })
+        isDone = ReferenceTodos.tracked(d) && !days.isEmpty ? flags.allSatisfy { $0 } : d.isCompleted
+    }
+
+    func falls(_ day: Int) -> Bool { ReferenceTodos.falls(draft, day) }
+
+    func done(_ day: Int) -> Bool {
+        guard falls(day) else { return false }
+        return ReferenceTodos.tracked(draft) ? doneDays.contains(day) : draft.isCompleted
+    }
+}

@@ -63,6 +63,7 @@ extension TodoSet {
         _bits.setBit(b, done)
         _doneCount[i] = done ? _doneCount[i] + 1 : _doneCount[i] - 1
         _doneByDay.add(done ? 1 : -1, on: day.dayNumber)
+        if _flags[i] & TodoSet._challenge != 0 { _doneByDayChallenges.add(done ? 1 : -1, on: day.dayNumber) }
         _flags[i] |= TodoSet._explicitDays
     }
 

@@ -8,7 +8,7 @@ extension TodoSet {
                      && _reminder.count == n && _textOffset.count == n && _bitOffset.count == n
                      && _doneCount.count == n, "TodoSet columns disagree in length")
         precondition(_ids._count == n, "TodoSet id index count")
-        var hist = _DayHistogram()
+        var hist = _DayHistogram(), histC = _DayHistogram()
         for i in 0..<n {
             precondition(index(ofID: id(at: i)) == i, "TodoSet id index entry")
             precondition(_repetition[i] != 0, "TodoSet empty repetition")
@@ -19,17 +19,22 @@ extension TodoSet {
                 precondition(_bits.popCount(from: Int(_bitOffset[i]), count: c) == Int(_doneCount[i]), "TodoSet done count")
                 for k in 0..<c where _bits.bit(Int(_bitOffset[i]) + k) {
                     hist.add(1, on: _repeatDay(k, from: _start[i], mask: _repetition[i]))
+                    if isChallenge(at: i) { histC.add(1, on: _repeatDay(k, from: _start[i], mask: _repetition[i])) }
                 }
             } else {
                 precondition(_doneCount[i] == 0, "TodoSet untracked done count")
             }
         }
-        if !hist.counts.isEmpty {
-            for j in hist.counts.indices {
-                let d = Int32(truncatingIfNeeded: Int(hist.base) + j)
-                precondition(hist.counts[j] == _doneByDay.count(on: d), "TodoSet done-by-day histogram")
+        func same(_ a: _DayHistogram, _ b: _DayHistogram) {
+            for h in [a, b] where !h.counts.isEmpty {
+                for j in h.counts.indices {
+                    let d = Int32(truncatingIfNeeded: Int(h.base) + j)
+                    precondition(a.count(on: d) == b.count(on: d), "TodoSet done-by-day histogram")
+                }
             }
         }
+        same(hist, _doneByDay)
+        same(histC, _doneByDayChallenges)
     }
 }
 #endif

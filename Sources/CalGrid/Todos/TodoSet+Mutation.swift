@@ -136,6 +136,7 @@ extension TodoSet {
                 if days[k] {
                     _bits.setBit(offset + k, true)
                     _doneByDay.add(1, on: day)
+                    if d.isChallenge { _doneByDayChallenges.add(1, on: day) }
                     done += 1
                 }
                 day += 1
@@ -150,13 +151,16 @@ extension TodoSet {
         guard _doneCount[i] != 0 else { return }
         let n = _repeatDayCount(from: _start[i], through: _end[i], mask: _repetition[i])
         let o = Int(_bitOffset[i])
+        let challenge = _flags[i] & TodoSet._challenge != 0
         var k = 0
         while k < n {
             let w = Swift.min(64, n - k)
             var v = _bits.word(at: o + k, count: w)
             while v != 0 {
                 let b = v.trailingZeroBitCount
-                _doneByDay.add(-1, on: _repeatDay(k + b, from: _start[i], mask: _repetition[i]))
+                let day = _repeatDay(k + b, from: _start[i], mask: _repetition[i])
+                _doneByDay.add(-1, on: day)
+                if challenge { _doneByDayChallenges.add(-1, on: day) }
                 v &= v &- 1
             }
             k += w

@@ -50,7 +50,9 @@ public struct TodoSet {
     @usableFromInline var _bits = _BitArena()
     @usableFromInline var _bitsGarbage = 0
     @usableFromInline var _ids = _IDTable()
+    /// Done tracked days per calendar day: of every todo, and of challenges only.
     @usableFromInline var _doneByDay = _DayHistogram()
+    @usableFromInline var _doneByDayChallenges = _DayHistogram()
     /// Derived structures (the interval index). Replaced, never mutated in place, when the set
     /// changes, so copies of a set never see each other's caches go stale.
     @usableFromInline var _cache = _TodoSetCache()

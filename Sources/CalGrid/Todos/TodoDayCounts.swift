@@ -1,0 +1,122 @@
+/// Per-day aggregates of a todo set over a range of days: how many todos fall on each day and
+/// how many of those are done that day. Day `first + t` is at offset `t`.
+public struct TodoDayCounts: Hashable, Sendable {
+    /// The first day of the range.
+    public let first: CivilDate
+    /// Todos falling on each day.
+    public let total: [Int32]
+    /// Todos done on each day (a subset of `total`).
+    public let completed: [Int32]
+
+    @inlinable
+    init(first: CivilDate, total: [Int32], completed: [Int32]) {
+        self.first = first; self.total = total; self.completed = completed
+    }
+
+    /// Number of days in the range.
+    @inlinable public var dayCount: Int { total.count }
+
+    /// The last day of the range (`first` for an empty range).
+    @inlinable public var last: CivilDate { CivilDate(_unchecked: first.dayNumber + Int32(Swift.max(total.count - 1, 0))) }
+
+    /// Done share of the day at `offset`, 0...1; 0 on a day without todos.
+    /// - Complexity: O(1)
+    @inlinable
+    public func share(at offset: Int) -> Double {
+        total[offset] == 0 ? 0 : Double(completed[offset]) / Double(total[offset])
+    }
+
+    /// `share(at:)` as a percentage, 0...100.
+    /// - Complexity: O(1)
+    @inlinable
+    public func percentage(at offset: Int) -> Double { share(at: offset) * 100 }
+
+    /// (total, completed) of `day`, nil outside the range.
+    /// - Complexity: O(1)
+    @inlinable
+    public subscript(day: CivilDate) -> (total: Int, completed: Int)? {
+        let t = Int(day.dayNumber) - Int(first.dayNumber)
+        guard t >= 0, t < total.count else { return nil }
+        return (Int(total[t]), Int(completed[t]))
+    }
+}
+
+extension TodoSet {
+    /// Per-day counts for every day of `[first, last]` (empty when `last < first`): on each day,
+    /// the todos that fall on it (span, open ends and repetition respected — see `TodoSet`) and
+    /// how many of them are done that day (`isDone(on:at:)`).
+    ///
+    /// One pass over the todos writes difference arrays (one for every-day todos, one per weekday
+    /// for the others); prefix sums turn them into counts. Tracked todos' done days come from a
+    /// per-day histogram the set keeps current on every change.
+    /// - Complexity: O(N + days), never O(N × days); O(days) extra memory.
+    public func dayCounts(from first: CivilDate, through last: CivilDate, kind: TodoKind = .all) -> TodoDayCounts {
+        let a = first.dayNumber, b = last.dayNumber
+        guard a <= b else { return TodoDayCounts(first: first, total: [], completed: []) }
+        let days = Int(b) - Int(a) + 1
+        let stride = days + 1
+        // Slots 0..<7: one difference array per weekday; slot 7: every-day todos.
+        var diff = [Int32](repeating: 0, count: 8 * stride)
+        var doneDiff = [Int32](repeating: 0, count: 8 * stride)
+        let kindMask: UInt8 = kind == .all ? 0 : TodoSet._challenge
+        let kindWant: UInt8 = kind == .challenges ? TodoSet._challenge : 0
+        let doneMask = TodoSet._tracked | TodoSet._completed
+        _start.withUnsafeBufferPointer { lo in
+        _end.withUnsafeBufferPointer { hi in
+        _repetition.withUnsafeBufferPointer { rep in
+        _flags.withUnsafeBufferPointer { flags in
+        diff.withUnsafeMutableBufferPointer { df in
+        doneDiff.withUnsafeMutableBufferPointer { dd in
+            for i in 0..<lo.count {
+                let s = Swift.max(lo[i], a), e = Swift.min(hi[i], b)
+                if s > e { continue }
+                let f = flags[i]
+                if f & kindMask != kindWant { continue }
+                // Untracked todos count as done on every day they fall on when `isCompleted`.
+                let dn: Int32 = f & doneMask == TodoSet._completed ? 1 : 0
+                let x = Int(s &- a), y = Int(e &- a) &+ 1
+                let m = rep[i]
+                if m == 0x7F {
+                    let o = 7 &* stride
+                    df[o &+ x] &+= 1; df[o &+ y] &-= 1
+                    dd[o &+ x] &+= dn; dd[o &+ y] &-= dn
+                } else {
+                    var mm = m
+                    while mm != 0 {
+                        let o = mm.trailingZeroBitCount &* stride
+                        df[o &+ x] &+= 1; df[o &+ y] &-= 1
+                        dd[o &+ x] &+= dn; dd[o &+ y] &-= dn
+                        mm &= mm &- 1
+                    }
+                }
+            }
+        } } } } } }
+        var total = [Int32](repeating: 0, count: days)
+        var completed = [Int32](repeating: 0, count: days)
+        var run = [Int32](repeating: 0, count: 8), doneRun = [Int32](repeating: 0, count: 8)
+        var w = _weekdayIndex(a)
+        for t in 0..<days {
+            for slot in 0..<8 {
+                run[slot] &+= diff[slot * stride + t]
+                doneRun[slot] &+= doneDiff[slot * stride + t]
+            }
+            let day = a + Int32(t)
+            let tracked: Int32
+            switch kind {
+            case .all: tracked = _doneByDay.count(on: day)
+            case .challenges: tracked = _doneByDayChallenges.count(on: day)
+            case .plain: tracked = _doneByDay.count(on: day) - _doneByDayChallenges.count(on: day)
+            }
+            total[t] = run[7] + run[w]
+            completed[t] = doneRun[7] + doneRun[w] + tracked
+            w = w == 6 ? 0 : w + 1
+        }
+        return TodoDayCounts(first: first, total: total, completed: completed)
+    }
+
+    /// Per-day counts for every day of `period`.
+    /// - Complexity: O(N + days)
+    public func dayCounts(in period: Period, kind: TodoKind = .all) -> TodoDayCounts {
+        dayCounts(from: period.first, through: period.last, kind: kind)
+    }
+}

@@ -1,0 +1,33 @@
+/// What a `TodoOrder` compares.
+public enum TodoSortKey: UInt8, Sendable {
+    /// The end day (the app's "deadline imminent" when ascending). Todos without an end come last.
+    case deadline
+    /// `createdAt` (registration order when ascending, "newest first" when descending). Todos
+    /// without `createdAt` come last, in insertion order.
+    case registration
+    /// The start day. Todos without a start come last.
+    case start
+    /// The title's UTF-8 bytes, lexicographically (a prefix sorts first).
+    case title
+    /// `completionShare(at:)`, compared exactly (as fractions, not rounded doubles).
+    case completionShare
+}
+
+/// An order on todos: a key and a direction. Every order is stable — todos with equal keys
+/// keep insertion order (ascending index) in both directions — and todos missing the key come
+/// after all others in both directions, as SQL's `NULLS LAST` and Taskwarrior's due sort do.
+public struct TodoOrder: Hashable, Sendable {
+    public var key: TodoSortKey
+    public var descending: Bool
+
+    public init(_ key: TodoSortKey, descending: Bool = false) {
+        self.key = key; self.descending = descending
+    }
+
+    /// End ascending, todos without an end last (the app's 마감 임박순).
+    public static let deadlineImminent = TodoOrder(.deadline)
+    /// `createdAt` ascending (the app's 등록순).
+    public static let registrationOrder = TodoOrder(.registration)
+    /// `createdAt` descending (the app's 최신순).
+    public static let newestFirst = TodoOrder(.registration, descending: true)
+}

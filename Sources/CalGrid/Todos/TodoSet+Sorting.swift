@@ -1,0 +1,258 @@
+// Sorting: every order maps each todo to an unsigned key whose ascending order is the wanted
+// order (descending is folded into the key, missing values get the largest key), then a stable
+// LSD radix sort orders the rows. When key bits + row bits fit in 64, key and row are packed
+// into one word (`key << rowBits | row`), so ties fall to the row — insertion order — for free.
+
+/// Keys for a list of rows, ready to sort.
+@usableFromInline
+enum _SortKeys {
+    /// `key << rowBits | row`, the key in bits `[rowBits, rowBits + keyBits)`.
+    case packed([UInt64], rowBits: Int, keyBits: Int)
+    /// Keys too wide to pack next to the row.
+    case pairs([UInt64], [Int32], keyBits: Int)
+}
+
+extension TodoSet {
+    /// Every index, in `order`.
+    /// - Complexity: O(N) for deadline, start, registration and completion share (a radix sort
+    ///   on keys of at most ~44 bits: one to four passes); title: O(N) plus O(r log r) for each
+    ///   run of r titles sharing their first 8 bytes.
+    public func sortedIndices(by order: TodoOrder) -> [Int] {
+        _sorted(nil, order)
+    }
+
+    /// `indices` (any subset, e.g. a query result, duplicates allowed) in `order`; ties keep
+    /// ascending index.
+    /// - Complexity: O(k) for k indices, as `sortedIndices(by:)`.
+    public func sorted(_ indices: [Int], by order: TodoOrder) -> [Int] {
+        return _sorted(_rowsAscending(indices), order)
+    }
+
+    /// A page of `order`: the indices at positions `offset ..< offset + limit` of
+    /// `sortedIndices(by:)` (fewer at the end).
+    /// - Complexity: O(N + m log m) with m = offset + limit, for every key but title (which
+    ///   sorts everything: O(N) plus its tie runs).
+    public func sortedIndices(by order: TodoOrder, offset: Int = 0, limit: Int) -> [Int] {
+        _page(nil, order, offset: offset, limit: limit)
+    }
+
+    /// A page of `indices` in `order`.
+    /// - Complexity: O(k + m log m), m = offset + limit (title: O(k) plus tie runs).
+    public func sorted(_ indices: [Int], by order: TodoOrder, offset: Int = 0, limit: Int) -> [Int] {
+        return _page(_rowsAscending(indices), order, offset: offset, limit: limit)
+    }
+
+    /// The indices as rows, ascending: every sort below is stable, so ties then keep row order.
+    @usableFromInline
+    func _rowsAscending(_ indices: [Int]) -> [Int32] {
+        for i in indices { _check(i) }
+        return _ascending(indices.map { Int32(truncatingIfNeeded: $0) }).map { Int32(truncatingIfNeeded: $0) }
+    }
+
+    @usableFromInline
+    func _page(_ rows: [Int32]?, _ order: TodoOrder, offset: Int, limit: Int) -> [Int] {
+        let n = rows?.count ?? count
+        let lo = Swift.min(Swift.max(offset, 0), n)
+        let hi = Swift.min(lo + Swift.max(limit, 0), n)
+        guard lo < hi else { return [] }
+        if order.key != .title, hi < n / 4, case .packed(let v, let rowBits, let keyBits) = _sortKeys(rows, order) {
+            let top = _smallest(hi, of: v, bits: rowBits + keyBits)
+            let rowMask = (UInt64(1) << UInt64(rowBits)) - 1
+            return top[lo..<hi].map { Int($0 & rowMask) }
+        }
+        return Array(_sorted(rows, order)[lo..<hi])
+    }
+
+    @usableFromInline
+    func _sorted(_ rows: [Int32]?, _ order: TodoOrder) -> [Int] {
+        if order.key == .title { return _sortedByTitle(rows, descending: order.descending) }
+        switch _sortKeys(rows, order) {
+        case .packed(var v, let rowBits, let keyBits):
+            _radixSort(&v, lowBit: rowBits, keyBits: keyBits)
+            let rowMask = (UInt64(1) << UInt64(rowBits)) - 1
+            return v.map { Int($0 & rowMask) }
+        case .pairs(var keys, var r, let keyBits):
+            _radixSortPairs(keys: &keys, rows: &r, keyBits: keyBits)
+            return r.map { Int($0) }
+        }
+    }
+
+    /// Sort keys for `rows` (every row when nil) in `order` (not for `.title`).
+    @usableFromInline
+    func _sortKeys(_ rows: [Int32]?, _ order: TodoOrder) -> _SortKeys {
+        let n = rows?.count ?? count
+        let rowBits = Swift.max(_bitWidth(UInt64(Swift.max(count - 1, 0))), 1)
+        // Values as signed 64-bit (present) or nil; mapped to keys below.
+        var minV = Int64.max, maxV = Int64.min
+        var keys = [UInt64](repeating: 0, count: n)
+        let key = order.key
+        let desc = order.descending
+        // Share: exact fractions need 2^s > (largest denominator)^2 (see `_shareKey`).
+        var shareShift = 0
+        if key == .completionShare {
+            var qmax: UInt64 = 1
+            _forEachRow(rows) { _, i in
+                if _flags[i] & TodoSet._tracked != 0 {
+                    qmax = Swift.max(qmax, UInt64(_repeatDayCount(from: _start[i], through: _end[i], mask: _repetition[i])))
+                }
+            }
+            shareShift = _bitWidth(qmax * qmax)
+            let top = UInt64(1) << UInt64(shareShift)
+            keys.withUnsafeMutableBufferPointer { k in
+                _forEachRow(rows) { j, i in
+                    let s = _shareKey(i, shift: shareShift)
+                    k[j] = desc ? top - s : s
+                }
+            }
+            return _finish(keys, rows, rowBits: rowBits, keyBits: shareShift + 1)
+        }
+        // Pass 1: range of the present values.
+        _forEachRow(rows) { _, i in
+            if let v = _sortValue(i, key) { minV = Swift.min(minV, v); maxV = Swift.max(maxV, v) }
+        }
+        guard minV <= maxV else {
+            // Every key missing: the order is the row order.
+            return _finish(keys, rows, rowBits: rowBits, keyBits: 0)
+        }
+        let range = UInt64(bitPattern: maxV &- minV)
+        guard range < UInt64.max else {
+            // Registration times spanning all of Int64: no spare key for "missing". Rank instead.
+            return _rankedKeys(rows, order, rowBits: rowBits)
+        }
+        let missing = range + 1
+        keys.withUnsafeMutableBufferPointer { k in
+            _forEachRow(rows) { j, i in
+                if let v = _sortValue(i, key) {
+                    let u = UInt64(bitPattern: v &- minV)
+                    k[j] = desc ? range - u : u
+                } else {
+                    k[j] = missing
+                }
+            }
+        }
+        return _finish(keys, rows, rowBits: rowBits, keyBits: _bitWidth(missing))
+    }
+
+    @inlinable @inline(__always)
+    func _sortValue(_ i: Int, _ key: TodoSortKey) -> Int64? {
+        switch key {
+        case .deadline:
+            let e = _end[i]
+            return e == Int32.max || e == Int32.min ? nil : Int64(e)
+        case .start:
+            let s = _start[i]
+            return s == Int32.max || s == Int32.min ? nil : Int64(s)
+        case .registration:
+            return _flags[i] & TodoSet._hasCreatedAt != 0 ? _createdAt[i] : nil
+        case .title, .completionShare:
+            return nil
+        }
+    }
+
+    /// floor(p · 2^shift / q) for the todo's share p/q: distinct fractions with denominators
+    /// below 2^(shift/2) get distinct keys, equal fractions equal keys.
+    @inlinable
+    func _shareKey(_ i: Int, shift: Int) -> UInt64 {
+        var p: UInt64 = _flags[i] & TodoSet._completed != 0 ? 1 : 0, q: UInt64 = 1
+        if _flags[i] & TodoSet._tracked != 0 {
+            let n = _repeatDayCount(from: _start[i], through: _end[i], mask: _repetition[i])
+            if n > 0 { p = UInt64(_doneCount[i]); q = UInt64(n) }
+        }
+        if p == q { return UInt64(1) << UInt64(shift) }
+        let wide = shift == 0 ? (high: UInt64(0), low: p) : (high: p >> UInt64(64 - shift), low: p << UInt64(shift))
+        return q.dividingFullWidth(wide).quotient
+    }
+
+    @inlinable @inline(__always)
+    func _forEachRow(_ rows: [Int32]?, _ body: (Int, Int) -> Void) {
+        if let rows {
+            for j in 0..<rows.count { body(j, Int(rows[j])) }
+        } else {
+            for i in 0..<count { body(i, i) }
+        }
+    }
+
+    @usableFromInline
+    func _finish(_ keys: [UInt64], _ rows: [Int32]?, rowBits: Int, keyBits: Int) -> _SortKeys {
+        if keyBits + rowBits <= 64 {
+            var v = keys
+            v.withUnsafeMutableBufferPointer { k in
+                _forEachRow(rows) { j, i in k[j] = k[j] << UInt64(rowBits) | UInt64(i) }
+            }
+            return .packed(v, rowBits: rowBits, keyBits: keyBits)
+        }
+        let r = rows ?? (0..<count).map { Int32(truncatingIfNeeded: $0) }
+        return .pairs(keys, r, keyBits: keyBits)
+    }
+
+    /// Fallback for keys with no spare value: the rank of each value among the distinct present
+    /// values (missing = one past the last rank).
+    @usableFromInline
+    func _rankedKeys(_ rows: [Int32]?, _ order: TodoOrder, rowBits: Int) -> _SortKeys {
+        var present: [Int64] = []
+        _forEachRow(rows) { _, i in if let v = _sortValue(i, order.key) { present.append(v) } }
+        present.sort()
+        var distinct: [Int64] = []
+        for v in present where distinct.last != v { distinct.append(v) }
+        let top = UInt64(distinct.count)
+        var keys = [UInt64](repeating: top, count: rows?.count ?? count)
+        _forEachRow(rows) { j, i in
+            guard let v = _sortValue(i, order.key) else { return }
+            var l = 0, h = distinct.count
+            while l < h { let m = (l + h) / 2; if distinct[m] < v { l = m + 1 } else { h = m } }
+            keys[j] = order.descending ? top - 1 - UInt64(l) : UInt64(l)
+        }
+        return _finish(keys, rows, rowBits: rowBits, keyBits: _bitWidth(top))
+    }
+
+    /// Title order: radix sort on the first 8 bytes (big-endian, zero-padded), then each run of
+    /// equal prefixes is sorted by the full bytes, ties by row.
+    @usableFromInline
+    func _sortedByTitle(_ rows: [Int32]?, descending: Bool) -> [Int] {
+        var r = rows ?? (0..<count).map { Int32(truncatingIfNeeded: $0) }
+        let n = r.count
+        var keys = [UInt64](repeating: 0, count: n)
+        var titles = [(start: Int, count: Int)](repeating: (0, 0), count: count)
+        _text.withUnsafeBufferPointer { t in
+            let p = t.baseAddress!
+            for j in 0..<n {
+                let i = Int(r[j])
+                let tr = _idAndTitleRanges(p, at: Int(_textOffset[i]))
+                titles[i] = (tr.titleStart, tr.titleCount)
+                var k: UInt64 = 0
+                for b in 0..<8 { k = k << 8 | (b < tr.titleCount ? UInt64(p[tr.titleStart + b]) : 0) }
+                keys[j] = descending ? ~k : k
+            }
+        }
+        _radixSortPairs(keys: &keys, rows: &r, keyBits: 64)
+        _text.withUnsafeBufferPointer { t in
+            let p = t.baseAddress!
+            func less(_ x: Int32, _ y: Int32) -> Bool {
+                let a = titles[Int(x)], b = titles[Int(y)]
+                var k = 8
+                while k < a.count, k < b.count {
+                    let ca = p[a.start + k], cb = p[b.start + k]
+                    if ca != cb { return descending ? ca > cb : ca < cb }
+                    k += 1
+                }
+                if a.count != b.count { return descending ? a.count > b.count : a.count < b.count }
+                return x < y
+            }
+            var s = 0
+            while s < n {
+                var e = s + 1
+                while e < n, keys[e] == keys[s] { e += 1 }
+                if e - s > 1 {
+                    // Titles of the same length up to 8 bytes with equal prefixes are equal: the
+                    // run is already in row order.
+                    let c0 = titles[Int(r[s])].count
+                    var differ = false
+                    for j in s..<e where titles[Int(r[j])].count != c0 || c0 > 8 { differ = true; break }
+                    if differ { r[s..<e].sort(by: less) }
+                }
+                s = e
+            }
+        }
+        return r.map { Int($0) }
+    }
+}

@@ -1,0 +1,135 @@
+// Stable LSD radix sorts on unsigned keys. They order by key only and keep the input order of
+// equal keys, which is how every TodoSet order gets insertion order as its last tie-break.
+
+/// Sorts `values` by bits `[lowBit, lowBit + keyBits)`, stably. Bits below `lowBit` ride along
+/// (they carry the row index), bits above must be zero.
+/// - Complexity: O(n × ⌈keyBits / 11⌉), passes whose digit is the same for every value are skipped.
+@inlinable
+func _radixSort(_ values: inout [UInt64], lowBit: Int, keyBits: Int) {
+    let n = values.count
+    guard n > 1, keyBits > 0 else { return }
+    let passes = (keyBits + 10) / 11
+    let width = (keyBits + passes - 1) / passes
+    let buckets = 1 << width
+    let mask = UInt64(buckets - 1)
+    var counts = [Int](repeating: 0, count: buckets * passes)
+    values.withUnsafeBufferPointer { v in
+        counts.withUnsafeMutableBufferPointer { c in
+            for x in v {
+                var p = 0
+                while p < passes {
+                    c[p &* buckets &+ Int(truncatingIfNeeded: (x &>> UInt64(lowBit &+ p &* width)) & mask)] &+= 1
+                    p &+= 1
+                }
+            }
+        }
+    }
+    var scratch = [UInt64](repeating: 0, count: n)
+    var inScratch = false
+    for p in 0..<passes {
+        let shift = UInt64(lowBit + p * width)
+        let trivial = counts.withUnsafeBufferPointer { c in c[(p * buckets)..<((p + 1) * buckets)].contains(n) }
+        if trivial { continue }
+        counts.withUnsafeMutableBufferPointer { c in
+            var sum = 0
+            for b in 0..<buckets { let t = c[p &* buckets &+ b]; c[p &* buckets &+ b] = sum; sum &+= t }
+        }
+        func scatter(_ src: UnsafeBufferPointer<UInt64>, _ dst: UnsafeMutableBufferPointer<UInt64>, _ c: UnsafeMutableBufferPointer<Int>) {
+            let base = p &* buckets
+            for x in src {
+                let b = base &+ Int(truncatingIfNeeded: (x &>> shift) & mask)
+                dst[c[b]] = x
+                c[b] &+= 1
+            }
+        }
+        counts.withUnsafeMutableBufferPointer { c in
+            if inScratch {
+                scratch.withUnsafeBufferPointer { s in values.withUnsafeMutableBufferPointer { d in scatter(s, d, c) } }
+            } else {
+                values.withUnsafeBufferPointer { s in scratch.withUnsafeMutableBufferPointer { d in scatter(s, d, c) } }
+            }
+        }
+        inScratch.toggle()
+    }
+    if inScratch { swap(&values, &scratch) }
+}
+
+/// Sorts `rows` by `keys` (parallel arrays), stably, on the low `keyBits` bits of the keys.
+/// - Complexity: O(n × ⌈keyBits / 11⌉), trivial passes skipped.
+@inlinable
+func _radixSortPairs(keys: inout [UInt64], rows: inout [Int32], keyBits: Int) {
+    let n = keys.count
+    guard n > 1, keyBits > 0 else { return }
+    let passes = (keyBits + 10) / 11
+    let width = (keyBits + passes - 1) / passes
+    let buckets = 1 << width
+    let mask = UInt64(buckets - 1)
+    var counts = [Int](repeating: 0, count: buckets)
+    var k2 = [UInt64](repeating: 0, count: n), r2 = [Int32](repeating: 0, count: n)
+    for p in 0..<passes {
+        let shift = UInt64(p * width)
+        for b in 0..<buckets { counts[b] = 0 }
+        keys.withUnsafeBufferPointer { k in
+            counts.withUnsafeMutableBufferPointer { c in
+                for x in k { c[Int(truncatingIfNeeded: (x &>> shift) & mask)] &+= 1 }
+            }
+        }
+        if counts.contains(n) { continue }
+        var sum = 0
+        for b in 0..<buckets { let t = counts[b]; counts[b] = sum; sum += t }
+        keys.withUnsafeBufferPointer { k in rows.withUnsafeBufferPointer { r in
+            k2.withUnsafeMutableBufferPointer { dk in r2.withUnsafeMutableBufferPointer { dr in
+                counts.withUnsafeMutableBufferPointer { c in
+                    for i in 0..<n {
+                        let x = k[i]
+                        let b = Int(truncatingIfNeeded: (x &>> shift) & mask)
+                        let at = c[b]
+                        dk[at] = x; dr[at] = r[i]
+                        c[b] = at &+ 1
+                    }
+                }
+            } }
+        } }
+        swap(&keys, &k2); swap(&rows, &r2)
+    }
+}
+
+/// Bits needed to write `x` (0 for 0).
+@inlinable @inline(__always)
+func _bitWidth(_ x: UInt64) -> Int { 64 - x.leadingZeroBitCount }
+
+/// The `m` smallest of `values` (all distinct), in ascending order.
+/// Narrows by 11-bit digits from the top: each round keeps only the values in the bucket that
+/// holds the m-th smallest, so at most ⌈64 / 11⌉ rounds over shrinking candidate lists.
+/// - Complexity: O(n + m log m)
+@inlinable
+func _smallest(_ m: Int, of values: [UInt64], bits: Int) -> [UInt64] {
+    guard m < values.count else { return values.sorted() }
+    var out: [UInt64] = []
+    out.reserveCapacity(m)
+    var candidates = values
+    var need = m
+    var shift = Swift.max(bits - 11, 0)
+    while need > 0 {
+        if candidates.count <= need { out.append(contentsOf: candidates); break }
+        var counts = [Int](repeating: 0, count: 2048)
+        for x in candidates { counts[Int(truncatingIfNeeded: (x &>> UInt64(shift)) & 2047)] += 1 }
+        var t = 0, below = 0
+        while below + counts[t] < need { below += counts[t]; t += 1 }
+        var next: [UInt64] = []
+        next.reserveCapacity(counts[t])
+        for x in candidates {
+            let dgt = Int(truncatingIfNeeded: (x &>> UInt64(shift)) & 2047)
+            if dgt < t { out.append(x) } else if dgt == t { next.append(x) }
+        }
+        need -= below
+        candidates = next
+        if shift == 0 {
+            // Values are distinct, so the last digit leaves at most one per bucket.
+            out.append(contentsOf: candidates.prefix(need)); break
+        }
+        shift = Swift.max(shift - 11, 0)
+    }
+    out.sort()
+    return out
+}

@@ -1,0 +1,149 @@
+import Testing
+@testable import CalGrid
+
+/// Queries, splits, aggregates, search and sorts against `ReferenceTodos`, on random sets that
+/// change between rounds (so the lazily rebuilt interval index is exercised after mutations).
+@Suite struct TodoQueryTests {
+    static let seeds: [UInt64] = [11, 12, 13]
+
+    /// A random set plus a random mutation history, mirrored in a plain array.
+    static func randomSet(seed: UInt64, count n: Int) throws -> (TodoSet, [TodoDraft], SeededRandom) {
+        var g = SeededRandom(seed: seed)
+        var model = (0..<n).map { TodoDraft.random($0, using: &g) }
+        var set = try TodoSet(model)
+        _ = set.indices(on: CivilDate(_unchecked: 19_600)) // build the index, then mutate
+        for step in 0..<n / 4 {
+            let i = Int.random(in: 0..<model.count, using: &g)
+            switch step % 4 {
+            case 0: set.remove(at: i); model.remove(at: i)
+            case 1:
+                let d = TodoDraft.random(10_000 + step, using: &g)
+                try set.update(at: i, to: d); model[i] = d
+            case 2:
+                let d = TodoDraft.random(20_000 + step, using: &g)
+                try set.append(d); model.append(d)
+            default:
+                let rd = ReferenceTodos.repeatDays(model[i])
+                if !rd.isEmpty {
+                    let k = Int.random(in: 0..<rd.count, using: &g)
+                    try set.toggleDone(on: CivilDate(_unchecked: Int32(rd[k])), at: i)
+                    var f = ReferenceTodos.flags(model[i]); f[k].toggle(); model[i].completedDays = f
+                }
+                set.setIsCompleted(!model[i].isCompleted, at: i); model[i].isCompleted.toggle()
+            }
+        }
+        return (set, model, g)
+    }
+
+    static func kindOK(_ d: TodoDraft, _ kind: TodoKind) -> Bool {
+        kind == .all || d.isChallenge == (kind == .challenges)
+    }
+
+    @Test(arguments: seeds) func overlapMatchesNaiveFilter(seed: UInt64) throws {
+        var (set, model, g) = try Self.randomSet(seed: seed, count: 600)
+        #expect(set.drafts == model)
+        for q in 0..<120 {
+            let a = 19_300 + Int.random(in: 0..<1700, using: &g)
+            let len = [0, 1, 2, 5, 6, 7, 30, 92, 400][q % 9]
+            let kind: TodoKind = [.all, .challenges, .plain][q % 3]
+            let b = a + len
+            let expected = model.indices.filter { i in
+                Self.kindOK(model[i], kind) && (a...b).contains { ReferenceTodos.falls(model[i], $0) }
+            }
+            let got = set.indices(from: CivilDate(_unchecked: Int32(a)), through: CivilDate(_unchecked: Int32(b)), kind: kind)
+            #expect(got == expected, "seed \(seed) range \(a)…\(b) \(kind)")
+            if q % 9 == 0 {
+                #expect(set.indices(on: CivilDate(_unchecked: Int32(a)), kind: kind) == expected)
+            }
+            if q % 10 == 0 {
+                // A mutation between queries must not leave a stale index behind.
+                let d = TodoDraft.random(50_000 + q, using: &g)
+                try set.append(d); model.append(d)
+            }
+        }
+        #expect(set.indices(from: CivilDate(_unchecked: 19_700), through: CivilDate(_unchecked: 19_699)) == [])
+        let week = try Period.week(containing: CivilDate(_unchecked: 19_800), firstWeekday: .monday)
+        #expect(set.indices(overlapping: week) == model.indices.filter { i in
+            (week.first.dayNumber...week.last.dayNumber).contains { ReferenceTodos.falls(model[i], Int($0)) }
+        })
+    }
+
+    @Test(arguments: seeds) func splitsMatchNaiveFilter(seed: UInt64) throws {
+        var (set, model, g) = try Self.randomSet(seed: seed, count: 500)
+        var prep = model.map(PreparedTodo.init)
+        for q in 0..<40 {
+            let d = 19_300 + Int.random(in: 0..<1700, using: &g)
+            let day = CivilDate(_unchecked: Int32(d))
+            let kind: TodoKind = [.all, .challenges, .plain][q % 3]
+            let ok = { (i: Int) in Self.kindOK(model[i], kind) }
+            #expect(set.indices(.completed, on: day, kind: kind)
+                    == model.indices.filter { ok($0) && prep[$0].done(d) })
+            #expect(set.indices(.incomplete, on: day, kind: kind)
+                    == model.indices.filter { ok($0) && prep[$0].falls(d) && !prep[$0].done(d) })
+            #expect(set.indices(.upcoming, on: day, kind: kind)
+                    == model.indices.filter { ok($0) && model[$0].start.map { Int($0.dayNumber) > d } == true })
+            #expect(set.indices(.noDeadline, on: day, kind: kind) == model.indices.filter { ok($0) && model[$0].end == nil })
+            #expect(set.indices(.overdue, on: day, kind: kind)
+                    == model.indices.filter { ok($0) && model[$0].end.map { Int($0.dayNumber) < d } == true
+                                              && !prep[$0].isDone })
+            for i in model.indices.filter({ _ in Int.random(in: 0..<50, using: &g) == 0 }) {
+                #expect(set.isDone(on: day, at: i) == prep[i].done(d))
+            }
+            if q % 5 == 0 { set.remove(at: 0); model.remove(at: 0); prep.remove(at: 0) }
+        }
+        #expect(set.indices(kind: .challenges) == model.indices.filter { model[$0].isChallenge })
+        #expect(set.indices(kind: .plain) == model.indices.filter { !model[$0].isChallenge })
+    }
+
+    @Test(arguments: seeds) func dayCountsMatchNaiveCounts(seed: UInt64) throws {
+        let (set, model, _) = try Self.randomSet(seed: seed, count: 500)
+        let prep = model.map(PreparedTodo.init)
+        for (a, len) in [(19_358, 92), (19_700, 1), (19_600, 7), (19_000, 1300), (19_720, 400)] {
+            for kind in [TodoKind.all, .challenges, .plain] {
+                let c = set.dayCounts(from: CivilDate(_unchecked: Int32(a)), through: CivilDate(_unchecked: Int32(a + len - 1)), kind: kind)
+                #expect(c.dayCount == len)
+                var mismatches = 0
+                for t in 0..<len {
+                    let d = a + t
+                    let falling = prep.filter { Self.kindOK($0.draft, kind) && $0.falls(d) }
+                    let done = falling.filter { $0.done(d) }.count
+                    if Int(c.total[t]) != falling.count || Int(c.completed[t]) != done { mismatches += 1 }
+                    if t == 0, falling.count > 0 {
+                        #expect(c.share(at: 0) == Double(done) / Double(falling.count))
+                    }
+                }
+                #expect(mismatches == 0, "seed \(seed) from \(a) for \(len) days \(kind)")
+            }
+        }
+        let empty = set.dayCounts(from: CivilDate(_unchecked: 5), through: CivilDate(_unchecked: 4))
+        #expect(empty.dayCount == 0)
+        let month = try Period.month(year: 2024, month: 2)
+        let feb = set.dayCounts(in: month)
+        #expect(feb.dayCount == 29)
+        #expect(feb[CivilDate(_unchecked: month.first.dayNumber + 3)]?.total
+                == model.filter { ReferenceTodos.falls($0, Int(month.first.dayNumber) + 3) }.count)
+        #expect(feb[CivilDate(_unchecked: month.last.dayNumber + 1)] == nil)
+    }
+
+    @Test func titleSearchFoldsASCIIOnly() throws {
+        var g = SeededRandom(seed: 21)
+        let model = (0..<400).map { TodoDraft.random($0, using: &g) }
+        let set = try TodoSet(model)
+        func fold(_ s: String) -> [UInt8] { s.utf8.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 } }
+        func naive(_ q: String) -> [Int] {
+            let n = fold(q)
+            return model.indices.filter { i in
+                let t = fold(model[i].title)
+                guard n.count <= t.count else { return false }
+                return n.isEmpty || (0...(t.count - n.count)).contains { Array(t[$0..<($0 + n.count)]) == n }
+            }
+        }
+        for q in ["read", "READ", "ReAd m", "운동", "운동하기", "동", "💧", "ü", "Ü", "", "xyz", "b", "Write report!"] {
+            #expect(set.indices(matchingTitle: q) == naive(q), "query \(q)")
+        }
+        // ASCII folding only: "Ü" does not match "ü"; Korean matches byte for byte.
+        #expect(set.indices(matchingTitle: "Ünï") == set.indices(matchingTitle: "ünï") || naive("Ünï") != naive("ünï"))
+        #expect(!set.indices(matchingTitle: "운동").isEmpty)
+        #expect(set.indices(matchingTitle: "read", kind: .challenges) == naive("read").filter { model[$0].isChallenge })
+    }
+}
