@@ -82,11 +82,16 @@ extension TodoSet {
 
     @usableFromInline
     mutating func _reserve(additional n: Int, textBytes: Int) {
-        let c = count + n
+        // Grow geometrically: reserving exactly `count + 1` on every append would be quadratic.
+        var c = count + n
+        guard c > _start.capacity else { return }
+        if n < count { c = Swift.max(c, 2 * _start.capacity) }
         _start.reserveCapacity(c); _end.reserveCapacity(c); _createdAt.reserveCapacity(c)
         _flags.reserveCapacity(c); _repetition.reserveCapacity(c); _reminder.reserveCapacity(c)
         _textOffset.reserveCapacity(c); _bitOffset.reserveCapacity(c); _doneCount.reserveCapacity(c)
-        _text.reserveCapacity(_text.count + textBytes)
+        if _text.count + textBytes > _text.capacity {
+            _text.reserveCapacity(Swift.max(_text.count + textBytes, n < count ? 2 * _text.capacity : 0))
+        }
     }
 
     /// Appends a validated draft's columns, text and flags (the id index is updated by the caller).

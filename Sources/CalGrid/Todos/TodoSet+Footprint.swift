@@ -1,0 +1,42 @@
+/// Where a `TodoSet`'s memory goes, in bytes of allocated capacity.
+public struct TodoSetFootprint: Hashable, Sendable {
+    public var todoCount: Int
+    /// The fixed-size per-todo columns (32 bytes per todo).
+    public var columnBytes: Int
+    /// The id hash index (4 bytes per slot, at most 3/4 full).
+    public var idIndexBytes: Int
+    /// The UTF-8 text arena (ids, titles, memos, tags, a few bytes of lengths per todo, and text
+    /// of removed or replaced todos not yet compacted).
+    public var textBytes: Int
+    /// The completion bitset arena: one bit per tracked day.
+    public var flagBytes: Int
+    /// Done counts per calendar day (4 bytes per day between the first and last done day).
+    public var histogramBytes: Int
+    /// The interval index when built (16 bytes per dated todo), else 0.
+    public var intervalIndexBytes: Int
+
+    public var totalBytes: Int {
+        columnBytes + idIndexBytes + textBytes + flagBytes + histogramBytes + intervalIndexBytes
+    }
+
+    /// (columns + id index) per todo: the "at most 48 bytes plus text plus one bit per tracked
+    /// day" budget's fixed part. 0 for an empty set.
+    public var fixedBytesPerTodo: Double {
+        todoCount == 0 ? 0 : Double(columnBytes + idIndexBytes) / Double(todoCount)
+    }
+}
+
+extension TodoSet {
+    /// Bytes allocated by the set, by part.
+    /// - Complexity: O(1)
+    public var memoryFootprint: TodoSetFootprint {
+        let columns = _start.capacity * 4 + _end.capacity * 4 + _createdAt.capacity * 8 + _flags.capacity
+            + _repetition.capacity + _reminder.capacity * 2 + _textOffset.capacity * 4 + _bitOffset.capacity * 4
+            + _doneCount.capacity * 4
+        return TodoSetFootprint(
+            todoCount: count, columnBytes: columns, idIndexBytes: _ids.byteCount, textBytes: _text.capacity,
+            flagBytes: _bits._words.capacity * 8,
+            histogramBytes: (_doneByDay.counts.capacity + _doneByDayChallenges.counts.capacity) * 4,
+            intervalIndexBytes: _cache.intervals?.byteCount ?? 0)
+    }
+}
