@@ -396,6 +396,85 @@ typedef struct calgrid_todo_day {
 /* Fills *out for the todo at `index` on `day`. Reads the set. */
 int calgrid_todo_set_day(calgrid_todo_day *out, const calgrid_todo_set *set, size_t index, calgrid_date day);
 
+/* ---------------------------------------------------------------------------------------------
+** Queries, per-day aggregates and sorting. Results are todo indices written into caller arrays:
+** `size` is the capacity in entries, *out_count (may be NULL) the number of results, also when the
+** array is too small (ENOSPC, nothing written), so a caller can size the array and call again.
+** An array of calgrid_todo_set_count entries is always large enough. Every function here reads
+** the set (one thread at a time; the first query after a change builds an index).
+*/
+typedef enum calgrid_todo_kind {
+    CALGRID_KIND_ALL = 0,         /* every todo */
+    CALGRID_KIND_CHALLENGES,      /* only todos with is_challenge */
+    CALGRID_KIND_PLAIN            /* only todos without it */
+} calgrid_todo_kind;
+
+typedef enum calgrid_split {
+    CALGRID_SPLIT_COMPLETED = 0,  /* falls on the day and is done that day */
+    CALGRID_SPLIT_INCOMPLETE,     /* falls on the day and is not done that day */
+    CALGRID_SPLIT_UPCOMING,       /* starts after the day */
+    CALGRID_SPLIT_NO_DEADLINE,    /* has no end (undated todos included) */
+    CALGRID_SPLIT_OVERDUE         /* ended before the day and is not done as a whole */
+} calgrid_split;
+
+/* Todos that fall on at least one day of first...last (span, open ends and repetition respected),
+** ascending. EINVAL when last is before first. */
+int calgrid_todo_set_overlapping(size_t *indices, size_t size, size_t *out_count, const calgrid_todo_set *set,
+                                 calgrid_date first, calgrid_date last, calgrid_todo_kind kind);
+
+/* One split of the set relative to `day`, ascending. */
+int calgrid_todo_set_split(size_t *indices, size_t size, size_t *out_count, const calgrid_todo_set *set,
+                           calgrid_split split, calgrid_date day, calgrid_todo_kind kind);
+
+/* Todos whose title contains `query` (NUL-terminated UTF-8), ignoring ASCII case, ascending. */
+int calgrid_todo_set_search(size_t *indices, size_t size, size_t *out_count, const calgrid_todo_set *set,
+                            const char *query, calgrid_todo_kind kind);
+
+/* Per day: how many todos fall on it and how many of those are done that day. */
+typedef struct calgrid_day_count {
+    int32_t total;
+    int32_t completed;
+} calgrid_day_count;
+
+/* counts[k] = the day first + k, for every day of first...last; `size` must be at least
+** last - first + 1 (ENOSPC otherwise). EINVAL when last is before first. */
+int calgrid_todo_set_day_counts(calgrid_day_count *counts, size_t size, const calgrid_todo_set *set,
+                                calgrid_date first, calgrid_date last, calgrid_todo_kind kind);
+
+/* counts[i] = the day of grid->cells[i], for the grid's cell_count cells (the rest are zeroed).
+** Uses grid->cells[0].date and grid->cell_count (1 ... 42); cells before 0001-01-01 or after
+** 9999-12-31 count 0. */
+int calgrid_todo_set_grid_counts(calgrid_day_count counts[CALGRID_GRID_MAX_CELLS], const calgrid_todo_set *set,
+                                 const calgrid_month_grid *grid, calgrid_todo_kind kind);
+
+/* What a sort compares. Every sort is stable (equal keys keep insertion order, in both directions)
+** and todos without the key come last in both directions. The app's orders: deadline imminent =
+** (CALGRID_SORT_DEADLINE, 0); registration order = (CALGRID_SORT_REGISTRATION, 0); newest first =
+** (CALGRID_SORT_REGISTRATION, 1). */
+typedef enum calgrid_sort_key {
+    CALGRID_SORT_DEADLINE = 0,    /* end day */
+    CALGRID_SORT_REGISTRATION,    /* created_at */
+    CALGRID_SORT_START,           /* start day */
+    CALGRID_SORT_TITLE,           /* title bytes */
+    CALGRID_SORT_COMPLETION       /* completion share, compared exactly */
+} calgrid_sort_key;
+
+/* Every index of the set in order, into `indices` (at least calgrid_todo_set_count entries,
+** ENOSPC otherwise). `descending` is 0 or 1. */
+int calgrid_todo_set_sort(size_t *indices, size_t size, const calgrid_todo_set *set, calgrid_sort_key key,
+                          int descending);
+
+/* The `count` indices at `indices` (e.g. a query result; each below the set's count) in order,
+** into `out` (room for `count` entries; may be the same array as `indices`). */
+int calgrid_todo_set_sort_indices(size_t *out, const size_t *indices, size_t count, const calgrid_todo_set *set,
+                                  calgrid_sort_key key, int descending);
+
+/* A page of the whole set in order: positions offset ... offset + limit - 1 (fewer at the end),
+** into `indices` (room for `limit` entries, or for *out_count as reported by ENOSPC).
+** With offset 0 this is the top `limit` todos, without sorting the rest. */
+int calgrid_todo_set_top(size_t *indices, size_t size, size_t *out_count, const calgrid_todo_set *set,
+                         calgrid_sort_key key, int descending, size_t offset, size_t limit);
+
 #ifdef __cplusplus
 }
 #endif

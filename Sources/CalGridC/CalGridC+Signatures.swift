@@ -49,3 +49,14 @@ func _checkTodoSetSignatures() {
     _sameType(CCalGrid.calgrid_todo_set_set_completed, calgrid_todo_set_set_completed)
     _sameType(CCalGrid.calgrid_todo_set_day, calgrid_todo_set_day)
 }
+
+func _checkQuerySignatures() {
+    _sameType(CCalGrid.calgrid_todo_set_overlapping, calgrid_todo_set_overlapping)
+    _sameType(CCalGrid.calgrid_todo_set_split, calgrid_todo_set_split)
+    _sameType(CCalGrid.calgrid_todo_set_search, calgrid_todo_set_search)
+    _sameType(CCalGrid.calgrid_todo_set_day_counts, calgrid_todo_set_day_counts)
+    _sameType(CCalGrid.calgrid_todo_set_grid_counts, calgrid_todo_set_grid_counts)
+    _sameType(CCalGrid.calgrid_todo_set_sort, calgrid_todo_set_sort)
+    _sameType(CCalGrid.calgrid_todo_set_sort_indices, calgrid_todo_set_sort_indices)
+    _sameType(CCalGrid.calgrid_todo_set_top, calgrid_todo_set_top)
+}

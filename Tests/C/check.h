@@ -22,5 +22,6 @@ void test_dates(void);
 void test_periods(void);
 void test_month_grid(void);
 void test_todo_sets(void);
+void test_queries(void);
 
 #endif

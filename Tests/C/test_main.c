@@ -29,6 +29,7 @@ int main(int argc, char **argv) {
     test_periods();
     test_month_grid();
     test_todo_sets();
+    test_queries();
     if (check_failures > 0) {
         fprintf(stderr, "C API tests: %ld of %ld checks failed\n", check_failures, check_count);
         return EXIT_FAILURE;

@@ -1,0 +1,142 @@
+import CalGrid
+import CCalGrid
+
+func _kind(_ k: calgrid_todo_kind) throws(CStatus) -> TodoKind {
+    guard k.rawValue <= 2, let kind = TodoKind(rawValue: UInt8(truncatingIfNeeded: k.rawValue)) else { throw .invalid }
+    return kind
+}
+
+func _order(_ key: calgrid_sort_key, _ descending: Int32) throws(CStatus) -> TodoOrder {
+    guard key.rawValue <= 4, let k = TodoSortKey(rawValue: UInt8(truncatingIfNeeded: key.rawValue)),
+          descending == 0 || descending == 1 else { throw .invalid }
+    return TodoOrder(k, descending: descending == 1)
+}
+
+/// Writes a result list into the caller's array, or reports how large it must be.
+func _emit(_ result: [Int], _ out: UnsafeMutablePointer<Int>?, _ size: Int, _ outCount: UnsafeMutablePointer<Int>?)
+    throws(CStatus) {
+    guard size >= 0 else { throw .invalid }
+    outCount?.pointee = result.count
+    guard result.count <= size else { throw .noSpace }
+    guard !result.isEmpty else { return }
+    guard let out else { throw .invalid }
+    result.withUnsafeBufferPointer { b in out.update(from: b.baseAddress!, count: b.count) }
+}
+
+@c(calgrid_todo_set_overlapping)
+public func calgrid_todo_set_overlapping(_ indices: UnsafeMutablePointer<Int>?, _ size: Int, _ outCount: UnsafeMutablePointer<Int>?,
+                                         _ set: OpaquePointer?, _ first: calgrid_date, _ last: calgrid_date,
+                                         _ kind: calgrid_todo_kind) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let s = try _box(set).set
+        let f = try _date(first), l = try _date(last), k = try _kind(kind)
+        guard f <= l else { throw .invalid }
+        try _emit(s.indices(from: f, through: l, kind: k), indices, size, outCount)
+    }
+}
+
+@c(calgrid_todo_set_split)
+public func calgrid_todo_set_split(_ indices: UnsafeMutablePointer<Int>?, _ size: Int, _ outCount: UnsafeMutablePointer<Int>?,
+                                   _ set: OpaquePointer?, _ split: calgrid_split, _ day: calgrid_date,
+                                   _ kind: calgrid_todo_kind) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let s = try _box(set).set
+        guard split.rawValue <= 4, let sp = TodoSplit(rawValue: UInt8(truncatingIfNeeded: split.rawValue)) else { throw .invalid }
+        let d = try _date(day), k = try _kind(kind)
+        try _emit(s.indices(sp, on: d, kind: k), indices, size, outCount)
+    }
+}
+
+@c(calgrid_todo_set_search)
+public func calgrid_todo_set_search(_ indices: UnsafeMutablePointer<Int>?, _ size: Int, _ outCount: UnsafeMutablePointer<Int>?,
+                                    _ set: OpaquePointer?, _ query: UnsafePointer<CChar>?, _ kind: calgrid_todo_kind) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let s = try _box(set).set
+        guard let query, let q = String(validatingCString: query) else { throw .invalid }
+        try _emit(s.indices(matchingTitle: q, kind: try _kind(kind)), indices, size, outCount)
+    }
+}
+
+/// Copies core day counts into `calgrid_day_count`s.
+func _emit(_ c: TodoDayCounts, into out: UnsafeMutablePointer<calgrid_day_count>) {
+    c.total.withUnsafeBufferPointer { t in
+        c.completed.withUnsafeBufferPointer { d in
+            for k in 0..<t.count { out[k] = calgrid_day_count(total: t[k], completed: d[k]) }
+        }
+    }
+}
+
+@c(calgrid_todo_set_day_counts)
+public func calgrid_todo_set_day_counts(_ counts: UnsafeMutablePointer<calgrid_day_count>?, _ size: Int, _ set: OpaquePointer?,
+                                        _ first: calgrid_date, _ last: calgrid_date, _ kind: calgrid_todo_kind) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let s = try _box(set).set
+        let f = try _date(first), l = try _date(last), k = try _kind(kind)
+        guard f <= l, size >= 0 else { throw .invalid }
+        guard size > Int(l.dayNumber - f.dayNumber) else { throw .noSpace }
+        let counts = try _required(counts)
+        _emit(s.dayCounts(from: f, through: l, kind: k), into: counts)
+    }
+}
+
+@c(calgrid_todo_set_grid_counts)
+public func calgrid_todo_set_grid_counts(_ counts: UnsafeMutablePointer<calgrid_day_count>?, _ set: OpaquePointer?,
+                                         _ grid: UnsafePointer<calgrid_month_grid>?, _ kind: calgrid_todo_kind) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let counts = try _required(counts)
+        let s = try _box(set).set
+        let k = try _kind(kind)
+        let g = try _required(grid)
+        let n = Int(g.pointee.cell_count)
+        guard n >= 1, n <= 42 else { throw .invalid }
+        // The grid's days, clipped to the supported range (cells in year 0 or 10000 count 0).
+        let first = Int(g.pointee.cells.0.date)
+        let lo = Swift.max(first, Int(CivilDate.minDayNumber)), hi = Swift.min(first + n - 1, Int(CivilDate.maxDayNumber))
+        for i in 0..<42 { counts[i] = calgrid_day_count() }
+        guard lo <= hi else { return }
+        let c = s.dayCounts(from: CivilDate(_unchecked: Int32(lo)), through: CivilDate(_unchecked: Int32(hi)), kind: k)
+        _emit(c, into: counts + (lo - first))
+    }
+}
+
+@c(calgrid_todo_set_sort)
+public func calgrid_todo_set_sort(_ indices: UnsafeMutablePointer<Int>?, _ size: Int, _ set: OpaquePointer?,
+                                  _ key: calgrid_sort_key, _ descending: Int32) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let s = try _box(set).set
+        let order = try _order(key, descending)
+        guard size >= 0 else { throw .invalid }
+        guard size >= s.count else { throw .noSpace }
+        try _emit(s.sortedIndices(by: order), indices, size, nil)
+    }
+}
+
+@c(calgrid_todo_set_sort_indices)
+public func calgrid_todo_set_sort_indices(_ out: UnsafeMutablePointer<Int>?, _ indices: UnsafePointer<Int>?, _ count: Int,
+                                          _ set: OpaquePointer?, _ key: calgrid_sort_key, _ descending: Int32) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let s = try _box(set).set
+        let order = try _order(key, descending)
+        guard count >= 0 else { throw .invalid }
+        guard count > 0 else { return }
+        guard let indices, let out else { throw .invalid }
+        let given = Array(UnsafeBufferPointer(start: indices, count: count))
+        for i in given where i < 0 || i >= s.count { throw .range }   // size_t beyond Int.max arrives negative
+        try _emit(s.sorted(given, by: order), out, count, nil)
+    }
+}
+
+@c(calgrid_todo_set_top)
+public func calgrid_todo_set_top(_ indices: UnsafeMutablePointer<Int>?, _ size: Int, _ outCount: UnsafeMutablePointer<Int>?,
+                                 _ set: OpaquePointer?, _ key: calgrid_sort_key, _ descending: Int32,
+                                 _ offset: Int, _ limit: Int) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let s = try _box(set).set
+        let order = try _order(key, descending)
+        // size_t values beyond Int.max arrive negative: an offset that large is past the end, a
+        // limit that large means "all".
+        let from = offset < 0 ? s.count : Swift.min(offset, s.count)
+        let n = limit < 0 ? s.count : Swift.min(limit, s.count - from)
+        try _emit(s.sortedIndices(by: order, offset: from, limit: n), indices, size, outCount)
+    }
+}
