@@ -18,6 +18,8 @@ public enum DateError: Error, Equatable, Sendable {
     case malformedDate(offset: Int)
     /// A range whose last day comes before its first.
     case invertedRange(first: Int32, last: Int32)
+    /// An ISO week number outside 1...52 (or 1...53 in a long year) of that week-based year.
+    case invalidWeek(year: Int, week: Int)
     /// A count (of days, months, years, weeks, rows…) outside what the operation allows.
     case countOutOfRange(Int64)
 }

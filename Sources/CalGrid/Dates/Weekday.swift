@@ -28,6 +28,12 @@ public enum Weekday: UInt8, CaseIterable, Sendable, Comparable {
         return Weekday(rawValue: UInt8(truncatingIfNeeded: r))!
     }
 
+    /// The weekday `n >= 0` days later, without validation or branches (grid cells use it).
+    @inlinable @inline(__always)
+    func _advanced(by n: Int) -> Weekday {
+        unsafeBitCast(UInt8(truncatingIfNeeded: (Int(rawValue) + n) % 7), to: Weekday.self)
+    }
+
     /// The position of this weekday in a week that starts on `firstWeekday` (0...6).
     /// - Complexity: O(1)
     @inlinable

@@ -101,9 +101,43 @@ public struct MonthGrid: RandomAccessCollection, Hashable, Sendable {
         precondition(i >= 0 && i < rowCount * 7, "MonthGrid cell index out of range")
         let d = CivilDate(_unchecked: firstCellDay + Int32(truncatingIfNeeded: i))
         let owner: CellOwner = d < monthFirst ? .previousMonth : (d > monthLast ? .nextMonth : .thisMonth)
-        return GridCell(date: d, owner: owner, weekday: firstWeekday.advanced(by: i % 7),
+        return GridCell(date: d, owner: owner, weekday: firstWeekday._advanced(by: i),
                         isToday: d == today, isVisible: owner == .thisMonth || adjacentDays == .show)
     }
+
+    /// Walks the cells with running counters instead of per-cell division.
+    @frozen
+    public struct Iterator: IteratorProtocol {
+        @usableFromInline let _grid: MonthGrid
+        @usableFromInline var _day: Int32
+        @usableFromInline var _weekday: UInt8
+        @usableFromInline let _end: Int32
+
+        @inlinable
+        init(_ grid: MonthGrid) {
+            _grid = grid
+            _day = grid.firstCellDay
+            _weekday = grid.firstWeekday.rawValue
+            _end = grid.firstCellDay + Int32(truncatingIfNeeded: grid.rowCount * 7)
+        }
+
+        /// - Complexity: O(1)
+        @inlinable
+        public mutating func next() -> GridCell? {
+            guard _day < _end else { return nil }
+            let d = CivilDate(_unchecked: _day)
+            let owner: CellOwner = d < _grid.monthFirst ? .previousMonth : (d > _grid.monthLast ? .nextMonth : .thisMonth)
+            let cell = GridCell(date: d, owner: owner, weekday: unsafeBitCast(_weekday, to: Weekday.self), isToday: d == _grid.today,
+                                isVisible: owner == .thisMonth || _grid.adjacentDays == .show)
+            _day &+= 1
+            _weekday = _weekday == 6 ? 0 : _weekday &+ 1
+            return cell
+        }
+    }
+
+    /// - Complexity: O(1)
+    @inlinable
+    public func makeIterator() -> Iterator { Iterator(self) }
 
     /// Cell index of `date`, or nil when the grid does not show it.
     /// - Complexity: O(1)
