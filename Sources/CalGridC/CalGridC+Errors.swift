@@ -64,6 +64,7 @@ extension DateError {
         case .invalidWeekday(let w): return "weekday \(w) is outside 0...6"
         case .malformedDate(let offset): return "not a YYYY-MM-DD date: unexpected byte at offset \(offset)"
         case .invertedRange(let f, let l): return "range ends (day \(l)) before it starts (day \(f))"
+        case .invalidWeek(let y, let w): return "ISO week \(w) does not exist in \(y)"
         case .countOutOfRange(let n): return "count \(n) is out of range"
         }
     }
