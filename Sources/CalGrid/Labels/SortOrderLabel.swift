@@ -1,0 +1,39 @@
+/// The sort dropdown's entries, keyed by a stable raw value so any sort type (the todo store's,
+/// a C enum, a CLI flag) can map onto it with `SortOrderLabel(rawValue:)`.
+///
+/// The origin app offered the first three; the rest name the other sorts CalGrid has.
+public enum SortOrderLabel: UInt8, CaseIterable, Sendable {
+    /// 기한임박: the nearest deadline first.
+    case deadlineImminent = 0
+    /// 등록순: in the order the todos were registered.
+    case registrationOrder = 1
+    /// 최신순: the most recently registered first.
+    case newestFirst = 2
+    /// 시작일순: by start day.
+    case startDay = 3
+    /// 제목순: by title.
+    case title = 4
+    /// 진행률순: by share of days done.
+    case progress = 5
+
+    /// "Deadline imminent" / "기한임박" (long); "Deadline" / "기한" (short, narrow).
+    /// A static UTF-8 literal; nothing is allocated.
+    /// - Complexity: O(1)
+    public func name(_ width: LabelWidth = .long, _ language: LabelLanguage = .english) -> StaticString {
+        let long = width == .long
+        switch (language, self) {
+        case (.english, .deadlineImminent): return long ? "Deadline imminent" : "Deadline"
+        case (.english, .registrationOrder): return long ? "Registration order" : "Registered"
+        case (.english, .newestFirst): return long ? "Newest first" : "Newest"
+        case (.english, .startDay): return long ? "Start day" : "Start"
+        case (.english, .title): return long ? "Title" : "Title"
+        case (.english, .progress): return long ? "Progress" : "Progress"
+        case (.korean, .deadlineImminent): return long ? "기한임박" : "기한"
+        case (.korean, .registrationOrder): return long ? "등록순" : "등록"
+        case (.korean, .newestFirst): return long ? "최신순" : "최신"
+        case (.korean, .startDay): return long ? "시작일순" : "시작일"
+        case (.korean, .title): return long ? "제목순" : "제목"
+        case (.korean, .progress): return long ? "진행률순" : "진행률"
+        }
+    }
+}
