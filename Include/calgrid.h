@@ -262,6 +262,158 @@ typedef struct calgrid_month_grid {
 int calgrid_month_grid_fill(calgrid_month_grid *out, int year, int month, const calgrid_grid_options *options);
 
 /* ---------------------------------------------------------------------------------------------
+** Week numbers, week strips, years, range selections.
+*/
+/* How weeks are numbered: CALGRID_WEEKS_ISO (ISO 8601: Monday weeks, week 1 holds the year's
+** first Thursday, 1 ... 53 of the week-based year), or weeks starting on a weekday as C's strftime
+** counts them (week 1 starts on the year's first such weekday, the days before are week 0;
+** CALGRID_WEEKS_SUNDAY is %U, CALGRID_WEEKS_MONDAY is %W). */
+typedef enum calgrid_week_numbering {
+    CALGRID_WEEKS_SUNDAY = 0,
+    CALGRID_WEEKS_MONDAY,
+    CALGRID_WEEKS_TUESDAY,
+    CALGRID_WEEKS_WEDNESDAY,
+    CALGRID_WEEKS_THURSDAY,
+    CALGRID_WEEKS_FRIDAY,
+    CALGRID_WEEKS_SATURDAY,
+    CALGRID_WEEKS_ISO = 7
+} calgrid_week_numbering;
+
+typedef struct calgrid_iso_week {
+    int32_t year;   /* the week-based year: the calendar year of the week's Thursday */
+    int32_t week;   /* 1 ... 52 or 53 */
+} calgrid_iso_week;
+
+/* *out = the ISO week of `date`. Thread-safe. */
+int calgrid_date_iso_week(calgrid_iso_week *out, calgrid_date date);
+
+/* *out = `weekday` of ISO week year-Wweek. ERANGE for a week the year does not have (2025-W53)
+** or a day past 9999-12-31. Thread-safe. */
+int calgrid_date_from_iso_week(calgrid_date *out, int year, int week, calgrid_weekday weekday);
+
+/* *out = the week number of `date` under `numbering` (1 ... 53 ISO, 0 ... 53 otherwise). Thread-safe. */
+int calgrid_date_week_number(int *out, calgrid_date date, calgrid_week_numbering numbering);
+
+/* *out = the week of the month, 1 ... 6 (the 1st is in week 1; weeks start on first_weekday). */
+int calgrid_date_week_of_month(int *out, calgrid_date date, calgrid_weekday first_weekday);
+
+/* out[r] = the week number beside row r of the grid calgrid_month_grid_fill makes from the same
+** arguments (ISO: the week of the row's Thursday); rows past its row_count are 0. Thread-safe. */
+int calgrid_month_grid_week_numbers(int32_t out[6], int year, int month, const calgrid_grid_options *options,
+                                    calgrid_week_numbering numbering);
+
+/* The seven days of the week containing `date`, starting on first_weekday, into cells[0..6]
+** (owners relative to `date`'s month; every cell visible). `today` may be CALGRID_DATE_NONE.
+** Like grids, a strip at the ends of the calendar may hold a day of year 0 or 10000. Thread-safe. */
+int calgrid_week_strip_fill(calgrid_cell cells[7], calgrid_date date, calgrid_weekday first_weekday, calgrid_date today);
+
+/* The twelve month grids of `year`, as calgrid_month_grid_fill makes them. Thread-safe. */
+int calgrid_year_fill(calgrid_month_grid months[12], int year, const calgrid_grid_options *options);
+
+typedef enum calgrid_selection_state {
+    CALGRID_SELECTION_NONE = 0,
+    CALGRID_SELECTION_SINGLE,     /* the range is this one day */
+    CALGRID_SELECTION_FIRST,      /* the range's first day */
+    CALGRID_SELECTION_MIDDLE,
+    CALGRID_SELECTION_LAST        /* the range's last day */
+} calgrid_selection_state;
+
+/* A cell's part in a selected range. A drawn run (a rounded bar) starts and ends at the range's
+** ends, at row ends and next to hidden cells. */
+typedef struct calgrid_selection_cell {
+    uint8_t state;        /* calgrid_selection_state */
+    uint8_t starts_run;   /* 1 when a run begins at this cell */
+    uint8_t ends_run;     /* 1 when a run ends at this cell */
+    uint8_t reserved;     /* 0 */
+} calgrid_selection_cell;
+
+/* out[i] = cell i's part in the range first...last of the grid calgrid_month_grid_fill makes from
+** the same arguments (hidden adjacent cells are never selected); cells past its cell_count are
+** zeroed. EINVAL when last is before first. Thread-safe. */
+int calgrid_month_grid_selection(calgrid_selection_cell out[CALGRID_GRID_MAX_CELLS], int year, int month,
+                                 const calgrid_grid_options *options, calgrid_date first, calgrid_date last);
+
+/* out[i] = cell i's part in first...last for the week strip of calgrid_week_strip_fill. Thread-safe. */
+int calgrid_week_strip_selection(calgrid_selection_cell out[7], calgrid_date date, calgrid_weekday first_weekday,
+                                 calgrid_date first, calgrid_date last);
+
+/* ---------------------------------------------------------------------------------------------
+** Date pickers: year / month / day wheels between a minimum and a maximum. A plain value; the
+** functions keep `selection` a valid day within minimum...maximum, re-clamping month and day when
+** the year or month changes (March 31 -> February gives the 28th or 29th).
+*/
+typedef struct calgrid_picker {
+    calgrid_date minimum;
+    calgrid_date maximum;
+    calgrid_date selection;
+} calgrid_picker;
+
+typedef struct calgrid_picker_columns {
+    int32_t year_min, year_max;     /* the year wheel */
+    int32_t month_min, month_max;   /* the month wheel for the selected year */
+    int32_t day_min, day_max;       /* the day wheel for the selected month */
+} calgrid_picker_columns;
+
+typedef enum calgrid_picker_column {
+    CALGRID_PICKER_YEAR = 0,
+    CALGRID_PICKER_MONTH,
+    CALGRID_PICKER_DAY
+} calgrid_picker_column;
+
+/* A picker over minimum...maximum with `selection` clamped into it. EINVAL when maximum is before
+** minimum. Thread-safe. */
+int calgrid_picker_init(calgrid_picker *out, calgrid_date minimum, calgrid_date maximum, calgrid_date selection);
+
+/* The three wheels' ranges for the picker's selection. Thread-safe. */
+int calgrid_picker_columns_get(calgrid_picker_columns *out, const calgrid_picker *picker);
+
+/* Picks `value` on one wheel, re-clamping the others. ERANGE (picker unchanged) when the value is
+** not on that wheel (a year outside year_min...year_max, a month or day outside its column).
+** Thread-safe for distinct pickers. */
+int calgrid_picker_select(calgrid_picker *picker, calgrid_picker_column column, int value);
+
+/* *out = `date` moved to the nearest bound when outside minimum...maximum. Thread-safe. */
+int calgrid_picker_clamp(calgrid_date *out, const calgrid_picker *picker, calgrid_date date);
+
+/* ---------------------------------------------------------------------------------------------
+** Labels in English and Korean. Names are static NUL-terminated UTF-8 owned by the library.
+*/
+typedef enum calgrid_language {
+    CALGRID_LANG_EN = 0,
+    CALGRID_LANG_KO = 1
+} calgrid_language;
+
+typedef enum calgrid_label_width {
+    CALGRID_WIDTH_NARROW = 0,   /* "Su" / "일" */
+    CALGRID_WIDTH_SHORT,        /* "Sun" / "일" */
+    CALGRID_WIDTH_LONG          /* "Sunday" / "일요일" */
+} calgrid_label_width;
+
+/* The sort dropdown's entries. */
+typedef enum calgrid_sort_label {
+    CALGRID_LABEL_DEADLINE_IMMINENT = 0,   /* 기한임박 */
+    CALGRID_LABEL_REGISTRATION_ORDER,      /* 등록순 */
+    CALGRID_LABEL_NEWEST_FIRST,            /* 최신순 */
+    CALGRID_LABEL_START_DAY,
+    CALGRID_LABEL_TITLE,
+    CALGRID_LABEL_PROGRESS
+} calgrid_sort_label;
+
+/* *out = a static name. EINVAL for unknown enum values, ERANGE for a month outside 1...12. */
+int calgrid_label_weekday(const char **out, calgrid_weekday weekday, calgrid_label_width width, calgrid_language language);
+int calgrid_label_month(const char **out, int month, calgrid_label_width width, calgrid_language language);
+int calgrid_label_period(const char **out, calgrid_period_kind kind, calgrid_label_width width, calgrid_language language);
+int calgrid_label_sort(const char **out, calgrid_sort_label order, calgrid_label_width width, calgrid_language language);
+
+/* Titles written into `buf` (capacity `size`) with a NUL: "November 2026" / "2026년 11월" and
+** "Sunday, November 29, 2026" / "2026년 11월 29일 일요일". These sizes always suffice. ENOSPC when
+** `size` is too small. Thread-safe. */
+#define CALGRID_MONTH_TITLE_SIZE 17
+#define CALGRID_DATE_TITLE_SIZE 33
+int calgrid_title_month(char *buf, size_t size, int year, int month, calgrid_language language);
+int calgrid_title_date(char *buf, size_t size, calgrid_date date, calgrid_language language);
+
+/* ---------------------------------------------------------------------------------------------
 ** Todo sets: an opaque handle holding todos as struct-of-arrays (millions are fine). Todos are
 ** addressed by index 0 ... count-1 in insertion order (removal shifts later todos down) or by id.
 */

@@ -60,3 +60,25 @@ func _checkQuerySignatures() {
     _sameType(CCalGrid.calgrid_todo_set_sort_indices, calgrid_todo_set_sort_indices)
     _sameType(CCalGrid.calgrid_todo_set_top, calgrid_todo_set_top)
 }
+
+func _checkViewSignatures() {
+    _sameType(CCalGrid.calgrid_date_iso_week, calgrid_date_iso_week)
+    _sameType(CCalGrid.calgrid_date_from_iso_week, calgrid_date_from_iso_week)
+    _sameType(CCalGrid.calgrid_date_week_number, calgrid_date_week_number)
+    _sameType(CCalGrid.calgrid_date_week_of_month, calgrid_date_week_of_month)
+    _sameType(CCalGrid.calgrid_month_grid_week_numbers, calgrid_month_grid_week_numbers)
+    _sameType(CCalGrid.calgrid_week_strip_fill, calgrid_week_strip_fill)
+    _sameType(CCalGrid.calgrid_year_fill, calgrid_year_fill)
+    _sameType(CCalGrid.calgrid_month_grid_selection, calgrid_month_grid_selection)
+    _sameType(CCalGrid.calgrid_week_strip_selection, calgrid_week_strip_selection)
+    _sameType(CCalGrid.calgrid_picker_init, calgrid_picker_init)
+    _sameType(CCalGrid.calgrid_picker_columns_get, calgrid_picker_columns_get)
+    _sameType(CCalGrid.calgrid_picker_select, calgrid_picker_select)
+    _sameType(CCalGrid.calgrid_picker_clamp, calgrid_picker_clamp)
+    _sameType(CCalGrid.calgrid_label_weekday, calgrid_label_weekday)
+    _sameType(CCalGrid.calgrid_label_month, calgrid_label_month)
+    _sameType(CCalGrid.calgrid_label_period, calgrid_label_period)
+    _sameType(CCalGrid.calgrid_label_sort, calgrid_label_sort)
+    _sameType(CCalGrid.calgrid_title_month, calgrid_title_month)
+    _sameType(CCalGrid.calgrid_title_date, calgrid_title_date)
+}

@@ -23,5 +23,6 @@ void test_periods(void);
 void test_month_grid(void);
 void test_todo_sets(void);
 void test_queries(void);
+void test_views(void);
 
 #endif

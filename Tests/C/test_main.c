@@ -30,6 +30,7 @@ int main(int argc, char **argv) {
     test_month_grid();
     test_todo_sets();
     test_queries();
+    test_views();
     if (check_failures > 0) {
         fprintf(stderr, "C API tests: %ld of %ld checks failed\n", check_failures, check_count);
         return EXIT_FAILURE;

@@ -1,0 +1,90 @@
+import CalGrid
+import CCalGrid
+
+func _language(_ l: calgrid_language) throws(CStatus) -> LabelLanguage {
+    guard l.rawValue <= 1, let v = LabelLanguage(rawValue: UInt8(truncatingIfNeeded: l.rawValue)) else { throw .invalid }
+    return v
+}
+
+func _width(_ w: calgrid_label_width) throws(CStatus) -> LabelWidth {
+    guard w.rawValue <= 2, let v = LabelWidth(rawValue: UInt8(truncatingIfNeeded: w.rawValue)) else { throw .invalid }
+    return v
+}
+
+/// A static label as C sees it: Swift string literals are stored NUL-terminated.
+func _cString(_ s: StaticString) -> UnsafePointer<CChar> {
+    UnsafeRawPointer(s.utf8Start).assumingMemoryBound(to: CChar.self)
+}
+
+@c(calgrid_label_weekday)
+public func calgrid_label_weekday(_ out: UnsafeMutablePointer<UnsafePointer<CChar>?>?, _ weekday: calgrid_weekday,
+                                  _ width: calgrid_label_width, _ language: calgrid_language) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let out = try _required(out)
+        out.pointee = _cString(try _weekday(weekday).name(try _width(width), try _language(language)))
+    }
+}
+
+@c(calgrid_label_month)
+public func calgrid_label_month(_ out: UnsafeMutablePointer<UnsafePointer<CChar>?>?, _ month: Int32,
+                                _ width: calgrid_label_width, _ language: calgrid_language) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let out = try _required(out)
+        let w = try _width(width), l = try _language(language)
+        do throws(DateError) { out.pointee = _cString(try MonthLabels.name(Int(month), w, l)) } catch { throw error._status }
+    }
+}
+
+@c(calgrid_label_period)
+public func calgrid_label_period(_ out: UnsafeMutablePointer<UnsafePointer<CChar>?>?, _ kind: calgrid_period_kind,
+                                 _ width: calgrid_label_width, _ language: calgrid_language) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let out = try _required(out)
+        guard kind.rawValue <= 4, let k = PeriodKind(rawValue: UInt8(truncatingIfNeeded: kind.rawValue)) else { throw .invalid }
+        out.pointee = _cString(k.name(try _width(width), try _language(language)))
+    }
+}
+
+@c(calgrid_label_sort)
+public func calgrid_label_sort(_ out: UnsafeMutablePointer<UnsafePointer<CChar>?>?, _ order: calgrid_sort_label,
+                               _ width: calgrid_label_width, _ language: calgrid_language) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let out = try _required(out)
+        guard order.rawValue <= 5, let o = SortOrderLabel(rawValue: UInt8(truncatingIfNeeded: order.rawValue)) else {
+            throw .invalid
+        }
+        out.pointee = _cString(o.name(try _width(width), try _language(language)))
+    }
+}
+
+/// Runs a core title writer on the caller's buffer, leaving room for the NUL.
+func _title(_ buf: UnsafeMutablePointer<CChar>?, _ size: Int,
+            _ write: (UnsafeMutableBufferPointer<UInt8>) throws(CStatus) -> Int) throws(CStatus) {
+    let buf = try _required(buf)
+    guard size >= 1 else { throw size < 0 ? .invalid : .noSpace }
+    let bytes = UnsafeMutableRawPointer(buf).assumingMemoryBound(to: UInt8.self)
+    let n = try write(UnsafeMutableBufferPointer(start: bytes, count: size - 1))
+    guard n > 0 else { buf[0] = 0; throw .noSpace }
+    buf[n] = 0
+}
+
+@c(calgrid_title_month)
+public func calgrid_title_month(_ buf: UnsafeMutablePointer<CChar>?, _ size: Int, _ year: Int32, _ month: Int32,
+                                _ language: calgrid_language) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let l = try _language(language)
+        try _title(buf, size) { (b) throws(CStatus) in
+            do throws(DateError) { return try DateTitles.writeMonth(year: Int(year), month: Int(month), l, into: b) }
+            catch { throw error._status }
+        }
+    }
+}
+
+@c(calgrid_title_date)
+public func calgrid_title_date(_ buf: UnsafeMutablePointer<CChar>?, _ size: Int, _ date: calgrid_date,
+                               _ language: calgrid_language) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let l = try _language(language), d = try _date(date)
+        try _title(buf, size) { (b) throws(CStatus) in DateTitles.writeLongDate(d, l, into: b) }
+    }
+}
