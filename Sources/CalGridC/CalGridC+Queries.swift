@@ -117,7 +117,7 @@ public func calgrid_todo_set_sort_indices(_ out: UnsafeMutablePointer<Int>?, _ i
     _boundary { () throws(CStatus) in
         let s = try _box(set).set
         let order = try _order(key, descending)
-        guard count >= 0 else { throw .invalid }
+        guard count >= 0, count <= Int.max / MemoryLayout<Int>.stride else { throw .invalid }
         guard count > 0 else { return }
         guard let indices, let out else { throw .invalid }
         let given = Array(UnsafeBufferPointer(start: indices, count: count))

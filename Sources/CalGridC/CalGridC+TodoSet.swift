@@ -73,7 +73,9 @@ func _draft(_ p: UnsafeRawPointer, record: Int, err: UnsafeMutablePointer<calgri
     }
     var days: [Bool]? = nil
     if let flags = t.completed_days {
-        guard t.completed_day_count >= 0 else {
+        // More flags than the calendar has days cannot be valid; refusing them here also keeps an
+        // absurd count from reaching the allocator.
+        guard t.completed_day_count >= 0, t.completed_day_count <= Int(CivilDate.maxDayNumber - CivilDate.minDayNumber) + 1 else {
             throw _fieldError(.invalid, "completed_day_count is larger than any buffer", field: "completedDays",
                               record: record).report(to: err)
         }
@@ -96,7 +98,6 @@ func _draft(_ p: UnsafeRawPointer, record: Int, err: UnsafeMutablePointer<calgri
         guard let list = t.tags, t.tag_count > 0 else {
             throw _fieldError(.invalid, "tags is NULL or tag_count is too large", field: "tags", record: record).report(to: err)
         }
-        tags.reserveCapacity(t.tag_count)
         for k in 0..<t.tag_count { tags.append(try _string(list[k], field: "tags", record: record, err: err)) }
     }
     return TodoDraft(id: id, title: title, memo: memo, start: start, end: end,
@@ -198,7 +199,7 @@ public func calgrid_todo_set_add_many(_ set: OpaquePointer?, _ todos: UnsafePoin
                               field: "struct_size", record: 0).report(to: err)
         }
         var drafts: [TodoDraft] = []
-        drafts.reserveCapacity(count)
+        drafts.reserveCapacity(Swift.min(count, 1 << 16))   // a count larger than the array must not reach the allocator
         let base = UnsafeRawPointer(todos)
         for k in 0..<count {
             let p = base + k * stride

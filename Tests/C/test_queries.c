@@ -306,6 +306,7 @@ static void test_sorting(calgrid_todo_set *set) {
     CHECK_EQ(calgrid_todo_set_sort_indices(NULL, subset, 1, set, CALGRID_SORT_DEADLINE, 0), CALGRID_EINVAL);
     CHECK_EQ(calgrid_todo_set_sort_indices(got, NULL, 1, set, CALGRID_SORT_DEADLINE, 0), CALGRID_EINVAL);
     CHECK_EQ(calgrid_todo_set_sort_indices(got, subset, (size_t)-1, set, CALGRID_SORT_DEADLINE, 0), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_sort_indices(got, subset, SIZE_MAX / 4, set, CALGRID_SORT_DEADLINE, 0), CALGRID_EINVAL);
     CHECK_EQ(calgrid_todo_set_sort_indices(got, subset, 1, set, CALGRID_SORT_DEADLINE, -1), CALGRID_EINVAL);
     CHECK_EQ(calgrid_todo_set_top(page, 5, &n, set, CALGRID_SORT_TITLE, 0, 0, 10), CALGRID_ENOSPC);
     CHECK_EQ(n, 10);

@@ -253,6 +253,7 @@ static void test_validation(void) {
     t = week_todo("x"); t.completed_days = two; t.completed_day_count = 2;
     expect_rejected(set, &t, CALGRID_EINVAL, "completedDays", __LINE__);
     t = week_todo("x"); t.completed_day_count = (size_t)-1; expect_rejected(set, &t, CALGRID_EINVAL, "completedDays", __LINE__);
+    t = week_todo("x"); t.completed_day_count = (size_t)1 << 40; expect_rejected(set, &t, CALGRID_EINVAL, "completedDays", __LINE__);
     t = week_todo("x"); t.end = CALGRID_DATE_NONE;  expect_rejected(set, &t, CALGRID_EINVAL, "completedDays", __LINE__);
     t = week_todo("x"); t.tags = NULL;              expect_rejected(set, &t, CALGRID_EINVAL, "tags", __LINE__);
     t = week_todo("x"); t.tags = bad_tags;          expect_rejected(set, &t, CALGRID_EINVAL, "tags", __LINE__);
