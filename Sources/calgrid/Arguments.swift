@@ -43,11 +43,12 @@ struct Arguments {
         if attached != nil { throw .usage("\(option) takes no value") }
     }
 
-    mutating func choice<T>(for option: String, _ choices: [(String, T)]) throws(CLIError) -> T {
+    /// One of a fixed set of words, as an enum whose raw values are those words; `names` lists
+    /// them for the error message ("auto|always|never").
+    mutating func choice<T: RawRepresentable>(for option: String, _ names: StaticString) throws(CLIError) -> T
+        where T.RawValue == String {
         let v = try value(for: option)
-        for (name, t) in choices where name == v { return t }
-        var names = ""
-        for (i, c) in choices.enumerated() { names += (i == 0 ? "" : "|") + c.0 }
+        if let t = T(rawValue: v) { return t }
         throw .usage("\(option): expected \(names), got '\(v)'")
     }
 

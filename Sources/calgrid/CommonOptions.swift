@@ -12,10 +12,21 @@ struct CommonOptions {
     var firstWeekday = Weekday.sunday
     var help = false
 
-    static let weekdayChoices: [(String, Weekday)] = [
-        ("sun", .sunday), ("mon", .monday), ("tue", .tuesday), ("wed", .wednesday),
-        ("thu", .thursday), ("fri", .friday), ("sat", .saturday),
-    ]
+    /// `--first-weekday` words.
+    enum WeekdayName: String {
+        case sun, mon, tue, wed, thu, fri, sat
+        var weekday: Weekday {
+            switch self {
+            case .sun: return .sunday
+            case .mon: return .monday
+            case .tue: return .tuesday
+            case .wed: return .wednesday
+            case .thu: return .thursday
+            case .fri: return .friday
+            case .sat: return .saturday
+            }
+        }
+    }
 
     /// Consumes `option` if it is a common one; false when the command should look at it.
     mutating func parse(_ option: String, _ args: inout Arguments) throws(CLIError) -> Bool {
@@ -25,9 +36,11 @@ struct CommonOptions {
         case "--tz-offset": tzOffset = try Parse.offset(try args.value(for: option))
         case "--json": try args.noValue(for: option); json = true
         case "--color", "--colour":
-            color = try args.choice(for: option, [("auto", .auto), ("always", .always), ("never", .never)])
-        case "--lang": lang = try args.choice(for: option, [("en", .en), ("ko", .ko)])
-        case "--first-weekday": firstWeekday = try args.choice(for: option, CommonOptions.weekdayChoices)
+            color = try args.choice(for: option, "auto|always|never")
+        case "--lang": lang = try args.choice(for: option, "en|ko")
+        case "--first-weekday":
+            let name: WeekdayName = try args.choice(for: option, "sun|mon|tue|wed|thu|fri|sat")
+            firstWeekday = name.weekday
         case "-h", "--help": help = true
         default: return false
         }

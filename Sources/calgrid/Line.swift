@@ -2,13 +2,15 @@
 /// the plain text; styling is added when the line is rendered, and trailing blanks are trimmed
 /// (as long as they are unstyled), so the plain output has no invisible trailing spaces.
 struct Line {
-    private var segments: [(text: String, attributes: [Style.Attribute])] = []
-
-    mutating func add(_ text: String, _ attributes: [Style.Attribute] = []) {
-        segments.append((text, attributes))
+    private struct Segment {
+        var text: String
+        var attributes: Style.Attributes
     }
+    private var segments: [Segment] = []
 
-    mutating func add(_ text: String, _ attribute: Style.Attribute) { add(text, [attribute]) }
+    mutating func add(_ text: String, _ attributes: Style.Attributes = []) {
+        segments.append(Segment(text: text, attributes: attributes))
+    }
 
     var columns: Int {
         var n = 0

@@ -30,12 +30,10 @@ enum ListCommand {
         var status: Status?, search: String?, limit: Int?, date: CivilDate?
         try parseOptions(words, "list", &common, extra: { (o: String, a: inout Arguments) throws(CLIError) -> Bool in
             switch o {
-            case "--period": period = try a.choice(for: o, [("day", .day), ("week", .week), ("month", .month), ("year", .year), ("all", .all)])
+            case "--period": period = try a.choice(for: o, "day|week|month|year|all")
             case "--date": date = try a.date(for: o)
-            case "--sort": sort = try a.choice(for: o, [("deadline", .deadline), ("registered", .registered), ("newest", .newest),
-                                                        ("start", .start), ("title", .title), ("progress", .progress)])
-            case "--status": status = try a.choice(for: o, [("completed", .completed), ("incomplete", .incomplete),
-                                                            ("upcoming", .upcoming), ("no-deadline", .noDeadline), ("overdue", .overdue)])
+            case "--sort": sort = try a.choice(for: o, "deadline|registered|newest|start|title|progress")
+            case "--status": status = try a.choice(for: o, "completed|incomplete|upcoming|no-deadline|overdue")
             case "--search": search = try a.value(for: o)
             case "--limit": limit = try a.integer(for: o, in: 0...Int(Int32.max))
             default: return false

@@ -39,7 +39,7 @@ struct MonthView {
         }
     }
 
-    private static func headerAttributes(_ w: Weekday) -> [Style.Attribute] {
+    private static func headerAttributes(_ w: Weekday) -> Style.Attributes {
         w == .sunday ? [.red] : (w == .saturday ? [.blue] : [])
     }
 
@@ -77,11 +77,11 @@ struct MonthView {
                 // the marks show today and the selection even without colour.
                 let day = TextWidth.padLeft(String(cell.date.day), to: 2)
                 let core = cell.isToday ? "[" + day + "]" : " " + day + " "
-                var attrs: [Style.Attribute] = []
-                if !cell.isInMonth { attrs.append(.dim) }
-                if cell.isToday { attrs += [.bold, .yellow] }
-                var band: [Style.Attribute] = []
-                if sel != .none { attrs += [.bold, .inverse]; band = [.inverse] }
+                var attrs: Style.Attributes = []
+                if !cell.isInMonth { attrs.insert(.dim) }
+                if cell.isToday { attrs.formUnion([.bold, .yellow]) }
+                var band: Style.Attributes = []
+                if sel != .none { attrs.formUnion([.bold, .inverse]); band = [.inverse] }
                 // The inverse band runs unbroken from the first selected day to the last.
                 let inside = sel == .middle || sel == .last
                 days.add(" ", inside ? band : [])
@@ -106,12 +106,12 @@ struct MonthView {
     }
 
     /// Green when all are done, yellow when some are, red for a past day with none done.
-    static func tallyAttributes(_ t: DayTally, day: CivilDate, inMonth: Bool, today: CivilDate) -> [Style.Attribute] {
-        var attrs: [Style.Attribute] = []
-        if !inMonth { attrs.append(.dim) }
-        if t.isComplete { attrs.append(.green) }
-        else if t.completed > 0 { attrs.append(.yellow) }
-        else if day < today { attrs.append(.red) }
+    static func tallyAttributes(_ t: DayTally, day: CivilDate, inMonth: Bool, today: CivilDate) -> Style.Attributes {
+        var attrs: Style.Attributes = []
+        if !inMonth { attrs.insert(.dim) }
+        if t.isComplete { attrs.insert(.green) }
+        else if t.completed > 0 { attrs.insert(.yellow) }
+        else if day < today { attrs.insert(.red) }
         return attrs
     }
 

@@ -5,7 +5,7 @@ import CalGrid
 // written; each is marked TODO(core) and is to be deleted, not extended.
 
 /// `--week-numbers iso|simple|none`.
-enum WeekNumbering { case iso, simple, none }
+enum WeekNumbering: String { case iso, simple, none }
 
 /// How a cell sits in the `--select FROM..TO` range.
 enum SelectionState: String {

@@ -3,7 +3,7 @@
 struct Style {
     let enabled: Bool
 
-    enum Mode { case auto, always, never }
+    enum Mode: String { case auto, always, never }
 
     /// `--color auto` colours only a terminal, and never when `NO_COLOR` is set to anything
     /// non-empty (https://no-color.org) or `TERM=dumb`.
@@ -18,19 +18,29 @@ struct Style {
         }
     }
 
-    enum Attribute: String {
-        case bold = "1", dim = "2", underline = "4", inverse = "7"
-        case red = "31", green = "32", yellow = "33", blue = "34", magenta = "35", cyan = "36"
+    /// SGR attributes as bits (a plain integer, so styling costs no allocation).
+    struct Attributes: OptionSet {
+        let rawValue: UInt16
+        static let bold = Attributes(rawValue: 1 << 0)
+        static let dim = Attributes(rawValue: 1 << 1)
+        static let underline = Attributes(rawValue: 1 << 2)
+        static let inverse = Attributes(rawValue: 1 << 3)
+        static let red = Attributes(rawValue: 1 << 4)
+        static let green = Attributes(rawValue: 1 << 5)
+        static let yellow = Attributes(rawValue: 1 << 6)
+        static let blue = Attributes(rawValue: 1 << 7)
+        static let magenta = Attributes(rawValue: 1 << 8)
+        static let cyan = Attributes(rawValue: 1 << 9)
+
     }
 
-    func apply(_ text: String, _ attributes: Attribute...) -> String {
-        apply(text, attributes)
-    }
-
-    func apply(_ text: String, _ attributes: [Attribute]) -> String {
+    func apply(_ text: String, _ attributes: Attributes) -> String {
         guard enabled, !attributes.isEmpty, !text.isEmpty else { return text }
-        var codes = ""
-        for (i, a) in attributes.enumerated() { codes += (i == 0 ? "" : ";") + a.rawValue }
-        return "\u{1B}[" + codes + "m" + text + "\u{1B}[0m"
+        let codes = ["1", "2", "4", "7", "31", "32", "33", "34", "35", "36"]
+        var sgr = ""
+        for bit in 0..<codes.count where attributes.rawValue & (1 << bit) != 0 {
+            sgr += (sgr.isEmpty ? "" : ";") + codes[bit]
+        }
+        return "\u{1B}[" + sgr + "m" + text + "\u{1B}[0m"
     }
 }

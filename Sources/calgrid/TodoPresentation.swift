@@ -3,7 +3,7 @@ import CalGrid
 /// How one todo reads in the text views and in `--json`.
 enum TodoPresentation {
     /// A short note after a todo's title: the challenge's progress, the deadline, or "no deadline".
-    static func note(_ i: Int, on day: CivilDate?, _ todos: TodoData, _ context: Context) -> (text: String, attributes: [Style.Attribute]) {
+    static func note(_ i: Int, on day: CivilDate?, _ todos: TodoData, _ context: Context) -> (text: String, attributes: Style.Attributes) {
         let s = todos.store
         let today = context.today
         if s.isChallenge(at: i) {

@@ -2,6 +2,8 @@ import CalGrid
 
 /// Options of the calendar views (`month`, `week`, `day`, `year`).
 struct ViewOptions {
+    enum RowsName: String { case fixed, auto }
+
     var weekNumbers = WeekNumbering.none
     var rows = GridRowPolicy.fixed
     var select: ClosedRange<CivilDate>?
@@ -9,8 +11,10 @@ struct ViewOptions {
     mutating func parse(_ option: String, _ args: inout Arguments) throws(CLIError) -> Bool {
         switch option {
         case "--week-numbers":
-            weekNumbers = try args.choice(for: option, [("iso", .iso), ("simple", .simple), ("none", .none)])
-        case "--rows": rows = try args.choice(for: option, [("fixed", .fixed), ("auto", .auto)])
+            weekNumbers = try args.choice(for: option, "iso|simple|none")
+        case "--rows":
+            let r: RowsName = try args.choice(for: option, "fixed|auto")
+            rows = r == .fixed ? .fixed : .auto
         case "--select": select = try Parse.range(try args.value(for: option))
         default: return false
         }

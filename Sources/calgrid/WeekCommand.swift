@@ -102,8 +102,8 @@ enum WeekCommand {
             l.add(mark, sel == .none ? [] : [.bold])
             let name = TextWidth.padRight(LocalLabels.weekdayShort(d.weekday, context.lang), to: 2)
             let num = TextWidth.padLeft(String(d.day), to: 2)
-            var attrs: [Style.Attribute] = d == context.today ? [.bold, .yellow] : []
-            if sel != .none { attrs.append(.inverse) }
+            var attrs: Style.Attributes = d == context.today ? [.bold, .yellow] : []
+            if sel != .none { attrs.insert(.inverse) }
             l.add(d == context.today ? "[" + name + " " + num + "]" : " " + name + " " + num + " ", attrs)
             l.add(" ")
             if t.count == 0 {

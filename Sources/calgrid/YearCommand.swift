@@ -112,7 +112,7 @@ enum YearCommand {
                 var attrs = MonthView.tallyAttributes(t, day: cell.date, inMonth: true, today: context.today)
                 if t.count == 0 { attrs = [] }
                 if cell.isToday { attrs = [.bold, .yellow] }
-                if sel != .none { attrs += [.inverse] }
+                if sel != .none { attrs.formUnion([.inverse]) }
                 l.add(left)
                 l.add(TextWidth.padLeft(String(cell.date.day), to: 2), attrs)
                 l.add(right, cell.isToday || right == ")" ? [] : attrs)
