@@ -12,14 +12,18 @@ enum ListCommand {
     A table of todos. Filters combine; the sort is stable (ties keep the file's order).
 
       --period day|week|month|year|all
-                             only todos overlapping the day/week/month/year holding --date (default: all)
-      --date YYYY-MM-DD      the day the period is taken around (default: today)
+                             only todos falling on the day/week/month/year holding --date (default: all)
+      --date YYYY-MM-DD      the day the period and the status are taken around (default: today)
       --sort deadline|registered|newest|start|title|progress
                              deadline: nearest end first, no deadline last; registered: oldest
                              first; newest: newest first; start: earliest start first; title:
-                             by title; progress: most done first (default: registered)
+                             by title (UTF-8 order); progress: largest share done first
+                             (default: registered)
       --status completed|incomplete|upcoming|no-deadline|overdue
-      --search TEXT          title, memo or a tag contains TEXT (ASCII case ignored)
+                             completed / incomplete: falls on --date and is / is not done that
+                             day; upcoming: starts after it; no-deadline: has no end; overdue:
+                             ended before it and is not done
+      --search TEXT          the title contains TEXT (ASCII case ignored)
       --limit N              at most N rows
     \(CommonOptions.help)
     """
@@ -57,7 +61,7 @@ enum ListCommand {
             }
         } catch { throw .usage("list: the \(period.rawValue) around \(around.iso8601) leaves the supported calendar") }
 
-        let rows = ListStandIn.select(todos, period: span, status: status, search: search, sort: sort, today: context.today)
+        let rows = ListQuery.select(todos, period: span, status: status, on: around, search: search, sort: sort)
         let shown = limit.map { Array(rows.prefix($0)) } ?? rows
 
         if common.json {
@@ -103,62 +107,43 @@ enum ListCommand {
     }
 }
 
-// TODO(todos): replace with TodoSet's overlap queries, status filters, search and stable sorts
-// once they are on main. LOCAL STAND-IN: naive O(n log n) code over the set's accessors.
-enum ListStandIn {
-    static func select(_ todos: TodoData, period: Period?, status: ListCommand.Status?, search: String?,
-                       sort: ListCommand.Sort, today: CivilDate) -> [Int] {
+/// The rows of `list`: every filter and the sort are `TodoSet` queries; this only combines them.
+enum ListQuery {
+    static func select(_ todos: TodoData, period: Period?, status: ListCommand.Status?, on day: CivilDate,
+                       search: String?, sort: ListCommand.Sort) -> [Int] {
         let s = todos.store
-        let needle = search.map { lowerASCII($0) }
-        var rows: [Int] = []
-        for i in s.indices {
-            if let p = period {
-                guard let a = s.start(at: i) ?? s.end(at: i) else { continue }   // undated: only in "all"
-                let first = s.start(at: i) ?? CivilDate.min, last = s.end(at: i) ?? CivilDate.max
-                _ = a
-                guard p.overlaps(from: first, to: last) else { continue }
+        var rows = period.map { s.indices(overlapping: $0) } ?? Array(s.indices)
+        if let st = status {
+            let split: TodoSplit
+            switch st {
+            case .completed: split = .completed
+            case .incomplete: split = .incomplete
+            case .upcoming: split = .upcoming
+            case .noDeadline: split = .noDeadline
+            case .overdue: split = .overdue
             }
-            if let st = status {
-                switch st {
-                case .completed: guard s.isDone(at: i) else { continue }
-                case .incomplete: guard !s.isDone(at: i) else { continue }
-                case .upcoming: guard let a = s.start(at: i), a > today else { continue }
-                case .noDeadline: guard s.end(at: i) == nil else { continue }
-                case .overdue: guard todos.isOverdue(i, today: today) else { continue }
-                }
-            }
-            if let n = needle, !n.isEmpty {
-                var hit = lowerASCII(s.title(at: i)).contains(n) || lowerASCII(s.memo(at: i) ?? "").contains(n)
-                if !hit { for t in s.tags(at: i) where lowerASCII(t).contains(n) { hit = true; break } }
-                guard hit else { continue }
-            }
-            rows.append(i)
+            rows = intersect(rows, s.indices(split, on: day))
         }
-        func key(_ i: Int) -> (Int64, Int64) {
-            switch sort {
-            case .deadline: return (Int64(s.end(at: i)?.dayNumber ?? Int32.max), 0)
-            case .registered: return (s.createdAt(at: i) ?? Int64.max, 0)
-            case .newest: return (-(s.createdAt(at: i) ?? Int64.min + 1), 0)
-            case .start: return (Int64(s.start(at: i)?.dayNumber ?? Int32.max), 0)
-            case .progress:
-                let p = todos.progress(i)
-                return (-Int64(p.done * 1_000_000 / max(1, p.total)), 0)
-            case .title: return (0, 0)
-            }
+        if let q = search, !q.isEmpty { rows = intersect(rows, s.indices(matchingTitle: q)) }
+        let order: TodoOrder
+        switch sort {
+        case .deadline: order = .deadlineImminent
+        case .registered: order = .registrationOrder
+        case .newest: order = .newestFirst
+        case .start: order = TodoOrder(.start)
+        case .title: order = TodoOrder(.title)
+        case .progress: order = TodoOrder(.completionShare, descending: true)
         }
-        if sort == .title {
-            let titles = rows.map { Array(lowerASCII(s.title(at: $0)).utf8) }
-            let order = rows.indices.sorted { a, b in
-                titles[a].lexicographicallyPrecedes(titles[b]) || (titles[a] == titles[b] && a < b)
-            }
-            return order.map { rows[$0] }
-        }
-        let keys = rows.map(key)
-        let order = rows.indices.sorted { a, b in keys[a] < keys[b] || (keys[a] == keys[b] && a < b) }
-        return order.map { rows[$0] }
+        return s.sorted(rows, by: order)
     }
 
-    static func lowerASCII(_ s: String) -> String {
-        String(decoding: s.utf8.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
+    /// Both inputs ascending (as every `TodoSet` query returns them).
+    static func intersect(_ a: [Int], _ b: [Int]) -> [Int] {
+        var out: [Int] = []
+        var i = 0, j = 0
+        while i < a.count && j < b.count {
+            if a[i] == b[j] { out.append(a[i]); i += 1; j += 1 } else if a[i] < b[j] { i += 1 } else { j += 1 }
+        }
+        return out
     }
 }

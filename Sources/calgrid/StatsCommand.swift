@@ -6,7 +6,8 @@ enum StatsCommand {
     usage: calgrid stats [options]
 
     Counts (todos, challenges, dated, open-ended, undated, done, overdue), spans (earliest
-    start, latest end, longest todo, tracked days) and memory (the process's peak resident size).
+    start, latest end, longest todo, tracked days) and memory (the todo set's allocated bytes by
+    part, and the process's peak resident size).
 
     options:
     \(CommonOptions.help)
@@ -38,6 +39,7 @@ enum StatsCommand {
             }
         }
         let peak = System.peakResidentKiB()
+        let fp = s.memoryFootprint
 
         if common.json {
             var w = JSONWriter()
@@ -57,6 +59,16 @@ enum StatsCommand {
             if let l = longest {
                 w.beginObject(); w.field("id", s.id(at: l.index)); w.field("days", l.days); w.endObject()
             } else { w.null() }
+            w.key("memory")
+            w.beginObject()
+            w.field("totalBytes", fp.totalBytes)
+            w.field("columnBytes", fp.columnBytes)
+            w.field("idIndexBytes", fp.idIndexBytes)
+            w.field("textBytes", fp.textBytes)
+            w.field("flagBytes", fp.flagBytes)
+            w.field("histogramBytes", fp.histogramBytes)
+            w.field("intervalIndexBytes", fp.intervalIndexBytes)
+            w.endObject()
             w.field("peakResidentKiB", peak)
             w.endObject()
             w.finish(into: &out)
@@ -84,7 +96,12 @@ enum StatsCommand {
         if let l = longest {
             row(context.t("Longest", "가장 긴 것"), "\(s.title(at: l.index)) (" + context.t("\(l.days) days)", "\(l.days)일)"))
         }
-        row(context.t("Memory", "메모리"), context.t("peak resident size \(peak) KiB", "최대 상주 메모리 \(peak) KiB"))
+        row(context.t("Memory", "메모리"), context.t("todo set \(fp.totalBytes) bytes", "할 일 집합 \(fp.totalBytes)바이트")
+            + " (" + context.t("columns", "열") + " \(fp.columnBytes), id " + context.t("index", "색인") + " \(fp.idIndexBytes), "
+            + context.t("text", "텍스트") + " \(fp.textBytes), " + context.t("day flags", "일별 완료") + " \(fp.flagBytes), "
+            + context.t("per-day histogram", "일별 집계") + " \(fp.histogramBytes), " + context.t("interval index", "구간 색인")
+            + " \(fp.intervalIndexBytes))")
+        row("", context.t("process peak resident size \(peak) KiB", "프로세스 최대 상주 메모리 \(peak) KiB"))
         return out
     }
 }

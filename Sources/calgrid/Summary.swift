@@ -30,12 +30,7 @@ struct Summary {
         lines.append(l)
 
         // Challenges running in this period, with their done days.
-        var challenges: [Int] = []
-        for i in todos.store.indices where todos.store.isChallenge(at: i) {
-            if let s = todos.store.start(at: i), period.overlaps(from: s, to: todos.store.end(at: i) ?? CivilDate.max) {
-                challenges.append(i)
-            }
-        }
+        let challenges = todos.store.indices(overlapping: period, kind: .challenges)
         let titleWidth = 28
         for (k, i) in challenges.prefix(Summary.maxItems).enumerated() {
             l = Line()
@@ -49,10 +44,12 @@ struct Summary {
 
         // Deadlines: overdue ones, then those ending on a day on screen, nearest first.
         var deadlines: [(index: Int, end: CivilDate, overdue: Bool)] = []
-        for i in todos.store.indices where !todos.store.isChallenge(at: i) {
-            guard let e = todos.store.end(at: i), !todos.isCompleted(i) else { continue }
-            let overdue = todos.isOverdue(i, today: today)
-            if overdue || (shown.contains(e) && e >= today) { deadlines.append((i, e, overdue)) }
+        for i in todos.store.indices(.overdue, on: today, kind: .plain) { deadlines.append((i, todos.store.end(at: i)!, true)) }
+        if today <= shown.upperBound {
+            for i in todos.store.indices(from: max(today, shown.lowerBound), through: shown.upperBound, kind: .plain) {
+                guard let e = todos.store.end(at: i), shown.contains(e), e >= today, !todos.isCompleted(i) else { continue }
+                deadlines.append((i, e, false))
+            }
         }
         deadlines.sort { a, b in a.overdue != b.overdue ? a.overdue : (a.end != b.end ? a.end < b.end : a.index < b.index) }
         for (k, d) in deadlines.prefix(Summary.maxItems).enumerated() {

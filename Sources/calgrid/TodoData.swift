@@ -12,9 +12,8 @@ struct DayTally {
 
 /// The todos a command works on (the built-in sample set or a loaded file), in a `TodoSet`.
 ///
-/// What a todo's dates and completion mean is the set's business (`fallsOn`, `isDone(on:at:)`);
-/// this type only asks. TODO(todos): the loops marked LOCAL STAND-IN walk every todo and are to be
-/// replaced by `TodoSet`'s overlap queries and per-day aggregates once those are on main.
+/// What a todo's dates and completion mean, which todos fall on a day and how they sort is the
+/// set's business; this type only asks it and shapes the answers for the views.
 struct TodoData {
     var store: TodoSet
 
@@ -23,28 +22,18 @@ struct TodoData {
     init(_ set: TodoSet) { self.store = set }
 
     /// One tally per day of `first...last`.
+    /// - Complexity: O(todos + days) (`TodoSet.dayCounts`).
     func tallies(from first: CivilDate, through last: CivilDate) -> [DayTally] {
-        let n = first.days(to: last) + 1
-        var out = [DayTally](repeating: DayTally(), count: max(0, n))
-        // LOCAL STAND-IN (replace with TodoSet's per-day aggregates): O(todos × days).
-        for i in store.indices {
-            for k in 0..<out.count {
-                let d = CivilDate(_unchecked: first.dayNumber + Int32(k))
-                if store.fallsOn(d, at: i) {
-                    out[k].count += 1
-                    if store.isDone(on: d, at: i) { out[k].completed += 1 }
-                }
-            }
-        }
+        let c = store.dayCounts(from: first, through: last)
+        var out: [DayTally] = []
+        out.reserveCapacity(c.dayCount)
+        for k in 0..<c.dayCount { out.append(DayTally(count: Int(c.total[k]), completed: Int(c.completed[k]))) }
         return out
     }
 
     /// The todos falling on `day` (set indices, insertion order) and whether each is done there.
     func items(on day: CivilDate) -> [(index: Int, done: Bool)] {
-        // LOCAL STAND-IN (replace with TodoSet's overlap query).
-        var out: [(index: Int, done: Bool)] = []
-        for i in store.indices where store.fallsOn(day, at: i) { out.append((i, store.isDone(on: day, at: i))) }
-        return out
+        store.indices(on: day).map { ($0, store.isDone(on: day, at: $0)) }
     }
 
     /// Done repeat days and all repeat days of a tracked todo; (0 or 1, 1) for the others.
@@ -57,9 +46,8 @@ struct TodoData {
 
     func isCompleted(_ i: Int) -> Bool { store.isDone(at: i) }
 
-    /// Has a deadline before `today` and is not done.
+    /// Ended before `today` and not done (`TodoSplit.overdue`'s rule, for one todo).
     func isOverdue(_ i: Int, today: CivilDate) -> Bool {
-        // LOCAL STAND-IN (replace with TodoSet's overdue status).
         guard let e = store.end(at: i) else { return false }
         return e < today && !store.isDone(at: i)
     }

@@ -49,7 +49,7 @@ case_ list-default             -- list $T
 case_ list-deadline            -- list $T --sort deadline
 case_ list-overdue             -- list $T --status overdue
 case_ list-week-newest-limit   -- list $T --period week --sort newest --limit 3
-case_ list-search-progress     -- list $T --search HEALTH --sort progress
+case_ list-search-progress     -- list $T --search "IN" --sort progress
 case_ list-no-deadline-ko      -- list $T --status no-deadline --lang ko --sort title
 case_ list-month-date-json     -- list $T --period month --date 2026-12-15 --sort start --json
 case_ list-day-upcoming        -- list $T --period year --status upcoming --sort start
