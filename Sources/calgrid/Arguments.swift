@@ -92,18 +92,16 @@ enum Parse {
     }
 
     /// `FROM..TO`, both `YYYY-MM-DD`, FROM not after TO; a single date selects one day.
-    static func range(_ text: String) throws(CLIError) -> ClosedRange<CivilDate> {
+    static func range(_ text: String) throws(CLIError) -> RangeSelection {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        if parts.count == 1 {
-            let d = try date(text, what: "--select")
-            return d...d
-        }
+        if parts.count == 1 { return RangeSelection(single: try date(text, what: "--select")) }
         guard parts.count == 3, parts[1].isEmpty else {
             throw .usage("--select: expected FROM..TO (YYYY-MM-DD..YYYY-MM-DD), got '\(text)'")
         }
         let a = try date(String(parts[0]), what: "--select"), b = try date(String(parts[2]), what: "--select")
-        guard a <= b else { throw .usage("--select: \(a.iso8601) is after \(b.iso8601)") }
-        return a...b
+        do { return try RangeSelection(a, through: b) } catch {
+            throw .usage("--select: \(a.iso8601) is after \(b.iso8601)")
+        }
     }
 
     /// `+09:00`, `-05:30`, `+0900`, `Z`, `local`; returns seconds east of UTC (nil for `local`).

@@ -49,7 +49,7 @@ enum DayCommand {
 
         let style = context.style
         var l = Line()
-        l.add(LocalLabels.longDate(day, context.lang), .bold)
+        l.add(Labels.longDate(day, context.lang), .bold)
         if day == context.today { l.add(context.t("  (today)", "  (오늘)"), .yellow) }
         out.line(l.render(style))
         out.line(context.t("\(tally.completed) of \(tally.count) done (\(tally.percentage)%)",

@@ -5,8 +5,8 @@ struct MonthView {
     let grid: MonthGrid
     /// One per cell.
     let tallies: [DayTally]
-    let selection: ClosedRange<CivilDate>?
-    let weekNumbers: WeekNumbering
+    let selection: RangeSelection?
+    let weekNumbers: WeekNumberChoice
 
     init(year: Int, month: Int, context: Context, view: ViewOptions) throws(CLIError) {
         do {
@@ -23,7 +23,7 @@ struct MonthView {
     }
 
     func weekNumber(row r: Int) -> Int? {
-        StandIn.weekNumber(rowFirst: grid.firstDay(ofRow: r), weekNumbers, firstWeekday: grid.firstWeekday)
+        weekNumbers.numbering(firstWeekday: grid.firstWeekday).map { grid.weekNumber(ofRow: r, $0) }
     }
 
     // MARK: Text
@@ -49,7 +49,7 @@ struct MonthView {
         let prefix = weekNumbers == .none ? 0 : 3
         let width = prefix + 7 * 7
         var title = Line()
-        let name = LocalLabels.monthTitle(year: grid.year, month: grid.month, context.lang)
+        let name = Labels.monthTitle(year: grid.year, month: grid.month, context.lang)
         title.add(String(repeating: " ", count: max(0, (width - TextWidth.columns(of: name)) / 2)))
         title.add(name, .bold)
         lines.append(title)
@@ -59,7 +59,7 @@ struct MonthView {
         for c in 0..<7 {
             let w = grid.firstWeekday.advanced(by: c)
             header.add("   ")
-            header.add(TextWidth.padLeft(LocalLabels.weekdayShort(w, context.lang), to: 2), MonthView.headerAttributes(w))
+            header.add(TextWidth.padLeft(Labels.weekdayShort(w, context.lang), to: 2), MonthView.headerAttributes(w))
             header.add("  ")
         }
         lines.append(header)
@@ -72,7 +72,7 @@ struct MonthView {
                 let i = r * 7 + c
                 let cell = grid[i]
                 let tally = tallies[i]
-                let sel = StandIn.selection(cell.date, selection)
+                let sel = selection.map { grid.selection($0, at: i).state } ?? .none
                 // Cell: gap, selection-left, today-left, day, today-right, selection-right:
                 // the marks show today and the selection even without colour.
                 let day = TextWidth.padLeft(String(cell.date.day), to: 2)
@@ -132,7 +132,7 @@ struct MonthView {
         }
         w.key("selection")
         if let s = selection {
-            w.beginObject(); w.field("from", s.lowerBound); w.field("to", s.upperBound); w.endObject()
+            w.beginObject(); w.field("from", s.first); w.field("to", s.last); w.endObject()
         } else { w.null() }
         w.key("cells")
         w.beginArray()
@@ -146,7 +146,7 @@ struct MonthView {
             w.field("count", t.count)
             w.field("completed", t.completed)
             w.field("percentage", t.percentage)
-            w.field("selection", StandIn.selection(cell.date, selection).rawValue)
+            w.field("selection", (selection.map { grid.selection($0, at: i).state } ?? .none).jsonName)
             w.endObject()
         }
         w.endArray()

@@ -55,7 +55,7 @@ struct Summary {
         for (k, d) in deadlines.prefix(Summary.maxItems).enumerated() {
             l = Line()
             l.add(k == 0 ? label("Deadlines", "마감") : String(repeating: " ", count: 12), k == 0 ? [.bold] : [])
-            l.add(LocalLabels.shortDate(d.end, context.lang) + "  ")
+            l.add(Labels.shortDate(d.end, context.lang) + "  ")
             l.add(TextWidth.padRight(TextWidth.truncate(todos.store.title(at: d.index), to: titleWidth - 4), to: titleWidth - 3))
             let left = today.days(to: d.end)
             if d.overdue {

@@ -18,7 +18,7 @@ enum TodoPresentation {
         }
         if todos.isCompleted(i) { return (context.t("done", "완료"), [.green]) }
         let left = today.days(to: end)
-        let date = LocalLabels.shortDate(end, context.lang).replacing("  ", with: " ")
+        let date = Labels.shortDate(end, context.lang).replacing("  ", with: " ")
         if left < 0 {
             return (context.t("overdue since \(date)", "\(date) 마감 지남"), [.bold, .red])
         }

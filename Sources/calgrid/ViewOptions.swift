@@ -4,9 +4,9 @@ import CalGrid
 struct ViewOptions {
     enum RowsName: String { case fixed, auto }
 
-    var weekNumbers = WeekNumbering.none
+    var weekNumbers = WeekNumberChoice.none
     var rows = GridRowPolicy.fixed
-    var select: ClosedRange<CivilDate>?
+    var select: RangeSelection?
 
     mutating func parse(_ option: String, _ args: inout Arguments) throws(CLIError) -> Bool {
         switch option {
@@ -24,7 +24,8 @@ struct ViewOptions {
     static let help = """
       --select FROM..TO      draw a selected range (YYYY-MM-DD..YYYY-MM-DD): first, middle, last
       --week-numbers iso|simple|none
-                             a week-number column: ISO 8601, or week 1 = the week of January 1st
+                             a week-number column: ISO 8601, or strftime %U/%W style for
+                             the first weekday (week 1 starts on the year's first such day)
       --rows fixed|auto      fixed: always 6 week rows; auto: only the rows the month needs
     """
 }

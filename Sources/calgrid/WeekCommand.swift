@@ -34,8 +34,11 @@ enum WeekCommand {
             throw .usage("week: the week of \(day.iso8601) leaves the supported calendar")
         }
         let tallies = context.todos.tallies(from: week.first, through: week.last)
-        let number = StandIn.weekNumber(rowFirst: week.first, view.weekNumbers == .none ? .iso : view.weekNumbers,
-                                        firstWeekday: common.firstWeekday) ?? 0
+        // The week's number under --week-numbers (ISO when none is asked for but a title needs one).
+        let numbering = view.weekNumbers.numbering(firstWeekday: common.firstWeekday) ?? .iso8601
+        let number = numbering == .iso8601
+            ? CivilDate(_unchecked: week.first.dayNumber + Int32(Weekday.thursday.offset(from: common.firstWeekday))).isoWeek.week
+            : week.first.weekNumber(numbering)
         if common.json {
             var w = JSONWriter()
             w.beginObject()
@@ -55,7 +58,7 @@ enum WeekCommand {
                 w.field("count", t.count)
                 w.field("completed", t.completed)
                 w.field("percentage", t.percentage)
-                w.field("selection", StandIn.selection(d, view.select).rawValue)
+                w.field("selection", (view.select?.state(of: d) ?? .none).jsonName)
                 w.key("todos")
                 w.beginArray()
                 for it in context.todos.items(on: d) {
@@ -76,7 +79,7 @@ enum WeekCommand {
 
         let style = context.style
         var title = Line()
-        let span = (LocalLabels.shortDate(week.first, context.lang) + " – " + LocalLabels.shortDate(week.last, context.lang))
+        let span = (Labels.shortDate(week.first, context.lang) + " – " + Labels.shortDate(week.last, context.lang))
             .replacing("   ", with: " ").replacing("  ", with: " ")
         let heading = view.weekNumbers == .none ? context.t("Week of ", "") : context.t("Week \(number) · ", "\(number)주 · ")
         title.add(heading + context.t(span + ", \(week.last.year)", "\(week.first.year)년 " + span), .bold)
@@ -89,7 +92,7 @@ enum WeekCommand {
         for k in 0..<7 {
             let d = CivilDate(_unchecked: week.first.dayNumber + Int32(k))
             let t = tallies[k]
-            let sel = StandIn.selection(d, view.select)
+            let sel = view.select?.state(of: d) ?? .none
             var l = Line()
             let mark: String
             switch sel {
@@ -100,7 +103,7 @@ enum WeekCommand {
             case .last: mark = ") "
             }
             l.add(mark, sel == .none ? [] : [.bold])
-            let name = TextWidth.padRight(LocalLabels.weekdayShort(d.weekday, context.lang), to: 2)
+            let name = TextWidth.padRight(Labels.weekdayShort(d.weekday, context.lang), to: 2)
             let num = TextWidth.padLeft(String(d.day), to: 2)
             var attrs: Style.Attributes = d == context.today ? [.bold, .yellow] : []
             if sel != .none { attrs.insert(.inverse) }

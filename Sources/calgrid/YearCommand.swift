@@ -79,7 +79,7 @@ enum YearCommand {
     static func smallMonth(_ m: MonthView, _ context: Context, prefix: Int, width: Int) -> [Line] {
         var lines: [Line] = []
         var title = Line()
-        let name = LocalLabels.monthName(m.grid.month, context.lang)
+        let name = Labels.monthName(m.grid.month, context.lang)
         title.add(String(repeating: " ", count: max(0, (width - TextWidth.columns(of: name)) / 2)))
         title.add(name, .bold)
         lines.append(title)
@@ -88,7 +88,7 @@ enum YearCommand {
         for c in 0..<7 {
             let w = m.grid.firstWeekday.advanced(by: c)
             header.add(" ")
-            header.add(TextWidth.padLeft(LocalLabels.weekdayShort(w, context.lang), to: 2),
+            header.add(TextWidth.padLeft(Labels.weekdayShort(w, context.lang), to: 2),
                        w == .sunday ? [.red] : (w == .saturday ? [.blue] : []))
             header.add(" ")
         }
@@ -105,7 +105,7 @@ enum YearCommand {
                 let cell = m.grid[i]
                 guard cell.isInMonth else { l.add("    "); continue }
                 let t = m.tallies[i]
-                let sel = StandIn.selection(cell.date, m.selection)
+                let sel = m.selection.map { m.grid.selection($0, at: i).state } ?? .none
                 let left = cell.isToday ? "[" : (sel == .first || sel == .single ? "(" : " ")
                 var right = t.count == 0 ? " " : (t.isComplete ? "✓" : (t.completed > 0 ? "+" : "."))
                 if cell.isToday { right = "]" } else if sel == .last || sel == .single { right = ")" }
