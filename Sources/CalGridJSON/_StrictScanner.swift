@@ -220,7 +220,7 @@ struct _StrictScanner {
                     guard end - i >= 6 else { return _StrictScanner._needMore }
                     guard let u = _StrictScanner.hex4(p, i + 2) else { return _StrictScanner._failed }
                     if u >= 0xD800, u <= 0xDBFF {
-                        guard end - i >= 12 else { return _StrictScanner._needMore }
+                        guard end - i >= 12 else { return _StrictScanner.lowHalfMayFollow(p, i + 6, end) ? _StrictScanner._needMore : _StrictScanner._failed }
                         guard p[i + 6] == 0x5C, p[i + 7] == 0x75, let l = _StrictScanner.hex4(p, i + 8), l >= 0xDC00, l <= 0xDFFF
                         else { return _StrictScanner._failed }
                         i += 12
@@ -262,7 +262,10 @@ struct _StrictScanner {
                     guard end - i >= 6 else { return .needMore }
                     guard let u = _StrictScanner.hex4(p, i + 2) else { return .invalid(.invalidEscape, offset: i, detail: "\\u needs four hex digits") }
                     if u >= 0xD800, u <= 0xDBFF {
-                        guard end - i >= 12 else { return .needMore }
+                        guard end - i >= 12, p[i + 6] == 0x5C, p[i + 7] == 0x75 else {
+                            if _StrictScanner.lowHalfMayFollow(p, i + 6, end) { return .needMore }
+                            return .invalid(.loneSurrogateEscape, offset: i, detail: "a high surrogate escape without its low half")
+                        }
                         guard p[i + 6] == 0x5C, p[i + 7] == 0x75, let l = _StrictScanner.hex4(p, i + 8), l >= 0xDC00, l <= 0xDFFF
                         else { return .invalid(.loneSurrogateEscape, offset: i, detail: "a high surrogate escape without its low half") }
                         i += 12
@@ -285,6 +288,15 @@ struct _StrictScanner {
             }
         }
         return .needMore
+    }
+
+    /// Whether the bytes from `i` to `end` could still begin `\uDC00`...`\uDFFF`.
+    @inlinable
+    static func lowHalfMayFollow(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int) -> Bool {
+        if i < end, p[i] != 0x5C { return false }
+        if i + 1 < end, p[i + 1] != 0x75 { return false }
+        if i + 2 < end, p[i + 2] != 0x64, p[i + 2] != 0x44 { return false }
+        return true
     }
 
     @inlinable @inline(__always)
