@@ -5,10 +5,14 @@
 import CJSONC
 import CalGrid
 
-/// Receives drafts in input order. A rejection becomes an issue on that record.
+/// Receives the drafts of each batch, in input order.
 @usableFromInline
 protocol _DraftSink {
-    mutating func add(_ draft: consuming TodoDraft) -> _FieldFailure?
+    /// Set when the input turns out to be a Taskwarrior export (field names in messages change).
+    var taskwarrior: Bool { get set }
+    /// Adds `drafts`; each one it refuses is passed to `reject` with its position in `drafts`
+    /// (in increasing order), and the others are kept.
+    mutating func add(_ drafts: inout [TodoDraft], reject: (Int, _FieldFailure) throws(ImportError) -> Void) throws(ImportError)
 }
 
 /// One record's outcome, produced by a decoding thread.
@@ -210,6 +214,7 @@ struct _ImportSession<Sink: _DraftSink> {
             taskwarrior = true
         }
         report.format = taskwarrior ? .taskwarrior : (layout == .lines ? .jsonLines : .native)
+        sink.taskwarrior = taskwarrior
     }
 
     mutating func detectTaskwarrior(_ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int) {
@@ -218,6 +223,7 @@ struct _ImportSession<Sink: _DraftSink> {
         if r.hasField("uuid"), r.hasField("description"), r.hasField("entry"), !r.hasField("title") {
             taskwarrior = true
             report.format = .taskwarrior
+            sink.taskwarrior = true
         }
     }
 
@@ -254,19 +260,22 @@ struct _ImportSession<Sink: _DraftSink> {
             for k in threads.indices { threads[k].join() }
             for part in 1..<Swift.max(parts, 1) where !started[part] { jobs[part].run() }
         }
-        var index = nextRecordIndex
+        // Gather drafts and problems in input order; problems are sorted by record before the policy
+        // applies, so strict mode always reports the first bad record of the input.
+        var drafts: [TodoDraft] = []
+        var draftRecords: [Int] = []
+        var problems: [(record: Int, issue: ImportIssue)] = []
+        drafts.reserveCapacity(n)
+        draftRecords.reserveCapacity(n)
+        var index = 0
         for part in 0..<parts {
-            let first = jobs[part].first
-            let results = jobs[part].results
-            for (k, r) in results.enumerated() {
-                let s = spans[first + k]
+            for r in jobs[part].results {
+                let s = spans[index]
+                let record = nextRecordIndex + index
                 switch r {
                 case .decoded(.draft(let d)):
-                    if let f = sink.add(d) {
-                        try reject(issue(p, f.reason, offset: _RawRecord(p, start: s.start, end: s.end).offset(ofField: f.field), record: index, field: f.field, detail: f.detail))
-                    } else {
-                        report.imported += 1
-                    }
+                    drafts.append(d)
+                    draftRecords.append(index)
                 case .decoded(.deletedTask): report.deletedSkipped += 1
                 case .decoded(.recurringParent): report.recurringSkipped += 1
                 case .failed(let f):
@@ -277,17 +286,32 @@ struct _ImportSession<Sink: _DraftSink> {
                     } else {
                         at = _RawRecord(p, start: s.start, end: s.end).offset(ofField: _ImportSession.topField(f.field))
                     }
-                    try reject(issue(p, f.reason, offset: at, record: index, field: f.field, detail: f.detail))
+                    problems.append((record, issue(p, f.reason, offset: at, record: record, field: f.field, detail: f.detail)))
                 case .malformed(let reason, let offset, let detail):
-                    try reject(issue(p, reason, offset: offset, record: index, field: "", detail: _text(detail)))
+                    problems.append((record, issue(p, reason, offset: offset, record: record, field: "", detail: _text(detail))))
                 }
                 index += 1
             }
             report.unknownFields += jobs[part].decoder.unknownFields
             jobs[part].decoder.unknownFields = 0
         }
+        let decodeProblems = problems.count
+        let candidates = drafts.count
+        var rejections: [(Int, _FieldFailure)] = []
+        try sink.add(&drafts) { (k, f) throws(ImportError) in rejections.append((k, f)) }
+        let rejected = rejections.count
+        for (k, f) in rejections {
+            let s = spans[draftRecords[k]]
+            let record = nextRecordIndex + draftRecords[k]
+            problems.append((record, issue(p, f.reason, offset: _RawRecord(p, start: s.start, end: s.end).offset(ofField: f.field), record: record, field: f.field, detail: f.detail)))
+        }
+        if problems.count > 0 {
+            if problems.count > decodeProblems { problems.sort { $0.record < $1.record } }
+            for pr in problems { try reject(pr.issue) }
+        }
+        report.imported += candidates - rejected
         report.records += n
-        nextRecordIndex = index
+        nextRecordIndex += n
     }
 
     /// "completed[3]" → "completed"; "completed.2024-01-02" → "completed".
