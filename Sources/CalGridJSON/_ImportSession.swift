@@ -15,10 +15,9 @@ protocol _DraftSink {
     mutating func add(_ drafts: inout [TodoDraft], reject: (Int, _FieldFailure) throws(ImportError) -> Void) throws(ImportError)
 }
 
-/// One record's outcome, produced by a decoding thread.
+/// A record that did not become a draft, and why.
 @usableFromInline
-enum _RecordResult {
-    case decoded(_Decoded)
+enum _RecordProblem {
     case failed(_FieldFailure)
     /// Invalid syntax (JSON Lines): `offset` is where.
     case malformed(ImportIssue.Reason, offset: Int, detail: StaticString)
@@ -43,22 +42,34 @@ struct _DecodeJob {
     var taskwarrior = false
     var decoder: _RecordDecoder
     var tokener: UnsafeMutablePointer<json_tokener>?
-    var results: [_RecordResult] = []
+    // Output, in span order: the drafts (and which span each came from), the problems, the skips.
+    var drafts: [TodoDraft] = []
+    var draftSpans: [Int] = []
+    var problems: [(span: Int, problem: _RecordProblem)] = []
+    var deleted = 0
+    var recurring = 0
 
     init(options: ImportOptions) {
         decoder = _RecordDecoder(options: options)
         tokener = json_tokener_new_ex(Int32(Swift.min(Swift.max(options.limits.maxDepth, 1), 32)))
+        // The scanner has already held every record to RFC 8259; json-c's strict mode then only
+        // changes speed (it matches literals with strncmp instead of strncasecmp).
+        json_tokener_set_flags(tokener, Int32(JSON_TOKENER_STRICT))
     }
 
     mutating func run() {
-        results.removeAll(keepingCapacity: true)
-        results.reserveCapacity(last - first)
+        drafts.removeAll(keepingCapacity: true)
+        draftSpans.removeAll(keepingCapacity: true)
+        problems.removeAll(keepingCapacity: true)
+        deleted = 0
+        recurring = 0
+        drafts.reserveCapacity(last - first)
         guard let base, let spans else { return }
         for k in first..<last {
             let s = spans[k]
-            if let bad = s.bad { results.append(.malformed(bad.0, offset: bad.1, detail: bad.2)); continue }
+            if let bad = s.bad { problems.append((k, .malformed(bad.0, offset: bad.1, detail: bad.2))); continue }
             guard base[s.start] == 0x7B else {
-                results.append(.failed(_FieldFailure(.notAnObject, "", "a record must be a JSON object")))
+                problems.append((k, .failed(_FieldFailure(.notAnObject, "", "a record must be a JSON object"))))
                 continue
             }
             json_tokener_reset(tokener)
@@ -67,17 +78,22 @@ struct _DecodeJob {
             }
             guard let o, json_tokener_get_error(tokener) == json_tokener_success else {
                 if let o { _ = json_object_put(o) }
-                results.append(.failed(_FieldFailure(.parserRejected, "", "json-c rejected the record")))
+                problems.append((k, .failed(_FieldFailure(.parserRejected, "", "json-c rejected the record"))))
                 continue
             }
             do throws(_FieldFailure) {
                 if taskwarrior {
-                    results.append(.decoded(try decoder.taskwarrior(o, keys: s.keys)))
+                    switch try decoder.taskwarrior(o, keys: s.keys) {
+                    case .draft(let d): drafts.append(d); draftSpans.append(k)
+                    case .deletedTask: deleted += 1
+                    case .recurringParent: recurring += 1
+                    }
                 } else {
-                    results.append(.decoded(.draft(try decoder.native(o, keys: s.keys))))
+                    drafts.append(try decoder.native(o, keys: s.keys))
+                    draftSpans.append(k)
                 }
             } catch {
-                results.append(.failed(error))
+                problems.append((k, .failed(error)))
             }
             _ = json_object_put(o)
         }
@@ -260,24 +276,15 @@ struct _ImportSession<Sink: _DraftSink> {
             for k in threads.indices { threads[k].join() }
             for part in 1..<Swift.max(parts, 1) where !started[part] { jobs[part].run() }
         }
-        // Gather drafts and problems in input order; problems are sorted by record before the policy
-        // applies, so strict mode always reports the first bad record of the input.
-        var drafts: [TodoDraft] = []
-        var draftRecords: [Int] = []
+        // Hand each part's drafts to the sink in order, then apply the policy to the problems sorted by
+        // record, so strict mode always reports the first bad record of the input.
         var problems: [(record: Int, issue: ImportIssue)] = []
-        drafts.reserveCapacity(n)
-        draftRecords.reserveCapacity(n)
-        var index = 0
+        var rejections: [(Int, _FieldFailure)] = []
         for part in 0..<parts {
-            for r in jobs[part].results {
-                let s = spans[index]
-                let record = nextRecordIndex + index
-                switch r {
-                case .decoded(.draft(let d)):
-                    drafts.append(d)
-                    draftRecords.append(index)
-                case .decoded(.deletedTask): report.deletedSkipped += 1
-                case .decoded(.recurringParent): report.recurringSkipped += 1
+            for (k, pr) in jobs[part].problems {
+                let s = spans[k]
+                let record = nextRecordIndex + k
+                switch pr {
                 case .failed(let f):
                     var f = f
                     var at = s.start
@@ -290,26 +297,28 @@ struct _ImportSession<Sink: _DraftSink> {
                 case .malformed(let reason, let offset, let detail):
                     problems.append((record, issue(p, reason, offset: offset, record: record, field: "", detail: _text(detail))))
                 }
-                index += 1
             }
+            if options.policy == .strict, !problems.isEmpty { break }  // nothing after it matters
+            rejections.removeAll(keepingCapacity: true)
+            let candidates = jobs[part].drafts.count
+            try sink.add(&jobs[part].drafts) { (k, f) throws(ImportError) in rejections.append((k, f)) }
+            for (k, f) in rejections {
+                let spanIndex = jobs[part].draftSpans[k]
+                let s = spans[spanIndex]
+                let record = nextRecordIndex + spanIndex
+                problems.append((record, issue(p, f.reason, offset: _RawRecord(p, start: s.start, end: s.end).offset(ofField: f.field), record: record, field: f.field, detail: f.detail)))
+            }
+            report.imported += candidates - rejections.count
+            report.deletedSkipped += jobs[part].deleted
+            report.recurringSkipped += jobs[part].recurring
             report.unknownFields += jobs[part].decoder.unknownFields
             jobs[part].decoder.unknownFields = 0
+            jobs[part].drafts.removeAll(keepingCapacity: true)
         }
-        let decodeProblems = problems.count
-        let candidates = drafts.count
-        var rejections: [(Int, _FieldFailure)] = []
-        try sink.add(&drafts) { (k, f) throws(ImportError) in rejections.append((k, f)) }
-        let rejected = rejections.count
-        for (k, f) in rejections {
-            let s = spans[draftRecords[k]]
-            let record = nextRecordIndex + draftRecords[k]
-            problems.append((record, issue(p, f.reason, offset: _RawRecord(p, start: s.start, end: s.end).offset(ofField: f.field), record: record, field: f.field, detail: f.detail)))
-        }
-        if problems.count > 0 {
-            if problems.count > decodeProblems { problems.sort { $0.record < $1.record } }
+        if !problems.isEmpty {
+            problems.sort { $0.record < $1.record }
             for pr in problems { try reject(pr.issue) }
         }
-        report.imported += candidates - rejected
         report.records += n
         nextRecordIndex += n
     }
