@@ -51,7 +51,9 @@ struct _DecodeJob {
 
     init(options: ImportOptions) {
         decoder = _RecordDecoder(options: options)
-        tokener = json_tokener_new_ex(Int32(Swift.min(Swift.max(options.limits.maxDepth, 1), 32)))
+        // json-c's own limit stays at its default of 32 (raised, it crashes on deep input); the
+        // scanner enforces the caller's `maxDepth` (at most 32) before json-c sees a record.
+        tokener = json_tokener_new_ex(32)
         // The scanner has already held every record to RFC 8259; json-c's strict mode then only
         // changes speed (it matches literals with strncmp instead of strncasecmp).
         json_tokener_set_flags(tokener, Int32(JSON_TOKENER_STRICT))
@@ -89,7 +91,7 @@ struct _DecodeJob {
                     case .recurringParent: recurring += 1
                     }
                 } else {
-                    drafts.append(try decoder.native(o, keys: s.keys))
+                    drafts.append(try decoder.native(o, keys: s.keys, raw: _RawRecord(base, start: s.start, end: s.end)))
                     draftSpans.append(k)
                 }
             } catch {

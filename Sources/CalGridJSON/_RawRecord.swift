@@ -81,6 +81,14 @@ struct _RawRecord {
         return found
     }
 
+    /// Number of keys of the object that starts at `i` (valid JSON assumed).
+    @inlinable
+    func keyCount(ofObjectAt i: Int) -> Int {
+        var n = 0
+        _RawRecord(p, start: i, end: end).forEachKey { _, _, _ in n += 1; return true }
+        return n
+    }
+
     /// Whether the outermost object has a key `name`.
     @inlinable
     func hasField(_ name: String) -> Bool {

@@ -100,7 +100,7 @@ struct _RecordDecoder {
     /// Decodes a native record. `keys` is the scanner's count of its keys (a mismatch with json-c's
     /// count means a duplicate key, which json-c would silently collapse).
     @inlinable
-    mutating func native(_ o: OpaquePointer?, keys: Int) throws(_FieldFailure) -> TodoDraft {
+    mutating func native(_ o: OpaquePointer?, keys: Int, raw: _RawRecord) throws(_FieldFailure) -> TodoDraft {
         guard _RecordDecoder.type(o) == json_type_object else { throw _FieldFailure(.notAnObject, "", "a record must be a JSON object") }
         guard Int(json_object_object_length(o)) == keys else { throw _FieldFailure(.duplicateField, "", "a field appears twice") }
         var id: String? = nil
@@ -173,7 +173,7 @@ struct _RecordDecoder {
             }
         }
         if !_RecordDecoder.isNull(repetitionValue) { draft.repetition = try repetition(repetitionValue) }
-        if !_RecordDecoder.isNull(completedValue) { draft.completedDays = try completed(completedValue, draft) }
+        if !_RecordDecoder.isNull(completedValue) { draft.completedDays = try completed(completedValue, draft, raw: raw) }
         return draft
     }
 
@@ -256,7 +256,7 @@ struct _RecordDecoder {
     }
 
     @inlinable
-    func completed(_ v: OpaquePointer?, _ draft: TodoDraft) throws(_FieldFailure) -> [Bool] {
+    func completed(_ v: OpaquePointer?, _ draft: TodoDraft, raw: _RawRecord) throws(_FieldFailure) -> [Bool] {
         guard let s = draft.start, let e = draft.end else {
             throw _FieldFailure(.completedWithoutSpan, "completed", "completion flags need both startDate and endDate")
         }
@@ -278,6 +278,10 @@ struct _RecordDecoder {
                 }
             }
         case json_type_object:
+            // json-c keeps only the last of repeated keys; the raw bytes tell whether a day repeats.
+            guard raw.keyCount(ofObjectAt: raw.offset(ofField: "completed")) == Int(json_object_object_length(v)) else {
+                throw _FieldFailure(.duplicateField, "completed", "a day appears twice")
+            }
             var flags = [Bool](repeating: false, count: count)
             var entry = cg_object_first(v)
             while let en = entry {

@@ -94,6 +94,7 @@ func day(_ s: String) -> CivilDate { try! CivilDate(iso8601: s) }
         #expect(issue(#"[{"id":"a","title":"t","startDate":"0001-01-01","endDate":"9999-12-31"}]"#)?.reason == .spanTooLong)
         #expect(issue(#"[{"id":"a","title":"t","iscompleted":true,"isCompleted":false}]"#)?.reason == .duplicateField)
         #expect(issue(#"[{"id":"a","title":"t","title":"u"}]"#)?.field == "title")
+        #expect(issue(#"[{"id":"a","title":"t","startDate":"2024-06-03","endDate":"2024-06-04","completed":{"2024-06-03":true,"2024-06-03":false}}]"#)?.reason == .duplicateField)
         #expect(issue(#"[{"id":"a","title":"t"},{"id":"a","title":"u"}]"#)?.reason == .duplicateId)
         #expect(issue(#"[{"id":"a","title":"t"},{"id":"a","title":"u"}]"#)?.recordIndex == 1)
         #expect(issue(#"[1]"#)?.reason == .notAnObject)
