@@ -24,6 +24,6 @@ let package = Package(
         .target(name: "CalGridC", dependencies: ["CalGrid", "CalGridJSON", "CCalGrid"]),
         .executableTarget(name: "calgrid", dependencies: ["CalGrid", "CalGridJSON"]),
         .testTarget(name: "CalGridTests", dependencies: ["CalGrid"]),
-        .testTarget(name: "CalGridJSONTests", dependencies: ["CalGrid", "CalGridJSON"]),
+        .testTarget(name: "CalGridJSONTests", dependencies: ["CalGrid", "CalGridJSON"], exclude: ["Fixtures"]),
     ]
 )

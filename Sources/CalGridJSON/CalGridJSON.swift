@@ -1,1 +1,0 @@
-// Import and export of todo sets through json-c (issue 4).

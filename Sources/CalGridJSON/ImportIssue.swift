@@ -1,0 +1,132 @@
+/// One problem found in the input: what is wrong, where, and why.
+///
+/// In `.strict` policy the first issue aborts the import (`ImportError.invalidInput`); in
+/// `.skipInvalid` the record it belongs to is skipped and the issue is listed in the report.
+public struct ImportIssue: Hashable, Sendable {
+    /// The kind of problem; stable numbers so a C wrapper can pass them on.
+    public enum Reason: Int32, Hashable, Sendable {
+        // Input as a whole
+        case emptyInput = 1
+        case inputTooLarge
+        case truncated
+        case trailingContent
+        case tooManyRecords
+        // RFC 8259 syntax, and what json-c would let through
+        case unexpectedByte = 20
+        case nulByte
+        case leadingZero
+        case missingFractionDigits
+        case missingExponentDigits
+        case invalidNumber
+        case nonFiniteNumber
+        case singleQuotedString
+        case controlCharacterInString
+        case invalidEscape
+        case loneSurrogateEscape
+        case overlongUTF8
+        case encodedSurrogate
+        case codePointTooLarge
+        case invalidUTF8
+        case invalidLiteral
+        case trailingComma
+        case comment
+        case tooDeep
+        case stringTooLong
+        case recordTooLarge
+        case recordsOnOneLine
+        case parserRejected
+        // Top-level structure
+        case notAnObject = 60
+        case unsupportedFormat
+        case unsupportedVersion
+        case missingWrapperField
+        // Record fields
+        case missingField = 80
+        case wrongType
+        case duplicateField
+        case emptyId
+        case idTooLong
+        case duplicateId
+        case invalidDate
+        case invalidDateTime
+        case endBeforeStart
+        case spanTooLong
+        case invalidRepetition
+        case completedWithoutSpan
+        case completedLengthMismatch
+        case completedDayOutsideSpan
+        case completedDayOffRepetition
+        case invalidReminderTime
+        case invalidTag
+        case rejectedByStore = 120
+    }
+
+    public var reason: Reason
+    /// Offset of the offending byte from the start of the input (a BOM counts).
+    public var byteOffset: Int64
+    /// 1-based line of `byteOffset`.
+    public var line: Int
+    /// 1-based column of `byteOffset`, in bytes.
+    public var column: Int
+    /// 0-based index of the record in the input; -1 when the issue is outside any record.
+    public var recordIndex: Int
+    /// The field concerned (`"completed"`, `"repetition[2]"`); empty when none.
+    public var field: String
+    /// Why, in words.
+    public var detail: String
+
+    public init(reason: Reason, byteOffset: Int64, line: Int, column: Int, recordIndex: Int, field: String, detail: String) {
+        self.reason = reason; self.byteOffset = byteOffset; self.line = line; self.column = column
+        self.recordIndex = recordIndex; self.field = field; self.detail = detail
+    }
+
+    /// `line 3, column 17 (byte 112), record 2, field "endDate": ends before startDate`.
+    /// - Complexity: O(length of the text)
+    public var message: String {
+        var s = "line \(line), column \(column) (byte \(byteOffset))"
+        if recordIndex >= 0 { s += ", record \(recordIndex)" }
+        if !field.isEmpty { s += ", field \"" + field + "\"" }
+        return s + ": " + detail
+    }
+}
+
+/// Why an import failed as a whole. A failed import never changes the target set.
+public enum ImportError: Error, Hashable, Sendable {
+    /// The input is invalid: the first problem in `.strict` policy, or one that makes the rest
+    /// unreadable in `.skipInvalid` policy (a syntax error inside an array, a wrong wrapper).
+    case invalidInput(ImportIssue)
+    /// A system call failed; `errno` is the C error number.
+    case system(operation: SystemOperation, errno: Int32)
+    /// The progress hook asked to stop.
+    case cancelled
+
+    public enum SystemOperation: Int32, Hashable, Sendable {
+        case open = 1, stat, read, write, fsync, rename, close, threadStart
+    }
+
+    /// One line for a user.
+    /// - Complexity: O(length of the text)
+    public var message: String {
+        switch self {
+        case .invalidInput(let issue): return issue.message
+        case .system(let op, let code): return _systemMessage(op, code)
+        case .cancelled: return "import cancelled"
+        }
+    }
+}
+
+@usableFromInline
+func _systemMessage(_ op: ImportError.SystemOperation, _ code: Int32) -> String {
+    let name: String
+    switch op {
+    case .open: name = "open"
+    case .stat: name = "stat"
+    case .read: name = "read"
+    case .write: name = "write"
+    case .fsync: name = "fsync"
+    case .rename: name = "rename"
+    case .close: name = "close"
+    case .threadStart: name = "pthread_create"
+    }
+    return name + " failed: " + _errnoText(code) + " (errno \(code))"
+}

@@ -1,0 +1,95 @@
+/// Which layout and vocabulary the input uses.
+public enum ImportFormat: UInt8, Hashable, Sendable {
+    /// Decide from the first bytes and the first record: `[` → array, `{"format"…` / `{"version"…` /
+    /// `{"todos"…` → wrapped native, any other `{` → JSON Lines; a first record with `uuid`,
+    /// `description` and `entry` and no `title` → Taskwarrior.
+    case automatic = 0
+    /// CalGrid records: a top-level array or the `{"format": "calgrid", "version": 1, "todos": [...]}` wrapper.
+    case native
+    /// CalGrid records, one per line (blank lines allowed).
+    case jsonLines
+    /// `task export` of Taskwarrior 2.6 (an array, or one task per line).
+    case taskwarrior
+}
+
+/// What happens to a bad record.
+public enum ImportPolicy: UInt8, Hashable, Sendable {
+    /// The first bad record fails the whole import; the target set is left unchanged.
+    case strict = 0
+    /// Bad records are skipped and reported (up to `ImportLimits.maxReportedIssues`); the rest is imported.
+    /// A syntax error that makes the rest of an array unreadable still fails the import.
+    case skipInvalid
+}
+
+/// Bounds on the input; every one is checked and reported as an `ImportIssue`, never a crash.
+public struct ImportLimits: Hashable, Sendable {
+    /// Largest input accepted, in bytes (default 8 GiB; memory use does not grow with it).
+    public var maxInputBytes: Int64 = 8 << 30
+    /// Deepest nesting inside one record (default and maximum 32; json-c's own limit is the same).
+    public var maxDepth: Int = 32
+    /// Longest string, in input bytes between the quotes (default 1 MiB).
+    public var maxStringBytes: Int = 1 << 20
+    /// Largest record, in input bytes (default 64 MiB); the reader's buffer never exceeds twice this.
+    public var maxRecordBytes: Int = 64 << 20
+    /// Longest span [startDate, endDate], in days (default 36,600, about a century).
+    public var maxSpanDays: Int = 36_600
+    /// Most records read (default 100,000,000).
+    public var maxRecords: Int = 100_000_000
+    /// Most issues listed in the report in `.skipInvalid` policy; later ones are only counted (default 100).
+    public var maxReportedIssues: Int = 100
+
+    public init() {}
+}
+
+/// Called after each chunk of input: `bytesDone` of `bytesTotal` (0 when unknown, e.g. a pipe).
+/// Returning false cancels the import (`ImportError.cancelled`, nothing changed).
+/// A C function pointer plus a context pointer, so a C wrapper can pass its callback straight through.
+public typealias ImportProgressFunction = @convention(c) (_ bytesDone: Int64, _ bytesTotal: Int64, _ context: UnsafeMutableRawPointer?) -> Bool
+
+/// How to read the input.
+public struct ImportOptions {
+    public var format: ImportFormat = .automatic
+    public var policy: ImportPolicy = .strict
+    /// Offset east of UTC, in seconds, at which RFC 3339 and Taskwarrior date-times become civil days
+    /// (e.g. 32400 for Korea). Default 0.
+    public var utcOffsetSeconds: Int32 = 0
+    public var limits = ImportLimits()
+    /// Taskwarrior: import deleted tasks too (default false: skipped and counted).
+    public var includeDeletedTasks = false
+    /// Taskwarrior: import recurring parent templates too (default false: skipped and counted).
+    public var includeRecurringParents = false
+    /// Threads parsing records: 0 = one per online core, capped at 2 (the default).
+    public var threads: Int = 0
+    public var progress: ImportProgressFunction? = nil
+    public var progressContext: UnsafeMutableRawPointer? = nil
+
+    public init(format: ImportFormat = .automatic, policy: ImportPolicy = .strict, utcOffsetSeconds: Int32 = 0) {
+        self.format = format; self.policy = policy; self.utcOffsetSeconds = utcOffsetSeconds
+    }
+}
+
+/// What an import did.
+public struct ImportReport: Hashable, Sendable {
+    /// The layout and vocabulary found (never `.automatic`).
+    public var format: ImportFormat = .automatic
+    /// Records read, good or bad (Taskwarrior tasks skipped by status included).
+    public var records = 0
+    /// Records added to the set.
+    public var imported = 0
+    /// Bad records skipped (`.skipInvalid` only).
+    public var skipped = 0
+    /// Fields no record format knows, over all records (and the wrapper object); ignored.
+    public var unknownFields = 0
+    /// Taskwarrior tasks with status `deleted` that were left out.
+    public var deletedSkipped = 0
+    /// Taskwarrior recurring parent templates that were left out.
+    public var recurringSkipped = 0
+    /// Bytes of input read.
+    public var bytes: Int64 = 0
+    /// The first `maxReportedIssues` problems, in input order.
+    public var issues: [ImportIssue] = []
+    /// Problems beyond the cap, counted only.
+    public var unreportedIssues = 0
+
+    public init() {}
+}

@@ -1,0 +1,114 @@
+// Public entry points: import into a TodoSet (atomically) and read plain drafts.
+import CalGrid
+
+/// Feeds batches into a TodoSet; a refused draft is skipped and the rest of its batch goes in.
+@usableFromInline
+struct _TodoSetSink: _DraftSink {
+    @usableFromInline var set: TodoSet
+    @usableFromInline var taskwarrior = false
+
+    @usableFromInline
+    init(set: consuming TodoSet) { self.set = set }
+
+    @usableFromInline
+    mutating func add(_ drafts: inout [TodoDraft], reject: (Int, _FieldFailure) throws(ImportError) -> Void) throws(ImportError) {
+        var from = 0
+        while from < drafts.count {
+            do throws(TodoError) {
+                if from == 0 { try set.insert(contentsOf: drafts) } else { try set.insert(contentsOf: drafts[from...]) }
+                return
+            } catch {
+                // Everything before the refused draft is valid: put it in, skip the refused one, go on.
+                let bad = from + (error.position ?? 0)
+                if bad > from { try? set.insert(contentsOf: drafts[from..<bad]) }
+                try reject(bad, _TodoSetSink.failure(error, taskwarrior: taskwarrior))
+                from = bad + 1
+            }
+        }
+    }
+
+    static func failure(_ e: TodoError, taskwarrior: Bool) -> _FieldFailure {
+        let idField = taskwarrior ? "uuid" : "id"
+        switch e {
+        case .duplicateID(_, let id): return _FieldFailure(.duplicateId, idField, "the id \"" + id + "\" is already taken")
+        case .emptyID: return _FieldFailure(.emptyId, idField, "the id is empty")
+        case .idTooLong: return _FieldFailure(.idTooLong, idField, "the id is longer than 256 bytes")
+        case .endBeforeStart: return _FieldFailure(.endBeforeStart, "endDate", "endDate is before startDate")
+        case .completedDaysCountMismatch(_, _, let expected, let actual):
+            return _FieldFailure(.completedLengthMismatch, "completed", "\(actual) flags for \(expected) repeat days")
+        case .completedDaysWithoutSpan: return _FieldFailure(.completedWithoutSpan, "completed", "completion flags need both dates")
+        case .emptyRepetition: return _FieldFailure(.invalidRepetition, "repetition", "the repetition is empty")
+        case .reminderOutOfRange: return _FieldFailure(.invalidReminderTime, "reminderTime", "the reminder is out of range")
+        default: return _FieldFailure(.rejectedByStore, "", "the todo store refused the record (capacity)")
+        }
+    }
+}
+
+extension TodoSet {
+    /// Imports the todos in `bytes`, appending them after the existing ones in input order.
+    ///
+    /// All or nothing per policy: in `.strict` policy any bad record (or an id already in the set)
+    /// throws and leaves the set exactly as it was; in `.skipInvalid` policy bad records are skipped
+    /// and listed in the report. Either way a fatal error (I/O, unreadable syntax in an array,
+    /// cancellation) leaves the set unchanged.
+    /// - Complexity: O(n) in the input size plus O(count) to stage against a non-empty set;
+    ///   memory O(result + one batch).
+    @discardableResult
+    public mutating func importJSON(bytes: UnsafeRawBufferPointer, options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportReport {
+        var session = _ImportSession(options: options, sink: _TodoSetSink(set: _takeForImport()))
+        defer { session.release() }
+        try session.run(bytes: bytes)
+        self = session.sink.set
+        return session.report
+    }
+
+    /// `importJSON(bytes:options:)` over an array.
+    /// - Complexity: O(n) in the input size.
+    @discardableResult
+    public mutating func importJSON(bytes: [UInt8], options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportReport {
+        let r: Result<(TodoSet, ImportReport), ImportError> = bytes.withUnsafeBytes { b in
+            var copy = self
+            do throws(ImportError) { let rep = try copy.importJSON(bytes: b, options: options); return .success((copy, rep)) } catch { return .failure(error) }
+        }
+        switch r {
+        case .success(let v): self = v.0; return v.1
+        case .failure(let e): throw e
+        }
+    }
+
+    /// Imports the file at `path`, read in bounded windows: memory is the set plus about twice the
+    /// largest record (at least 8 MiB), whatever the file size. Same atomicity as `importJSON(bytes:)`.
+    /// - Complexity: O(n) in the file size.
+    @discardableResult
+    public mutating func importJSON(fileAt path: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportReport {
+        let fd = try _FileDescriptor.openForReading(path)
+        var session = _ImportSession(options: options, sink: _TodoSetSink(set: _takeForImport()))
+        defer { session.release() }
+        try session.run(file: fd)
+        self = session.sink.set
+        return session.report
+    }
+
+    /// The set the import builds on: a copy-on-write copy, so the original stays intact until success.
+    func _takeForImport() -> TodoSet { self }
+}
+
+/// JSON import of todos as plain `TodoDraft` values (through a `TodoSet`, so ids are checked the same way).
+public enum TodoJSON {
+    /// Reads every record of `bytes` into drafts, in input order.
+    /// - Throws: `ImportError`; in `.strict` policy at the first bad record.
+    /// - Complexity: O(n) in the input size.
+    public static func drafts(fromBytes bytes: [UInt8], options: ImportOptions = ImportOptions()) throws(ImportError) -> (drafts: [TodoDraft], report: ImportReport) {
+        var set = TodoSet()
+        let report = try set.importJSON(bytes: bytes, options: options)
+        return (set.drafts, report)
+    }
+
+    /// Reads the file at `path` into drafts, in input order.
+    /// - Complexity: O(n) in the file size.
+    public static func drafts(fromFileAt path: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> (drafts: [TodoDraft], report: ImportReport) {
+        var set = TodoSet()
+        let report = try set.importJSON(fileAt: path, options: options)
+        return (set.drafts, report)
+    }
+}

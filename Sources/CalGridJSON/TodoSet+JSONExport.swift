@@ -1,0 +1,178 @@
+// Export in the native format. Written by hand (json-c's serializer escapes '/' and re-allocates a
+// DOM per record); the output is exactly what the importer reads back: import(export(set)) == set.
+import CalGrid
+
+/// The layout of an export.
+public enum ExportFormat: UInt8, Hashable, Sendable {
+    /// `{"format": "calgrid", "version": 1, "todos": [...]}` with one record per line.
+    case native = 0
+    /// One record per line, nothing around them.
+    case jsonLines
+}
+
+/// Why an export failed. The destination file is untouched when it does.
+public enum ExportError: Error, Hashable, Sendable {
+    case system(operation: ImportError.SystemOperation, errno: Int32)
+
+    /// One line for a user.
+    public var message: String {
+        switch self { case .system(let op, let code): return _systemMessage(op, code) }
+    }
+}
+
+@usableFromInline
+struct _RecordWriter {
+    @usableFromInline var out: [UInt8] = []
+
+    @inlinable
+    mutating func raw(_ s: StaticString) {
+        out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+    }
+
+    @usableFromInline static let hex: StaticString = "0123456789abcdef"
+
+    /// A JSON string: `"`, `\` and control characters escaped, everything else (valid UTF-8) as is.
+    @inlinable
+    mutating func string(_ s: String) {
+        out.append(0x22)
+        for c in s.utf8 {
+            switch c {
+            case 0x22: out.append(0x5C); out.append(0x22)
+            case 0x5C: out.append(0x5C); out.append(0x5C)
+            case 0x0A: out.append(0x5C); out.append(0x6E)
+            case 0x0D: out.append(0x5C); out.append(0x72)
+            case 0x09: out.append(0x5C); out.append(0x74)
+            case 0..<0x20:
+                raw("\\u00")
+                out.append(_RecordWriter.hex.utf8Start[Int(c >> 4)])
+                out.append(_RecordWriter.hex.utf8Start[Int(c & 15)])
+            default: out.append(c)
+            }
+        }
+        out.append(0x22)
+    }
+
+    @inlinable
+    mutating func integer(_ v: Int64) {
+        if v < 0 { out.append(0x2D) }
+        var m = v.magnitude
+        var digits = InlineArray<20, UInt8>(repeating: 0)
+        var n = 0
+        repeat { digits[n] = UInt8(truncatingIfNeeded: 0x30 + m % 10); m /= 10; n += 1 } while m > 0
+        while n > 0 { n -= 1; out.append(digits[n]) }
+    }
+
+    @inlinable
+    mutating func date(_ d: CivilDate) {
+        out.append(0x22)
+        let b = d.iso8601Bytes
+        for k in 0..<10 { out.append(b[k]) }
+        out.append(0x22)
+    }
+
+    /// One record, no trailing newline. Defaults (false flags, every-day repetition, no tags) are left out.
+    @inlinable
+    mutating func record(_ d: TodoDraft) {
+        raw("{\"id\":"); string(d.id)
+        raw(",\"title\":"); string(d.title)
+        if let m = d.memo { raw(",\"memo\":"); string(m) }
+        if let s = d.start { raw(",\"startDate\":"); date(s) }
+        if let e = d.end { raw(",\"endDate\":"); date(e) }
+        if let c = d.createdAt {
+            raw(",\"createdAt\":")
+            // Within 0001...9999 as RFC 3339; beyond, as integer seconds (still read back exactly).
+            out.append(0x22)
+            if _DateText.writeRFC3339(c, into: &out) { out.append(0x22) } else { out.removeLast(); integer(c) }
+        }
+        if d.isChallenge { raw(",\"isChallenge\":true") }
+        if d.isCompleted { raw(",\"iscompleted\":true") }
+        if d.repetition != .all {
+            raw(",\"repetition\":[")
+            var first = true
+            for w in 0..<7 where d.repetition.contains(Weekday(rawValue: UInt8(w))!) {
+                if !first { out.append(0x2C) }
+                first = false
+                out.append(UInt8(0x30 + w))
+            }
+            out.append(0x5D)
+        }
+        if let flags = d.completedDays {
+            raw(",\"completed\":[")
+            for (k, f) in flags.enumerated() {
+                if k > 0 { out.append(0x2C) }
+                if f { raw("true") } else { raw("false") }
+            }
+            out.append(0x5D)
+        }
+        if let r = d.reminderMinutes {
+            raw(",\"reminderTime\":\"")
+            _DateText.two(Int(r) / 60, &out); out.append(0x3A); _DateText.two(Int(r) % 60, &out)
+            out.append(0x22)
+        }
+        if !d.tags.isEmpty {
+            raw(",\"tags\":[")
+            for (k, t) in d.tags.enumerated() {
+                if k > 0 { out.append(0x2C) }
+                string(t)
+            }
+            out.append(0x5D)
+        }
+        out.append(0x7D)
+    }
+}
+
+extension TodoSet {
+    /// Writes the set in `format` through `flush`, in chunks of about `chunk` bytes.
+    func _export<E: Error>(format: ExportFormat, chunk: Int, _ flush: (UnsafeRawBufferPointer) throws(E) -> Void) throws(E) {
+        var w = _RecordWriter()
+        w.out.reserveCapacity(chunk + 4096)
+        if format == .native { w.raw("{\"format\":\"calgrid\",\"version\":1,\"todos\":[\n") }
+        for i in indices {
+            w.record(draft(at: i))
+            if format == .native, i + 1 < count { w.out.append(0x2C) }
+            w.out.append(0x0A)
+            if w.out.count >= chunk {
+                try TodoSet._flush(w.out, flush)
+                w.out.removeAll(keepingCapacity: true)
+            }
+        }
+        if format == .native { w.raw("]}\n") }
+        try TodoSet._flush(w.out, flush)
+    }
+
+    static func _flush<E: Error>(_ a: [UInt8], _ flush: (UnsafeRawBufferPointer) throws(E) -> Void) throws(E) {
+        let r: Result<Void, E> = a.withUnsafeBytes { b in
+            do throws(E) { try flush(b); return .success(()) } catch { return .failure(error) }
+        }
+        try r.get()
+    }
+
+    /// The whole set as JSON bytes.
+    /// - Complexity: O(N + text + tracked days)
+    public func exportJSONBytes(format: ExportFormat = .native) -> [UInt8] {
+        var all: [UInt8] = []
+        _export(format: format, chunk: 1 << 20) { (b) throws(Never) in all.append(contentsOf: b) }
+        return all
+    }
+
+    /// Writes the set to `path` atomically: into a new temporary file beside it, fsync, then rename
+    /// over `path` (and fsync the directory). An interrupted or failed export leaves the old file as it was.
+    /// - Complexity: O(N + text + tracked days); memory O(1 MiB) beyond the set.
+    public func exportJSON(to path: String, format: ExportFormat = .native) throws(ExportError) {
+        let temporary = path + ".calgrid-tmp-\(_processID())"
+        do throws(ImportError) {
+            _unlink(temporary)  // a leftover of this process id from an earlier crash
+            let fd = try _FileDescriptor.createExclusive(temporary)
+            try _export(format: format, chunk: 1 << 20) { (b) throws(ImportError) in try fd.writeAll(b) }
+            try fd.sync()
+            _ = consume fd
+            try _rename(temporary, path)
+        } catch {
+            _unlink(temporary)
+            switch error {
+            case .system(let op, let code): throw .system(operation: op, errno: code)
+            default: throw .system(operation: .write, errno: 0)
+            }
+        }
+    }
+}

@@ -1,0 +1,123 @@
+// Taskwarrior 2.6 `task export` → TodoDraft. The mapping is documented in the README
+// ("Import and export" → "Taskwarrior"); text is copied byte for byte.
+import CJSONC
+import CalGrid
+
+extension _RecordDecoder {
+    @inlinable
+    func taskwarriorSeconds(_ v: OpaquePointer?, _ field: String) throws(_FieldFailure) -> Int64? {
+        if _RecordDecoder.isNull(v) { return nil }
+        guard _RecordDecoder.type(v) == json_type_string else { throw _FieldFailure(.wrongType, field, "expected a Taskwarrior date like 20240605T120000Z") }
+        let b = _RecordDecoder.bytes(v)
+        if let s = _DateText.taskwarriorSeconds(b) { return s }
+        if let s = _DateText.rfc3339Seconds(b) { return s }
+        throw _FieldFailure(.invalidDateTime, field, "expected a Taskwarrior date like 20240605T120000Z")
+    }
+
+    @inlinable
+    func taskwarriorDay(_ seconds: Int64?, _ field: String) throws(_FieldFailure) -> CivilDate? {
+        guard let seconds else { return nil }
+        guard let d = _DateText.civilDay(seconds: seconds, utcOffsetSeconds: utcOffsetSeconds) else {
+            throw _FieldFailure(.invalidDateTime, field, "the date falls outside the years 0001...9999")
+        }
+        return d
+    }
+
+    /// Decodes one exported task; deleted tasks and recurring parents come back as such unless included.
+    @inlinable
+    mutating func taskwarrior(_ o: OpaquePointer?, keys: Int) throws(_FieldFailure) -> _Decoded {
+        guard _RecordDecoder.type(o) == json_type_object else { throw _FieldFailure(.notAnObject, "", "a task must be a JSON object") }
+        guard Int(json_object_object_length(o)) == keys else { throw _FieldFailure(.duplicateField, "", "a field appears twice") }
+        var uuid: String? = nil, description: String? = nil
+        var entrySeconds: Int64? = nil, dueSeconds: Int64? = nil, scheduledSeconds: Int64? = nil
+        var status: UInt8 = 0  // 0 pending, 1 completed, 2 deleted, 3 recurring, 4 waiting
+        var tags: [String] = []
+        var project: String? = nil
+        var memo: String? = nil
+        var entry = cg_object_first(o)
+        while let e = entry {
+            let k = cg_entry_key(e)!
+            let v = cg_entry_value(e)
+            entry = cg_entry_next(e)
+            if _RecordDecoder.key(k, "uuid") {
+                let s = try _RecordDecoder.string(v, "uuid")
+                guard !s.utf8.isEmpty else { throw _FieldFailure(.emptyId, "uuid", "the uuid is empty") }
+                guard s.utf8.count <= 256 else { throw _FieldFailure(.idTooLong, "uuid", "the uuid is longer than 256 bytes") }
+                uuid = s
+            } else if _RecordDecoder.key(k, "description") {
+                description = try _RecordDecoder.string(v, "description")
+            } else if _RecordDecoder.key(k, "entry") {
+                entrySeconds = try taskwarriorSeconds(v, "entry")
+            } else if _RecordDecoder.key(k, "due") {
+                dueSeconds = try taskwarriorSeconds(v, "due")
+            } else if _RecordDecoder.key(k, "scheduled") {
+                scheduledSeconds = try taskwarriorSeconds(v, "scheduled")
+            } else if _RecordDecoder.key(k, "modified") || _RecordDecoder.key(k, "start") || _RecordDecoder.key(k, "end")
+                        || _RecordDecoder.key(k, "wait") || _RecordDecoder.key(k, "until") {
+                _ = try taskwarriorSeconds(v, String(cString: k))  // validated, not mapped
+            } else if _RecordDecoder.key(k, "status") {
+                let b = _RecordDecoder.bytes(v)
+                guard _RecordDecoder.type(v) == json_type_string else { throw _FieldFailure(.wrongType, "status", "expected a string") }
+                switch String(decoding: b, as: UTF8.self) {
+                case "pending": status = 0
+                case "completed": status = 1
+                case "deleted": status = 2
+                case "recurring": status = 3
+                case "waiting": status = 4
+                default: throw _FieldFailure(.wrongType, "status", "expected pending, completed, deleted, recurring or waiting")
+                }
+            } else if _RecordDecoder.key(k, "tags") {
+                tags = try _RecordDecoder.tags(v, "tags")
+            } else if _RecordDecoder.key(k, "project") {
+                project = try _RecordDecoder.string(v, "project")
+            } else if _RecordDecoder.key(k, "annotations") {
+                memo = try annotations(v)
+            } else if _RecordDecoder.key(k, "id") || _RecordDecoder.key(k, "urgency") || _RecordDecoder.key(k, "mask")
+                        || _RecordDecoder.key(k, "imask") || _RecordDecoder.key(k, "parent") || _RecordDecoder.key(k, "recur")
+                        || _RecordDecoder.key(k, "depends") || _RecordDecoder.key(k, "rtype") {
+                // Taskwarrior bookkeeping: known, not mapped.
+            } else {
+                unknownFields += 1  // user-defined attributes (priority included)
+            }
+        }
+        guard let uuid else { throw _FieldFailure(.missingField, "uuid", "the task has no uuid") }
+        guard let description else { throw _FieldFailure(.missingField, "description", "the task has no description") }
+        if status == 2, !includeDeleted { return .deletedTask }
+        if status == 3, !includeRecurring { return .recurringParent }
+        var draft = TodoDraft(id: uuid, title: description, memo: memo)
+        draft.createdAt = entrySeconds
+        draft.isCompleted = status == 1
+        draft.end = try taskwarriorDay(dueSeconds, "due")
+        draft.start = try taskwarriorDay(scheduledSeconds ?? entrySeconds, scheduledSeconds != nil ? "scheduled" : "entry")
+        if let s = draft.start, let e = draft.end {
+            if e < s { draft.start = e }  // due before entry/scheduled: the todo is one day long, on its due day
+            else if s.days(to: e) >= maxSpanDays {
+                throw _FieldFailure(.spanTooLong, "due", "the span is longer than the span limit (\(maxSpanDays) days)")
+            }
+        }
+        if let project { tags.append("project:" + project) }
+        draft.tags = tags
+        return .draft(draft)
+    }
+
+    /// Annotation texts joined by newlines, in the export's order.
+    @inlinable
+    func annotations(_ v: OpaquePointer?) throws(_FieldFailure) -> String? {
+        if _RecordDecoder.isNull(v) { return nil }
+        guard _RecordDecoder.type(v) == json_type_array else { throw _FieldFailure(.wrongType, "annotations", "expected an array") }
+        let n = Int(json_object_array_length(v))
+        guard n > 0 else { return nil }
+        var memo = ""
+        for i in 0..<n {
+            let a = json_object_array_get_idx(v, i)
+            guard _RecordDecoder.type(a) == json_type_object else { throw _FieldFailure(.wrongType, "annotations[\(i)]", "expected an object") }
+            var d: OpaquePointer? = nil
+            guard json_object_object_get_ex(a, "description", &d) != 0 else {
+                throw _FieldFailure(.missingField, "annotations[\(i)].description", "an annotation has no description")
+            }
+            if i > 0 { memo += "\n" }
+            memo += try _RecordDecoder.string(d, "annotations[\(i)].description")
+        }
+        return memo
+    }
+}

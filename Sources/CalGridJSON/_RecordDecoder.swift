@@ -1,0 +1,328 @@
+// json-c object → TodoDraft, for both vocabularies. Every check names the field it failed on.
+import CJSONC
+import CalGrid
+
+@usableFromInline
+struct _FieldFailure: Error {
+    @usableFromInline var reason: ImportIssue.Reason
+    @usableFromInline var field: String
+    @usableFromInline var detail: String
+
+    @inlinable
+    init(_ reason: ImportIssue.Reason, _ field: String, _ detail: String) {
+        self.reason = reason; self.field = field; self.detail = detail
+    }
+}
+
+/// What one record became.
+@usableFromInline
+enum _Decoded {
+    case draft(TodoDraft)
+    case deletedTask
+    case recurringParent
+}
+
+@usableFromInline
+struct _RecordDecoder {
+    @usableFromInline var utcOffsetSeconds: Int32
+    @usableFromInline var maxSpanDays: Int
+    @usableFromInline var includeDeleted: Bool
+    @usableFromInline var includeRecurring: Bool
+    /// Unknown fields met so far.
+    @usableFromInline var unknownFields = 0
+
+    @inlinable
+    init(options: ImportOptions) {
+        utcOffsetSeconds = options.utcOffsetSeconds
+        maxSpanDays = options.limits.maxSpanDays
+        includeDeleted = options.includeDeletedTasks
+        includeRecurring = options.includeRecurringParents
+    }
+
+    // MARK: json-c value access
+
+    @inlinable @inline(__always)
+    static func type(_ v: OpaquePointer?) -> json_type { json_object_get_type(v) }
+
+    @inlinable @inline(__always)
+    static func isNull(_ v: OpaquePointer?) -> Bool { v == nil || json_object_get_type(v) == json_type_null }
+
+    @inlinable
+    static func bytes(_ v: OpaquePointer?) -> UnsafeBufferPointer<UInt8> {
+        let n = Int(json_object_get_string_len(v))
+        return UnsafeRawPointer(json_object_get_string(v)!).withMemoryRebound(to: UInt8.self, capacity: n) {
+            UnsafeBufferPointer(start: $0, count: n)
+        }
+    }
+
+    @inlinable
+    static func string(_ v: OpaquePointer?, _ field: String) throws(_FieldFailure) -> String {
+        guard type(v) == json_type_string else { throw _FieldFailure(.wrongType, field, "expected a string") }
+        return String(decoding: bytes(v), as: UTF8.self)
+    }
+
+    @inlinable
+    static func bool(_ v: OpaquePointer?, _ field: String) throws(_FieldFailure) -> Bool {
+        guard type(v) == json_type_boolean else { throw _FieldFailure(.wrongType, field, "expected true or false") }
+        return json_object_get_boolean(v) != 0
+    }
+
+    /// Compares a NUL-terminated key with a literal.
+    @inlinable @inline(__always)
+    static func key(_ k: UnsafePointer<CChar>, _ s: StaticString) -> Bool {
+        let w = s.utf8Start
+        let n = s.utf8CodeUnitCount
+        return k.withMemoryRebound(to: UInt8.self, capacity: n + 1) { b in
+            for i in 0..<n where b[i] != w[i] { return false }
+            return b[n] == 0
+        }
+    }
+
+    @inlinable
+    func civilDay(_ v: OpaquePointer?, _ field: String) throws(_FieldFailure) -> CivilDate? {
+        if _RecordDecoder.isNull(v) { return nil }
+        guard _RecordDecoder.type(v) == json_type_string else { throw _FieldFailure(.wrongType, field, "expected \"YYYY-MM-DD\", an RFC 3339 date-time or null") }
+        let b = _RecordDecoder.bytes(v)
+        if b.count == 10 {
+            do { return try CivilDate(iso8601Bytes: b) } catch {
+                throw _FieldFailure(.invalidDate, field, "not a valid YYYY-MM-DD date (" + _dateErrorText(error) + ")")
+            }
+        }
+        guard let s = _DateText.rfc3339Seconds(b) else { throw _FieldFailure(.invalidDateTime, field, "not YYYY-MM-DD nor an RFC 3339 date-time") }
+        guard let d = _DateText.civilDay(seconds: s, utcOffsetSeconds: utcOffsetSeconds) else {
+            throw _FieldFailure(.invalidDateTime, field, "the date-time falls outside the years 0001...9999 at the given UTC offset")
+        }
+        return d
+    }
+
+    // MARK: Native records
+
+    /// Decodes a native record. `keys` is the scanner's count of its keys (a mismatch with json-c's
+    /// count means a duplicate key, which json-c would silently collapse).
+    @inlinable
+    mutating func native(_ o: OpaquePointer?, keys: Int, raw: _RawRecord) throws(_FieldFailure) -> TodoDraft {
+        guard _RecordDecoder.type(o) == json_type_object else { throw _FieldFailure(.notAnObject, "", "a record must be a JSON object") }
+        guard Int(json_object_object_length(o)) == keys else { throw _FieldFailure(.duplicateField, "", "a field appears twice") }
+        var id: String? = nil
+        var title: String? = nil
+        var draft = TodoDraft(id: "", title: "")
+        var startValue: OpaquePointer? = nil, endValue: OpaquePointer? = nil
+        var repetitionValue: OpaquePointer? = nil, completedValue: OpaquePointer? = nil
+        var sawCompletedFlag = false
+        var entry = cg_object_first(o)
+        while let e = entry {
+            let k = cg_entry_key(e)!
+            let v = cg_entry_value(e)
+            entry = cg_entry_next(e)
+            switch UInt8(bitPattern: k[0]) {
+            case 0x69: // i
+                if _RecordDecoder.key(k, "id") {
+                    let s = try _RecordDecoder.string(v, "id")
+                    guard !s.utf8.isEmpty else { throw _FieldFailure(.emptyId, "id", "the id is empty") }
+                    guard s.utf8.count <= 256 else { throw _FieldFailure(.idTooLong, "id", "the id is longer than 256 bytes") }
+                    id = s
+                    continue
+                }
+                if _RecordDecoder.key(k, "isChallenge") { draft.isChallenge = try _RecordDecoder.bool(v, "isChallenge"); continue }
+                if _RecordDecoder.key(k, "iscompleted") || _RecordDecoder.key(k, "isCompleted") {
+                    let name = _RecordDecoder.key(k, "iscompleted") ? "iscompleted" : "isCompleted"
+                    guard !sawCompletedFlag else { throw _FieldFailure(.duplicateField, name, "both iscompleted and isCompleted are present") }
+                    sawCompletedFlag = true
+                    draft.isCompleted = try _RecordDecoder.bool(v, name)
+                    continue
+                }
+            case 0x74: // t
+                if _RecordDecoder.key(k, "title") { title = try _RecordDecoder.string(v, "title"); continue }
+                if _RecordDecoder.key(k, "tags") { draft.tags = try _RecordDecoder.tags(v, "tags"); continue }
+            case 0x6D: // m
+                if _RecordDecoder.key(k, "memo") {
+                    draft.memo = _RecordDecoder.isNull(v) ? nil : try _RecordDecoder.string(v, "memo")
+                    continue
+                }
+            case 0x73: // s
+                if _RecordDecoder.key(k, "startDate") { startValue = v; continue }
+            case 0x65: // e
+                if _RecordDecoder.key(k, "endDate") { endValue = v; continue }
+            case 0x63: // c
+                if _RecordDecoder.key(k, "completed") { completedValue = v; continue }
+                if _RecordDecoder.key(k, "createdAt") { draft.createdAt = try createdAt(v); continue }
+            case 0x72: // r
+                if _RecordDecoder.key(k, "repetition") { repetitionValue = v; continue }
+                if _RecordDecoder.key(k, "reminderTime") {
+                    if _RecordDecoder.isNull(v) { continue }
+                    guard _RecordDecoder.type(v) == json_type_string, let m = _DateText.minutes(_RecordDecoder.bytes(v)) else {
+                        throw _FieldFailure(.invalidReminderTime, "reminderTime", "expected \"HH:MM\" (00:00...23:59)")
+                    }
+                    draft.reminderMinutes = m
+                    continue
+                }
+            default: break
+            }
+            unknownFields += 1
+        }
+        guard let id else { throw _FieldFailure(.missingField, "id", "the record has no id") }
+        guard let title else { throw _FieldFailure(.missingField, "title", "the record has no title") }
+        draft.id = id
+        draft.title = title
+        draft.start = try civilDay(startValue, "startDate")
+        draft.end = try civilDay(endValue, "endDate")
+        if let s = draft.start, let e = draft.end {
+            guard e >= s else { throw _FieldFailure(.endBeforeStart, "endDate", "endDate " + e.iso8601 + " is before startDate " + s.iso8601) }
+            guard s.days(to: e) < maxSpanDays else {
+                throw _FieldFailure(.spanTooLong, "endDate", "the span is longer than the span limit (\(maxSpanDays) days)")
+            }
+        }
+        if !_RecordDecoder.isNull(repetitionValue) { draft.repetition = try repetition(repetitionValue) }
+        if !_RecordDecoder.isNull(completedValue) { draft.completedDays = try completed(completedValue, draft, raw: raw) }
+        return draft
+    }
+
+    @inlinable
+    func createdAt(_ v: OpaquePointer?) throws(_FieldFailure) -> Int64? {
+        switch _RecordDecoder.type(v) {
+        case json_type_null: return nil
+        case json_type_string:
+            guard let s = _DateText.rfc3339Seconds(_RecordDecoder.bytes(v)) else {
+                throw _FieldFailure(.invalidDateTime, "createdAt", "not an RFC 3339 date-time")
+            }
+            return s
+        case json_type_int:
+            // Integers beyond ±2^53 are refused: json-c saturates at the int64 limits without saying so.
+            let n = json_object_get_int64(v)
+            guard n > -(1 << 53), n < 1 << 53 else { throw _FieldFailure(.invalidDateTime, "createdAt", "seconds out of range (±2^53)") }
+            return n
+        default:
+            throw _FieldFailure(.wrongType, "createdAt", "expected an RFC 3339 date-time or integer seconds")
+        }
+    }
+
+    @inlinable
+    static func tags(_ v: OpaquePointer?, _ field: String) throws(_FieldFailure) -> [String] {
+        if isNull(v) { return [] }
+        guard type(v) == json_type_array else { throw _FieldFailure(.wrongType, field, "expected an array of strings") }
+        let n = Int(json_object_array_length(v))
+        var out: [String] = []
+        out.reserveCapacity(n)
+        for i in 0..<n {
+            let t = json_object_array_get_idx(v, i)
+            guard type(t) == json_type_string else { throw _FieldFailure(.invalidTag, field + "[\(i)]", "a tag must be a string") }
+            out.append(String(decoding: bytes(t), as: UTF8.self))
+        }
+        return out
+    }
+
+    @inlinable
+    func repetition(_ v: OpaquePointer?) throws(_FieldFailure) -> WeekdaySet {
+        guard _RecordDecoder.type(v) == json_type_array else { throw _FieldFailure(.wrongType, "repetition", "expected an array of weekdays (0-6 or \"sun\"...\"sat\")") }
+        let n = Int(json_object_array_length(v))
+        guard n > 0 else { throw _FieldFailure(.invalidRepetition, "repetition", "an empty repetition would never fall on any day") }
+        var set = WeekdaySet.none
+        for i in 0..<n {
+            let d = json_object_array_get_idx(v, i)
+            let w: Int
+            switch _RecordDecoder.type(d) {
+            case json_type_int:
+                let x = json_object_get_int64(d)
+                guard x >= 0, x <= 6 else { throw _FieldFailure(.invalidRepetition, "repetition[\(i)]", "weekday numbers are 0 (Sunday) to 6 (Saturday)") }
+                w = Int(x)
+            case json_type_string:
+                guard let x = _RecordDecoder.weekdayName(_RecordDecoder.bytes(d)) else {
+                    throw _FieldFailure(.invalidRepetition, "repetition[\(i)]", "weekday names are sun, mon, tue, wed, thu, fri, sat")
+                }
+                w = x
+            default:
+                throw _FieldFailure(.invalidRepetition, "repetition[\(i)]", "expected a weekday number or name")
+            }
+            let day = Weekday(rawValue: UInt8(w))!
+            guard !set.contains(day) else { throw _FieldFailure(.invalidRepetition, "repetition[\(i)]", "a weekday is listed twice") }
+            set.insert(day)
+        }
+        return set
+    }
+
+    @inlinable
+    static func weekdayName(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard b.count == 3 else { return nil }
+        switch (b[0], b[1], b[2]) {
+        case (0x73, 0x75, 0x6E): return 0
+        case (0x6D, 0x6F, 0x6E): return 1
+        case (0x74, 0x75, 0x65): return 2
+        case (0x77, 0x65, 0x64): return 3
+        case (0x74, 0x68, 0x75): return 4
+        case (0x66, 0x72, 0x69): return 5
+        case (0x73, 0x61, 0x74): return 6
+        default: return nil
+        }
+    }
+
+    @inlinable
+    func completed(_ v: OpaquePointer?, _ draft: TodoDraft, raw: _RawRecord) throws(_FieldFailure) -> [Bool] {
+        guard let s = draft.start, let e = draft.end else {
+            throw _FieldFailure(.completedWithoutSpan, "completed", "completion flags need both startDate and endDate")
+        }
+        let count = _DateText.repeatDayCount(s, e, draft.repetition)
+        switch _RecordDecoder.type(v) {
+        case json_type_array:
+            let n = Int(json_object_array_length(v))
+            guard n == count else {
+                throw _FieldFailure(.completedLengthMismatch, "completed", "\(n) flags for \(count) repeat days in " + s.iso8601 + "..." + e.iso8601)
+            }
+            return try [Bool](unsafeUninitializedCapacity: n) { (buf, initialized) throws(_FieldFailure) in
+                for i in 0..<n {
+                    let f = json_object_array_get_idx(v, i)
+                    guard _RecordDecoder.type(f) == json_type_boolean else {
+                        throw _FieldFailure(.wrongType, "completed[\(i)]", "expected true or false")
+                    }
+                    buf[i] = json_object_get_boolean(f) != 0
+                    initialized = i + 1
+                }
+            }
+        case json_type_object:
+            // json-c keeps only the last of repeated keys; the raw bytes tell whether a day repeats.
+            guard raw.keyCount(ofObjectAt: raw.offset(ofField: "completed")) == Int(json_object_object_length(v)) else {
+                throw _FieldFailure(.duplicateField, "completed", "a day appears twice")
+            }
+            var flags = [Bool](repeating: false, count: count)
+            var entry = cg_object_first(v)
+            while let en = entry {
+                entry = cg_entry_next(en)
+                let k = cg_entry_key(en)!
+                let len = Int(strlen(k))
+                let day: CivilDate
+                do {
+                    day = try k.withMemoryRebound(to: UInt8.self, capacity: len) { (b) throws(DateError) in
+                        try CivilDate(iso8601Bytes: UnsafeBufferPointer(start: b, count: len))
+                    }
+                } catch {
+                    throw _FieldFailure(.invalidDate, "completed." + String(cString: k), "keys must be YYYY-MM-DD dates")
+                }
+                guard day >= s, day <= e else {
+                    throw _FieldFailure(.completedDayOutsideSpan, "completed." + day.iso8601, "the day is outside " + s.iso8601 + "..." + e.iso8601)
+                }
+                guard draft.repetition.contains(day.weekday) else {
+                    throw _FieldFailure(.completedDayOffRepetition, "completed." + day.iso8601, "the day's weekday is not in the repetition")
+                }
+                let fv = cg_entry_value(en)
+                guard _RecordDecoder.type(fv) == json_type_boolean else {
+                    throw _FieldFailure(.wrongType, "completed." + day.iso8601, "expected true or false")
+                }
+                let index = day == s ? 0 : _DateText.repeatDayCount(s, CivilDate(_unchecked: day.dayNumber - 1), draft.repetition)
+                flags[index] = json_object_get_boolean(fv) != 0
+            }
+            return flags
+        default:
+            throw _FieldFailure(.wrongType, "completed", "expected an array of booleans or an object keyed by YYYY-MM-DD")
+        }
+    }
+}
+
+@usableFromInline
+func _dateErrorText(_ e: DateError) -> String {
+    switch e {
+    case .yearOutOfRange(let y): return "year \(y) is outside 1...9999"
+    case .invalidMonth(let m): return "month \(m) does not exist"
+    case .invalidDay(let y, let m, let d): return "\(y)-\(m) has no day \(d)"
+    case .malformedDate(let o): return "malformed at character \(o + 1)"
+    default: return "invalid date"
+    }
+}
