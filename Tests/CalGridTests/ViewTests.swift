@@ -164,3 +164,20 @@ private func day(_ s: String) -> CivilDate { try! CivilDate(iso8601: s) }
         #expect(throws: DateError.yearOutOfRange(0)) { try CivilDate(iso8601: "0000-01-01") }
     }
 }
+
+@Suite struct ErrorTextAndISOWeekPeriodTests {
+    @Test func messagesNameTheValue() {
+        #expect(DateError.invalidDay(year: 2023, month: 2, day: 29).description == "day 29 does not exist in month 2 of year 2023")
+        #expect(DateError.invalidMonth(13).description == "month 13 is outside 1...12")
+        #expect(DateError.invalidWeek(year: 2025, week: 53).description == "ISO week 53 does not exist in 2025 (it has 52 weeks)")
+        #expect("\(DateError.yearOutOfRange(0))" == "year 0 is outside 1...9999")
+    }
+
+    @Test func isoWeekPeriods() throws {
+        let p = try Period.isoWeek(ISOWeek(year: 2025, week: 1))
+        #expect(p.first == day("2024-12-30") && p.last == day("2025-01-05") && p.kind == .week && p.firstWeekday == .monday)
+        #expect(try p.next() == Period.isoWeek(ISOWeek(year: 2025, week: 2)))
+        #expect(try Period.isoWeek(ISOWeek(year: 1, week: 1)).first == CivilDate.min)
+        #expect(throws: DateError.self) { try Period.isoWeek(ISOWeek(year: 9999, week: 52)) }
+    }
+}

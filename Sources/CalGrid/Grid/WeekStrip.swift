@@ -14,6 +14,9 @@ public struct WeekStrip: RandomAccessCollection, Hashable, Sendable {
     public let today: CivilDate?
     /// The day number of cell 0.
     public let firstCellDay: Int32
+    /// The anchor month's first and last day numbers, so cells need no date conversion.
+    @usableFromInline let _monthFirst: Int32
+    @usableFromInline let _monthLast: Int32
 
     /// The week that contains `date`, starting on `firstWeekday`. Never throws: see the type's
     /// note on the ends of the supported range.
@@ -24,6 +27,8 @@ public struct WeekStrip: RandomAccessCollection, Hashable, Sendable {
         self.firstWeekday = firstWeekday
         self.today = today
         self.firstCellDay = date.dayNumber - Int32(truncatingIfNeeded: date.weekday.offset(from: firstWeekday))
+        self._monthFirst = date.firstOfMonth.dayNumber
+        self._monthLast = date.lastOfMonth.dayNumber
     }
 
     @inlinable public var startIndex: Int { 0 }
@@ -41,9 +46,9 @@ public struct WeekStrip: RandomAccessCollection, Hashable, Sendable {
     @inlinable
     public subscript(i: Int) -> GridCell {
         precondition(i >= 0 && i < 7, "WeekStrip cell index out of range")
-        let d = CivilDate(_unchecked: firstCellDay + Int32(truncatingIfNeeded: i))
-        let monthFirst = anchor.firstOfMonth, monthLast = anchor.lastOfMonth
-        let owner: CellOwner = d < monthFirst ? .previousMonth : (d > monthLast ? .nextMonth : .thisMonth)
+        let n = firstCellDay + Int32(truncatingIfNeeded: i)
+        let d = CivilDate(_unchecked: n)
+        let owner: CellOwner = n < _monthFirst ? .previousMonth : (n > _monthLast ? .nextMonth : .thisMonth)
         return GridCell(date: d, owner: owner, weekday: firstWeekday._advanced(by: i), isToday: d == today, isVisible: true)
     }
 

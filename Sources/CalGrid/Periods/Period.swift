@@ -31,6 +31,14 @@ public struct Period: Hashable, Sendable {
         return Period(_kind: .week, first: start, last: try start.adding(days: 6), firstWeekday: firstWeekday)
     }
 
+    /// The Monday-to-Sunday days of an ISO 8601 week (a `.week` period starting on Monday).
+    /// Throws only for 9999-W52, which ends on 10000-01-02.
+    /// - Complexity: O(1)
+    public static func isoWeek(_ week: ISOWeek) throws(DateError) -> Period {
+        let monday = week.monday
+        return Period(_kind: .week, first: monday, last: try monday.adding(days: 6), firstWeekday: .monday)
+    }
+
     /// The whole month.
     /// - Complexity: O(1)
     public static func month(year: Int, month: Int) throws(DateError) -> Period {
