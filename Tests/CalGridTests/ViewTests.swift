@@ -181,3 +181,21 @@ private func day(_ s: String) -> CivilDate { try! CivilDate(iso8601: s) }
         #expect(throws: DateError.self) { try Period.isoWeek(ISOWeek(year: 9999, week: 52)) }
     }
 }
+
+@Suite struct EdgeCellTests {
+    /// Edge cells in year 0 and 10000 can be fed back into the API without a trap.
+    @Test func edgeCellsRoundTrip() throws {
+        let jan1 = try MonthGrid(year: 1, month: 1, firstWeekday: .saturday)
+        let yearZero = jan1[0].date
+        #expect(yearZero.components.year == 0)
+        #expect(MonthGrid(containing: yearZero) == (try MonthGrid(year: 1, month: 1)))
+        #expect(WeekStrip(containing: yearZero).index(of: yearZero) != nil)
+        #expect(throws: DateError.self) { try yearZero.adding(days: 1) }
+        let dec = try MonthGrid(year: 9999, month: 12, firstWeekday: .monday)
+        let year10000 = dec[dec.count - 1].date
+        #expect(year10000.components.year == 10000)
+        #expect(MonthGrid(containing: year10000) == (try MonthGrid(year: 9999, month: 12)))
+        #expect(year10000.isoWeek.year == 10000 || year10000.isoWeek.year == 9999)
+        #expect(year10000.weekOfYear(firstWeekday: .monday) >= 0)
+    }
+}

@@ -80,14 +80,20 @@ public struct MonthGrid: RandomAccessCollection, Hashable, Sendable {
         self.monthLast = CivilDate(_unchecked: first.dayNumber + Int32(truncatingIfNeeded: days - 1))
     }
 
-    /// The grid of the month containing `date`.
+    /// The grid of the month containing `date`. A year-0 or year-10000 edge cell (see `GridCell`)
+    /// gives the grid of January 0001 or December 9999, the nearest supported month; nothing traps.
     /// - Complexity: O(1)
     public init(containing date: CivilDate, firstWeekday: Weekday = .sunday, rows: GridRowPolicy = .fixed,
                 adjacentDays: AdjacentDayPolicy = .show, today: CivilDate? = nil) {
-        let c = date.components
-        // A supported date always has a valid (year, month), so this cannot throw.
-        self = try! MonthGrid(year: c.year, month: c.month, firstWeekday: firstWeekday, rows: rows,
-                              adjacentDays: adjacentDays, today: today)
+        let supported = Swift.min(Swift.max(date, CivilDate.min), CivilDate.max)
+        let c = supported.components
+        // A supported date always has a valid (year, month), so the throwing path is never taken.
+        do throws(DateError) {
+            self = try MonthGrid(year: c.year, month: c.month, firstWeekday: firstWeekday, rows: rows,
+                                 adjacentDays: adjacentDays, today: today)
+        } catch {
+            preconditionFailure("MonthGrid: a supported date has a valid month")
+        }
     }
 
     public var startIndex: Int { 0 }
