@@ -62,6 +62,7 @@ extension CivilDate {
     }
 
     /// `YYYY-MM-DD` as a `String` (allocates; use `iso8601Bytes` on hot paths).
+    /// - Complexity: O(1), one allocation
     public var iso8601: String {
         let bytes = iso8601Bytes
         return String(unsafeUninitializedCapacity: 10) { buf in
@@ -72,5 +73,7 @@ extension CivilDate {
 }
 
 extension CivilDate: CustomStringConvertible {
+    /// `YYYY-MM-DD`.
+    /// - Complexity: O(1), one allocation
     public var description: String { iso8601 }
 }

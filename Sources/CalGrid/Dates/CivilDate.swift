@@ -19,6 +19,9 @@ public struct CivilDate: Hashable, Comparable, Sendable {
     /// 1970-01-01.
     public static let epoch = CivilDate(_unchecked: 0)
 
+    /// No validation, for day numbers already known to be near the supported range (grid cells
+    /// use it; they can reach 0000-12-26 and 10000-01-08). Far outside it, `weekday` traps.
+    /// - Complexity: O(1)
     @inlinable @inline(__always)
     public init(_unchecked dayNumber: Int32) { self.dayNumber = dayNumber }
 
@@ -47,6 +50,7 @@ public struct CivilDate: Hashable, Comparable, Sendable {
     // MARK: Hinnant's algorithms, valid here for years 1...9999 (the era is never negative).
 
     /// Days from 1970-01-01 to y-m-d (any proleptic Gregorian date with y >= 0).
+    /// - Complexity: O(1)
     @inlinable @inline(__always)
     public static func _daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
@@ -59,6 +63,7 @@ public struct CivilDate: Hashable, Comparable, Sendable {
     }
 
     /// (year, month, day) of a day number whose year is >= 0.
+    /// - Complexity: O(1)
     @inlinable @inline(__always)
     public static func _civilFromDays(_ z0: Int) -> (year: Int, month: Int, day: Int) {
         let z = z0 + 719_468
@@ -78,6 +83,9 @@ public struct CivilDate: Hashable, Comparable, Sendable {
     /// - Complexity: O(1)
     @inlinable
     public var components: (year: Int, month: Int, day: Int) { CivilDate._civilFromDays(Int(dayNumber)) }
+    /// - Complexity: O(1)
+    /// - Complexity: O(1)
+    /// - Complexity: O(1)
     @inlinable public var year: Int { components.year }
     @inlinable public var month: Int { components.month }
     @inlinable public var day: Int { components.day }
@@ -101,12 +109,14 @@ public struct CivilDate: Hashable, Comparable, Sendable {
     // MARK: Calendar facts
 
     /// Gregorian rule: every 4th year, but not every 100th, but every 400th.
+    /// - Complexity: O(1)
     @inlinable
     public static func isLeapYear(_ year: Int) -> Bool {
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     }
 
     /// 28...31; 0 for a month outside 1...12 (callers validate first).
+    /// - Complexity: O(1)
     @inlinable
     public static func daysInMonth(year: Int, month: Int) -> Int {
         switch month {
@@ -117,21 +127,26 @@ public struct CivilDate: Hashable, Comparable, Sendable {
         }
     }
 
+    /// - Complexity: O(1)
     @inlinable
     public static func daysInYear(_ year: Int) -> Int { isLeapYear(year) ? 366 : 365 }
 
+    /// - Complexity: O(1)
     @inlinable public var isInLeapYear: Bool { CivilDate.isLeapYear(year) }
 
     /// The first day of this date's month.
+    /// - Complexity: O(1)
     @inlinable
     public var firstOfMonth: CivilDate { CivilDate(_unchecked: dayNumber - Int32(truncatingIfNeeded: day - 1)) }
 
     /// The last day of this date's month.
+    /// - Complexity: O(1)
     @inlinable
     public var lastOfMonth: CivilDate {
         let c = components
         return CivilDate(_unchecked: dayNumber + Int32(truncatingIfNeeded: CivilDate.daysInMonth(year: c.year, month: c.month) - c.day))
     }
 
+    /// - Complexity: O(1)
     public static func < (a: CivilDate, b: CivilDate) -> Bool { a.dayNumber < b.dayNumber }
 }

@@ -80,5 +80,6 @@ public struct ISOWeek: Hashable, Comparable, Sendable {
         return CivilDate(_unchecked: Int32(truncatingIfNeeded: jan4 - jan4Offset + (week - 1) * 7))
     }
 
+    /// - Complexity: O(1)
     public static func < (a: ISOWeek, b: ISOWeek) -> Bool { (a.year, a.week) < (b.year, b.week) }
 }

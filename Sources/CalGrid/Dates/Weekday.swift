@@ -13,10 +13,12 @@ public enum Weekday: UInt8, CaseIterable, Sendable, Comparable {
     }
 
     /// ISO 8601 numbering: Monday = 1 … Sunday = 7.
+    /// - Complexity: O(1)
     @inlinable
     public var isoNumber: Int { self == .sunday ? 7 : Int(rawValue) }
 
     /// Saturday and Sunday.
+    /// - Complexity: O(1)
     @inlinable
     public var isWeekend: Bool { self == .sunday || self == .saturday }
 
@@ -41,19 +43,23 @@ public enum Weekday: UInt8, CaseIterable, Sendable, Comparable {
         (Int(rawValue) - Int(firstWeekday.rawValue) + 7) % 7
     }
 
+    /// - Complexity: O(1)
     public static func < (a: Weekday, b: Weekday) -> Bool { a.rawValue < b.rawValue }
 }
 
 /// A set of weekdays in one byte (bit n = weekday n, 0 = Sunday): the app's repetition (반복).
 public struct WeekdaySet: Hashable, Sendable {
     /// Bit n set ⇔ weekday n is in the set. Only the low 7 bits are ever set.
+    /// - Complexity: O(1)
     public var rawValue: UInt8 { _bits }
     @usableFromInline var _bits: UInt8
 
     /// Keeps only the low seven bits.
+    /// - Complexity: O(1)
     @inlinable
     public init(rawValue: UInt8) { self._bits = rawValue & 0x7F }
 
+    /// - Complexity: O(n) in the number of days given
     public init(_ days: some Sequence<Weekday>) {
         var r: UInt8 = 0
         for d in days { r |= 1 << d.rawValue }
@@ -65,6 +71,11 @@ public struct WeekdaySet: Hashable, Sendable {
     public static let weekdays = WeekdaySet(rawValue: 0b0111110)
     public static let weekend = WeekdaySet(rawValue: 0b1000001)
 
+    /// - Complexity: O(1)
+    /// - Complexity: O(1)
+    /// - Complexity: O(1)
+    /// - Complexity: O(1)
+    /// - Complexity: O(1)
     @inlinable public var isEmpty: Bool { rawValue == 0 }
     @inlinable public var count: Int { rawValue.nonzeroBitCount }
     @inlinable public func contains(_ d: Weekday) -> Bool { rawValue & (1 << d.rawValue) != 0 }

@@ -12,10 +12,14 @@ public struct DayView: Hashable, Sendable {
         self.date = date; self.firstWeekday = firstWeekday; self.today = today
     }
 
+    /// - Complexity: O(1)
+    /// - Complexity: O(1)
+    /// - Complexity: O(1)
     @inlinable public var weekday: Weekday { date.weekday }
     @inlinable public var isToday: Bool { date == today }
     @inlinable public var isWeekend: Bool { date.weekday.isWeekend }
     /// 1...366.
+    /// - Complexity: O(1)
     @inlinable public var dayOfYear: Int { date.dayOfYear }
 
     /// The week around the day.

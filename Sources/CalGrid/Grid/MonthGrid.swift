@@ -32,9 +32,12 @@ public struct GridCell: Hashable, Sendable {
     /// False for adjacent-month cells under `AdjacentDayPolicy.hide`.
     public let isVisible: Bool
 
+    /// - Complexity: O(1)
+    /// - Complexity: O(1)
     @inlinable public var isWeekend: Bool { weekday.isWeekend }
     @inlinable public var isInMonth: Bool { owner == .thisMonth }
 
+    /// - Complexity: O(1)
     @inlinable
     public init(date: CivilDate, owner: CellOwner, weekday: Weekday, isToday: Bool, isVisible: Bool) {
         self.date = date; self.owner = owner; self.weekday = weekday; self.isToday = isToday; self.isVisible = isVisible
@@ -96,8 +99,10 @@ public struct MonthGrid: RandomAccessCollection, Hashable, Sendable {
         }
     }
 
+    /// - Complexity: O(1)
     public var startIndex: Int { 0 }
     /// rowCount × 7.
+    /// - Complexity: O(1)
     public var endIndex: Int { rowCount * 7 }
 
     /// Cell `i`, 0-based, row-major. Precondition: `0 <= i < count`.
@@ -164,8 +169,10 @@ public struct MonthGrid: RandomAccessCollection, Hashable, Sendable {
     }
 
     /// The days shown, first to last cell, as an inclusive range of day numbers.
+    /// - Complexity: O(1)
     public var dayRange: ClosedRange<Int32> { firstCellDay...(firstCellDay + Int32(truncatingIfNeeded: rowCount * 7 - 1)) }
 
     /// The whole month as a `Period`.
+    /// - Complexity: O(1)
     public var period: Period { Period.month(containing: monthFirst) }
 }

@@ -18,8 +18,10 @@ public struct WindowDay: Hashable, Sendable {
     public let isToday: Bool
     /// True for the days `.weeks` layout adds before the first and after the last month.
     public let isPadding: Bool
+    /// - Complexity: O(1)
     @inlinable public var isWeekend: Bool { weekday.isWeekend }
 
+    /// - Complexity: O(1)
     @inlinable
     public init(date: CivilDate, weekday: Weekday, monthOffset: Int, isToday: Bool, isPadding: Bool) {
         self.date = date; self.weekday = weekday; self.monthOffset = monthOffset; self.isToday = isToday
@@ -152,6 +154,8 @@ public struct MonthWindow: RandomAccessCollection, Hashable, Sendable {
 
     // MARK: Days
 
+    /// - Complexity: O(1)
+    /// - Complexity: O(1)
     @inlinable public var startIndex: Int { 0 }
     @inlinable public var endIndex: Int { Int(lastDayNumber) - Int(firstDayNumber) + 1 }
 
@@ -166,7 +170,9 @@ public struct MonthWindow: RandomAccessCollection, Hashable, Sendable {
     }
 
     /// The first and the last entry's day.
+    /// - Complexity: O(1)
     public var firstDay: CivilDate { CivilDate(_unchecked: firstDayNumber) }
+    /// - Complexity: O(1)
     public var lastDay: CivilDate { CivilDate(_unchecked: lastDayNumber) }
 
     /// Index of `date`, or nil when the window does not show it.

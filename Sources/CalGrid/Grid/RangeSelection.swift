@@ -22,8 +22,10 @@ public struct SelectionCell: Hashable, Sendable {
     /// Selected, and the range's last day, the last cell of its row, or right before a hidden cell.
     public let endsRun: Bool
 
+    /// - Complexity: O(1)
     @inlinable public var isSelected: Bool { state != .none }
 
+    /// - Complexity: O(1)
     @inlinable
     public init(state: SelectionState, startsRun: Bool, endsRun: Bool) {
         self.state = state; self.startsRun = startsRun; self.endsRun = endsRun
@@ -59,6 +61,7 @@ public struct RangeSelection: Hashable, Sendable {
     public init(single day: CivilDate) { first = day; last = day }
 
     /// Number of selected days (at least 1).
+    /// - Complexity: O(1)
     @inlinable public var dayCount: Int { Int(last.dayNumber) - Int(first.dayNumber) + 1 }
 
     /// - Complexity: O(1)

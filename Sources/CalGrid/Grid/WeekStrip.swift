@@ -31,14 +31,19 @@ public struct WeekStrip: RandomAccessCollection, Hashable, Sendable {
         self._monthLast = date.lastOfMonth.dayNumber
     }
 
+    /// - Complexity: O(1)
+    /// - Complexity: O(1)
     @inlinable public var startIndex: Int { 0 }
     @inlinable public var endIndex: Int { 7 }
 
     /// The first and the last day shown.
+    /// - Complexity: O(1)
+    /// - Complexity: O(1)
     @inlinable public var firstDay: CivilDate { CivilDate(_unchecked: firstCellDay) }
     @inlinable public var lastDay: CivilDate { CivilDate(_unchecked: firstCellDay + 6) }
 
     /// The days shown as an inclusive range of day numbers.
+    /// - Complexity: O(1)
     @inlinable public var dayRange: ClosedRange<Int32> { firstCellDay...(firstCellDay + 6) }
 
     /// Cell `i` (0...6). Precondition: `0 <= i < 7`.

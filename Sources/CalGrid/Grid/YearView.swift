@@ -17,6 +17,8 @@ public struct YearView: RandomAccessCollection, Hashable, Sendable {
         self.adjacentDays = adjacentDays; self.today = today
     }
 
+    /// - Complexity: O(1)
+    /// - Complexity: O(1)
     @inlinable public var startIndex: Int { 0 }
     @inlinable public var endIndex: Int { 12 }
 

@@ -67,6 +67,7 @@ public struct Period: Hashable, Sendable {
     }
 
     /// Number of days, at least 1.
+    /// - Complexity: O(1)
     @inlinable public var dayCount: Int { Int(last.dayNumber) - Int(first.dayNumber) + 1 }
 
     /// - Complexity: O(1)
