@@ -1,14 +1,33 @@
 /// `calgrid help json`: the documented shape of every command's `--json` output.
 enum JSONSchemas {
     static let text = """
-    calgrid --json output: one JSON document on standard output; dates are "YYYY-MM-DD",
-    weekdays are numbers 0 = Sunday ... 6 = Saturday, percentages are whole numbers 0...100
-    (completed / count, rounded; 0 when count is 0).
+    calgrid --json: one JSON document on standard output (objects inside arrays start on a new
+    line). Dates are "YYYY-MM-DD"; weekdays are numbers, 0 = Sunday ... 6 = Saturday; a
+    percentage is a whole number 0...100 (completed / count, rounded; 0 when count is 0);
+    "selection" is "none", "single", "first", "middle" or "last".
 
-    month:  {"year", "month", "firstWeekday", "rows", "weekNumbers"?: [int per row],
+    month   {"year", "month", "firstWeekday", "rows", "weekNumbers"?: [one per row],
              "selection": {"from", "to"} | null,
              "cells": [{"date", "inMonth", "weekday", "isToday", "count", "completed",
-                        "percentage", "selection": "none"|"single"|"first"|"middle"|"last"}]}
+                        "percentage", "selection"}]}
+    year    {"year", "firstWeekday", "months": [twelve month objects as above]}
+    week    {"first", "last", "firstWeekday", "weekNumber"?,
+             "days": [{"date", "weekday", "isToday", "count", "completed", "percentage",
+                       "selection", "todos": [{"id", "title", "done"}]}]}
+    day     {"date", "weekday", "isToday", "count", "completed", "percentage",
+             "done": [todo], "notDone": [todo]}
+    list    {"total", "shown", "todos": [todo]}
+    todo    {"id", "title", "memo", "start", "end", "createdAt" (seconds since 1970, or null),
+             "isChallenge", "isDone", "isOverdue", "doneDays", "totalDays",
+             "repetition": [weekdays], "tags": [strings]}
+    stats   {"todos", "challenges", "dated", "openEnded", "undated", "done", "overdue",
+             "trackedDays", "doneDays", "earliestStart", "latestEnd", "longest": {"id", "days"},
+             "memory": {"totalBytes", "columnBytes", "idIndexBytes", "textBytes", "flagBytes",
+                        "histogramBytes", "intervalIndexBytes"}, "peakResidentKiB"}
+    import  {"file", "format", "bytes", "records", "imported", "skipped", "unknownFields",
+             "deletedSkipped", "recurringSkipped", "issues": [{"line", "column", "byteOffset",
+             "record" (from 1, or null), "field", "reason", "message"}], "unreportedIssues", "out"}
+    export  the native format itself: {"format": "calgrid", "version": 1, "todos": [...]}
 
     """
 }

@@ -1,8 +1,86 @@
-/// Reading `--todos FILE`.
+import CalGrid
+import CalGridJSON
+
+/// Reading todo files through the JSON layer, for `--todos FILE` and `import`.
 enum TodoFile {
+    static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+
+    /// `FILE:LINE:COLUMN: record N: FIELD: message`, leaving out the parts an issue does not have;
+    /// records count from 1.
+    static func describe(_ issue: ImportIssue, file: String) -> String {
+        var s = "\(file):\(issue.line):\(issue.column): "
+        if issue.recordIndex >= 0 { s += "record \(issue.recordIndex + 1): " }
+        if !issue.field.isEmpty { s += issue.field + ": " }
+        return s + issue.detail
+    }
+
+    static func read(path: String, format: ImportFormat, policy: ImportPolicy,
+                     options: CommonOptions) throws(CLIError) -> (TodoSet, ImportReport) {
+        var o = ImportOptions(format: format, policy: policy)
+        let now = System.now()
+        o.utcOffsetSeconds = Int32(options.tzOffset ?? System.localOffset(at: now))
+        let bar = ProgressBar()
+        if Stream.standardError.isTerminal {
+            o.progress = { done, total, context in
+                Unmanaged<ProgressBar>.fromOpaque(context!).takeUnretainedValue().update(done: done, total: total)
+                return true
+            }
+            o.progressContext = Unmanaged.passUnretained(bar).toOpaque()
+        }
+        defer { bar.finish() }
+        var set = TodoSet()
+        // Standard input is read whole (a pipe has no size to stream against); files are streamed.
+        let stdinBytes: [UInt8]? = path == "-" ? try System.readAll(path: "-") : nil
+        do throws(ImportError) {
+            let report: ImportReport
+            if let bytes = stdinBytes {
+                report = try set.importJSON(bytes: bytes, options: o)
+            } else {
+                report = try set.importJSON(fileAt: path, options: o)
+            }
+            return (set, report)
+        } catch {
+            switch error {
+            case .invalidInput(let issue): throw .data(describe(issue, file: displayName(path)))
+            default: throw .data("\(displayName(path)): \(error.message)")
+            }
+        }
+    }
+
     static func load(path: String, options: CommonOptions) throws(CLIError) -> TodoData {
-        // TODO(json): parse with CalGridJSON once its import API is on main.
-        _ = try System.readAll(path: path)
-        throw .data("\(path): reading todo files needs the JSON import layer, which is not on main yet")
+        let (set, _) = try read(path: path, format: .automatic, policy: .strict, options: options)
+        return TodoData(set)
+    }
+}
+
+/// A one-line progress bar on standard error, drawn only once an import has run for a second.
+final class ProgressBar {
+    private let start = System.monotonicSeconds()
+    private var drawn = false
+    private var lastPercent = -1
+
+    func update(done: Int64, total: Int64) {
+        guard System.monotonicSeconds() - start > 1 else { return }
+        let percent = total > 0 ? Int(done * 100 / total) : -1
+        guard percent != lastPercent || total == 0 else { return }
+        lastPercent = percent
+        var o = Output()
+        let mib = done >> 20
+        if total > 0 {
+            let filled = percent * 30 / 100
+            o.write("\r[" + String(repeating: "#", count: filled) + String(repeating: "-", count: 30 - filled)
+                    + "] \(percent)%  \(mib) / \(total >> 20) MiB")
+        } else {
+            o.write("\rimporting… \(mib) MiB")
+        }
+        o.flush(to: .standardError)
+        drawn = true
+    }
+
+    func finish() {
+        guard drawn else { return }
+        var o = Output()
+        o.write("\r\u{1B}[K")
+        o.flush(to: .standardError)
     }
 }

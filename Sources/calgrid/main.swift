@@ -34,6 +34,8 @@ func runCommand(_ argv: [String]) throws(CLIError) -> Output {
     case "year": return try YearCommand.run(words)
     case "list": return try ListCommand.run(words)
     case "stats": return try StatsCommand.run(words)
+    case "import": return try ImportCommand.run(words)
+    case "export": return try ExportCommand.run(words)
     case "-h", "--help", "help":
         if words.first == "json" { out.write(JSONSchemas.text) } else { out.write(topHelp) }
         return out

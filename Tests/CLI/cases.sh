@@ -58,3 +58,38 @@ case_ err-list-bad-limit       -- list $T --limit -3
 case_ stats                    MASK='s/size [0-9]+ KiB/size N KiB/' -- stats $T
 case_ stats-json               MASK='s/"peakResidentKiB":[0-9]+/"peakResidentKiB":N/' -- stats $T --json
 case_ list-help                -- list --help
+
+# Todo files (Tests/CLI/data): --todos, import, export, standard input.
+case_ todos-month              -- month $T --todos todos.json
+case_ todos-month-json         -- month $T --todos todos.json --json --first-weekday mon
+case_ todos-day-ko             -- day $T --todos todos.json --lang ko
+case_ todos-list-deadline      -- list $T --todos todos.json --sort deadline
+case_ todos-list-month-status  -- list $T --todos todos.json --period month --status incomplete
+case_ todos-stats              MASK='s/size [0-9]+ KiB/size N KiB/' -- stats $T --todos todos.json
+case_ todos-stdin              STDIN=todos.json -- week $T --todos -
+case_ import-native            -- import todos.json
+case_ import-native-json       -- import todos.json --json
+case_ import-stdin             STDIN=todos.json -- import -
+case_ import-stdin-out         STDIN=todos.json -- import - --out -
+case_ import-jsonl-strict      -- import mixed.jsonl
+case_ import-jsonl-skip        -- import mixed.jsonl --policy skip-invalid
+case_ import-jsonl-skip-json   -- import mixed.jsonl --policy skip-invalid --json
+case_ import-jsonl-as-native   -- import mixed.jsonl --format native
+case_ import-syntax-error      -- import syntax-error.json --policy skip-invalid
+case_ import-taskwarrior       -- import tasks.json --format taskwarrior --tz-offset +09:00 --out -
+case_ import-empty             -- import empty.json
+case_ import-not-json          -- import not-json.txt
+case_ import-missing           -- import missing.json
+case_ import-directory         -- import .
+case_ export-sample            -- export $T
+case_ export-jsonl             -- export $T --todos todos.json --format jsonl
+case_ err-todos-missing        -- month $T --todos missing.json
+case_ err-todos-invalid        -- month $T --todos mixed.jsonl
+case_ err-import-no-file       -- import
+case_ err-import-two-files     -- import todos.json tasks.json
+case_ err-import-bad-policy    -- import todos.json --policy lenient
+case_ err-tz-offset            -- import tasks.json --tz-offset +25:00
+case_ import-help              -- import --help
+case_ export-help              -- export --help
+case_ stats-help               -- stats --help
+case_ help-json                -- help json

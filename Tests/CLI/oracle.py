@@ -66,3 +66,41 @@ for month in ("2026-10", "2026-11", "2026-12"):
             raise SystemExit(f"oracle: {c['date']}: calgrid counts {c['count']} todos, the todo list says {n}")
         checked += 1
 print(f"oracle: {checked} per-day counts of the sample set match its todo list")
+
+# Round trip through standard input: export | import - --out - gives the export back, byte for byte.
+exported = subprocess.run([binary, "export", "--today", "2026-11-29"], capture_output=True, check=True).stdout
+again = subprocess.run([binary, "import", "-", "--out", "-"], input=exported, capture_output=True)
+if again.returncode != 0 or again.stdout != exported:
+    raise SystemExit(f"oracle: export | import - --out - changed the todos (exit {again.returncode}): {again.stderr.decode()}")
+print(f"oracle: export | import - | export round-trips {len(exported)} bytes unchanged")
+
+# Colour follows the terminal: under a pseudo-terminal `--color auto` colours, NO_COLOR turns it
+# off, and a pipe (every case above) never gets escapes.
+import os, pty
+
+def on_pty(args, env_extra):
+    pid, fd = pty.fork()
+    if pid == 0:
+        env = dict(os.environ, TERM="xterm", **env_extra)
+        env.pop("NO_COLOR", None) if "NO_COLOR" not in env_extra else None
+        os.execve(binary, [binary, *args], env)
+    out = b""
+    while True:
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        out += chunk
+    os.waitpid(pid, 0)
+    return out
+
+colored = on_pty(["month", "--today", "2026-11-29"], {})
+plain = on_pty(["month", "--today", "2026-11-29"], {"NO_COLOR": "1"})
+forced = on_pty(["month", "--today", "2026-11-29", "--color", "never"], {})
+if b"\x1b[" not in colored:
+    raise SystemExit("oracle: no colour on a terminal with --color auto")
+if b"\x1b[" in plain or b"\x1b[" in forced:
+    raise SystemExit("oracle: colour despite NO_COLOR or --color never")
+print("oracle: colour on a terminal, none with NO_COLOR or --color never")

@@ -1,0 +1,174 @@
+import CalGrid
+import CalGridJSON
+
+/// `calgrid import FILE|-`: validate a todo file, report what it holds, convert it to the native format.
+enum ImportCommand {
+    enum FormatName: String {
+        case auto, native, jsonl, taskwarrior
+        var format: ImportFormat {
+            switch self {
+            case .auto: return .automatic
+            case .native: return .native
+            case .jsonl: return .jsonLines
+            case .taskwarrior: return .taskwarrior
+            }
+        }
+    }
+    enum PolicyName: String { case strict, skipInvalid = "skip-invalid" }
+
+    static let help = """
+    usage: calgrid import FILE|- [options]
+
+    Reads a todo file (- for standard input), validates every record and reports the counts and
+    each problem as FILE:LINE:COLUMN: record N: FIELD: message (records count from 1). With
+    --out the todos are written in the native format. A failed import writes nothing.
+    Progress is drawn on standard error when an import takes over a second on a terminal.
+
+      --format auto|native|jsonl|taskwarrior
+                             the input's format (default: auto, decided from the first record)
+      --policy strict|skip-invalid
+                             strict: the first bad record fails the import (exit 1);
+                             skip-invalid: bad records are skipped and listed (default: strict)
+      --out FILE             write the todos in the native format (- for standard output,
+                             the report then goes to standard error)
+    \(CommonOptions.help)
+    """
+
+    static func run(_ words: [String]) throws(CLIError) -> Output {
+        var common = CommonOptions()
+        var format = ImportFormat.automatic, policy = ImportPolicy.strict
+        var outPath: String?, input: String?
+        try parseOptions(words, "import", &common, extra: { (o: String, a: inout Arguments) throws(CLIError) -> Bool in
+            switch o {
+            case "--format":
+                let f: FormatName = try a.choice(for: o, "auto|native|jsonl|taskwarrior")
+                format = f.format
+            case "--policy":
+                let p: PolicyName = try a.choice(for: o, "strict|skip-invalid")
+                policy = p == .strict ? .strict : .skipInvalid
+            case "--out": outPath = try a.value(for: o)
+            default: return false
+            }
+            return true
+        }) { (p: String) throws(CLIError) in
+            guard input == nil else { throw .usage("import: unexpected argument '\(p)'") }
+            input = p
+        }
+        var out = Output()
+        if common.help { out.line(help); return out }
+        guard let path = input else { throw .usage("import: which file? (calgrid import FILE|-)") }
+        if common.todosPath != nil { throw .usage("import: --todos does not apply; name the file to import") }
+
+        let (set, report) = try TodoFile.read(path: path, format: format, policy: policy, options: common)
+        let name = TodoFile.displayName(path)
+
+        // Problems go to standard error, one line each, in the FILE:LINE:COLUMN form editors jump to.
+        var diagnostics = Output()
+        for issue in report.issues { diagnostics.line(TodoFile.describe(issue, file: name)) }
+        if report.unreportedIssues > 0 {
+            diagnostics.line("\(name): \(report.unreportedIssues) more problems not listed")
+        }
+        diagnostics.flush(to: .standardError)
+
+        if let o = outPath {
+            let bytes = set.exportJSONBytes(format: .native)
+            try System.writeFile(path: o, bytes: bytes)
+        }
+        let reportStream: Stream = outPath == "-" ? .standardError : .standardOutput
+        var r = Output()
+        if common.json {
+            var w = JSONWriter()
+            w.beginObject()
+            w.field("file", name)
+            w.field("format", formatName(report.format))
+            w.field("bytes", report.bytes)
+            w.field("records", report.records)
+            w.field("imported", report.imported)
+            w.field("skipped", report.skipped)
+            w.field("unknownFields", report.unknownFields)
+            w.field("deletedSkipped", report.deletedSkipped)
+            w.field("recurringSkipped", report.recurringSkipped)
+            w.key("issues")
+            w.beginArray()
+            for issue in report.issues {
+                w.beginObject()
+                w.field("line", issue.line)
+                w.field("column", issue.column)
+                w.field("byteOffset", issue.byteOffset)
+                w.key("record")
+                if issue.recordIndex >= 0 { w.int(issue.recordIndex + 1) } else { w.null() }
+                w.field("field", issue.field)
+                w.field("reason", issue.reason.rawValue)
+                w.field("message", issue.detail)
+                w.endObject()
+            }
+            w.endArray()
+            w.field("unreportedIssues", report.unreportedIssues)
+            w.field("out", outPath)
+            w.endObject()
+            w.finish(into: &r)
+        } else {
+            var line = "\(name): \(formatName(report.format)), \(report.records) record\(report.records == 1 ? "" : "s"), "
+                + "\(report.imported) imported, \(report.skipped) skipped"
+            if report.unknownFields > 0 { line += ", \(report.unknownFields) unknown fields ignored" }
+            if report.deletedSkipped > 0 { line += ", \(report.deletedSkipped) deleted tasks left out" }
+            if report.recurringSkipped > 0 { line += ", \(report.recurringSkipped) recurring templates left out" }
+            r.line(line)
+            if let o = outPath, o != "-" { r.line("wrote \(set.count) todos to \(o) (native format)") }
+        }
+        if reportStream == .standardError { r.flush(to: .standardError); return out }
+        return r
+    }
+
+    static func formatName(_ f: ImportFormat) -> String {
+        switch f {
+        case .automatic: return "auto"
+        case .native: return "native"
+        case .jsonLines: return "jsonl"
+        case .taskwarrior: return "taskwarrior"
+        }
+    }
+}
+
+/// `calgrid export`: the todos in the native format.
+enum ExportCommand {
+    enum ExportFormatName: String { case native, jsonl }
+
+    static let help = """
+    usage: calgrid export [options]
+
+    Writes the todos (--todos FILE, or the built-in sample set) in CalGrid's native JSON format:
+    {"format": "calgrid", "version": 1, "todos": [...]}, one record per line; `calgrid import`
+    reads it back unchanged. The output is JSON already, so --json changes nothing.
+
+      --format native|jsonl  the wrapped native document, or one record per line (default: native)
+      --out FILE             write to FILE (replaced atomically) instead of standard output
+    \(CommonOptions.help)
+    """
+
+    static func run(_ words: [String]) throws(CLIError) -> Output {
+        var common = CommonOptions()
+        var format = ExportFormat.native, outPath: String?
+        try parseOptions(words, "export", &common, extra: { (o: String, a: inout Arguments) throws(CLIError) -> Bool in
+            switch o {
+            case "--format":
+                let f: ExportFormatName = try a.choice(for: o, "native|jsonl")
+                format = f == .native ? .native : .jsonLines
+            case "--out": outPath = try a.value(for: o)
+            default: return false
+            }
+            return true
+        }) { (p: String) throws(CLIError) in throw .usage("export: unexpected argument '\(p)'") }
+        var out = Output()
+        if common.help { out.line(help); return out }
+        let context = try Context.load(common)
+        if let o = outPath, o != "-" {
+            do { try context.todos.store.exportJSON(to: o, format: format) } catch {
+                throw .data("\(o): \(error.message)")
+            }
+            return out
+        }
+        out.append(context.todos.store.exportJSONBytes(format: format))
+        return out
+    }
+}
