@@ -58,7 +58,12 @@ func uuidString(_ rng: inout SplitMix64) -> String {
 
 let titleWords = ["Read", "Run", "Write", "Call", "Plan", "물 마시기", "운동", "독서", "Stretch", "Review", "Practice", "Journal"]
 
+/// Above a million todos the data is lean (short inline ids, empty titles, no completion flags) so
+/// ten million fit in memory beside the other jobs on the machine.
+let leanThreshold = 1_000_000
+
 func generateTodos(_ n: Int, _ dist: Distribution, seed: UInt64 = 42) -> [SpecTodo] {
+    let lean = n > leanThreshold
     var rng = SplitMix64(seed: seed &+ UInt64(n))
     var out: [SpecTodo] = []
     out.reserveCapacity(n)
@@ -79,7 +84,7 @@ func generateTodos(_ n: Int, _ dist: Distribution, seed: UInt64 = 42) -> [SpecTo
             end = s + (isChallenge ? 29 : Int32(rng.below(60)))
         }
         var completed: [Bool] = []
-        if let s = start, let e = end {
+        if !lean, let s = start, let e = end {
             completed.reserveCapacity(Int(e - s) + 1)
             var bits = rng.next()
             for k in 0...Int(e - s) {
@@ -87,11 +92,11 @@ func generateTodos(_ n: Int, _ dist: Distribution, seed: UInt64 = 42) -> [SpecTo
                 completed.append(bits & (1 << UInt64(k % 64)) != 0)
             }
         }
-        let title = "\(titleWords[rng.below(titleWords.count)]) \(i)"
-        let memo: String? = rng.chance(30) ? "memo for todo \(i)" : nil
+        let title = lean ? "" : "\(titleWords[rng.below(titleWords.count)]) \(i)"
+        let memo: String? = !lean && rng.chance(30) ? "memo for todo \(i)" : nil
         // Registration times with ties (several todos in the same second), so stability matters.
         let createdAt = baseCreated + Int64(rng.below(Swift.max(1, n / 2))) * 7
-        out.append(SpecTodo(id: uuidString(&rng), title: title, memo: memo, start: start, end: end,
+        out.append(SpecTodo(id: lean ? "t\(i)" : uuidString(&rng), title: title, memo: memo, start: start, end: end,
                             createdAt: createdAt, isChallenge: isChallenge, isCompleted: rng.chance(20),
                             completed: completed))
     }
