@@ -13,9 +13,19 @@ import Glibc
 @inline(__always) func fold(_ h: UInt64, _ v: UInt64) -> UInt64 { (h ^ v) &* 0x100000001b3 }
 let foldSeed: UInt64 = 0xcbf29ce484222325
 
+/// Wall-clock time (CLOCK_MONOTONIC): what imports and process start-up are timed with.
 @inline(__always) func nowNanoseconds() -> UInt64 {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
+    return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
+}
+
+/// CPU time of the whole process, all threads (CLOCK_PROCESS_CPUTIME_ID): what in-process
+/// scenarios are timed with. On a machine shared with other jobs it is far steadier than wall
+/// time, and a multi-threaded implementation is charged for every thread it uses.
+@inline(__always) func cpuNanoseconds() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
     return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
 }
 
@@ -89,17 +99,17 @@ func measure(_ scenario: String, n: Int, _ impls: [Implementation], settings: Se
     var checksums = [UInt64](repeating: 0, count: impls.count)
     // Warm-up: one run each (also the checksum), then calibrate.
     for (i, impl) in impls.enumerated() {
-        let t0 = nowNanoseconds()
+        let t0 = cpuNanoseconds()
         checksums[i] = impl.body()
-        let t = Double(nowNanoseconds() - t0)
+        let t = Double(cpuNanoseconds() - t0)
         if t < settings.minSampleNs {
             // A second warm-up at the batch size, so caches and branch predictors settle.
             batch[i] = Swift.max(1, Int((settings.minSampleNs / Swift.max(t, 1)).rounded(.up)))
             var h: UInt64 = 0
-            let t1 = nowNanoseconds()
+            let t1 = cpuNanoseconds()
             for _ in 0..<batch[i] { h ^= impl.body() }
             blackHole(h)
-            let tb = Double(nowNanoseconds() - t1) / Double(batch[i])
+            let tb = Double(cpuNanoseconds() - t1) / Double(batch[i])
             batch[i] = Swift.max(1, Int((settings.minSampleNs / Swift.max(tb, 1)).rounded(.up)))
         }
         let per = t * Double(batch[i])
@@ -117,16 +127,20 @@ func measure(_ scenario: String, n: Int, _ impls: [Implementation], settings: Se
         }
     }
     var samples = [[Double]](repeating: [], count: impls.count)
+    var wall = [[Double]](repeating: [], count: impls.count)
     let maxReps = reps.max() ?? 0
     for r in 0..<maxReps {
         for (i, impl) in impls.enumerated() where r < reps[i] {
             var h: UInt64 = 0
             let b = batch[i]
-            let t0 = nowNanoseconds()
+            let w0 = nowNanoseconds()
+            let t0 = cpuNanoseconds()
             for _ in 0..<b { h ^= impl.body() }
-            let t = nowNanoseconds() - t0
+            let t = cpuNanoseconds() - t0
+            let w = nowNanoseconds() - w0
             blackHole(h)
             samples[i].append(Double(t) / Double(b))
+            wall[i].append(Double(w) / Double(b))
         }
     }
     let baseIndex = impls.firstIndex(where: { $0.role == .baseline })
@@ -134,6 +148,7 @@ func measure(_ scenario: String, n: Int, _ impls: [Implementation], settings: Se
     for (i, impl) in impls.enumerated() {
         var m = Measurement(scenario: scenario, n: n, implementation: impl.name, role: impl.role,
                             samples: samples[i], checksum: checksums[i], checksumOK: ok[i])
+        m.extra.append(("wall median ns", wall[i].medianValue))
         if let b = baseIndex { m.ratioToBaseline = pairwiseRatio(samples[b], samples[i]) }
         out.append(m)
     }

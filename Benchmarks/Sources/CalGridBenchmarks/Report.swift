@@ -32,11 +32,14 @@ func orderedScenarios(_ ms: [Measurement]) -> [String] {
 }
 
 func extraText(_ m: Measurement) -> String {
-    var parts = m.extra.map { k, v -> String in
+    var parts = m.extra.filter { $0.0 != "wall median ns" }.map { k, v -> String in
         if k.hasSuffix("bytes") { return "\(k.replacingOccurrences(of: " bytes", with: "")) \(formatBytes(v))" }
         return "\(k) \(v >= 100 ? String(format: "%.0f", v) : String(format: "%.1f", v))"
     }
     if let r = m.peakRSSBytes { parts.insert("peak RSS \(formatBytes(Double(r)))", at: 0) }
+    if let w = m.extra.first(where: { $0.0 == "wall median ns" })?.1, w > m.median * 1.5 {
+        parts.append("wall \(formatNs(w))")
+    }
     if let n = m.note { parts.append(n) }
     return parts.joined(separator: ", ")
 }
@@ -194,6 +197,11 @@ func readme(_ ms: [Measurement], _ results: [TargetResult], machine: [(String, S
       every per-day count, every index of a sort in order, every field of every imported record) must equal the
       baseline's, or the run reports `CHECKSUM MISMATCH` and exits non-zero. The only exception is a marked *floor*
       (a plain memory copy), which computes nothing comparable on purpose.
+    - **Time**: in-process scenarios are timed in CPU time of the benchmark process (all threads,
+      `CLOCK_PROCESS_CPUTIME_ID`): the machine is shared with other jobs, and CPU time does not count
+      the time the scheduler gave to them; a multi-threaded implementation pays for every thread. The
+      wall-clock median is kept in the JSON (`extra`) and shown when it exceeds CPU time by half.
+      Imports and start-up are timed in wall-clock time, end to end.
     - Fast bodies are batched so one sample lasts at least 10 ms; repetitions of all implementations of a scenario are
       **interleaved** (A B C A B C …), so a change in machine load hits all of them alike.
     - Reported: median, min and max per run; *vs baseline* is the **pairwise** ratio — the median over repetitions

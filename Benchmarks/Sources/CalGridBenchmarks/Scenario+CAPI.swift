@@ -27,17 +27,17 @@ func buildCAPIBench() -> String? {
 /// Alternates in-process Swift samples with samples from a child C program that times itself.
 func measureAgainstChild(_ scenario: String, n: Int, swiftName: String, cName: String, settings s: Settings,
                          swiftBody: () -> UInt64, child: (_ batch: Int) -> (ns: Double, checksum: UInt64)?) -> [Measurement] {
-    let t0 = nowNanoseconds()
+    let t0 = cpuNanoseconds()
     let swiftSum = swiftBody()
-    let t = Double(nowNanoseconds() - t0)
+    let t = Double(cpuNanoseconds() - t0)
     let batch = Swift.max(1, Int((s.minSampleNs / Swift.max(t, 1)).rounded(.up)))
     var sw: [Double] = [], cs: [Double] = []
     var cSum: UInt64? = nil
     for _ in 0..<s.repetitions {
         var h: UInt64 = 0
-        let a = nowNanoseconds()
+        let a = cpuNanoseconds()
         for _ in 0..<batch { h ^= swiftBody() }
-        sw.append(Double(nowNanoseconds() - a) / Double(batch))
+        sw.append(Double(cpuNanoseconds() - a) / Double(batch))
         blackHole(h)
         guard let c = child(batch) else { break }
         cs.append(c.ns)
