@@ -32,7 +32,7 @@ func orderedScenarios(_ ms: [Measurement]) -> [String] {
 }
 
 func extraText(_ m: Measurement) -> String {
-    var parts = m.extra.filter { $0.0 != "wall median ns" }.map { k, v -> String in
+    var parts = m.extra.filter { !$0.0.contains("wall") }.map { k, v -> String in
         if k.hasSuffix("bytes") { return "\(k.replacingOccurrences(of: " bytes", with: "")) \(formatBytes(v))" }
         return "\(k) \(v >= 100 ? String(format: "%.0f", v) : String(format: "%.1f", v))"
     }
@@ -201,7 +201,8 @@ func readme(_ ms: [Measurement], _ results: [TargetResult], machine: [(String, S
       `CLOCK_PROCESS_CPUTIME_ID`): the machine is shared with other jobs, and CPU time does not count
       the time the scheduler gave to them; a multi-threaded implementation pays for every thread. The
       wall-clock median is kept in the JSON (`extra`) and shown when it exceeds CPU time by half.
-      Imports and start-up are timed in wall-clock time, end to end.
+      Imports are timed as the child process's CPU time (user + system, from `wait4`), end to end
+      (start, read, parse, build, exit); CLI start-up in wall-clock time from `posix_spawn` to exit.
     - Fast bodies are batched so one sample lasts at least 10 ms; repetitions of all implementations of a scenario are
       **interleaved** (A B C A B C …), so a change in machine load hits all of them alike.
     - Reported: median, min and max per run; *vs baseline* is the **pairwise** ratio — the median over repetitions

@@ -8,6 +8,8 @@ struct ChildResult {
     var status: Int32
     var output: String
     var wallNs: UInt64
+    /// User + system CPU time of the child (all its threads), from wait4.
+    var cpuNs: UInt64
     var maxRSSBytes: Int
 }
 
@@ -48,7 +50,9 @@ func spawn(_ path: String, _ args: [String], capture: Bool) -> ChildResult? {
     _ = wait4(pid, &status, 0, &ru)
     let wall = nowNanoseconds() - t0
     let exitCode = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-    return ChildResult(status: exitCode, output: String(decoding: data, as: UTF8.self), wallNs: wall,
+    let cpu = (UInt64(ru.ru_utime.tv_sec) + UInt64(ru.ru_stime.tv_sec)) * 1_000_000_000
+        + (UInt64(ru.ru_utime.tv_usec) + UInt64(ru.ru_stime.tv_usec)) * 1_000
+    return ChildResult(status: exitCode, output: String(decoding: data, as: UTF8.self), wallNs: wall, cpuNs: cpu,
                        maxRSSBytes: Int(ru.ru_maxrss) * 1024)
 }
 
