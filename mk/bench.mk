@@ -3,8 +3,9 @@
 # Benchmarks/.build/bench-quick/. The rules themselves are in the Makefile; this adds what they need.
 
 bench bench-quick: bench-deps
-# The full run also measures the C API, so it builds libcalgrid first (quick uses it when present).
-bench: capi
+# The full run also measures the C API and the static calgrid that `make demo` ships, so it builds
+# them first (the quick run uses them when present, else the dynamically linked calgrid).
+bench: capi calgrid-static
 
 # `cal` (Debian ncal) for the CLI start-up comparison, and the calgrid binary it spawns.
 .PHONY: bench-deps

@@ -209,8 +209,9 @@ func readme(_ ms: [Measurement], _ results: [TargetResult], machine: [(String, S
       of (baseline time ÷ this time) within the same run — so > 1 means faster than the baseline.
     - Results are folded into checksums that are returned and kept alive (`blackHole`), inputs pass through an
       opaque function, so nothing is optimized away.
-    - Imports run each in a fresh child process (the benchmark binary re-spawned with a sub-command); the parent
-      reads the child's `ru_maxrss` from `wait4`, so peak RSS is the import's own.
+    - Imports run each in a fresh child process (the benchmark binary re-spawned with a sub-command), so peak
+      RSS is the import's own: the child reports its `VmHWM` (the `ru_maxrss` a parent reads from `wait4` would
+      also count the parent's pages, shared with the child between `posix_spawn`'s clone and exec).
     - The machine is shared (2 cores, other jobs running): absolute times move between runs, ratios much less.
 
     ## Machine

@@ -21,18 +21,23 @@ func which(_ cmd: String) -> String? {
     return nil
 }
 
-func calgridBinary() -> String? {
-    let candidates = [benchmarksDir + "/.build/release/calgrid", benchmarksDir + "/../.build/release/calgrid"]
-    return candidates.first { access($0, X_OK) == 0 }
+/// The static calgrid `make demo` ships (`make calgrid-static`), else a dynamically linked release build.
+func calgridBinary() -> (path: String, note: String)? {
+    let candidates = [(benchmarksDir + "/../.build/static/release/calgrid", "static executable, as `make demo` builds it"),
+                      (benchmarksDir + "/.build/release/calgrid", "dynamically linked Swift runtime (no static build found)"),
+                      (benchmarksDir + "/../.build/release/calgrid", "dynamically linked Swift runtime (no static build found)")]
+    return candidates.first { access($0.0, X_OK) == 0 }
 }
 
 func runCLIStartup(_ s: Settings) -> [Measurement] {
     var programs: [(name: String, role: Role, argv: [String])] = []
+    var calgridNote: String? = nil
     if let cc = which("cc"), let hello = buildHello("hello-c", source: "#include <stdio.h>\nint main(void) { puts(\"hello\"); return 0; }\n", ext: "c", compiler: [cc, "-O2"]) {
         programs.append(("C hello", .baseline, [hello]))
     }
     if let calgrid = calgridBinary() {
-        programs.append(("calgrid month", .candidate, [calgrid, "month", "2026-11", "--today", "2026-11-15"]))
+        calgridNote = calgrid.note
+        programs.append(("calgrid month", .candidate, [calgrid.path, "month", "2026-11", "--today", "2026-11-15", "--color", "never"]))
     } else {
         print("  cli-startup: no calgrid binary (run `make bench`, which builds it)")
     }
@@ -64,6 +69,7 @@ func runCLIStartup(_ s: Settings) -> [Measurement] {
     for (i, p) in programs.enumerated() where !samples[i].isEmpty {
         var m = Measurement(scenario: "cli-startup", n: 1, implementation: p.name, role: p.role, samples: samples[i], checksum: 0)
         if let b = base { m.ratioToBaseline = pairwiseRatio(samples[b], samples[i]) }
+        if p.name == "calgrid month" { m.note = calgridNote }
         print("  \(pad("cli-startup", 16)) \(pad(p.name, 34)) \(pad(formatNs(m.median), 10)) [\(formatNs(m.min)) – \(formatNs(m.max))] x\(m.samples.count)  \(formatRatio(m.ratioToBaseline ?? .nan))")
         out.append(m)
     }

@@ -184,8 +184,18 @@ let importerNames: [(key: String, name: String, role: Role)] = [
     ("calgrid", "CalGridJSON import", .candidate),
 ]
 
-/// `import-child IMPL FILE`: one import, prints "<ns> <checksum hex> <records>" (ns: wall time of the
-/// import itself, without process start and exit; the parent times the whole child in CPU time).
+/// Peak resident set of this process image (VmHWM). Read by the child itself: the rusage a parent
+/// gets from wait4 also counts the parent's own pages the child shared before exec (posix_spawn
+/// clones the parent's address space), so it overstates a small child spawned by a big parent.
+func peakRSSOfThisImage() -> Int {
+    guard let s = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+          let line = s.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return 0 }
+    let kb = line.split(separator: " ").compactMap { Int($0) }.first ?? 0
+    return kb * 1024
+}
+
+/// `import-child IMPL FILE`: one import, prints "<ns> <checksum hex> <records> <peak RSS bytes>" (ns: wall
+/// time of the import itself, without process start and exit; the parent times the whole child in CPU time).
 func importChildMain(_ args: [String]) -> Int32 {
     guard args.count == 2 else { return 2 }
     let path = args[1]
@@ -194,15 +204,15 @@ func importChildMain(_ args: [String]) -> Int32 {
     case "jsonc":
         guard let todos = importJSONCWholeFile(path) else { return 1 }
         let t = nowNanoseconds() - t0
-        print("\(t) \(hex(importedFold(todos))) \(todos.count)")
+        print("\(t) \(hex(importedFold(todos))) \(todos.count) \(peakRSSOfThisImage())")
     case "jsondecoder":
         guard let todos = importJSONDecoder(path) else { return 1 }
         let t = nowNanoseconds() - t0
-        print("\(t) \(hex(importedFold(todos))) \(todos.count)")
+        print("\(t) \(hex(importedFold(todos))) \(todos.count) \(peakRSSOfThisImage())")
     case "calgrid":
         guard let r = calgridImport(path) else { return 3 }
         let t = nowNanoseconds() - t0
-        print("\(t) \(hex(r.checksum)) \(r.count)")
+        print("\(t) \(hex(r.checksum)) \(r.count) \(peakRSSOfThisImage())")
     default:
         return 2
     }
@@ -218,7 +228,7 @@ func runImport(_ s: Settings) -> [Measurement] {
         let bytes = Double((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
         let reps = s.quick ? 3 : (n >= 1_000_000 ? 3 : 5)
         // A slow baseline stops repeating once it has used this much (it still runs at least twice).
-        let budget = s.quick ? 20e9 : 120e9
+        let budget = s.quick ? 20e9 : 70e9
         var samples = [[Double]](repeating: [], count: importerNames.count)
         var walls = [[Double]](repeating: [], count: importerNames.count)
         var inner = [[Double]](repeating: [], count: importerNames.count)
@@ -233,11 +243,12 @@ func runImport(_ s: Settings) -> [Measurement] {
                     continue
                 }
                 let f = r.output.split(separator: " ")
-                guard f.count == 3, let ns = Double(f[0]), let sum = UInt64(f[1], radix: 16) else { available[i] = false; continue }
+                guard f.count == 4, let ns = Double(f[0]), let sum = UInt64(f[1], radix: 16),
+                      let peak = Int(f[3].trimmingCharacters(in: .whitespacesAndNewlines)) else { available[i] = false; continue }
                 samples[i].append(Double(r.cpuNs))
                 walls[i].append(Double(r.wallNs))
                 inner[i].append(ns)
-                rss[i].append(r.maxRSSBytes)
+                rss[i].append(peak > 0 ? peak : r.maxRSSBytes)
                 sums[i] = sum
             }
         }
