@@ -43,15 +43,17 @@ func runMemory(_ s: Settings) -> [Measurement] {
         for k in ms.indices {
             let name = ms[k].implementation
             let grown: Int
+            var more: [(String, Double)] = []
             if name == "app [Todo] classes" {
                 let g = heapGrowth { makeAppTodos(spec) }
                 grown = g.bytes
                 blackHole(g.value)
             } else if let b = calgridMemoryBuilder(name, drafts: drafts) {
-                grown = b()
+                (grown, more) = b()
             } else { continue }
             ms[k].extra = [("heap bytes", Double(grown)), ("bytes/todo", Double(grown) / Double(n)),
-                           ("bytes/todo beyond text and day bits", (Double(grown) - textAndBits) / Double(n))]
+                           ("bytes/todo beyond text and day bits", (Double(grown) - textAndBits) / Double(n))] + more
+                + ms[k].extra.filter { $0.0.contains("wall") }
             print("  \(pad("todo-memory", 16)) n=\(pad(String(n), 8)) \(pad(name, 34)) heap \(formatBytes(Double(grown))), \(String(format: "%.1f", Double(grown) / Double(n))) B/todo, \(String(format: "%.1f", (Double(grown) - textAndBits) / Double(n))) B/todo beyond text (\(String(format: "%.1f", Double(text) / Double(n))) B) and day bits (\(String(format: "%.1f", Double(dayBits) / Double(n) / 8)) B)")
         }
         out += ms
