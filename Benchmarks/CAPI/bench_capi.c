@@ -4,7 +4,13 @@
 **       COUNT consecutive month grids through calgrid_month_grid_fill, every cell read; prints one
 **       line per repetition: "<ns per run> <checksum hex>" (a run = COUNT grids, timed over BATCH runs).
 **
-** The checksum is folded exactly as the Swift benchmark folds a grid, so the two can be compared. */
+**   bench_capi sort KEYFILE N
+**       Builds a todo set of N todos from KEYFILE (N records of int32 start, int32 end, int64 created_at,
+**       native endianness; start/end INT32_MIN = none; ids "t<index>"), then serves the parent over
+**       stdin/stdout so its samples interleave with the Swift side's: for each line "run BATCH" it sorts
+**       by deadline BATCH times and prints "<ns per sort> <checksum hex>"; "quit" ends it.
+**
+** Checksums are folded exactly as the Swift benchmark folds its results, so the two can be compared. */
 #define _POSIX_C_SOURCE 200809L
 #include <calgrid.h>
 #include <inttypes.h>
@@ -36,7 +42,54 @@ static uint64_t grids(int year, int month, int count) {
     return h;
 }
 
+static uint64_t fold_indices(const size_t *p, size_t n) {
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (size_t i = 0; i < n; i++) h = fold(h, (uint64_t)p[i]);
+    return h;
+}
+
+static int serve_sort(const char *path, size_t n) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return 1;
+    calgrid_todo_set *set = NULL;
+    if (calgrid_todo_set_new(&set) != CALGRID_OK) return 1;
+    calgrid_todo *todos = calloc(n ? n : 1, sizeof *todos);
+    char (*ids)[16] = calloc(n ? n : 1, 16);
+    size_t *idx = calloc(n ? n : 1, sizeof *idx);
+    if (!todos || !ids || !idx) return 1;
+    for (size_t i = 0; i < n; i++) {
+        int32_t se[2]; int64_t created;
+        if (fread(se, sizeof se, 1, f) != 1 || fread(&created, sizeof created, 1, f) != 1) return 1;
+        calgrid_todo t = CALGRID_TODO_INIT;
+        snprintf(ids[i], sizeof ids[i], "t%zu", i);
+        t.id = ids[i];
+        t.start = se[0] == INT32_MIN ? CALGRID_DATE_NONE : se[0];
+        t.end = se[1] == INT32_MIN ? CALGRID_DATE_NONE : se[1];
+        t.created_at = created;
+        todos[i] = t;
+    }
+    fclose(f);
+    calgrid_error err;
+    if (calgrid_todo_set_add_many(set, todos, n, &err) != CALGRID_OK) { fprintf(stderr, "add_many: %s\n", err.message); return 1; }
+    free(todos); free(ids);
+    calgrid_todo_set_sort(idx, n, set, CALGRID_SORT_DEADLINE, 0);   /* warm-up */
+    char line[64];
+    while (fgets(line, sizeof line, stdin)) {
+        int batch = 0;
+        if (sscanf(line, "run %d", &batch) != 1 || batch < 1) break;
+        uint64_t t0 = now_ns();
+        for (int b = 0; b < batch; b++) calgrid_todo_set_sort(idx, n, set, CALGRID_SORT_DEADLINE, 0);
+        uint64_t t = now_ns() - t0;
+        printf("%.1f %" PRIx64 "\n", (double)t / batch, fold_indices(idx, n));
+        fflush(stdout);
+    }
+    free(idx);
+    calgrid_todo_set_free(set);
+    return 0;
+}
+
 int main(int argc, char **argv) {
+    if (argc == 4 && argv[1][0] == 's') return serve_sort(argv[2], (size_t)strtoull(argv[3], NULL, 10));
     if (argc == 7 && argv[1][0] == 'g') {
         int year = atoi(argv[2]), month = atoi(argv[3]), count = atoi(argv[4]);
         int batch = atoi(argv[5]), reps = atoi(argv[6]);
@@ -51,6 +104,6 @@ int main(int argc, char **argv) {
         (void)sink;
         return 0;
     }
-    fprintf(stderr, "usage: bench_capi grids YEAR MONTH COUNT BATCH REPS\n");
+    fprintf(stderr, "usage: bench_capi grids YEAR MONTH COUNT BATCH REPS | bench_capi sort KEYFILE N\n");
     return 2;
 }

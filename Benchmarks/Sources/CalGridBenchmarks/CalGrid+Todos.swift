@@ -1,5 +1,6 @@
 // The CalGrid side of the todo scenarios: TodoSet's per-day aggregates, overlap queries and sorts,
 // its memory, and CalGridJSON's import.
+import Foundation
 import CalGrid
 
 func makeTodoSet(_ spec: [SpecTodo]) -> TodoSet { try! TodoSet(spec.map(\.draft)) }
@@ -78,5 +79,37 @@ func calgridMemoryBuilder(_ name: String, drafts: [TodoDraft]) -> (() -> (Int, [
 
 func calgridImport(_ path: String) -> (checksum: UInt64, count: Int)? { nil }
 
-/// C API sort against TodoSet's sort; empty until the C API has a todo set.
-func calgridCAPISort(bin: String, settings: Settings) -> [Measurement] { [] }
+// MARK: C API sort
+
+/// Sorting by deadline through the C API (a C program holding a set built from the same keys)
+/// against TodoSet.sortedIndices in this process; lean todos ("t<i>" ids, keys only).
+func calgridCAPISort(bin: String, settings s: Settings) -> [Measurement] {
+    let n = s.quick ? 100_000 : 1_000_000
+    let spec = generateTodos(n, .window, seed: 99)
+    let set = try! TodoSet(spec.enumerated().map { i, t in
+        TodoDraft(id: "t\(i)", title: "", start: t.start.map { CivilDate(_unchecked: $0) },
+                  end: t.end.map { CivilDate(_unchecked: $0) }, createdAt: t.createdAt)
+    })
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(n * 16)
+    for t in spec {
+        withUnsafeBytes(of: t.start ?? Int32.min) { bytes += $0 }
+        withUnsafeBytes(of: t.end ?? Int32.min) { bytes += $0 }
+        withUnsafeBytes(of: t.createdAt) { bytes += $0 }
+    }
+    let keyFile = importDataDir() + "/capi-sort-keys-\(n).bin"
+    FileManager.default.createFile(atPath: keyFile, contents: Data(bytes))
+    guard let child = ChildSession(bin, ["sort", keyFile, String(n)]) else { return [] }
+    defer { child.finish() }
+    return measureAgainstChild("capi-sort", n: n, swiftName: "Swift TodoSet sort", cName: "C API calgrid_todo_set_sort",
+                               settings: s, swiftBody: {
+        var h = foldSeed
+        for i in set.sortedIndices(by: opaque(TodoOrder.deadlineImminent)) { h = fold(h, UInt64(i)) }
+        return h
+    }, child: { batch in
+        guard let line = child.ask("run \(batch)") else { return nil }
+        let f = line.split(separator: " ")
+        guard f.count == 2, let ns = Double(f[0]), let sum = UInt64(f[1], radix: 16) else { return nil }
+        return (ns, sum)
+    })
+}

@@ -62,3 +62,55 @@ func selfExecutable() -> String {
     let k = readlink("/proc/self/exe", &buf, buf.count - 1)
     return k > 0 ? String(cString: buf) : CommandLine.arguments[0]
 }
+
+/// A child kept running and driven line by line over its stdin/stdout, so samples taken inside it
+/// can alternate with samples taken here.
+final class ChildSession {
+    private var pid: pid_t = 0
+    private var toChild: Int32 = -1
+    private var fromChild: Int32 = -1
+    private var pending: [UInt8] = []
+
+    init?(_ path: String, _ args: [String]) {
+        var inPipe: [Int32] = [-1, -1], outPipe: [Int32] = [-1, -1]
+        guard pipe(&inPipe) == 0, pipe(&outPipe) == 0 else { return nil }
+        var fa = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&fa)
+        defer { posix_spawn_file_actions_destroy(&fa) }
+        posix_spawn_file_actions_adddup2(&fa, inPipe[0], 0)
+        posix_spawn_file_actions_adddup2(&fa, outPipe[1], 1)
+        for fd in inPipe + outPipe { posix_spawn_file_actions_addclose(&fa, fd) }
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + args).map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        let rc = posix_spawn(&pid, path, &fa, nil, argv, environ)
+        close(inPipe[0]); close(outPipe[1])
+        toChild = inPipe[1]; fromChild = outPipe[0]
+        guard rc == 0 else { close(toChild); close(fromChild); return nil }
+    }
+
+    /// Sends one line, returns the child's next line (nil when it has ended).
+    func ask(_ line: String) -> String? {
+        var l = line + "\n"
+        let ok = l.withUTF8 { write(toChild, $0.baseAddress, $0.count) == $0.count }
+        guard ok else { return nil }
+        var buf = [UInt8](repeating: 0, count: 4096)
+        while true {
+            if let nl = pending.firstIndex(of: 10) {
+                let out = String(decoding: pending[..<nl], as: UTF8.self)
+                pending.removeSubrange(...nl)
+                return out
+            }
+            let k = read(fromChild, &buf, buf.count)
+            if k <= 0 { return nil }
+            pending += buf[0..<k]
+        }
+    }
+
+    func finish() {
+        var q = "quit\n"
+        _ = q.withUTF8 { write(toChild, $0.baseAddress, $0.count) }
+        close(toChild); close(fromChild)
+        var status: Int32 = 0
+        _ = waitpid(pid, &status, 0)
+    }
+}

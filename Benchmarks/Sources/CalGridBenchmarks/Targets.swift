@@ -56,7 +56,7 @@ let targets: [Target] = [
            kind: .fasterBy(3), text: "import 1M records: ≥ 3× faster than JSONDecoder + Codable"),
     Target(issue: 5, scenario: "capi-month-grid", n: 1_200, candidate: "C API calgrid_month_grid_fill", against: "Swift MonthGrid (same cells)",
            kind: .within(1.05), text: "C API month grid per call: ≤ 5% over the Swift core"),
-    Target(issue: 5, scenario: "capi-sort", n: 1_000_000, candidate: "C API calgrid sort", against: "Swift TodoSet sort",
+    Target(issue: 5, scenario: "capi-sort", n: 1_000_000, candidate: "C API calgrid_todo_set_sort", against: "Swift TodoSet sort",
            kind: .within(1.05), text: "C API sort 1M: ≤ 5% over the Swift core"),
     Target(issue: 6, scenario: "cli-startup", n: 1, candidate: "calgrid month", against: "C hello",
            kind: .within(2), text: "calgrid start-up within 2× of a C hello"),
