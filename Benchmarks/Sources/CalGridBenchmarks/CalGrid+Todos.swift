@@ -2,6 +2,7 @@
 // its memory, and CalGridJSON's import.
 import Foundation
 import CalGrid
+import CalGridJSON
 
 func makeTodoSet(_ spec: [SpecTodo]) -> TodoSet { try! TodoSet(spec.map(\.draft)) }
 
@@ -77,7 +78,27 @@ func calgridMemoryBuilder(_ name: String, drafts: [TodoDraft]) -> (() -> (Int, [
     }
 }
 
-func calgridImport(_ path: String) -> (checksum: UInt64, count: Int)? { nil }
+/// CalGridJSON import of the file into a TodoSet (streaming, strict policy); the checksum walks the
+/// set afterwards.
+func calgridImport(_ path: String) -> (checksum: UInt64, count: Int)? {
+    var set = TodoSet()
+    do { try set.importJSON(fileAt: path) } catch { return nil }
+    return (todoSetImportFold(set), set.count)
+}
+
+func todoSetImportFold(_ set: TodoSet) -> UInt64 {
+    var h = foldSeed
+    for i in set.indices {
+        let d = set.draft(at: i)
+        var bits: UInt64 = 0
+        let flags = d.completedDays ?? []
+        for (k, b) in flags.enumerated() where b { bits ^= 1 << UInt64(k % 58) }
+        h = recordFold(h, id: hashBytes(d.id), title: hashBytes(d.title), memo: d.memo.map(hashBytes) ?? 0,
+                       start: d.start?.dayNumber, end: d.end?.dayNumber, createdAt: d.createdAt,
+                       isChallenge: d.isChallenge, isCompleted: d.isCompleted, completedBits: bits, completedCount: flags.count)
+    }
+    return h
+}
 
 // MARK: C API sort
 
