@@ -73,12 +73,14 @@ extension Array where Element == Double {
 
 struct Settings {
     var quick: Bool
+    /// `--huge`: also ten million todos (lean data, several GB and minutes more).
+    var huge: Bool = false
     /// A sample should last at least this long (fast bodies are batched).
     var minSampleNs: Double { quick ? 2e6 : 1e7 }
     /// Wanted repetitions per implementation.
-    var repetitions: Int { quick ? 5 : 9 }
+    var repetitions: Int { quick ? 5 : 7 }
     /// Time budget per implementation and size; slow baselines get fewer repetitions (at least 3, or 1 when one run exceeds it).
-    var budgetNs: Double { quick ? 1.5e9 : 8e9 }
+    var budgetNs: Double { quick ? 1.5e9 : 5e9 }
 }
 
 /// Pairwise ratio of two sample series taken in the same interleaved run: median of a[i] / b[i].

@@ -227,8 +227,8 @@ func runImport(_ s: Settings) -> [Measurement] {
         let path = importFile(records: n)
         let bytes = Double((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
         let reps = s.quick ? 3 : (n >= 1_000_000 ? 3 : 5)
-        // A slow baseline stops repeating once it has used this much (it still runs at least twice).
-        let budget = s.quick ? 20e9 : 70e9
+        // A slow baseline stops repeating once it has used this much (it always runs once).
+        let budget = s.quick ? 20e9 : 40e9
         var samples = [[Double]](repeating: [], count: importerNames.count)
         var walls = [[Double]](repeating: [], count: importerNames.count)
         var inner = [[Double]](repeating: [], count: importerNames.count)
@@ -237,7 +237,7 @@ func runImport(_ s: Settings) -> [Measurement] {
         var available = [Bool](repeating: true, count: importerNames.count)
         for r in 0..<reps {   // interleaved: A B C A B C …
             for (i, imp) in importerNames.enumerated() where available[i] {
-                if r >= 2 && samples[i].reduce(0, +) > budget { continue }
+                if r >= 1 && samples[i].reduce(0, +) > budget { continue }
                 guard let r = spawn(exe, ["import-child", imp.key, path], capture: true), r.status == 0 else {
                     available[i] = false
                     continue

@@ -21,7 +21,7 @@ struct ValueTodo {
 }
 
 func runAggregates(_ s: Settings) -> [Measurement] {
-    let sizes = s.quick ? [1_000, 10_000] : [1_000, 10_000, 100_000, 1_000_000, 10_000_000]
+    let sizes = s.quick ? [1_000, 10_000] : [1_000, 10_000, 100_000, 1_000_000] + (s.huge ? [10_000_000] : [])
     let appLimit = s.quick ? 10_000 : 100_000   // the port takes ~3 s at 100k, ~30 s at 1M
     var out: [Measurement] = []
     let calendar = appCalendar()
@@ -86,7 +86,7 @@ func overlapQueryDays() -> [Int32] { (0..<16).map { Int32(1_000 + $0 * 2_177) } 
 }
 
 func runOverlap(_ s: Settings) -> [Measurement] {
-    let sizes = s.quick ? [1_000, 100_000] : [1_000, 10_000, 100_000, 1_000_000, 10_000_000]
+    let sizes = s.quick ? [1_000, 100_000] : [1_000, 10_000, 100_000, 1_000_000] + (s.huge ? [10_000_000] : [])
     var out: [Measurement] = []
     let queries = overlapQueryDays()
     for n in sizes {
@@ -123,7 +123,7 @@ func runOverlap(_ s: Settings) -> [Measurement] {
 enum SortOrder: String, CaseIterable { case deadline, registered, newest }
 
 func runSorts(_ s: Settings) -> [Measurement] {
-    let sizes = s.quick ? [1_000, 100_000] : [1_000, 10_000, 100_000, 1_000_000, 10_000_000]
+    let sizes = s.quick ? [1_000, 100_000] : [1_000, 10_000, 100_000, 1_000_000] + (s.huge ? [10_000_000] : [])
     var out: [Measurement] = []
     for n in sizes {
         let spec = generateTodos(n, .window)

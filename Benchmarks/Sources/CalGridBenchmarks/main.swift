@@ -19,7 +19,7 @@ func option(_ name: String) -> String? {
     return arguments[i + 1]
 }
 
-let settings = Settings(quick: arguments.contains("--quick"))
+let settings = Settings(quick: arguments.contains("--quick"), huge: arguments.contains("--huge"))
 let only = option("--only").map { Set($0.split(separator: ",").map(String.init)) }
 func wanted(_ group: String) -> Bool { only.map { $0.contains(group) } ?? true }
 
