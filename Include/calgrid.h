@@ -627,6 +627,98 @@ int calgrid_todo_set_sort_indices(size_t *out, const size_t *indices, size_t cou
 int calgrid_todo_set_top(size_t *indices, size_t size, size_t *out_count, const calgrid_todo_set *set,
                          calgrid_sort_key key, int descending, size_t offset, size_t limit);
 
+/* ---------------------------------------------------------------------------------------------
+** JSON import and export (json-c). An import appends the records after the todos already in the
+** set, in input order, and is atomic: when it fails (strict policy and a bad record, I/O, a limit,
+** cancellation) the set is exactly as before.
+*/
+typedef enum calgrid_format {
+    CALGRID_FORMAT_AUTO = 0,      /* decided from the first bytes and the first record */
+    CALGRID_FORMAT_NATIVE,        /* an array of CalGrid records, or {"format":"calgrid","version":1,"todos":[...]} */
+    CALGRID_FORMAT_JSON_LINES,    /* one CalGrid record per line */
+    CALGRID_FORMAT_TASKWARRIOR    /* `task export` of Taskwarrior 2.6 */
+} calgrid_format;
+
+typedef enum calgrid_policy {
+    CALGRID_POLICY_STRICT = 0,    /* the first bad record fails the import */
+    CALGRID_POLICY_SKIP_INVALID   /* bad records are skipped and reported; the rest is imported */
+} calgrid_policy;
+
+/* Called on the importing thread as input is consumed (bytes_total is 0 when unknown). Return
+** nonzero to go on, 0 to cancel: the import then fails with CALGRID_ECANCELED, the set unchanged.
+** The callback must not use the set being imported into. */
+typedef int (*calgrid_progress_fn)(int64_t bytes_done, int64_t bytes_total, void *context);
+
+typedef struct calgrid_import_options {
+    size_t struct_size;               /* sizeof(calgrid_import_options) */
+    calgrid_format format;            /* default CALGRID_FORMAT_AUTO */
+    calgrid_policy policy;            /* default CALGRID_POLICY_STRICT */
+    int32_t utc_offset_seconds;       /* east of UTC, for date-times that become days (Korea: 32400) */
+    int include_deleted_tasks;        /* Taskwarrior: import deleted tasks too (0 or 1) */
+    int include_recurring_parents;    /* Taskwarrior: import recurring templates too (0 or 1) */
+    int threads;                      /* parsing threads, 0 = automatic */
+    /* Limits; 0 = the default, negative = EINVAL. Exceeding one is CALGRID_ELIMIT. */
+    int64_t max_input_bytes;          /* default 8 GiB */
+    int64_t max_depth;                /* nesting inside one record, default and maximum 32 */
+    int64_t max_string_bytes;         /* default 1 MiB */
+    int64_t max_record_bytes;         /* default 64 MiB */
+    int64_t max_span_days;            /* longest start...end, default 36600 */
+    int64_t max_records;              /* default 100,000,000 */
+    calgrid_progress_fn progress;     /* NULL = none */
+    void *progress_context;           /* passed to progress as is */
+} calgrid_import_options;
+
+#define CALGRID_IMPORT_OPTIONS_INIT \
+    { sizeof(calgrid_import_options), CALGRID_FORMAT_AUTO, CALGRID_POLICY_STRICT, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, NULL, NULL }
+
+/* What an import did. The caller sets struct_size and, to receive the skipped records' problems
+** (skip-invalid policy), points `issues` at an array of `issue_capacity` calgrid_error. */
+typedef struct calgrid_import_report {
+    size_t struct_size;               /* sizeof(calgrid_import_report) */
+    calgrid_error *issues;            /* caller array, or NULL */
+    size_t issue_capacity;            /* entries in `issues` */
+    size_t issues_written;            /* out: issues stored, at most issue_capacity */
+    int64_t issue_count;              /* out: problems found, stored or not */
+    calgrid_format format;            /* out: the format found */
+    int64_t records;                  /* out: records read, good or bad */
+    int64_t imported;                 /* out: todos added */
+    int64_t skipped;                  /* out: bad records skipped */
+    int64_t unknown_fields;           /* out: fields no format knows (ignored) */
+    int64_t deleted_skipped;          /* out: Taskwarrior deleted tasks left out */
+    int64_t recurring_skipped;        /* out: Taskwarrior recurring templates left out */
+    int64_t bytes;                    /* out: input bytes read */
+} calgrid_import_report;
+
+/* Imports the JSON file at `path` into the set, streaming (memory: the set plus about twice the
+** largest record). `options` and `report` may be NULL. Fails with EPARSE (syntax), ESCHEMA (a field),
+** EEXIST (an id already taken), ELIMIT, EIO (err->message names the system call and errno),
+** ECANCELED; err then says where (byte offset, line, column, record index, field).
+** Changes the set: one thread; the set must not be used by the progress callback. */
+int calgrid_todo_set_import_file(calgrid_import_report *report, calgrid_todo_set *set, const char *path,
+                                 const calgrid_import_options *options, calgrid_error *err);
+
+/* The same for the `size` bytes at `data` (only read during the call). */
+int calgrid_todo_set_import_buffer(calgrid_import_report *report, calgrid_todo_set *set, const void *data, size_t size,
+                                   const calgrid_import_options *options, calgrid_error *err);
+
+typedef enum calgrid_export_format {
+    CALGRID_EXPORT_NATIVE = 0,        /* {"format":"calgrid","version":1,"todos":[...]}, one record per line */
+    CALGRID_EXPORT_JSON_LINES         /* one record per line */
+} calgrid_export_format;
+
+/* Writes the whole set to `path` atomically (a temporary file beside it, fsync, rename): on failure
+** (EIO) the old file is untouched. Importing the result gives the same todos back. Reads the set. */
+int calgrid_todo_set_export_file(const calgrid_todo_set *set, const char *path, calgrid_export_format format,
+                                 calgrid_error *err);
+
+/* The whole set as JSON in a new NUL-terminated buffer: *out (release it with calgrid_free) and
+** *out_length (may be NULL) bytes without the NUL. Reads the set. */
+int calgrid_todo_set_export_buffer(char **out, size_t *out_length, const calgrid_todo_set *set,
+                                   calgrid_export_format format);
+
+/* Releases memory the library returned (calgrid_todo_set_export_buffer). NULL does nothing. */
+void calgrid_free(void *memory);
+
 #ifdef __cplusplus
 }
 #endif

@@ -37,7 +37,7 @@ CAPI_TEST_SRC := $(sort $(wildcard Tests/C/test_*.c))
 CAPI_TEST_HDR := $(wildcard Tests/C/*.h)
 CAPI_VALGRIND := valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect \
                  --show-leak-kinds=definite,indirect
-CAPI_TEST_ARGS := Tests/C/data
+CAPI_TEST_ARGS = Tests/C/data $(CAPI_T_DIR)
 
 # Beyond the Makefile's deps: a C and a C++ compiler (gcc ships ASan/UBSan) and binutils.
 deps-capi: deps
@@ -168,11 +168,11 @@ test-c-example: deps-capi
 	 export PKG_CONFIG_PATH="$$tmp/prefix/lib/pkgconfig" && \
 	 echo "pkg-config --cflags --libs calgrid: $$(pkg-config --cflags --libs calgrid)" && \
 	 $(CC) -std=c99 -Wall -Wextra -Werror -pedantic -o "$$tmp/month" Examples/C/month.c $$(pkg-config --cflags --libs calgrid) && \
-	 LD_LIBRARY_PATH="$$tmp/prefix/lib" "$$tmp/month" 2026-11 > "$$tmp/out.txt" && \
+	 LD_LIBRARY_PATH="$$tmp/prefix/lib" "$$tmp/month" 2026-11 Examples/C/todos.json > "$$tmp/out.txt" && \
 	 cat "$$tmp/out.txt" && \
 	 $(CC) -std=c99 -Wall -Wextra -Werror -pedantic -o "$$tmp/month-static" Examples/C/month.c \
 	   $$(pkg-config --static --cflags calgrid) "$$tmp/prefix/lib/libcalgrid.a" $$(pkg-config --static --libs-only-l json-c) && \
-	 "$$tmp/month-static" 2026-11 | cmp - "$$tmp/out.txt" && \
+	 "$$tmp/month-static" 2026-11 Examples/C/todos.json | cmp - "$$tmp/out.txt" && \
 	 "$$tmp/prefix/bin/calgrid" month 2026-11 >/dev/null && \
 	 sed -n '/^## Use from C/,/^## /p' README.md | sed -n '/^```c$$/,/^```$$/p' | sed '1d;$$d' > "$$tmp/readme.c" && \
 	 $(CC) -std=c99 -Wall -Wextra -Werror -pedantic -o "$$tmp/readme" "$$tmp/readme.c" $$(pkg-config --cflags --libs calgrid) && \

@@ -82,3 +82,11 @@ func _checkViewSignatures() {
     _sameType(CCalGrid.calgrid_title_month, calgrid_title_month)
     _sameType(CCalGrid.calgrid_title_date, calgrid_title_date)
 }
+
+func _checkJSONSignatures() {
+    _sameType(CCalGrid.calgrid_todo_set_import_file, calgrid_todo_set_import_file)
+    _sameType(CCalGrid.calgrid_todo_set_import_buffer, calgrid_todo_set_import_buffer)
+    _sameType(CCalGrid.calgrid_todo_set_export_file, calgrid_todo_set_export_file)
+    _sameType(CCalGrid.calgrid_todo_set_export_buffer, calgrid_todo_set_export_buffer)
+    _sameType(CCalGrid.calgrid_free, calgrid_free)
+}

@@ -8,7 +8,8 @@
 
 extern long check_count;
 extern long check_failures;
-extern const char *check_data_dir;
+extern const char *check_data_dir;     /* argv[1]: test inputs */
+extern const char *check_scratch_dir;  /* argv[2]: a directory the tests may write to */
 
 void check_report(int ok, const char *file, int line, const char *expr);
 void check_report_int(long long got, long long want, const char *file, int line, const char *expr);
@@ -24,5 +25,6 @@ void test_month_grid(void);
 void test_todo_sets(void);
 void test_queries(void);
 void test_views(void);
+void test_json(void);
 
 #endif

@@ -1,10 +1,11 @@
-/* Runs every C API test; argv[1] is the directory with test data. Exit status 0 only if all pass. */
+/* Runs every C API test: test_main DATA_DIR [SCRATCH_DIR]. Exit status 0 only if all pass. */
 #include <stdlib.h>
 #include "check.h"
 
 long check_count = 0;
 long check_failures = 0;
 const char *check_data_dir = "Tests/C/data";
+const char *check_scratch_dir = "/tmp";
 
 void check_report(int ok, const char *file, int line, const char *expr) {
     check_count++;
@@ -24,6 +25,7 @@ void check_report_int(long long got, long long want, const char *file, int line,
 
 int main(int argc, char **argv) {
     if (argc > 1) check_data_dir = argv[1];
+    if (argc > 2) check_scratch_dir = argv[2];
     test_version_and_status();
     test_dates();
     test_periods();
@@ -31,6 +33,7 @@ int main(int argc, char **argv) {
     test_todo_sets();
     test_queries();
     test_views();
+    test_json();
     if (check_failures > 0) {
         fprintf(stderr, "C API tests: %ld of %ld checks failed\n", check_failures, check_count);
         return EXIT_FAILURE;

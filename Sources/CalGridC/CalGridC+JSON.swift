@@ -1,0 +1,204 @@
+import CalGrid
+import CalGridJSON
+import CCalGrid
+
+extension ImportIssue {
+    /// The header status for this kind of problem: syntax, a limit, a duplicate id, or a field.
+    var _status: CStatus {
+        switch reason {
+        case .duplicateId: return CStatus(CALGRID_EEXIST)
+        case .inputTooLarge, .tooManyRecords, .tooDeep, .stringTooLong, .recordTooLarge, .spanTooLong, .rejectedByStore:
+            return CStatus(CALGRID_ELIMIT)
+        default:
+            // Input-level (1...) and RFC 8259 (20...) problems are syntax; structure (60...) and
+            // record fields (80...) are schema.
+            return reason.rawValue < 60 ? .parse : CStatus(CALGRID_ESCHEMA)
+        }
+    }
+
+    func _info() -> _ErrorInfo {
+        var e = _ErrorInfo(_status, message)
+        e.byteOffset = byteOffset
+        e.line = Int64(line)
+        e.column = Int64(column)
+        e.recordIndex = Int64(recordIndex)
+        e.field = field
+        return e
+    }
+}
+
+extension ImportError {
+    func _info() -> _ErrorInfo {
+        switch self {
+        case .invalidInput(let issue): return issue._info()
+        case .system(_, let code): return _ErrorInfo(code == 12 ? CStatus(CALGRID_ENOMEM) : CStatus(CALGRID_EIO), message)
+        case .cancelled: return _ErrorInfo(CStatus(CALGRID_ECANCELED), message)
+        }
+    }
+}
+
+/// The caller's progress callback, reached through the core's C-convention hook and its context.
+struct _Progress {
+    var function: @convention(c) (Int64, Int64, UnsafeMutableRawPointer?) -> Int32
+    var context: UnsafeMutableRawPointer?
+}
+
+let _progressTrampoline: ImportProgressFunction = { done, total, context in
+    let p = context!.assumingMemoryBound(to: _Progress.self).pointee
+    return p.function(done, total, p.context) != 0
+}
+
+/// Translates the C options; limits left 0 keep the core's defaults.
+func _importOptions(_ p: UnsafePointer<calgrid_import_options>?) throws(CStatus) -> (ImportOptions, _Progress?) {
+    var o = ImportOptions()
+    guard let p else { return (o, nil) }
+    try _checkStructSize(p.pointee.struct_size, known: MemoryLayout<calgrid_import_options>.size)
+    let c = p.pointee
+    guard c.format.rawValue <= 3, let format = ImportFormat(rawValue: UInt8(truncatingIfNeeded: c.format.rawValue)),
+          c.policy.rawValue <= 1, let policy = ImportPolicy(rawValue: UInt8(truncatingIfNeeded: c.policy.rawValue)),
+          c.include_deleted_tasks == 0 || c.include_deleted_tasks == 1,
+          c.include_recurring_parents == 0 || c.include_recurring_parents == 1, c.threads >= 0 else { throw .invalid }
+    o.format = format
+    o.policy = policy
+    o.utcOffsetSeconds = c.utc_offset_seconds
+    o.includeDeletedTasks = c.include_deleted_tasks == 1
+    o.includeRecurringParents = c.include_recurring_parents == 1
+    o.threads = Int(c.threads)
+    func limit(_ v: Int64, _ apply: (Int64) -> Void) throws(CStatus) {
+        guard v >= 0 else { throw .invalid }
+        if v > 0 { apply(v) }
+    }
+    try limit(c.max_input_bytes) { o.limits.maxInputBytes = $0 }
+    try limit(c.max_depth) { o.limits.maxDepth = Int($0) }
+    try limit(c.max_string_bytes) { o.limits.maxStringBytes = Int($0) }
+    try limit(c.max_record_bytes) { o.limits.maxRecordBytes = Int($0) }
+    try limit(c.max_span_days) { o.limits.maxSpanDays = Int($0) }
+    try limit(c.max_records) { o.limits.maxRecords = Int($0) }
+    return (o, c.progress.map { _Progress(function: $0, context: c.progress_context) })
+}
+
+/// The shared body of both imports: options, report, the progress hook, and atomic replacement.
+func _import(_ report: UnsafeMutablePointer<calgrid_import_report>?, _ set: OpaquePointer?,
+             _ options: UnsafePointer<calgrid_import_options>?, _ err: UnsafeMutablePointer<calgrid_error>?,
+             _ run: (inout TodoSet, ImportOptions) throws(ImportError) -> ImportReport) throws(CStatus) {
+    guard let set else { throw _ErrorInfo(.invalid, "set is NULL").report(to: err) }
+    let box = try _box(set)
+    var (o, progress): (ImportOptions, _Progress?)
+    do throws(CStatus) { (o, progress) = try _importOptions(options) } catch {
+        throw _ErrorInfo(error, "invalid import options (struct_size, an enum value or a negative limit)").report(to: err)
+    }
+    var capacity = 0
+    if let report {
+        do throws(CStatus) { try _checkStructSize(report.pointee.struct_size, known: MemoryLayout<calgrid_import_report>.size) }
+        catch { throw _ErrorInfo(error, "report->struct_size is smaller than sizeof(calgrid_import_report)").report(to: err) }
+        guard report.pointee.issue_capacity >= 0, report.pointee.issue_capacity == 0 || report.pointee.issues != nil else {
+            throw _ErrorInfo(.invalid, "report->issues is NULL or issue_capacity is too large").report(to: err)
+        }
+        capacity = report.pointee.issue_capacity
+    }
+    o.limits.maxReportedIssues = capacity
+    // The set is moved out of the box for the import, so no access to it is held while the
+    // caller's progress callback runs; a failed import leaves the moved-out set untouched.
+    var target = TodoSet()
+    swap(&target, &box.set)
+    defer { swap(&target, &box.set) }
+    let result: Result<ImportReport, ImportError>
+    if var hook = progress {
+        o.progress = _progressTrampoline
+        result = withUnsafeMutablePointer(to: &hook) { h in
+            o.progressContext = UnsafeMutableRawPointer(h)
+            do throws(ImportError) { return .success(try run(&target, o)) } catch { return .failure(error) }
+        }
+    } else {
+        do throws(ImportError) { result = .success(try run(&target, o)) } catch { result = .failure(error) }
+    }
+    switch result {
+    case .failure(let e): throw e._info().report(to: err)
+    case .success(let r):
+        guard let report else { return }
+        let n = Swift.min(r.issues.count, capacity)
+        if let issues = report.pointee.issues {
+            for k in 0..<n { _ = r.issues[k]._info().report(to: issues + k) }
+        }
+        report.pointee.issues_written = n
+        report.pointee.issue_count = Int64(r.issues.count + r.unreportedIssues)
+        report.pointee.format = calgrid_format(rawValue: UInt32(r.format.rawValue))
+        report.pointee.records = Int64(r.records)
+        report.pointee.imported = Int64(r.imported)
+        report.pointee.skipped = Int64(r.skipped)
+        report.pointee.unknown_fields = Int64(r.unknownFields)
+        report.pointee.deleted_skipped = Int64(r.deletedSkipped)
+        report.pointee.recurring_skipped = Int64(r.recurringSkipped)
+        report.pointee.bytes = r.bytes
+    }
+}
+
+@c(calgrid_todo_set_import_file)
+public func calgrid_todo_set_import_file(_ report: UnsafeMutablePointer<calgrid_import_report>?, _ set: OpaquePointer?,
+                                         _ path: UnsafePointer<CChar>?, _ options: UnsafePointer<calgrid_import_options>?,
+                                         _ err: UnsafeMutablePointer<calgrid_error>?) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let file = try _string(path, field: "path", record: -1, err: err)
+        try _import(report, set, options, err) { (s, o) throws(ImportError) in try s.importJSON(fileAt: file, options: o) }
+    }
+}
+
+@c(calgrid_todo_set_import_buffer)
+public func calgrid_todo_set_import_buffer(_ report: UnsafeMutablePointer<calgrid_import_report>?, _ set: OpaquePointer?,
+                                           _ data: UnsafeRawPointer?, _ size: Int,
+                                           _ options: UnsafePointer<calgrid_import_options>?,
+                                           _ err: UnsafeMutablePointer<calgrid_error>?) -> Int32 {
+    _boundary { () throws(CStatus) in
+        guard size >= 0, size == 0 || data != nil else {
+            throw _ErrorInfo(.invalid, data == nil ? "data is NULL" : "size is larger than any buffer").report(to: err)
+        }
+        let bytes = UnsafeRawBufferPointer(start: size == 0 ? nil : data, count: size)
+        try _import(report, set, options, err) { (s, o) throws(ImportError) in try s.importJSON(bytes: bytes, options: o) }
+    }
+}
+
+func _exportFormat(_ f: calgrid_export_format) throws(CStatus) -> ExportFormat {
+    guard f.rawValue <= 1, let format = ExportFormat(rawValue: UInt8(truncatingIfNeeded: f.rawValue)) else { throw .invalid }
+    return format
+}
+
+@c(calgrid_todo_set_export_file)
+public func calgrid_todo_set_export_file(_ set: OpaquePointer?, _ path: UnsafePointer<CChar>?,
+                                         _ format: calgrid_export_format, _ err: UnsafeMutablePointer<calgrid_error>?) -> Int32 {
+    _boundary { () throws(CStatus) in
+        guard let set else { throw _ErrorInfo(.invalid, "set is NULL").report(to: err) }
+        let s = try _box(set).set
+        let file = try _string(path, field: "path", record: -1, err: err)
+        let f: ExportFormat
+        do throws(CStatus) { f = try _exportFormat(format) } catch {
+            throw _ErrorInfo(error, "unknown export format \(format.rawValue)").report(to: err)
+        }
+        do throws(ExportError) { try s.exportJSON(to: file, format: f) } catch {
+            guard case .system(_, let code) = error else { throw .invalid }
+            throw _ErrorInfo(code == 12 ? CStatus(CALGRID_ENOMEM) : CStatus(CALGRID_EIO), error.message).report(to: err)
+        }
+    }
+}
+
+@c(calgrid_todo_set_export_buffer)
+public func calgrid_todo_set_export_buffer(_ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+                                           _ outLength: UnsafeMutablePointer<Int>?, _ set: OpaquePointer?,
+                                           _ format: calgrid_export_format) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let out = try _required(out)
+        let s = try _box(set).set
+        let bytes = s.exportJSONBytes(format: try _exportFormat(format))
+        let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+        bytes.withUnsafeBufferPointer { b in
+            UnsafeMutableRawPointer(buffer).copyMemory(from: b.baseAddress!, byteCount: b.count)
+        }
+        buffer[bytes.count] = 0
+        out.pointee = buffer
+        outLength?.pointee = bytes.count
+    }
+}
+
+@c(calgrid_free)
+public func calgrid_free(_ memory: UnsafeMutableRawPointer?) {
+    memory?.deallocate()
+}
