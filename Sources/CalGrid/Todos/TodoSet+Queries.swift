@@ -53,22 +53,48 @@ extension TodoSet {
         guard a <= b, !isEmpty else { return [] }
         let ix = _intervals
         var rows: [Int32] = []
+        let kindMask: UInt8 = kind == .all ? 0 : TodoSet._challenge
+        let kindWant: UInt8 = kind == .challenges ? TodoSet._challenge : 0
         _start.withUnsafeBufferPointer { lo in
-            _end.withUnsafeBufferPointer { hi in
-                _repetition.withUnsafeBufferPointer { rep in
-                    func keep(_ r: Int32) {
-                        let i = Int(r)
-                        // A span overlapping by fewer than 7 days may miss every repeat weekday.
-                        if rep[i] != 0x7F,
-                           !_hasRepeatDay(from: Swift.max(lo[i], a), through: Swift.min(hi[i], b), mask: rep[i]) { return }
-                        if kind != .all, !_kindMatches(i, kind) { return }
-                        rows.append(r)
-                    }
-                    ix.stab(a, lo: lo, hi: hi, keep)
-                    for j in ix.startRange(after: a, through: b) { keep(ix.sortedRows[j]) }
+        _end.withUnsafeBufferPointer { hi in
+        _repetition.withUnsafeBufferPointer { rep in
+        _flags.withUnsafeBufferPointer { flags in
+        ix.nodes.withUnsafeBufferPointer { nodes in
+        ix.byLo.withUnsafeBufferPointer { byLo in
+        ix.byHiDescending.withUnsafeBufferPointer { byHi in
+            @inline(__always) func keep(_ r: Int32) {
+                let i = Int(r)
+                // A span overlapping by fewer than 7 days may miss every repeat weekday.
+                if rep[i] != 0x7F,
+                   !_hasRepeatDay(from: Swift.max(lo[i], a), through: Swift.min(hi[i], b), mask: rep[i]) { return }
+                if flags[i] & kindMask != kindWant { return }
+                rows.append(r)
+            }
+            // Part 1: spans containing day a (stabbing query down the centered tree).
+            var n = ix.root
+            while n >= 0 {
+                let node = nodes[Int(n)]
+                let f = Int(node.first), e = f + Int(node.count)
+                if a < node.center {
+                    var j = f
+                    while j < e, lo[Int(byLo[j])] <= a { keep(byLo[j]); j &+= 1 }
+                    n = node.left
+                } else if a > node.center {
+                    var j = f
+                    while j < e, hi[Int(byHi[j])] >= a { keep(byHi[j]); j &+= 1 }
+                    n = node.right
+                } else {
+                    for j in f..<e { keep(byLo[j]) }
+                    break
                 }
             }
-        }
+            // Part 2: spans starting in (a, b].
+            if a < b {
+                ix.sortedRows.withUnsafeBufferPointer { sorted in
+                    for j in ix._upperBound(a)..<ix._upperBound(b) { keep(sorted[j]) }
+                }
+            }
+        } } } } } } }
         return _ascending(rows)
     }
 
@@ -131,8 +157,9 @@ extension TodoSet {
     @usableFromInline
     func _ascending(_ rows: [Int32]) -> [Int] {
         if rows.count < 64 { return rows.sorted().map { Int($0) } }
-        var v = rows.map { UInt64(UInt32(bitPattern: $0)) }
-        _radixSort(&v, lowBit: 0, keyBits: _bitWidth(UInt64(count)))
-        return v.map { Int($0) }
+        // The row is both key and payload: pack it above a zero-width row field.
+        let rowBits = Swift.max(_bitWidth(UInt64(count)), 1)
+        var v = rows.map { UInt64(UInt32(bitPattern: $0)) << UInt64(rowBits) | UInt64(UInt32(bitPattern: $0)) }
+        return _radixSortRows(&v, rowBits: rowBits, keyBits: rowBits)
     }
 }

@@ -68,9 +68,7 @@ extension TodoSet {
         if order.key == .title { return _sortedByTitle(rows, descending: order.descending) }
         switch _sortKeys(rows, order) {
         case .packed(var v, let rowBits, let keyBits):
-            _radixSort(&v, lowBit: rowBits, keyBits: keyBits)
-            let rowMask = (UInt64(1) << UInt64(rowBits)) - 1
-            return v.map { Int($0 & rowMask) }
+            return _radixSortRows(&v, rowBits: rowBits, keyBits: keyBits)
         case .pairs(var keys, var r, let keyBits):
             _radixSortPairs(keys: &keys, rows: &r, keyBits: keyBits)
             return r.map { Int($0) }
@@ -87,6 +85,8 @@ extension TodoSet {
         var keys = [UInt64](repeating: 0, count: n)
         let key = order.key
         let desc = order.descending
+        if key == .deadline { return _int32Keys(_end, rows, descending: desc, rowBits: rowBits) }
+        if key == .start { return _int32Keys(_start, rows, descending: desc, rowBits: rowBits) }
         // Share: exact fractions need 2^s > (largest denominator)^2 (see `_shareKey`).
         var shareShift = 0
         if key == .completionShare {
@@ -131,6 +131,47 @@ extension TodoSet {
             }
         }
         return _finish(keys, rows, rowBits: rowBits, keyBits: _bitWidth(missing))
+    }
+
+    /// Packed keys from a day column where `Int32.min` and `Int32.max` mean "missing": two tight
+    /// passes (range, then keys) over the column.
+    @usableFromInline
+    func _int32Keys(_ column: [Int32], _ rows: [Int32]?, descending: Bool, rowBits: Int) -> _SortKeys {
+        let n = rows?.count ?? count
+        var lo = Int32.max, hi = Int32.min
+        column.withUnsafeBufferPointer { c in
+            if let rows {
+                for r in rows { let v = c[Int(r)]; if v != Int32.min && v != Int32.max { lo = Swift.min(lo, v); hi = Swift.max(hi, v) } }
+            } else {
+                for v in c where v != Int32.min && v != Int32.max { lo = Swift.min(lo, v); hi = Swift.max(hi, v) }
+            }
+        }
+        let range: UInt64 = lo <= hi ? UInt64(Int64(hi) - Int64(lo)) : 0
+        let missing = lo <= hi ? range + 1 : 0
+        // Present: v - lo (ascending) or hi - v (descending); both as one subtraction from a base.
+        let base = Int64(descending ? hi : lo)
+        let shift = UInt64(rowBits)
+        let values = [UInt64](unsafeUninitializedCapacity: n) { buf, initialized in
+            column.withUnsafeBufferPointer { c in
+                if let rows {
+                    for j in 0..<n {
+                        let i = Int(rows[j]), v = c[i]
+                        let d = descending ? base &- Int64(v) : Int64(v) &- base
+                        let k = v == Int32.min || v == Int32.max ? missing : UInt64(bitPattern: d)
+                        buf[j] = k &<< shift | UInt64(i)
+                    }
+                } else {
+                    for i in 0..<n {
+                        let v = c[i]
+                        let d = descending ? base &- Int64(v) : Int64(v) &- base
+                        let k = v == Int32.min || v == Int32.max ? missing : UInt64(bitPattern: d)
+                        buf[i] = k &<< shift | UInt64(i)
+                    }
+                }
+            }
+            initialized = n
+        }
+        return .packed(values, rowBits: rowBits, keyBits: _bitWidth(missing))
     }
 
     @inlinable @inline(__always)

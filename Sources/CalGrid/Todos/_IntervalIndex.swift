@@ -2,8 +2,8 @@
 ///
 /// Overlap of `[a, b]` is "contains day `a`" (a stabbing query on the tree) plus "starts in
 /// `(a, b]`" (a contiguous run of the start-sorted list): two disjoint parts, each O(log N + k).
-/// Built in O(N log N) on the first query after the set's dates or membership changed.
-/// Memory: 16 bytes per dated todo.
+/// Built in O(N log N) (two radix sorts and a partition per tree level) on the first query after
+/// the set's dates or membership changed. Memory: 16 bytes per dated todo plus the nodes.
 @usableFromInline
 struct _IntervalIndex {
     @usableFromInline
@@ -22,110 +22,117 @@ struct _IntervalIndex {
     @usableFromInline var sortedRows: [Int32] = []
     @usableFromInline var sortedStarts: [Int32] = []
 
-    @usableFromInline var byteCount: Int { nodes.count * 20 + (byLo.count + byHiDescending.count + sortedRows.count + sortedStarts.count) * 4 }
+    @usableFromInline var byteCount: Int {
+        nodes.capacity * MemoryLayout<Node>.stride
+            + (byLo.capacity + byHiDescending.capacity + sortedRows.capacity + sortedStarts.capacity) * 4
+    }
 
     /// Builds over every row whose span `[lo[i], hi[i]]` is not empty.
     @usableFromInline
     init(lo: [Int32], hi: [Int32]) {
-        // Rows sorted by start (stable): one radix sort on the start key with the row packed below.
-        var packed: [UInt64] = []
-        packed.reserveCapacity(lo.count)
-        var minLo = Int32.max, maxLo = Int32.min
-        for i in 0..<lo.count where lo[i] <= hi[i] {
-            minLo = Swift.min(minLo, lo[i]); maxLo = Swift.max(maxLo, lo[i])
-        }
-        let rowBits = Swift.max(_bitWidth(UInt64(lo.count)), 1)
-        for i in 0..<lo.count where lo[i] <= hi[i] {
-            packed.append(UInt64(Int64(lo[i]) - Int64(minLo)) << UInt64(rowBits) | UInt64(i))
-        }
-        let keyBits = packed.isEmpty ? 0 : _bitWidth(UInt64(Int64(maxLo) - Int64(minLo)))
-        _radixSort(&packed, lowBit: rowBits, keyBits: keyBits)
-        let rowMask = (UInt64(1) << UInt64(rowBits)) - 1
-        sortedRows = packed.map { Int32(truncatingIfNeeded: $0 & rowMask) }
-        sortedStarts = sortedRows.map { lo[Int($0)] }
-        packed = []
-
-        byLo.reserveCapacity(sortedRows.count)
-        byHiDescending.reserveCapacity(sortedRows.count)
-        var work = sortedRows
-        var scratch = [Int32](repeating: 0, count: work.count)
-        root = _build(&work, &scratch, 0, work.count, lo, hi)
-    }
-
-    /// Builds the subtree for `work[from..<to]` (sorted by start); returns its node id.
-    mutating func _build(_ work: inout [Int32], _ scratch: inout [Int32], _ from: Int, _ to: Int,
-                         _ lo: [Int32], _ hi: [Int32]) -> Int32 {
-        guard from < to else { return -1 }
-        let center = lo[Int(work[(from + to) / 2])]
-        // Stable three-way partition into scratch: left (end < center), right (start > center),
-        // the rest contains the center and stays at this node.
-        var nl = 0, nr = 0
-        for j in from..<to {
-            let r = Int(work[j])
-            if hi[r] < center { nl += 1 } else if lo[r] > center { nr += 1 }
-        }
-        var l = from, m = from + nl, rr = to - nr
-        let midStart = m
-        for j in from..<to {
-            let r = work[j]
-            if hi[Int(r)] < center { scratch[l] = r; l += 1 }
-            else if lo[Int(r)] > center { scratch[rr] = r; rr += 1 }
-            else { scratch[m] = r; m += 1 }
-        }
-        for j in from..<to { work[j] = scratch[j] }
-        let first = byLo.count
-        byLo.append(contentsOf: work[midStart..<(to - nr)])
-        var mid = Array(work[midStart..<(to - nr)])
-        mid.sort { hi[Int($0)] > hi[Int($1)] }
-        byHiDescending.append(contentsOf: mid)
-        let id = nodes.count
-        nodes.append(Node(center: center, first: Int32(first), count: Int32(mid.count), left: -1, right: -1))
-        let left = _build(&work, &scratch, from, from + nl, lo, hi)
-        let right = _build(&work, &scratch, to - nr, to, lo, hi)
-        nodes[id].left = left
-        nodes[id].right = right
-        return Int32(id)
-    }
-
-    /// Calls `report` for every row whose span contains `day`.
-    /// - Complexity: O(log N + k)
-    @inlinable
-    func stab(_ day: Int32, lo: UnsafeBufferPointer<Int32>, hi: UnsafeBufferPointer<Int32>, _ report: (Int32) -> Void) {
-        var n = root
-        while n >= 0 {
-            let node = nodes[Int(n)]
-            let f = Int(node.first), e = f + Int(node.count)
-            if day < node.center {
-                var j = f
-                while j < e, lo[Int(byLo[j])] <= day { report(byLo[j]); j += 1 }
-                n = node.left
-            } else if day > node.center {
-                var j = f
-                while j < e, hi[Int(byHiDescending[j])] >= day { report(byHiDescending[j]); j += 1 }
-                n = node.right
-            } else {
-                for j in f..<e { report(byLo[j]) }
-                return
+        let n = lo.count
+        let rowBits = Swift.max(_bitWidth(UInt64(n)), 1)
+        var minLo = Int32.max, maxLo = Int32.min, minHi = Int32.max, maxHi = Int32.min, dated = 0
+        lo.withUnsafeBufferPointer { l in hi.withUnsafeBufferPointer { h in
+            for i in 0..<n where l[i] <= h[i] {
+                dated &+= 1
+                minLo = Swift.min(minLo, l[i]); maxLo = Swift.max(maxLo, l[i])
+                minHi = Swift.min(minHi, h[i]); maxHi = Swift.max(maxHi, h[i])
             }
+        } }
+        guard dated > 0 else { return }
+        // Rows by start ascending, and by end descending: radix sorts on packed keys.
+        var packed = [UInt64](unsafeUninitializedCapacity: dated) { buf, c in
+            lo.withUnsafeBufferPointer { l in hi.withUnsafeBufferPointer { h in
+                var j = 0
+                for i in 0..<n where l[i] <= h[i] {
+                    buf[j] = UInt64(Int64(l[i]) - Int64(minLo)) << UInt64(rowBits) | UInt64(i); j += 1
+                }
+            } }
+            c = dated
         }
+        sortedRows = _radixSortRows(&packed, rowBits: rowBits, keyBits: _bitWidth(UInt64(Int64(maxLo) - Int64(minLo))), as: Int32.self)
+        packed = [UInt64](unsafeUninitializedCapacity: dated) { buf, c in
+            lo.withUnsafeBufferPointer { l in hi.withUnsafeBufferPointer { h in
+                var j = 0
+                for i in 0..<n where l[i] <= h[i] {
+                    buf[j] = UInt64(Int64(maxHi) - Int64(h[i])) << UInt64(rowBits) | UInt64(i); j += 1
+                }
+            } }
+            c = dated
+        }
+        let rowsByHiDescending = _radixSortRows(&packed, rowBits: rowBits, keyBits: _bitWidth(UInt64(Int64(maxHi) - Int64(minHi))), as: Int32.self)
+        packed = []
+        sortedStarts = lo.withUnsafeBufferPointer { l in sortedRows.map { l[Int($0)] } }
+
+        // Tree shape: which node holds each row.
+        var nodeOf = [Int32](repeating: -1, count: n)
+        var work = sortedRows
+        var scratch = [Int32](repeating: 0, count: dated)
+        var shape: [Node] = []
+        lo.withUnsafeBufferPointer { l in hi.withUnsafeBufferPointer { h in
+        work.withUnsafeMutableBufferPointer { w in scratch.withUnsafeMutableBufferPointer { s in
+        nodeOf.withUnsafeMutableBufferPointer { owner in
+            root = _IntervalIndex._partition(w, s, 0, dated, l, h, owner, &shape)
+        } } } } }
+        work = []; scratch = []
+        // Node slices in node order; fill them from the two global orders (both stay sorted).
+        var cursor = [Int32](repeating: 0, count: shape.count)
+        var sum: Int32 = 0
+        for k in 0..<shape.count { shape[k].first = sum; cursor[k] = sum; sum += shape[k].count }
+        var a = [Int32](repeating: 0, count: dated), b = [Int32](repeating: 0, count: dated)
+        nodeOf.withUnsafeBufferPointer { owner in
+            var cur = cursor
+            for r in sortedRows { let k = Int(owner[Int(r)]); a[Int(cur[k])] = r; cur[k] += 1 }
+            cur = cursor
+            for r in rowsByHiDescending { let k = Int(owner[Int(r)]); b[Int(cur[k])] = r; cur[k] += 1 }
+        }
+        byLo = a
+        byHiDescending = b
+        nodes = shape
     }
 
-    /// Positions in `sortedRows` of the rows starting in `(after, through]`.
-    /// - Complexity: O(log N)
-    @inlinable
-    func startRange(after a: Int32, through b: Int32) -> Range<Int> {
-        guard a < b else { return 0..<0 }
-        return _upperBound(a)..<_upperBound(b)
+    /// Shapes the subtree for `w[from..<to]` (sorted by start): records each row's node and the
+    /// node's center and size. Returns the node id.
+    static func _partition(_ w: UnsafeMutableBufferPointer<Int32>, _ s: UnsafeMutableBufferPointer<Int32>,
+                           _ from: Int, _ to: Int, _ lo: UnsafeBufferPointer<Int32>, _ hi: UnsafeBufferPointer<Int32>,
+                           _ owner: UnsafeMutableBufferPointer<Int32>, _ nodes: inout [Node]) -> Int32 {
+        guard from < to else { return -1 }
+        let center = lo[Int(w[(from + to) >> 1])]
+        let id = Int32(nodes.count)
+        nodes.append(Node(center: center, first: 0, count: 0, left: -1, right: -1))
+        // Stable partition into s: left part (end < center) from the front, right part
+        // (start > center) from the back; rows containing the center stay at this node.
+        var l = from, r = to, mid: Int32 = 0
+        for j in from..<to {
+            let row = w[j]
+            if hi[Int(row)] < center { s[l] = row; l += 1 }
+            else if lo[Int(row)] > center { r -= 1; s[r] = row }
+            else { owner[Int(row)] = id; mid += 1 }
+        }
+        // The right part went in reversed; copy back restoring its order.
+        for j in from..<l { w[j] = s[j] }
+        var k = r
+        for j in stride(from: to - 1, through: r, by: -1) { w[k] = s[j]; k += 1 }
+        nodes[Int(id)].count = mid
+        let left = _partition(w, s, from, l, lo, hi, owner, &nodes)
+        let right = _partition(w, s, r, to, lo, hi, owner, &nodes)
+        nodes[Int(id)].left = left
+        nodes[Int(id)].right = right
+        return id
     }
 
     /// First position whose start is greater than `x`.
+    /// - Complexity: O(log N)
     @inlinable
     func _upperBound(_ x: Int32) -> Int {
-        var l = 0, h = sortedStarts.count
-        while l < h {
-            let m = (l + h) >> 1
-            if sortedStarts[m] <= x { l = m + 1 } else { h = m }
+        sortedStarts.withUnsafeBufferPointer { s in
+            var l = 0, h = s.count
+            while l < h {
+                let m = (l + h) >> 1
+                if s[m] <= x { l = m + 1 } else { h = m }
+            }
+            return l
         }
-        return l
     }
 }

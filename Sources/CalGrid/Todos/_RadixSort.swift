@@ -133,3 +133,74 @@ func _smallest(_ m: Int, of values: [UInt64], bits: Int) -> [UInt64] {
     out.sort()
     return out
 }
+
+/// Sorts packed `key << rowBits | row` values by their key bits, stably, and returns the rows.
+/// The last scatter writes rows straight into the result, so no extra pass extracts them.
+/// - Complexity: O(n × ⌈keyBits / 11⌉), trivial passes skipped.
+@inlinable
+func _radixSortRows<R: FixedWidthInteger>(_ values: inout [UInt64], rowBits: Int, keyBits: Int, as: R.Type = Int.self) -> [R] {
+    let n = values.count
+    let rowMask = (UInt64(1) << UInt64(rowBits)) &- 1
+    let passes = keyBits == 0 ? 0 : (keyBits + 10) / 11
+    let width = passes == 0 ? 1 : (keyBits + passes - 1) / passes
+    let buckets = 1 << width
+    let mask = UInt64(buckets - 1)
+    var counts = [Int](repeating: 0, count: Swift.max(buckets * passes, 1))
+    values.withUnsafeBufferPointer { v in
+        counts.withUnsafeMutableBufferPointer { c in
+            if passes == 1 {
+                let s = UInt64(rowBits)
+                for x in v { c[Int(truncatingIfNeeded: (x &>> s) & mask)] &+= 1 }
+            } else if passes > 1 {
+                for x in v {
+                    var p = 0
+                    while p < passes {
+                        c[p &* buckets &+ Int(truncatingIfNeeded: (x &>> UInt64(rowBits &+ p &* width)) & mask)] &+= 1
+                        p &+= 1
+                    }
+                }
+            }
+        }
+    }
+    var live: [Int] = []
+    for p in 0..<passes where !counts[(p * buckets)..<((p + 1) * buckets)].contains(n) { live.append(p) }
+    guard n > 1, !live.isEmpty else { return values.map { R(truncatingIfNeeded: $0 & rowMask) } }
+    var scratch = [UInt64](unsafeUninitializedCapacity: n) { _, c in c = n }
+    var out = [R](unsafeUninitializedCapacity: n) { _, c in c = n }
+    counts.withUnsafeMutableBufferPointer { c in
+        for p in live {
+            var sum = 0
+            for b in 0..<buckets { let t = c[p &* buckets &+ b]; c[p &* buckets &+ b] = sum; sum &+= t }
+        }
+    }
+    var inScratch = false
+    for (k, p) in live.enumerated() {
+        let shift = UInt64(rowBits + p * width)
+        let base = p * buckets
+        let last = k == live.count - 1
+        values.withUnsafeMutableBufferPointer { vv in
+        scratch.withUnsafeMutableBufferPointer { ss in
+        out.withUnsafeMutableBufferPointer { o in
+        counts.withUnsafeMutableBufferPointer { c in
+            let src = inScratch ? ss : vv
+            let dst = inScratch ? vv : ss
+            if last {
+                for i in 0..<n {
+                    let x = src[i]
+                    let b = base &+ Int(truncatingIfNeeded: (x &>> shift) & mask)
+                    o[c[b]] = R(truncatingIfNeeded: x & rowMask)
+                    c[b] &+= 1
+                }
+            } else {
+                for i in 0..<n {
+                    let x = src[i]
+                    let b = base &+ Int(truncatingIfNeeded: (x &>> shift) & mask)
+                    dst[c[b]] = x
+                    c[b] &+= 1
+                }
+            }
+        } } } }
+        inScratch.toggle()
+    }
+    return out
+}
