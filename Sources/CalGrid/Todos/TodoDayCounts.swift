@@ -46,18 +46,18 @@ extension TodoSet {
     /// the todos that fall on it (span, open ends and repetition respected — see `TodoSet`) and
     /// how many of them are done that day (`isDone(on:at:)`).
     ///
-    /// One pass over the todos writes difference arrays (one for every-day todos, one per weekday
-    /// for the others); prefix sums turn them into counts. Tracked todos' done days come from a
-    /// per-day histogram the set keeps current on every change.
-    /// - Complexity: O(N + days), never O(N × days); O(days) extra memory.
+    /// One branch-free pass over the todos writes difference arrays, one per repetition mask
+    /// (128 of them); prefix sums turn each into counts that are added to the days whose weekday
+    /// is in that mask. Tracked todos' done days come from a per-day histogram the set keeps
+    /// current on every change.
+    /// - Complexity: O(N + days), never O(N × days); O(days) extra memory (256 × days Int32s).
     public func dayCounts(from first: CivilDate, through last: CivilDate, kind: TodoKind = .all) -> TodoDayCounts {
         let a = first.dayNumber, b = last.dayNumber
         guard a <= b else { return TodoDayCounts(first: first, total: [], completed: []) }
         let days = Int(b) - Int(a) + 1
         let stride = days + 1
-        // Slots 0..<7: one difference array per weekday; slot 7: every-day todos.
-        var diff = [Int32](repeating: 0, count: 8 * stride)
-        var doneDiff = [Int32](repeating: 0, count: 8 * stride)
+        var diff = [Int32](repeating: 0, count: 128 * stride)
+        var doneDiff = [Int32](repeating: 0, count: 128 * stride)
         let kindMask: UInt8 = kind == .all ? 0 : TodoSet._challenge
         let kindWant: UInt8 = kind == .challenges ? TodoSet._challenge : 0
         let doneMask = TodoSet._tracked | TodoSet._completed
@@ -69,47 +69,40 @@ extension TodoSet {
         doneDiff.withUnsafeMutableBufferPointer { dd in
             for i in 0..<lo.count {
                 let s = Swift.max(lo[i], a), e = Swift.min(hi[i], b)
-                if s > e { continue }
                 let f = flags[i]
-                if f & kindMask != kindWant { continue }
+                let ok = s <= e && f & kindMask == kindWant
+                // A todo outside the range adds +1 and -1 to the same unused slot (offset
+                // `days`, never summed): no branch to mispredict.
+                let x = ok ? Int(s &- a) : days
+                let y = ok ? Int(e &- a) &+ 1 : days
                 // Untracked todos count as done on every day they fall on when `isCompleted`.
                 let dn: Int32 = f & doneMask == TodoSet._completed ? 1 : 0
-                let x = Int(s &- a), y = Int(e &- a) &+ 1
-                let m = rep[i]
-                if m == 0x7F {
-                    let o = 7 &* stride
-                    df[o &+ x] &+= 1; df[o &+ y] &-= 1
-                    dd[o &+ x] &+= dn; dd[o &+ y] &-= dn
-                } else {
-                    var mm = m
-                    while mm != 0 {
-                        let o = mm.trailingZeroBitCount &* stride
-                        df[o &+ x] &+= 1; df[o &+ y] &-= 1
-                        dd[o &+ x] &+= dn; dd[o &+ y] &-= dn
-                        mm &= mm &- 1
-                    }
-                }
+                let o = Int(rep[i]) &* stride
+                df[o &+ x] &+= 1; df[o &+ y] &-= 1
+                dd[o &+ x] &+= dn; dd[o &+ y] &-= dn
             }
         } } } } } }
         var total = [Int32](repeating: 0, count: days)
         var completed = [Int32](repeating: 0, count: days)
-        var run = [Int32](repeating: 0, count: 8), doneRun = [Int32](repeating: 0, count: 8)
+        var weekday = [UInt8](repeating: 0, count: days)
         var w = _weekdayIndex(a)
+        for t in 0..<days { weekday[t] = UInt8(1 << w); w = w == 6 ? 0 : w + 1 }
+        for m in 1..<128 {
+            var run: Int32 = 0, doneRun: Int32 = 0
+            let o = m * stride, mask = UInt8(m)
+            for t in 0..<days {
+                run &+= diff[o + t]
+                doneRun &+= doneDiff[o + t]
+                if weekday[t] & mask != 0 { total[t] &+= run; completed[t] &+= doneRun }
+            }
+        }
         for t in 0..<days {
-            for slot in 0..<8 {
-                run[slot] &+= diff[slot * stride + t]
-                doneRun[slot] &+= doneDiff[slot * stride + t]
-            }
             let day = a + Int32(t)
-            let tracked: Int32
             switch kind {
-            case .all: tracked = _doneByDay.count(on: day)
-            case .challenges: tracked = _doneByDayChallenges.count(on: day)
-            case .plain: tracked = _doneByDay.count(on: day) - _doneByDayChallenges.count(on: day)
+            case .all: completed[t] &+= _doneByDay.count(on: day)
+            case .challenges: completed[t] &+= _doneByDayChallenges.count(on: day)
+            case .plain: completed[t] &+= _doneByDay.count(on: day) - _doneByDayChallenges.count(on: day)
             }
-            total[t] = run[7] + run[w]
-            completed[t] = doneRun[7] + doneRun[w] + tracked
-            w = w == 6 ? 0 : w + 1
         }
         return TodoDayCounts(first: first, total: total, completed: completed)
     }

@@ -246,52 +246,75 @@ extension TodoSet {
         return _finish(keys, rows, rowBits: rowBits, keyBits: _bitWidth(top))
     }
 
-    /// Title order: radix sort on the first 8 bytes (big-endian, zero-padded), then each run of
-    /// equal prefixes is sorted by the full bytes, ties by row.
+    /// Title order: an MSD radix sort by 7-byte chunks. Each chunk's key is its 7 bytes
+    /// (big-endian, zero-padded) above one byte holding how many bytes remain (capped at 8), so
+    /// "ab" sorts before "ab\0" and a run of equal keys with fewer than 8 bytes remaining holds
+    /// equal titles. Runs that still have bytes left are sorted by their next chunk; small runs
+    /// by insertion sort. Every step is stable, so equal titles keep row order.
     @usableFromInline
     func _sortedByTitle(_ rows: [Int32]?, descending: Bool) -> [Int] {
         var r = rows ?? (0..<count).map { Int32(truncatingIfNeeded: $0) }
         let n = r.count
-        var keys = [UInt64](repeating: 0, count: n)
-        var titles = [(start: Int, count: Int)](repeating: (0, 0), count: count)
+        guard n > 1 else { return r.map { Int($0) } }
+        var titleStart = [Int](repeating: 0, count: count)
+        var titleCount = [Int](repeating: 0, count: count)
         _text.withUnsafeBufferPointer { t in
-            let p = t.baseAddress!
-            for j in 0..<n {
-                let i = Int(r[j])
-                let tr = _idAndTitleRanges(p, at: Int(_textOffset[i]))
-                titles[i] = (tr.titleStart, tr.titleCount)
-                var k: UInt64 = 0
-                for b in 0..<8 { k = k << 8 | (b < tr.titleCount ? UInt64(p[tr.titleStart + b]) : 0) }
-                keys[j] = descending ? ~k : k
+            for row in r {
+                let tr = _idAndTitleRanges(t.baseAddress!, at: Int(_textOffset[Int(row)]))
+                titleStart[Int(row)] = tr.titleStart
+                titleCount[Int(row)] = tr.titleCount
             }
         }
-        _radixSortPairs(keys: &keys, rows: &r, keyBits: 64)
+        var keys = [UInt64](repeating: 0, count: n)
+        var pending: [(from: Int, to: Int, offset: Int)] = [(0, n, 0)]
         _text.withUnsafeBufferPointer { t in
             let p = t.baseAddress!
-            func less(_ x: Int32, _ y: Int32) -> Bool {
-                let a = titles[Int(x)], b = titles[Int(y)]
-                var k = 8
-                while k < a.count, k < b.count {
-                    let ca = p[a.start + k], cb = p[b.start + k]
+            func chunk(_ row: Int32, _ off: Int) -> UInt64 {
+                let st = titleStart[Int(row)], left = titleCount[Int(row)] - off
+                var k: UInt64 = 0
+                for b in 0..<7 { k = k << 8 | (b < left ? UInt64(p[st + off + b]) : 0) }
+                k = k << 8 | UInt64(Swift.min(Swift.max(left, 0), 8))
+                return descending ? ~k : k
+            }
+            /// Full comparison from byte `off` on, ties by row.
+            func less(_ x: Int32, _ y: Int32, _ off: Int) -> Bool {
+                let sa = titleStart[Int(x)], na = titleCount[Int(x)]
+                let sb = titleStart[Int(y)], nb = titleCount[Int(y)]
+                var k = off
+                while k < na, k < nb {
+                    let ca = p[sa + k], cb = p[sb + k]
                     if ca != cb { return descending ? ca > cb : ca < cb }
                     k += 1
                 }
-                if a.count != b.count { return descending ? a.count > b.count : a.count < b.count }
+                if na != nb { return descending ? na > nb : na < nb }
                 return x < y
             }
-            var s = 0
-            while s < n {
-                var e = s + 1
-                while e < n, keys[e] == keys[s] { e += 1 }
-                if e - s > 1 {
-                    // Titles of the same length up to 8 bytes with equal prefixes are equal: the
-                    // run is already in row order.
-                    let c0 = titles[Int(r[s])].count
-                    var differ = false
-                    for j in s..<e where titles[Int(r[j])].count != c0 || c0 > 8 { differ = true; break }
-                    if differ { r[s..<e].sort(by: less) }
+            while let (from, to, off) = pending.popLast() {
+                if to - from <= 16 {
+                    // Insertion sort: stable, and cheap for the short runs MSD leaves behind.
+                    var j = from + 1
+                    while j < to {
+                        let x = r[j]
+                        var h = j
+                        while h > from, less(x, r[h - 1], off) { r[h] = r[h - 1]; h -= 1 }
+                        r[h] = x
+                        j += 1
+                    }
+                    continue
                 }
-                s = e
+                var k = [UInt64](repeating: 0, count: to - from)
+                var rr = Array(r[from..<to])
+                for j in 0..<rr.count { k[j] = chunk(rr[j], off) }
+                _radixSortPairs(keys: &k, rows: &rr, keyBits: 64)
+                for j in 0..<rr.count { r[from + j] = rr[j]; keys[from + j] = k[j] }
+                var s = from
+                while s < to {
+                    var e = s + 1
+                    while e < to, keys[e] == keys[s] { e += 1 }
+                    let remaining = (descending ? ~keys[s] : keys[s]) & 0xFF
+                    if e - s > 1, remaining == 8 { pending.append((s, e, off + 7)) }
+                    s = e
+                }
             }
         }
         return r.map { Int($0) }
