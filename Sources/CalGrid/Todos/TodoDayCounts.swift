@@ -50,14 +50,19 @@ extension TodoSet {
     /// (128 of them); prefix sums turn each into counts that are added to the days whose weekday
     /// is in that mask. Tracked todos' done days come from a per-day histogram the set keeps
     /// current on every change.
-    /// - Complexity: O(N + days), never O(N × days); O(days) extra memory (256 × days Int32s).
+    /// - Complexity: O(N + days), never O(N × days); O(days) extra memory (128 × days Int64s).
     public func dayCounts(from first: CivilDate, through last: CivilDate, kind: TodoKind = .all) -> TodoDayCounts {
         let a = first.dayNumber, b = last.dayNumber
         guard a <= b else { return TodoDayCounts(first: first, total: [], completed: []) }
         let days = Int(b) - Int(a) + 1
         let stride = days + 1
-        var diff = [Int32](repeating: 0, count: 128 * stride)
-        var doneDiff = [Int32](repeating: 0, count: 128 * stride)
+        // One Int64 per (mask, day): todo count in the low 32 bits, done count above. A todo adds
+        // `1 + done << 32` where it starts and subtracts it after it ends; the prefix sums are
+        // exact, so each running total is `count + done << 32` with both parts non-negative.
+        // Todos outside the range add and subtract in one of 64 scratch slots past the end
+        // (spread so the scratch updates do not form one long dependency chain): no branch.
+        let scratchBase = 128 * stride
+        var diff = [Int64](repeating: 0, count: scratchBase + 64)
         let kindMask: UInt8 = kind == .all ? 0 : TodoSet._challenge
         let kindWant: UInt8 = kind == .challenges ? TodoSet._challenge : 0
         let doneMask = TodoSet._tracked | TodoSet._completed
@@ -66,34 +71,34 @@ extension TodoSet {
         _repetition.withUnsafeBufferPointer { rep in
         _flags.withUnsafeBufferPointer { flags in
         diff.withUnsafeMutableBufferPointer { df in
-        doneDiff.withUnsafeMutableBufferPointer { dd in
             for i in 0..<lo.count {
                 let s = Swift.max(lo[i], a), e = Swift.min(hi[i], b)
                 let f = flags[i]
                 let ok = s <= e && f & kindMask == kindWant
-                // A todo outside the range adds +1 and -1 to the same unused slot (offset
-                // `days`, never summed): no branch to mispredict.
-                let x = ok ? Int(s &- a) : days
-                let y = ok ? Int(e &- a) &+ 1 : days
-                // Untracked todos count as done on every day they fall on when `isCompleted`.
-                let dn: Int32 = f & doneMask == TodoSet._completed ? 1 : 0
                 let o = Int(rep[i]) &* stride
-                df[o &+ x] &+= 1; df[o &+ y] &-= 1
-                dd[o &+ x] &+= dn; dd[o &+ y] &-= dn
+                let sink = scratchBase &+ (i & 63)
+                let x = ok ? o &+ Int(s &- a) : sink
+                let y = ok ? o &+ Int(e &- a) &+ 1 : sink
+                // Untracked todos count as done on every day they fall on when `isCompleted`.
+                let v: Int64 = f & doneMask == TodoSet._completed ? 0x1_0000_0001 : 1
+                df[x] &+= v
+                df[y] &-= v
             }
-        } } } } } }
+        } } } } }
         var total = [Int32](repeating: 0, count: days)
         var completed = [Int32](repeating: 0, count: days)
         var weekday = [UInt8](repeating: 0, count: days)
         var w = _weekdayIndex(a)
         for t in 0..<days { weekday[t] = UInt8(1 << w); w = w == 6 ? 0 : w + 1 }
         for m in 1..<128 {
-            var run: Int32 = 0, doneRun: Int32 = 0
+            var run: Int64 = 0
             let o = m * stride, mask = UInt8(m)
             for t in 0..<days {
                 run &+= diff[o + t]
-                doneRun &+= doneDiff[o + t]
-                if weekday[t] & mask != 0 { total[t] &+= run; completed[t] &+= doneRun }
+                if weekday[t] & mask != 0 {
+                    total[t] &+= Int32(truncatingIfNeeded: run & 0xFFFF_FFFF)
+                    completed[t] &+= Int32(truncatingIfNeeded: run >> 32)
+                }
             }
         }
         for t in 0..<days {

@@ -48,9 +48,9 @@ extension TodoSet {
 
     /// Adds row `i` (whose id is not in the table yet) to the id table, growing it if needed.
     @usableFromInline
-    mutating func _indexID(_ i: Int) {
+    mutating func _indexID(_ i: Int, hash: UInt64? = nil) {
         if (_ids._count + 1) * 4 > _ids._slots.count * 3 { _rebuildIDTable(minimumCount: _ids._count + 1) }
-        let h = _hashOfID(at: i)
+        let h = hash ?? _hashOfID(at: i)
         let mask = _ids.mask
         var s = Int(truncatingIfNeeded: h) & mask
         while _ids._slots[s] >= 0 { s = (s + 1) & mask }

@@ -34,33 +34,32 @@ extension TodoSet {
     /// - Complexity: O(n + total text + total span) expected
     public mutating func insert<C: Collection<TodoDraft>>(contentsOf drafts: C) throws(TodoError) {
         // Pass 1: validate everything before touching the set.
+        let list = Array(drafts)
         var textBytes = 0, bitCount = 0
-        var batch = _IDTable()
-        batch._slots = [Int32](repeating: -1, count: _IDTable.capacity(for: drafts.count))
-        var batchIDs: [String] = []
-        batchIDs.reserveCapacity(drafts.count)
-        var p = 0
-        for d in drafts {
+        var batch = [Int32](repeating: -1, count: _IDTable.capacity(for: list.count))
+        var hashes = [UInt64](repeating: 0, count: list.count)
+        let batchMask = batch.count - 1
+        for p in 0..<list.count {
+            let d = list[p]
             bitCount += try TodoSet._validate(d, position: p)
             var id = d.id
-            let dup: Bool = id.withUTF8 { b in
+            let (h, inSet) = id.withUTF8 { b in
                 let raw = UnsafeRawBufferPointer(b)
                 let h = _hashBytes(raw)
-                if _findSlot(raw, hash: h).index != nil { return true }
-                let mask = batch._slots.count - 1
-                var s = Int(truncatingIfNeeded: h) & mask
-                while true {
-                    let v = batch._slots[s]
-                    if v < 0 { batch._slots[s] = Int32(truncatingIfNeeded: p); return false }
-                    if batchIDs[Int(v)] == d.id { return true }
-                    s = (s + 1) & mask
-                }
+                return (h, _findSlot(raw, hash: h).index != nil)
             }
-            if dup { throw .duplicateID(position: p, id: d.id) }
-            batchIDs.append(d.id)
+            if inSet { throw .duplicateID(position: p, id: d.id) }
+            var s = Int(truncatingIfNeeded: h) & batchMask
+            while true {
+                let v = Int(batch[s])
+                if v < 0 { batch[s] = Int32(truncatingIfNeeded: p); break }
+                if hashes[v] == h, list[v].id == d.id { throw .duplicateID(position: p, id: d.id) }
+                s = (s + 1) & batchMask
+            }
+            hashes[p] = h
             textBytes += _textRecordSize(d)
-            p += 1
         }
+        let p = list.count
         guard count + p < Int(Int32.max),
               _text.count - _textGarbage + textBytes <= Int(UInt32.max),
               _bits.count - _bitsGarbage + bitCount <= Int(UInt32.max) else { throw .capacityExceeded }
@@ -70,9 +69,9 @@ extension TodoSet {
         // Pass 2: append. Nothing below can fail.
         _reserve(additional: p, textBytes: textBytes)
         if (_ids._count + p) * 4 > _ids._slots.count * 3 { _rebuildIDTable(minimumCount: _ids._count + p) }
-        for d in drafts {
-            _appendRow(d)
-            _indexID(count - 1)
+        for j in 0..<list.count {
+            _appendRow(list[j])
+            _indexID(count - 1, hash: hashes[j])
         }
         _invalidateDerived()
         #if CALGRID_INVARIANTS

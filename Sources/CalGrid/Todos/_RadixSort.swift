@@ -141,7 +141,7 @@ func _smallest(_ m: Int, of values: [UInt64], bits: Int) -> [UInt64] {
 func _radixSortRows<R: FixedWidthInteger>(_ values: inout [UInt64], rowBits: Int, keyBits: Int, as: R.Type = Int.self) -> [R] {
     let n = values.count
     let rowMask = (UInt64(1) << UInt64(rowBits)) &- 1
-    let passes = keyBits == 0 ? 0 : (keyBits + 10) / 11
+    let passes = keyBits == 0 ? 0 : (keyBits + _digitBits - 1) / _digitBits
     let width = passes == 0 ? 1 : (keyBits + passes - 1) / passes
     let buckets = 1 << width
     let mask = UInt64(buckets - 1)
@@ -165,7 +165,8 @@ func _radixSortRows<R: FixedWidthInteger>(_ values: inout [UInt64], rowBits: Int
     var live: [Int] = []
     for p in 0..<passes where !counts[(p * buckets)..<((p + 1) * buckets)].contains(n) { live.append(p) }
     guard n > 1, !live.isEmpty else { return values.map { R(truncatingIfNeeded: $0 & rowMask) } }
-    var scratch = [UInt64](unsafeUninitializedCapacity: n) { _, c in c = n }
+    // One live pass (the usual case for day keys) scatters straight into the result.
+    var scratch = live.count > 1 ? [UInt64](unsafeUninitializedCapacity: n) { _, c in c = n } : []
     var out = [R](unsafeUninitializedCapacity: n) { _, c in c = n }
     counts.withUnsafeMutableBufferPointer { c in
         for p in live {
@@ -204,3 +205,7 @@ func _radixSortRows<R: FixedWidthInteger>(_ values: inout [UInt64], rowBits: Int
     }
     return out
 }
+
+/// Digit width of `_radixSortRows`. 11 bits (2048 buckets, 16 KB of counts in L1) sorts day keys
+/// spanning up to 5.6 years in one pass; 8-bit digits measured slower here (two passes).
+@usableFromInline var _digitBits: Int { 11 }

@@ -31,6 +31,13 @@ func _readVarint(_ p: UnsafePointer<UInt8>, _ i: inout Int) -> Int {
     }
 }
 
+/// Appends a string's UTF-8 bytes in one copy (not byte by byte through the UTF8View).
+@inlinable @inline(__always)
+func _appendBytes(_ s: String, to a: inout [UInt8]) {
+    var s = s
+    s.withUTF8 { a.append(contentsOf: $0) }
+}
+
 /// Bytes a draft's record takes in the arena.
 @inlinable
 func _textRecordSize(_ d: TodoDraft) -> Int {
@@ -48,10 +55,10 @@ func _appendTextRecord(_ d: TodoDraft, to a: inout [UInt8]) {
     _appendVarint(d.memo.map { $0.utf8.count + 1 } ?? 0, to: &a)
     _appendVarint(d.tags.count, to: &a)
     for t in d.tags { _appendVarint(t.utf8.count, to: &a) }
-    a.append(contentsOf: d.id.utf8)
-    a.append(contentsOf: d.title.utf8)
-    if let m = d.memo { a.append(contentsOf: m.utf8) }
-    for t in d.tags { a.append(contentsOf: t.utf8) }
+    _appendBytes(d.id, to: &a)
+    _appendBytes(d.title, to: &a)
+    if let m = d.memo { _appendBytes(m, to: &a) }
+    for t in d.tags { _appendBytes(t, to: &a) }
 }
 
 /// The decoded layout of one record: absolute byte ranges in the arena.
