@@ -50,7 +50,7 @@ extension TodoSet {
     /// (128 of them); prefix sums turn each into counts that are added to the days whose weekday
     /// is in that mask. Tracked todos' done days come from a per-day histogram the set keeps
     /// current on every change.
-    /// - Complexity: O(N + days), never O(N × days); O(days) extra memory (128 × days Int64s).
+    /// - Complexity: O(N + days), never O(N × days); O(days) extra memory (4 × 128 × days Int64s).
     public func dayCounts(from first: CivilDate, through last: CivilDate, kind: TodoKind = .all) -> TodoDayCounts {
         let a = first.dayNumber, b = last.dayNumber
         guard a <= b else { return TodoDayCounts(first: first, total: [], completed: []) }
@@ -61,7 +61,10 @@ extension TodoSet {
         // exact, so each running total is `count + done << 32` with both parts non-negative.
         // Todos outside the range add and subtract in one of 64 scratch slots past the end
         // (spread so the scratch updates do not form one long dependency chain): no branch.
-        let scratchBase = 128 * stride
+        // Four copies ("lanes", row i uses lane i % 4) split the update chains on hot slots —
+        // every todo starting before the range adds at offset 0 — so they overlap in the CPU.
+        let laneSize = 128 * stride
+        let scratchBase = 4 * laneSize
         var diff = [Int64](repeating: 0, count: scratchBase + 64)
         let kindMask: UInt8 = kind == .all ? 0 : TodoSet._challenge
         let kindWant: UInt8 = kind == .challenges ? TodoSet._challenge : 0
@@ -75,7 +78,7 @@ extension TodoSet {
                 let s = Swift.max(lo[i], a), e = Swift.min(hi[i], b)
                 let f = flags[i]
                 let ok = s <= e && f & kindMask == kindWant
-                let o = Int(rep[i]) &* stride
+                let o = (i & 3) &* laneSize &+ Int(rep[i]) &* stride
                 let sink = scratchBase &+ (i & 63)
                 let x = ok ? o &+ Int(s &- a) : sink
                 let y = ok ? o &+ Int(e &- a) &+ 1 : sink
@@ -94,7 +97,7 @@ extension TodoSet {
             var run: Int64 = 0
             let o = m * stride, mask = UInt8(m)
             for t in 0..<days {
-                run &+= diff[o + t]
+                run &+= diff[o + t] &+ diff[laneSize + o + t] &+ diff[2 * laneSize + o + t] &+ diff[3 * laneSize + o + t]
                 if weekday[t] & mask != 0 {
                     total[t] &+= Int32(truncatingIfNeeded: run & 0xFFFF_FFFF)
                     completed[t] &+= Int32(truncatingIfNeeded: run >> 32)
