@@ -125,6 +125,87 @@ import Testing
         #expect(feb[CivilDate(_unchecked: month.last.dayNumber + 1)] == nil)
     }
 
+    /// Counts of `model` on every day of `[a, a + len)` for `kind`, against `set`; returns the
+    /// number of days that differ.
+    static func dayCountMismatches(_ set: TodoSet, _ model: [TodoDraft], from a: Int, days len: Int, _ kind: TodoKind) -> Int {
+        let prep = model.map(PreparedTodo.init)
+        let c = set.dayCounts(from: CivilDate(_unchecked: Int32(a)), through: CivilDate(_unchecked: Int32(a + len - 1)), kind: kind)
+        guard c.dayCount == len else { return len }
+        var mismatches = 0
+        for t in 0..<len {
+            let falling = prep.filter { kindOK($0.draft, kind) && $0.falls(a + t) }
+            if Int(c.total[t]) != falling.count || Int(c.completed[t]) != falling.filter({ $0.done(a + t) }).count {
+                mismatches += 1
+            }
+        }
+        return mismatches
+    }
+
+    /// The per-day table `dayCounts` keeps must follow every kind of change: toggles (kept),
+    /// `isCompleted`, updates that keep or move the dates, appends and removals (rebuilt); and
+    /// answer days far outside the set's dated span (open-ended todos only).
+    @Test(arguments: seeds) func dayCountsFollowMutations(seed: UInt64) throws {
+        var (set, model, g) = try Self.randomSet(seed: seed, count: 200)
+        let ranges = [(19_358, 92), (18_000, 30), (22_500, 21), (19_350, 1_700), (-700_000, 9), (2_900_000, 8)]
+        for step in 0..<36 {
+            let (a, len) = ranges[step % ranges.count]
+            let kind: TodoKind = [.all, .challenges, .plain][step % 3]
+            #expect(Self.dayCountMismatches(set, model, from: a, days: len, kind) == 0,
+                    "seed \(seed) step \(step) from \(a) for \(len) days \(kind)")
+            let i = Int.random(in: 0..<model.count, using: &g)
+            switch step % 6 {
+            case 0:
+                let rd = ReferenceTodos.repeatDays(model[i])
+                if !rd.isEmpty {
+                    let k = Int.random(in: 0..<rd.count, using: &g)
+                    try set.toggleDone(on: CivilDate(_unchecked: Int32(rd[k])), at: i)
+                    var f = ReferenceTodos.flags(model[i]); f[k].toggle(); model[i].completedDays = f
+                }
+            case 1: set.setIsCompleted(!model[i].isCompleted, at: i); model[i].isCompleted.toggle()
+            case 2:
+                var d = model[i]; d.isChallenge.toggle(); d.isCompleted.toggle()
+                try set.update(at: i, to: d); model[i] = d
+            case 3:
+                let d = TodoDraft.random(70_000 + step, using: &g)
+                try set.update(at: i, to: d); model[i] = d
+            case 4:
+                let d = TodoDraft.random(80_000 + step, using: &g)
+                try set.append(d); model.append(d)
+            default: set.remove(at: i); model.remove(at: i)
+            }
+        }
+        // A copy made before a change keeps its own answers.
+        let before = set
+        let day = CivilDate(_unchecked: 19_400)
+        let old = before.dayCounts(from: day, through: day)
+        let j = model.firstIndex { !ReferenceTodos.tracked($0) && ReferenceTodos.falls($0, 19_400) }
+        if let j {
+            set.setIsCompleted(!model[j].isCompleted, at: j)
+            #expect(before.dayCounts(from: day, through: day) == old)
+            #expect(set.dayCounts(from: day, through: day).completed[0] != old.completed[0])
+        }
+    }
+
+    /// Dates centuries apart on a small set: no table (it would be mostly empty), one pass per
+    /// call, the same answers.
+    @Test func dayCountsWithoutTableOnWideSpans() throws {
+        var g = SeededRandom(seed: 5)
+        var model = (0..<60).map { TodoDraft.random($0, using: &g) }
+        var far = TodoDraft(id: "far", title: "far")
+        far.start = try CivilDate(year: 1, month: 1, day: 1); far.end = try CivilDate(year: 1, month: 1, day: 9)
+        model.append(far)
+        let set = try TodoSet(model)
+        set.prepareDayCounts()
+        #expect(set.memoryFootprint.dayTableBytes == 0)
+        for kind in [TodoKind.all, .challenges, .plain] {
+            #expect(Self.dayCountMismatches(set, model, from: 19_358, days: 120, kind) == 0)
+            #expect(Self.dayCountMismatches(set, model, from: Int(far.start!.dayNumber) - 3, days: 14, kind) == 0)
+        }
+        let near = try TodoSet(Array(model.dropLast()))
+        near.prepareDayCounts()
+        #expect(near.memoryFootprint.dayTableBytes > 0)
+    }
+
     @Test func titleSearchFoldsASCIIOnly() throws {
         var g = SeededRandom(seed: 21)
         let model = (0..<400).map { TodoDraft.random($0, using: &g) }

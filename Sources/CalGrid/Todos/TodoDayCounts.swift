@@ -46,14 +46,68 @@ extension TodoSet {
     /// the todos that fall on it (span, open ends and repetition respected — see `TodoSet`) and
     /// how many of them are done that day (`isDone(on:at:)`).
     ///
-    /// One branch-free pass over the todos writes difference arrays, one per repetition mask
-    /// (128 of them); prefix sums turn each into counts that are added to the days whose weekday
-    /// is in that mask. Tracked todos' done days come from a per-day histogram the set keeps
-    /// current on every change.
-    /// - Complexity: O(N + days), never O(N × days); O(days) extra memory (4 × 128 × days Int64s).
+    /// The first call after a change builds a per-day table of the set's whole dated span for
+    /// `kind` (O(N × 7 + span), 8 bytes per day; see `prepareDayCounts(kind:)`); every later call
+    /// reads it. Tracked todos' done days come from a per-day histogram the set keeps current on
+    /// every change, so toggling a day's completion keeps the table. When the span is wider than
+    /// 65,536 days and 4 × N, each call makes one pass over the todos instead.
+    /// - Complexity: O(days) with the table built; O(N + days) for the call that builds it or
+    ///   without one, never O(N × days).
     public func dayCounts(from first: CivilDate, through last: CivilDate, kind: TodoKind = .all) -> TodoDayCounts {
         let a = first.dayNumber, b = last.dayNumber
         guard a <= b else { return TodoDayCounts(first: first, total: [], completed: []) }
+        let days = Int(b) - Int(a) + 1
+        guard let table = _dayTable(kind) else { return _dayCountsByPass(from: first, through: last, kind: kind) }
+        var total = [Int32](repeating: 0, count: days)
+        var completed = [Int32](repeating: 0, count: days)
+        total.withUnsafeMutableBufferPointer { tot in
+            completed.withUnsafeMutableBufferPointer { done in
+                for t in 0..<days {
+                    let day = a &+ Int32(truncatingIfNeeded: t)
+                    let x = table.entry(day)
+                    tot[t] = Int32(truncatingIfNeeded: x & 0xFFFF_FFFF)
+                    done[t] = Int32(truncatingIfNeeded: x >> 32) &+ _doneTracked(on: day, kind)
+                }
+            }
+        }
+        return TodoDayCounts(first: first, total: total, completed: completed)
+    }
+
+    /// Builds the per-day table `dayCounts` reads for `kind` now, instead of on its first call
+    /// after a change. A no-op when it is built, or when the dated span is too wide for one.
+    /// - Complexity: O(N × 7 + span of the dates); O(1) when built.
+    public func prepareDayCounts(kind: TodoKind = .all) { _ = _dayTable(kind) }
+
+    @usableFromInline
+    func _dayTable(_ kind: TodoKind) -> _DayTable? {
+        let k = kind == .all ? 0 : (kind == .challenges ? 1 : 2)
+        if let t = _cache.dayTables[k] { return t }
+        if _cache.dayTablesTooWide { return nil }
+        let t = _DayTable.build(start: _start, end: _end, flags: _flags, repetition: _repetition,
+                                kindMask: kind == .all ? 0 : TodoSet._challenge,
+                                kindWant: kind == .challenges ? TodoSet._challenge : 0,
+                                untrackedDone: TodoSet._completed, doneMask: TodoSet._tracked | TodoSet._completed)
+        if let t { _cache.dayTables[k] = t } else { _cache.dayTablesTooWide = true }
+        return t
+    }
+
+    /// Tracked todos of `kind` done on `day`.
+    @inlinable @inline(__always)
+    func _doneTracked(on day: Int32, _ kind: TodoKind) -> Int32 {
+        switch kind {
+        case .all: return _doneByDay.count(on: day)
+        case .challenges: return _doneByDayChallenges.count(on: day)
+        case .plain: return _doneByDay.count(on: day) &- _doneByDayChallenges.count(on: day)
+        }
+    }
+
+    /// `dayCounts` without a table: one branch-free pass over the todos writes difference
+    /// arrays, one per repetition mask (128 of them); prefix sums turn each into counts that are
+    /// added to the days whose weekday is in that mask.
+    /// - Complexity: O(N + days); O(days) extra memory (4 × 128 × days Int64s).
+    @usableFromInline
+    func _dayCountsByPass(from first: CivilDate, through last: CivilDate, kind: TodoKind) -> TodoDayCounts {
+        let a = first.dayNumber, b = last.dayNumber
         let days = Int(b) - Int(a) + 1
         let stride = days + 1
         // One Int64 per (mask, day): todo count in the low 32 bits, done count above. A todo adds
@@ -104,19 +158,12 @@ extension TodoSet {
                 }
             }
         }
-        for t in 0..<days {
-            let day = a + Int32(t)
-            switch kind {
-            case .all: completed[t] &+= _doneByDay.count(on: day)
-            case .challenges: completed[t] &+= _doneByDayChallenges.count(on: day)
-            case .plain: completed[t] &+= _doneByDay.count(on: day) - _doneByDayChallenges.count(on: day)
-            }
-        }
+        for t in 0..<days { completed[t] &+= _doneTracked(on: a + Int32(t), kind) }
         return TodoDayCounts(first: first, total: total, completed: completed)
     }
 
     /// Per-day counts for every day of `period`.
-    /// - Complexity: O(N + days)
+    /// - Complexity: as `dayCounts(from:through:kind:)`: O(days) once its table is built
     public func dayCounts(in period: Period, kind: TodoKind = .all) -> TodoDayCounts {
         dayCounts(from: period.first, through: period.last, kind: kind)
     }

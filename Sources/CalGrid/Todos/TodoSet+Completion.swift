@@ -81,7 +81,9 @@ extension TodoSet {
     /// - Complexity: O(1)
     public mutating func setIsCompleted(_ value: Bool, at i: Int) {
         _check(i)
+        let old = _flags[i]
         if value { _flags[i] |= TodoSet._completed } else { _flags[i] &= ~TodoSet._completed }
+        if old != _flags[i] { _invalidateDayTables() }
     }
 
     /// Share of the todo's days that are done, 0...1: done flags / tracked days for tracked todos

@@ -14,9 +14,12 @@ public struct TodoSetFootprint: Hashable, Sendable {
     public var histogramBytes: Int
     /// The interval index when built (16 bytes per dated todo), else 0.
     public var intervalIndexBytes: Int
+    /// The per-day tables of `dayCounts` when built (8 bytes per day of the dated span and kind
+    /// asked for), else 0.
+    public var dayTableBytes: Int
 
     public var totalBytes: Int {
-        columnBytes + idIndexBytes + textBytes + flagBytes + histogramBytes + intervalIndexBytes
+        columnBytes + idIndexBytes + textBytes + flagBytes + histogramBytes + intervalIndexBytes + dayTableBytes
     }
 
     /// (columns + id index) per todo: the "at most 48 bytes plus text plus one bit per tracked
@@ -37,6 +40,7 @@ extension TodoSet {
             todoCount: count, columnBytes: columns, idIndexBytes: _ids.byteCount, textBytes: _text.capacity,
             flagBytes: _bits._words.capacity * 8,
             histogramBytes: (_doneByDay.counts.capacity + _doneByDayChallenges.counts.capacity) * 4,
-            intervalIndexBytes: _cache.intervals?.byteCount ?? 0)
+            intervalIndexBytes: _cache.intervals?.byteCount ?? 0,
+            dayTableBytes: _cache.dayTables.reduce(0) { $0 + ($1?.byteCount ?? 0) })
     }
 }

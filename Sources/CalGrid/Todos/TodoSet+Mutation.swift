@@ -179,6 +179,10 @@ extension TodoSet {
     @usableFromInline
     mutating func _invalidateDerived() { _cache = _TodoSetCache() }
 
+    /// Drops the per-day tables only (completion or kind changed, dates did not).
+    @usableFromInline
+    mutating func _invalidateDayTables() { _cache = _TodoSetCache(intervalsOf: _cache) }
+
     // MARK: Removal
 
     /// Removes the todo at `i`; later todos move down one index (insertion order is kept).
@@ -319,7 +323,7 @@ extension TodoSet {
         _bitOffset[i] = offset
         _doneCount[i] = done
         _indexID(i)
-        if datesChanged { _invalidateDerived() }
+        if datesChanged { _invalidateDerived() } else { _invalidateDayTables() }
         if _textGarbage > 4096, _textGarbage * 2 > _text.count { _compactText() }
         if _bitsGarbage > 4096, _bitsGarbage * 2 > _bits.count { _compactBits() }
         #if CALGRID_INVARIANTS

@@ -85,5 +85,12 @@ public struct TodoSet {
 @usableFromInline
 final class _TodoSetCache {
     @usableFromInline var intervals: _IntervalIndex?
+    /// Per-day tables by `TodoKind` (all, challenges, plain); see `_DayTable`.
+    @usableFromInline var dayTables: [_DayTable?] = [nil, nil, nil]
+    /// The dated span is too wide for a table (`_DayTable.maxDays`): don't try again.
+    @usableFromInline var dayTablesTooWide = false
     @inlinable init() {}
+    /// A cache keeping `other`'s interval index but no day tables: for changes to completion or
+    /// kind that leave every todo's dates alone.
+    @inlinable init(intervalsOf other: _TodoSetCache) { intervals = other.intervals }
 }

@@ -1,0 +1,115 @@
+/// Per-day totals of one kind of todo over the whole span the set's dates cover, so that
+/// `dayCounts` answers any range in O(days) however many todos there are. Built lazily on the
+/// first `dayCounts` after a change, like the interval index, and dropped by the next change.
+///
+/// Covers `[lo - 7, hi + 7]`, where `lo` / `hi` are the smallest / largest finite start or end
+/// day in the set. Before `lo` only todos open on the left fall, after `hi` only todos open on
+/// the right, so every day outside the table repeats the value of the edge day with its weekday:
+/// the 7 days on each side are that pattern.
+@usableFromInline
+final class _DayTable {
+    /// Day number of entry 0.
+    @usableFromInline let first: Int32
+    /// Per day: todos falling on it in the low 32 bits, untracked todos done on it (their
+    /// `isCompleted`) in the high 32 bits.
+    @usableFromInline let counts: [Int64]
+
+    @inlinable init(first: Int32, counts: [Int64]) { self.first = first; self.counts = counts }
+
+    /// Allocated bytes.
+    @usableFromInline var byteCount: Int { counts.capacity * 8 }
+
+    /// The entry for `day`, any day: outside the table, the edge entry of the same weekday.
+    /// - Complexity: O(1)
+    @inlinable @inline(__always)
+    func entry(_ day: Int32) -> Int64 {
+        let n = counts.count
+        var t = Int(day) - Int(first)
+        if t < 0 {
+            t = ((t % 7) + 7) % 7
+        } else if t >= n {
+            t = n - 7 + (t - (n - 7)) % 7
+        }
+        return counts[t]
+    }
+
+    /// The widest table built, in days: the set's whole dated span must fit, so a set of a few
+    /// todos with dates centuries apart falls back to the per-query pass instead of allocating
+    /// megabytes. 65,536 days (179 years) always; more in proportion to the set's size.
+    @inlinable
+    static func maxDays(todoCount n: Int) -> Int { Swift.max(1 << 16, 4 &* n &+ 4096) }
+
+    /// The table for the todos of `kind`, or nil when the dated span is wider than `maxDays`.
+    /// Every-day todos add to a plain difference array, others to a stride-7 one (one start and
+    /// one stop per weekday of their repetition); prefix sums give the counts.
+    /// - Complexity: O(N × 7 + span)
+    @usableFromInline
+    static func build(start: [Int32], end: [Int32], flags: [UInt8], repetition: [UInt8],
+                      kindMask: UInt8, kindWant: UInt8, untrackedDone: UInt8, doneMask: UInt8) -> _DayTable? {
+        var lo = Int32.max, hi = Int32.min
+        start.withUnsafeBufferPointer { st in
+            end.withUnsafeBufferPointer { en in
+                for i in 0..<st.count {
+                    let s = st[i], e = en[i]
+                    if s != Int32.min && s != Int32.max { lo = Swift.min(lo, s); hi = Swift.max(hi, s) }
+                    if e != Int32.min && e != Int32.max { lo = Swift.min(lo, e); hi = Swift.max(hi, e) }
+                }
+            }
+        }
+        if lo > hi { lo = 0; hi = 0 }
+        let first = lo - 7, last = hi + 7
+        let days = Int(last) - Int(first) + 1
+        guard days <= maxDays(todoCount: start.count) else { return nil }
+        var plain = [Int64](repeating: 0, count: days + 1)
+        var weekly = [Int64](repeating: 0, count: days + 7)
+        start.withUnsafeBufferPointer { st in
+        end.withUnsafeBufferPointer { en in
+        flags.withUnsafeBufferPointer { fl in
+        repetition.withUnsafeBufferPointer { rp in
+        plain.withUnsafeMutableBufferPointer { p in
+        weekly.withUnsafeMutableBufferPointer { w in
+            for i in 0..<st.count {
+                let f = fl[i]
+                guard f & kindMask == kindWant else { continue }
+                // Clamped to the table: open ends become its edges; undated todos (start
+                // Int32.max, end Int32.min) come out empty.
+                let s = Swift.max(st[i], first), e = Swift.min(en[i], last)
+                guard s <= e else { continue }
+                let v: Int64 = f & doneMask == untrackedDone ? 0x1_0000_0001 : 1
+                let mask = rp[i]
+                let a = Int(s &- first), b = Int(e &- first)
+                if mask == 0x7F {
+                    p[a] &+= v
+                    p[b &+ 1] &-= v
+                    continue
+                }
+                let ws = _weekdayIndex(s), we = _weekdayIndex(e)
+                var m = mask
+                while m != 0 {
+                    let d = m.trailingZeroBitCount
+                    m &= m &- 1
+                    let from = a &+ (d &- ws &+ 7) % 7
+                    let through = b &- (we &- d &+ 7) % 7
+                    if from <= through {
+                        w[from] &+= v
+                        w[through &+ 7] &-= v
+                    }
+                }
+            }
+        } } } } } }
+        let counts = [Int64](unsafeUninitializedCapacity: days) { out, initialized in
+            plain.withUnsafeBufferPointer { p in
+                weekly.withUnsafeMutableBufferPointer { w in
+                    var run: Int64 = 0
+                    for t in 0..<days {
+                        if t >= 7 { w[t] &+= w[t &- 7] }
+                        run &+= p[t]
+                        out[t] = run &+ w[t]
+                    }
+                }
+            }
+            initialized = days
+        }
+        return _DayTable(first: first, counts: counts)
+    }
+}
