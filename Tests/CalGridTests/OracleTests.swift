@@ -123,7 +123,9 @@ enum Oracle {
                 var weekday = fw.rawValue
                 for cell in auto {
                     let owner: CellOwner = i < lead ? .previousMonth : (i < lead + length ? .thisMonth : .nextMonth)
+                    let dayOfMonth = i < lead ? first.2 + i : (i < lead + length ? i - lead + 1 : i - lead - length + 1)
                     if cell.date.dayNumber != auto.firstCellDay + Int32(i) || cell.owner != owner
+                        || cell.dayOfMonth != dayOfMonth || auto[i].dayOfMonth != dayOfMonth
                         || cell.weekday.rawValue != weekday || cell.isToday || !cell.isVisible {
                         fail("\(year)-\(month) \(fw) cell \(i): \(cell)"); break
                     }

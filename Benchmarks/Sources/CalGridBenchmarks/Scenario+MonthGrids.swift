@@ -38,23 +38,18 @@ func foundationMonthGrids(year: Int, month: Int, count: Int) -> UInt64 {
     return h
 }
 
-/// CalGrid: `MonthGrid` per month, every cell read through the public API. The day of month comes
-/// from the grid's `monthFirst` / `monthLast` and the first cell (one conversion per grid), as a UI
-/// would label cells; `cell.date.day` would convert every cell.
+/// CalGrid: `MonthGrid` per month, every cell read through the public API (`dayOfMonth` is the
+/// label a UI prints; the grid tracks it while walking its cells instead of converting each date).
 func calgridMonthGrids(year: Int, month: Int, count: Int) -> UInt64 {
     var h = foldSeed
     var y = year, m = month
     for _ in 0..<count {
         let grid = try! MonthGrid(year: y, month: m, firstWeekday: .sunday, rows: .fixed)
-        let first = Int(grid.monthFirst.dayNumber), last = Int(grid.monthLast.dayNumber)
-        let leadBase = grid[0].date.day - Int(grid.firstCellDay)     // day of month of a previous-month cell = d + leadBase
         var sum: UInt64 = 0
         var i = 0
         for cell in grid {
-            let d = Int(cell.date.dayNumber)
-            let dom = cell.owner == .thisMonth ? d - first + 1 : (cell.owner == .previousMonth ? d + leadBase : d - last)
             i += 1
-            sum &+= gridCellValue(day: d, dayOfMonth: dom, owner: Int(cell.owner.rawValue),
+            sum &+= gridCellValue(day: Int(cell.date.dayNumber), dayOfMonth: cell.dayOfMonth, owner: Int(cell.owner.rawValue),
                                   weekday: Int(cell.weekday.rawValue)) &* UInt64(i)
         }
         h = fold(h, sum)

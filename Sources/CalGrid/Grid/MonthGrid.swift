@@ -31,16 +31,29 @@ public struct GridCell: Hashable, Sendable {
     public let isToday: Bool
     /// False for adjacent-month cells under `AdjacentDayPolicy.hide`.
     public let isVisible: Bool
+    @usableFromInline let _dayOfMonth: UInt8
 
+    /// 1...31: the label a calendar prints in the cell (`date.day`, without converting the date;
+    /// grids track it as they walk their cells).
     /// - Complexity: O(1)
+    @inlinable public var dayOfMonth: Int { Int(_dayOfMonth) }
     /// - Complexity: O(1)
     @inlinable public var isWeekend: Bool { weekday.isWeekend }
+    /// - Complexity: O(1)
     @inlinable public var isInMonth: Bool { owner == .thisMonth }
 
+    /// A cell; its day of month is computed from `date`.
     /// - Complexity: O(1)
     @inlinable
     public init(date: CivilDate, owner: CellOwner, weekday: Weekday, isToday: Bool, isVisible: Bool) {
-        self.date = date; self.owner = owner; self.weekday = weekday; self.isToday = isToday; self.isVisible = isVisible
+        self.init(date: date, dayOfMonth: UInt8(truncatingIfNeeded: date.day), owner: owner, weekday: weekday,
+                  isToday: isToday, isVisible: isVisible)
+    }
+
+    @inlinable @inline(__always)
+    init(date: CivilDate, dayOfMonth: UInt8, owner: CellOwner, weekday: Weekday, isToday: Bool, isVisible: Bool) {
+        self.date = date; self._dayOfMonth = dayOfMonth; self.owner = owner; self.weekday = weekday
+        self.isToday = isToday; self.isVisible = isVisible
     }
 }
 
@@ -64,8 +77,11 @@ public struct MonthGrid: RandomAccessCollection, Hashable, Sendable {
     /// The 1st and the last day of the month.
     public let monthFirst: CivilDate
     public let monthLast: CivilDate
+    /// Day of month of cell 0 (1 when the month starts in cell 0).
+    @usableFromInline let _firstCellDayOfMonth: UInt8
 
     /// - Complexity: O(1), no heap allocation.
+    @inlinable
     public init(year: Int, month: Int, firstWeekday: Weekday = .sunday, rows: GridRowPolicy = .fixed,
                 adjacentDays: AdjacentDayPolicy = .show, today: CivilDate? = nil) throws(DateError) {
         let first = try CivilDate(year: year, month: month, day: 1)
@@ -81,6 +97,8 @@ public struct MonthGrid: RandomAccessCollection, Hashable, Sendable {
         self.firstCellDay = first.dayNumber - Int32(truncatingIfNeeded: lead)
         self.monthFirst = first
         self.monthLast = CivilDate(_unchecked: first.dayNumber + Int32(truncatingIfNeeded: days - 1))
+        let previousDays = month == 1 ? 31 : CivilDate.daysInMonth(year: year, month: month - 1)
+        self._firstCellDayOfMonth = UInt8(truncatingIfNeeded: lead == 0 ? 1 : previousDays - lead + 1)
     }
 
     /// The grid of the month containing `date`. A year-0 or year-10000 edge cell (see `GridCell`)
@@ -112,7 +130,10 @@ public struct MonthGrid: RandomAccessCollection, Hashable, Sendable {
         precondition(i >= 0 && i < rowCount * 7, "MonthGrid cell index out of range")
         let d = CivilDate(_unchecked: firstCellDay + Int32(truncatingIfNeeded: i))
         let owner: CellOwner = d < monthFirst ? .previousMonth : (d > monthLast ? .nextMonth : .thisMonth)
-        return GridCell(date: d, owner: owner, weekday: firstWeekday._advanced(by: i),
+        let n = d.dayNumber
+        let dom = owner == .previousMonth ? Int32(_firstCellDayOfMonth) &+ Int32(truncatingIfNeeded: i)
+            : (owner == .nextMonth ? n &- monthLast.dayNumber : n &- monthFirst.dayNumber &+ 1)
+        return GridCell(date: d, dayOfMonth: UInt8(truncatingIfNeeded: dom), owner: owner, weekday: firstWeekday._advanced(by: i),
                         isToday: d == today, isVisible: owner == .thisMonth || adjacentDays == .show)
     }
 
@@ -122,6 +143,7 @@ public struct MonthGrid: RandomAccessCollection, Hashable, Sendable {
         @usableFromInline let _grid: MonthGrid
         @usableFromInline var _day: Int32
         @usableFromInline var _weekday: UInt8
+        @usableFromInline var _dayOfMonth: UInt8
         @usableFromInline let _end: Int32
 
         @inlinable
@@ -129,6 +151,7 @@ public struct MonthGrid: RandomAccessCollection, Hashable, Sendable {
             _grid = grid
             _day = grid.firstCellDay
             _weekday = grid.firstWeekday.rawValue
+            _dayOfMonth = grid._firstCellDayOfMonth
             _end = grid.firstCellDay + Int32(truncatingIfNeeded: grid.rowCount * 7)
         }
 
@@ -138,10 +161,13 @@ public struct MonthGrid: RandomAccessCollection, Hashable, Sendable {
             guard _day < _end else { return nil }
             let d = CivilDate(_unchecked: _day)
             let owner: CellOwner = d < _grid.monthFirst ? .previousMonth : (d > _grid.monthLast ? .nextMonth : .thisMonth)
-            let cell = GridCell(date: d, owner: owner, weekday: unsafeBitCast(_weekday, to: Weekday.self), isToday: d == _grid.today,
-                                isVisible: owner == .thisMonth || _grid.adjacentDays == .show)
+            let cell = GridCell(date: d, dayOfMonth: _dayOfMonth, owner: owner, weekday: unsafeBitCast(_weekday, to: Weekday.self),
+                                isToday: d == _grid.today, isVisible: owner == .thisMonth || _grid.adjacentDays == .show)
             _day &+= 1
             _weekday = _weekday == 6 ? 0 : _weekday &+ 1
+            // The 1st of this and of the next month restart the count.
+            let restart = _day == _grid.monthFirst.dayNumber || _day == _grid.monthLast.dayNumber &+ 1
+            _dayOfMonth = restart ? 1 : _dayOfMonth &+ 1
             return cell
         }
     }
