@@ -59,6 +59,38 @@ func calgridMonthGrids(year: Int, month: Int, count: Int) -> UInt64 {
     return h
 }
 
+/// The floor under any implementation of this scenario: the same per-cell fold over cell values
+/// computed beforehand (by `MonthGrid`, outside the timing), so only reading and folding 42 cells
+/// per grid is timed.
+func precomputedMonthGridCells(year: Int, month: Int, count: Int) -> [UInt64] {
+    var cells: [UInt64] = []
+    cells.reserveCapacity(count * 42)
+    var y = year, m = month
+    for _ in 0..<count {
+        for cell in try! MonthGrid(year: y, month: m, firstWeekday: .sunday, rows: .fixed) {
+            cells.append(gridCellValue(day: Int(cell.date.dayNumber), dayOfMonth: cell.dayOfMonth,
+                                       owner: Int(cell.owner.rawValue), weekday: Int(cell.weekday.rawValue)))
+        }
+        m += 1
+        if m == 13 { m = 1; y += 1 }
+    }
+    return cells
+}
+
+func foldMonthGridCells(_ cells: [UInt64]) -> UInt64 {
+    var h = foldSeed
+    cells.withUnsafeBufferPointer { c in
+        var g = 0
+        while g < c.count {
+            var sum: UInt64 = 0
+            for i in 0..<42 { sum &+= c[g &+ i] &* UInt64(i &+ 1) }
+            h = fold(h, sum)
+            g &+= 42
+        }
+    }
+    return h
+}
+
 func runMonthGrids(_ s: Settings) -> [Measurement] {
     let sizes = s.quick ? [12, 1_200] : [12, 120, 1_200, 12_000]
     var out: [Measurement] = []
@@ -71,6 +103,8 @@ func runMonthGrids(_ s: Settings) -> [Measurement] {
                 cb_timegm_month_grids(Int32(y0), Int32(m0), Int32(n), 0) },
             Implementation(name: "CalGrid MonthGrid", role: .candidate) {
                 calgridMonthGrids(year: y0, month: m0, count: n) },
+            Implementation(name: "fold of precomputed cells (floor)", role: .floor) { [cells = precomputedMonthGridCells(year: y0, month: m0, count: n)] in
+                foldMonthGridCells(opaque(cells)) },
         ], settings: s)
     }
     return out
