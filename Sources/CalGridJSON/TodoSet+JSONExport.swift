@@ -29,28 +29,9 @@ struct _RecordWriter {
         out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
     }
 
-    @usableFromInline static let hex: StaticString = "0123456789abcdef"
-
-    /// A JSON string: `"`, `\` and control characters escaped, everything else (valid UTF-8) as is.
+    /// A JSON string (see `appendJSONString`).
     @inlinable
-    mutating func string(_ s: String) {
-        out.append(0x22)
-        for c in s.utf8 {
-            switch c {
-            case 0x22: out.append(0x5C); out.append(0x22)
-            case 0x5C: out.append(0x5C); out.append(0x5C)
-            case 0x0A: out.append(0x5C); out.append(0x6E)
-            case 0x0D: out.append(0x5C); out.append(0x72)
-            case 0x09: out.append(0x5C); out.append(0x74)
-            case 0..<0x20:
-                raw("\\u00")
-                out.append(_RecordWriter.hex.utf8Start[Int(c >> 4)])
-                out.append(_RecordWriter.hex.utf8Start[Int(c & 15)])
-            default: out.append(c)
-            }
-        }
-        out.append(0x22)
-    }
+    mutating func string(_ s: String) { appendJSONString(s, to: &out) }
 
     @inlinable
     mutating func integer(_ v: Int64) {

@@ -1,4 +1,5 @@
 import CalGrid
+import CalGridJSON
 
 /// Writes compact JSON (RFC 8259) into a byte buffer, tracking commas itself.
 /// Strings are escaped per RFC 8259 §7; everything else is written from integers and booleans,
@@ -33,12 +34,12 @@ struct JSONWriter {
 
     mutating func key(_ name: String) {
         separate()
-        appendString(name)
+        appendJSONString(name, to: &bytes)
         bytes.append(58)   // :
         afterKey = true
     }
 
-    mutating func string(_ s: String) { separate(); appendString(s) }
+    mutating func string(_ s: String) { separate(); appendJSONString(s, to: &bytes) }
     mutating func int<I: BinaryInteger>(_ n: I) { separate(); bytes.append(contentsOf: String(n).utf8) }
     mutating func bool(_ b: Bool) { separate(); bytes.append(contentsOf: (b ? "true" : "false").utf8) }
     mutating func null() { separate(); bytes.append(contentsOf: "null".utf8) }
@@ -58,25 +59,6 @@ struct JSONWriter {
     mutating func field<I: BinaryInteger>(_ k: String, _ v: I) { key(k); int(v) }
     mutating func field(_ k: String, _ v: Bool) { key(k); bool(v) }
     mutating func field(_ k: String, _ v: CivilDate?) { key(k); date(v) }
-
-    private mutating func appendString(_ s: String) {
-        bytes.append(34)
-        for c in s.utf8 {
-            switch c {
-            case 34: bytes.append(92); bytes.append(34)
-            case 92: bytes.append(92); bytes.append(92)
-            case 10: bytes.append(92); bytes.append(110)
-            case 13: bytes.append(92); bytes.append(114)
-            case 9: bytes.append(92); bytes.append(116)
-            case 0..<32:
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: Array("\\u00".utf8))
-                bytes.append(hex[Int(c >> 4)]); bytes.append(hex[Int(c & 15)])
-            default: bytes.append(c)
-            }
-        }
-        bytes.append(34)
-    }
 
     /// The finished document plus a newline, into `out`.
     func finish(into out: inout Output) {
