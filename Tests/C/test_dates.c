@@ -200,7 +200,8 @@ static void test_iso(void) {
     CHECK_EQ(err.status, 0);   /* untouched on success */
 
     expect_parse_error("2024-1-011", CALGRID_NUL_TERMINATED, CALGRID_EPARSE, 6, __LINE__);
-    expect_parse_error("2024-1-01", CALGRID_NUL_TERMINATED, CALGRID_EPARSE, 9, __LINE__);   /* too short: offset = length */
+    expect_parse_error("2024-1-01", CALGRID_NUL_TERMINATED, CALGRID_EPARSE, 6, __LINE__);   /* the first wrong byte, not the length */
+    expect_parse_error("2024-0", CALGRID_NUL_TERMINATED, CALGRID_EPARSE, 6, __LINE__);      /* a valid prefix: the end */
     expect_parse_error("2024/01/01", CALGRID_NUL_TERMINATED, CALGRID_EPARSE, 4, __LINE__);
     expect_parse_error("+024-01-01", CALGRID_NUL_TERMINATED, CALGRID_EPARSE, 0, __LINE__);
     expect_parse_error("2024-01-011", CALGRID_NUL_TERMINATED, CALGRID_EPARSE, 10, __LINE__);

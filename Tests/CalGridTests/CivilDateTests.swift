@@ -36,6 +36,9 @@ import Testing
         #expect(throws: DateError.malformedDate(offset: 4)) { try CivilDate(iso8601: "2024/02/29") }
         #expect(throws: DateError.malformedDate(offset: 10)) { try CivilDate(iso8601: "2024-02-291") }
         #expect(throws: DateError.malformedDate(offset: 9)) { try CivilDate(iso8601: "2024-02-2") }
+        #expect(throws: DateError.malformedDate(offset: 6)) { try CivilDate(iso8601: "2024-1-01") }
+        #expect(throws: DateError.malformedDate(offset: 6)) { try CivilDate(iso8601: "2024-0") }
+        #expect(throws: DateError.malformedDate(offset: 5)) { try CivilDate(iso8601: "2024-x") }
         #expect(throws: DateError.invalidDay(year: 2023, month: 2, day: 29)) { try CivilDate(iso8601: "2023-02-29") }
     }
 

@@ -15,22 +15,22 @@ extension CivilDate {
     }
 
     /// Parses exactly 10 bytes `YYYY-MM-DD`; a longer or shorter buffer is an error.
-    /// `offset` in the error is the first byte that is wrong.
+    /// `offset` in the error is the first byte that is wrong: in a short buffer whose bytes all fit
+    /// the pattern, the end (the first missing byte); in a long one, byte 10.
     /// - Complexity: O(1)
     @inlinable
     public init(iso8601Bytes b: UnsafeBufferPointer<UInt8>) throws(DateError) {
-        guard b.count >= 10 else { throw DateError.malformedDate(offset: b.count) }
-        @inline(__always) func digit(_ i: Int) throws(DateError) -> Int {
+        // Shape first, in reading order, so "2024-1-01" points at byte 6, not at its length.
+        for i in 0..<Swift.min(b.count, 10) {
             let c = b[i]
-            guard c >= 48, c <= 57 else { throw DateError.malformedDate(offset: i) }
-            return Int(c - 48)
+            let ok = i == 4 || i == 7 ? c == 45 : (c >= 48 && c <= 57)
+            guard ok else { throw DateError.malformedDate(offset: i) }
         }
-        let y = try digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3)
-        guard b[4] == 45 else { throw DateError.malformedDate(offset: 4) }
-        let m = try digit(5) * 10 + digit(6)
-        guard b[7] == 45 else { throw DateError.malformedDate(offset: 7) }
-        let d = try digit(8) * 10 + digit(9)
-        guard b.count == 10 else { throw DateError.malformedDate(offset: 10) }
+        guard b.count == 10 else { throw DateError.malformedDate(offset: Swift.min(b.count, 10)) }
+        @inline(__always) func digit(_ i: Int) -> Int { Int(b[i] &- 48) }
+        let y = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3)
+        let m = digit(5) * 10 + digit(6)
+        let d = digit(8) * 10 + digit(9)
         try self.init(year: y, month: m, day: d)
     }
 
