@@ -7,12 +7,16 @@ let scenarioNotes = """
   day of month, owner month and weekday are read. *Foundation Calendar (app's way)*: the origin app's approach, a
   month start from components, `range(of: .day, in: .month, for:)`, `date(byAdding: .day)` per cell and
   `component(.day, from:)` for its label (UTC calendar). *C timegm/gmtime_r*: `timegm` for the 1st, `gmtime_r` per
-  cell. *CalGrid MonthGrid*: the public API, the day of month from the grid's `monthFirst`/`monthLast`.
+  cell. *CalGrid MonthGrid*: the public API, each cell's `dayOfMonth` included. *fold of precomputed cells
+  (floor)*: the same per-cell fold over cell values computed before the timing — what reading and folding 42
+  cells costs by itself, under any implementation.
 - **Per-day aggregates** — the app's 3-month window (previous, current, next month: 92 days) over N todos, each
   day's todo count, completed count and percentage. *app port*: a faithful port of the app's
   `Day.generateDaysForMonth` — `class Todo` with optional `Date`s and a `completed: [Bool]`, Foundation
   `Calendar` day by day, every todo filtered for every day. *copy (floor)*: copying the start and end `Int32`
-  key arrays, the least any aggregate must read. *CalGrid*: `TodoSet`'s per-day aggregates.
+  key arrays, the least any aggregate must read. *CalGrid*: `TodoSet`'s per-day aggregates, whose per-day table
+  the warm-up call builds; *CalGrid …, after a change*: every run first edits the set (one `isCompleted` flipped
+  and back), so every call rebuilds the table — the cost of the first render after an edit.
 - **Overlap query** — 16 one-day periods, each hit by ≤ 1000 of N todos spread over a century. *linear scan*:
   the start/end `Int32` arrays scanned for every query. *CalGrid*: `TodoSet`'s interval index.
 - **Sorts** — the app's three orders over the same N todos, stable (insertion order breaks ties):
