@@ -23,16 +23,20 @@ import Testing
                 let d = TodoDraft.random(20_000 + step, using: &g)
                 try set.append(d); model.append(d)
             default:
-                let rd = ReferenceTodos.repeatDays(model[i])
-                if !rd.isEmpty {
-                    let k = Int.random(in: 0..<rd.count, using: &g)
-                    try set.toggleDone(on: CivilDate(_unchecked: Int32(rd[k])), at: i)
-                    var f = ReferenceTodos.flags(model[i]); f[k].toggle(); model[i].completedDays = f
-                }
+                try Self.toggleRandomDay(&set, &model, at: i, using: &g)
                 set.setIsCompleted(!model[i].isCompleted, at: i); model[i].isCompleted.toggle()
             }
         }
         return (set, model, g)
+    }
+
+    /// Toggles one random repeat day of todo `i` in the set and in its mirror.
+    static func toggleRandomDay(_ set: inout TodoSet, _ model: inout [TodoDraft], at i: Int, using g: inout SeededRandom) throws {
+        let rd = ReferenceTodos.repeatDays(model[i])
+        guard !rd.isEmpty else { return }
+        let k = Int.random(in: 0..<rd.count, using: &g)
+        try set.toggleDone(on: CivilDate(_unchecked: Int32(rd[k])), at: i)
+        var f = ReferenceTodos.flags(model[i]); f[k].toggle(); model[i].completedDays = f
     }
 
     static func kindOK(_ d: TodoDraft, _ kind: TodoKind) -> Bool {
@@ -154,13 +158,7 @@ import Testing
                     "seed \(seed) step \(step) from \(a) for \(len) days \(kind)")
             let i = Int.random(in: 0..<model.count, using: &g)
             switch step % 6 {
-            case 0:
-                let rd = ReferenceTodos.repeatDays(model[i])
-                if !rd.isEmpty {
-                    let k = Int.random(in: 0..<rd.count, using: &g)
-                    try set.toggleDone(on: CivilDate(_unchecked: Int32(rd[k])), at: i)
-                    var f = ReferenceTodos.flags(model[i]); f[k].toggle(); model[i].completedDays = f
-                }
+            case 0: try Self.toggleRandomDay(&set, &model, at: i, using: &g)
             case 1: set.setIsCompleted(!model[i].isCompleted, at: i); model[i].isCompleted.toggle()
             case 2:
                 var d = model[i]; d.isChallenge.toggle(); d.isCompleted.toggle()
