@@ -23,10 +23,14 @@ struct _GridOptions {
 /// Copies a core grid into the C struct; cells past the grid's end are zeroed.
 ///
 /// Cell `i` is the day `firstCellDay + i` (MonthGrid's layout contract), so the cells are written
-/// from the grid's fields in one pass with running weekday and day-of-month counters, instead of
-/// through `grid[i]`, which derives each cell on its own (two divisions by 7 and three date
-/// comparisons per cell: most of a C call's cost). Tests/C cross-check every cell against the
-/// date functions.
+/// from the grid's fields alone. A cell is two 32-bit words: the date, and the bytes owner,
+/// weekday, flags, day (little-endian), which within one month's run is `base + i << 24` plus the
+/// column's weekday and weekend bits. The first row is computed; every later cell is the cell a
+/// row above plus 7 days, with no per-cell branch; then the few adjacent-month cells get their
+/// owner, flags and day by one addition each, and the one cell that can be today its flag.
+/// (Through `grid[i]` each cell costs two divisions by 7 and three date comparisons; writing the
+/// five fields one by one with running counters still cost about 35 instructions a cell, more
+/// than a C caller spends reading it.) Tests/C cross-check every cell against the date functions.
 func _fill(_ out: UnsafeMutablePointer<calgrid_month_grid>, from grid: MonthGrid) {
     out.pointee.year = Int32(truncatingIfNeeded: grid.year)
     out.pointee.month = Int32(truncatingIfNeeded: grid.month)
@@ -35,38 +39,59 @@ func _fill(_ out: UnsafeMutablePointer<calgrid_month_grid>, from grid: MonthGrid
     out.pointee.cell_count = Int32(truncatingIfNeeded: grid.count)
     out.pointee.month_first = grid.monthFirst.dayNumber
     out.pointee.month_last = grid.monthLast.dayNumber
-    let count = grid.count
+    let count = grid.count                                              // 28 ... 42
     let first = grid.firstCellDay
     let thisMonth = Int(grid.monthFirst.dayNumber &- first)             // index of the 1st
     let nextMonth = Int(grid.monthLast.dayNumber &- first) &+ 1         // index of the next month's 1st
-    let today = grid.today?.dayNumber ?? Int32.min
+    // Day of the month of cell 0: the previous month's length minus the leading cells, plus one.
+    let previousLength = grid.month == 1 ? 31 : CivilDate.daysInMonth(year: grid.year, month: grid.month &- 1)
+    // The high word without the column's bits for a run starting at index `from` with day `day0`
+    // (`day0 - from` wraps in the top byte; adding `i << 24` brings the day back).
+    func base(_ owner: CellOwner, _ flags: UInt8, from: Int, day0: Int) -> UInt32 {
+        UInt32(owner.rawValue) | UInt32(flags) << 16 | UInt32(truncatingIfNeeded: day0 &- from) << 24
+    }
     let adjacentFlags: UInt8 = grid.adjacentDays == .show ? UInt8(CALGRID_CELL_VISIBLE) : 0
+    let thisBase = base(.thisMonth, UInt8(CALGRID_CELL_VISIBLE), from: thisMonth, day0: 1)
+    let previousDelta = base(.previousMonth, adjacentFlags, from: 0, day0: previousLength &- thisMonth &+ 1) &- thisBase
+    let nextDelta = base(.nextMonth, adjacentFlags, from: nextMonth, day0: 1) &- thisBase
+    let weekendBit = UInt32(CALGRID_CELL_WEEKEND) << 16
     withUnsafeMutableBytes(of: &out.pointee.cells) { raw in
-        let cells = raw.bindMemory(to: calgrid_cell.self)
-        var weekday = grid.firstWeekday.rawValue
-        var day = UInt8(truncatingIfNeeded: CivilDate(_unchecked: first).day)
-        for i in 0..<count {
-            let owner: UInt8
-            var flags: UInt8
-            if i < thisMonth {
-                owner = CellOwner.previousMonth.rawValue; flags = adjacentFlags
-            } else if i < nextMonth {
-                if i == thisMonth { day = 1 }
-                owner = CellOwner.thisMonth.rawValue; flags = UInt8(CALGRID_CELL_VISIBLE)
-            } else {
-                if i == nextMonth { day = 1 }
-                owner = CellOwner.nextMonth.rawValue; flags = adjacentFlags
-            }
-            let date = first &+ Int32(truncatingIfNeeded: i)
-            if date == today { flags |= UInt8(CALGRID_CELL_TODAY) }
-            if weekday == Weekday.sunday.rawValue || weekday == Weekday.saturday.rawValue {
-                flags |= UInt8(CALGRID_CELL_WEEKEND)
-            }
-            cells[i] = calgrid_cell(date: date, owner: owner, weekday: weekday, flags: flags, day: day)
-            weekday = weekday == 6 ? 0 : weekday &+ 1
-            day &+= 1
+        let p = raw.baseAddress!
+        func date(_ i: Int) -> UInt32 { UInt32(littleEndian: p.load(fromByteOffset: i &* 8, as: UInt32.self)) }
+        func high(_ i: Int) -> UInt32 { UInt32(littleEndian: p.load(fromByteOffset: i &* 8 &+ 4, as: UInt32.self)) }
+        func set(_ i: Int, _ date: UInt32, _ high: UInt32) {
+            p.storeBytes(of: date.littleEndian, toByteOffset: i &* 8, as: UInt32.self)
+            p.storeBytes(of: high.littleEndian, toByteOffset: i &* 8 &+ 4, as: UInt32.self)
         }
-        for i in count..<cells.count { cells[i] = calgrid_cell() }
+        // Row 0 as if every cell were in this month.
+        var weekday = UInt32(grid.firstWeekday.rawValue)
+        for i in 0..<7 {
+            // Sunday (0) and Saturday (6) are the weekend: bits 0 and 6 of 0x41.
+            let weekend = (0x41 &>> weekday) & 1 == 0 ? 0 : weekendBit
+            set(i, UInt32(bitPattern: first &+ Int32(truncatingIfNeeded: i)),
+                thisBase &+ UInt32(truncatingIfNeeded: i) &<< 24 | weekday &<< 8 | weekend)
+            weekday = weekday == 6 ? 0 : weekday &+ 1
+        }
+        // Each later cell: the cell above, 7 days on.
+        var i = 7
+        while i < count {
+            set(i, date(i &- 7) &+ 7, high(i &- 7) &+ 7 &<< 24)
+            i &+= 1
+        }
+        // The adjacent-month cells: owner, flags and day.
+        for i in 0..<thisMonth { set(i, date(i), high(i) &+ previousDelta) }
+        i = nextMonth
+        while i < count {
+            set(i, date(i), high(i) &+ nextDelta)
+            i &+= 1
+        }
+        if let today = grid.today {
+            let t = Int(today.dayNumber) &- Int(first)
+            if t >= 0 && t < count { set(t, date(t), high(t) | UInt32(CALGRID_CELL_TODAY) << 16) }
+        }
+        if count < raw.count / 8 {
+            (p + count &* 8).initializeMemory(as: UInt8.self, repeating: 0, count: raw.count &- count &* 8)
+        }
     }
 }
 
