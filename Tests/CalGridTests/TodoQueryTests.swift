@@ -72,6 +72,27 @@ import Testing
         })
     }
 
+    /// Small sets build their interval index with insertion-sorted rows (32 values or fewer).
+    @Test(arguments: seeds) func smallSetOverlapMatchesNaiveFilter(seed: UInt64) throws {
+        for n in [1, 2, 5, 14, 31, 32, 33] {
+            var (set, model, g) = try Self.randomSet(seed: seed, count: n)
+            for q in 0..<40 {
+                let a = 19_300 + Int.random(in: 0..<1700, using: &g)
+                let b = a + [0, 1, 6, 30, 400][q % 5]
+                let kind: TodoKind = [.all, .challenges, .plain][q % 3]
+                let expected = model.indices.filter { i in
+                    Self.kindOK(model[i], kind) && (a...b).contains { ReferenceTodos.falls(model[i], $0) }
+                }
+                #expect(set.indices(from: CivilDate(_unchecked: Int32(a)), through: CivilDate(_unchecked: Int32(b)), kind: kind)
+                        == expected, "n \(n) seed \(seed) range \(a)…\(b) \(kind)")
+                if q % 10 == 0 {
+                    let d = TodoDraft.random(60_000 + q, using: &g)
+                    try set.append(d); model.append(d)
+                }
+            }
+        }
+    }
+
     @Test(arguments: seeds) func splitsMatchNaiveFilter(seed: UInt64) throws {
         var (set, model, g) = try Self.randomSet(seed: seed, count: 500)
         var prep = model.map(PreparedTodo.init)

@@ -65,6 +65,30 @@ import Testing
         }
     }
 
+    /// Sets around `_insertionSortLimit` (32 values): below it the rows are insertion-sorted,
+    /// above it radix-sorted; both must give the stable reference order, ties included.
+    @Test func smallSetsMatchStableReference() throws {
+        var g = SeededRandom(seed: 41)
+        for n in [0, 1, 2, 3, 7, 16, 31, 32, 33, 40] {
+            var model = (0..<n).map { TodoDraft.random($0, using: &g) }
+            // Every third todo copies the dates (and so the keys) of the first: ties on every key.
+            for k in stride(from: 3, to: n, by: 3) {
+                model[k].start = model[0].start; model[k].end = model[0].end
+                model[k].repetition = model[0].repetition; model[k].completedDays = model[0].completedDays
+                model[k].createdAt = model[0].createdAt; model[k].title = model[0].title
+            }
+            let set = try TodoSet(model)
+            let fr = Self.fractions(model)
+            for order in Self.orders {
+                #expect(set.sortedIndices(by: order) == model.indices.sorted { Self.less(model, fr, order, $0, $1) },
+                        "n \(n) \(order)")
+                let subset = model.indices.filter { _ in Bool.random(using: &g) }.shuffled(using: &g)
+                #expect(set.sorted(subset, by: order) == subset.sorted { Self.less(model, fr, order, $0, $1) },
+                        "n \(n) \(order) subset")
+            }
+        }
+    }
+
     @Test func extremeKeysAndTies() throws {
         var model: [TodoDraft] = []
         for k in 0..<300 {

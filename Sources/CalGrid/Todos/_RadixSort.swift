@@ -136,11 +136,29 @@ func _smallest(_ m: Int, of values: [UInt64], bits: Int) -> [UInt64] {
 
 /// Sorts packed `key << rowBits | row` values by their key bits, stably, and returns the rows.
 /// The last scatter writes rows straight into the result, so no extra pass extracts them.
+/// Up to `_insertionSortLimit` values are insertion-sorted instead: clearing and summing 2 × 2048
+/// counters costs more than the at most 496 comparisons (a small set's first overlap query,
+/// such as the `calgrid` sample's, spent more instructions here than the rest of the command).
 /// - Complexity: O(n × ⌈keyBits / 11⌉), trivial passes skipped.
 @inlinable
 func _radixSortRows<R: FixedWidthInteger>(_ values: inout [UInt64], rowBits: Int, keyBits: Int, as: R.Type = Int.self) -> [R] {
     let n = values.count
     let rowMask = (UInt64(1) << UInt64(rowBits)) &- 1
+    if n <= _insertionSortLimit {
+        let keyMask = keyBits >= 64 ? UInt64.max : (UInt64(1) << UInt64(keyBits)) &- 1
+        let shift = UInt64(rowBits)
+        values.withUnsafeMutableBufferPointer { v in
+            var i = 1
+            while i < n {
+                let x = v[i], key = (x &>> shift) & keyMask
+                var j = i
+                while j > 0 && (v[j &- 1] &>> shift) & keyMask > key { v[j] = v[j &- 1]; j &-= 1 }
+                v[j] = x
+                i &+= 1
+            }
+        }
+        return values.map { R(truncatingIfNeeded: $0 & rowMask) }
+    }
     let passes = keyBits == 0 ? 0 : (keyBits + _digitBits - 1) / _digitBits
     let width = passes == 0 ? 1 : (keyBits + passes - 1) / passes
     let buckets = 1 << width
@@ -205,6 +223,9 @@ func _radixSortRows<R: FixedWidthInteger>(_ values: inout [UInt64], rowBits: Int
     }
     return out
 }
+
+/// At most this many values `_radixSortRows` sorts by insertion.
+@usableFromInline var _insertionSortLimit: Int { 32 }
 
 /// Digit width of `_radixSortRows`. 11 bits (2048 buckets, 16 KB of counts in L1) sorts day keys
 /// spanning up to 5.6 years in one pass; 8-bit digits measured slower here (two passes).
