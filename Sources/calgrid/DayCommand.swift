@@ -51,7 +51,7 @@ enum DayCommand {
         var l = Line()
         l.add(Labels.longDate(day, context.lang), .bold)
         if day == context.today { l.add(context.t("  (today)", "  (오늘)"), .yellow) }
-        out.line(l.render(style))
+        l.write(to: &out, style)
         out.line(context.t("\(tally.completed) of \(tally.count) done (\(tally.percentage)%)",
                            "\(tally.count)개 중 \(tally.completed)개 완료 (\(tally.percentage)%)"))
         let width = 34
@@ -60,7 +60,7 @@ enum DayCommand {
             out.line()
             var h = Line()
             h.add((done ? context.t("Done", "완료") : context.t("Not done", "미완료")) + " (\(group.count))", .bold)
-            out.line(h.render(style))
+            h.write(to: &out, style)
             if group.isEmpty { out.line(context.t("  nothing", "  없음")); continue }
             for it in group {
                 var row = Line()
@@ -69,7 +69,7 @@ enum DayCommand {
                 row.add(" " + TextWidth.padRight(TextWidth.truncate(context.todos.store.title(at: it.index), to: width), to: width + 1))
                 let note = TodoPresentation.note(it.index, on: day, context.todos, context)
                 row.add(note.text, note.attributes)
-                out.line(row.render(style))
+                row.write(to: &out, style)
             }
         }
         return out

@@ -25,18 +25,41 @@ struct Line {
         return out + String(repeating: " ", count: max(0, width - columns))
     }
 
-    func render(_ style: Style) -> String {
-        var segs = segments
-        // Trim trailing unstyled blanks (styled ones, such as an inverse selection, stay visible).
-        while let last = segs.last, last.attributes.isEmpty || !style.enabled {
-            var t = last.text
+    /// How many segments `render` keeps, and the last one's text, once trailing unstyled blanks
+    /// are trimmed (styled ones, such as an inverse selection, stay visible).
+    private func trimmed(_ style: Style) -> (count: Int, last: Substring) {
+        var end = segments.count
+        while end > 0 {
+            let s = segments[end - 1]
+            if style.enabled && !s.attributes.isEmpty { return (end, s.text[...]) }
+            var t = s.text[...]
             while t.last == " " { t.removeLast() }
-            if t.isEmpty { segs.removeLast(); continue }
-            segs[segs.count - 1].text = t
-            break
+            if !t.isEmpty { return (end, t) }
+            end -= 1
         }
+        return (0, "")
+    }
+
+    func render(_ style: Style) -> String {
+        let (n, last) = trimmed(style)
         var out = ""
-        for s in segs { out += style.apply(s.text, s.attributes) }
+        for k in 0..<n { out += style.apply(k == n - 1 ? String(last) : segments[k].text, segments[k].attributes) }
         return out
+    }
+
+    /// `render(style)` and a newline, appended to `out` without building the line as a String.
+    func write(to out: inout Output, _ style: Style) {
+        let (n, last) = trimmed(style)
+        for k in 0..<n {
+            let s = segments[k]
+            if style.enabled && !s.attributes.isEmpty {
+                out.write(style.apply(k == n - 1 ? String(last) : s.text, s.attributes))
+            } else if k == n - 1 {
+                out.write(last)
+            } else {
+                out.write(s.text)
+            }
+        }
+        out.line()
     }
 }

@@ -86,7 +86,7 @@ enum ListCommand {
         header.add(TextWidth.padRight("ID", to: idWidth) + "  " + TextWidth.padRight(context.t("Title", "제목"), to: titleWidth)
                    + "  " + TextWidth.padRight(context.t("Start", "시작"), to: 10) + "  " + TextWidth.padRight(context.t("End", "마감"), to: 10)
                    + "  " + TextWidth.padLeft(context.t("Done", "완료"), to: 7) + "  " + context.t("Note", "메모"), .bold)
-        out.line(header.render(context.style))
+        header.write(to: &out, context.style)
         for i in shown {
             var l = Line()
             let p = todos.progress(i)
@@ -97,12 +97,12 @@ enum ListCommand {
             let note = TodoPresentation.note(i, on: nil, todos, context)
             l.add("  ")
             l.add(note.text, note.attributes)
-            out.line(l.render(context.style))
+            l.write(to: &out, context.style)
         }
         var footer = Line()
         footer.add(shown.count == rows.count ? context.t("\(rows.count) todo" + (rows.count == 1 ? "" : "s"), "할 일 \(rows.count)개")
                    : context.t("\(shown.count) of \(rows.count) todos", "할 일 \(rows.count)개 중 \(shown.count)개"), .dim)
-        out.line(footer.render(context.style))
+        footer.write(to: &out, context.style)
         return out
     }
 }

@@ -42,11 +42,11 @@ enum MonthCommand {
             view_.json(&w)
             w.finish(into: &out)
         } else {
-            for line in view_.textLines(context) { out.line(line.render(context.style)) }
+            for line in view_.textLines(context) { line.write(to: &out, context.style) }
             let r = view_.grid.dayRange
             let summary = Summary(context: context, period: view_.grid.period,
                                   shown: CivilDate(_unchecked: r.lowerBound)...CivilDate(_unchecked: r.upperBound))
-            for line in summary.textLines() { out.line(line.render(context.style)) }
+            for line in summary.textLines() { line.write(to: &out, context.style) }
         }
         return out
     }

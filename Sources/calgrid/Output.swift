@@ -7,6 +7,8 @@ struct Output {
 
     mutating func write(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
+    mutating func write(_ text: Substring) { bytes.append(contentsOf: text.utf8) }
+
     mutating func append(_ raw: [UInt8]) { bytes.append(contentsOf: raw) }
 
     mutating func line(_ text: String = "") {

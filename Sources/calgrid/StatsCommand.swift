@@ -79,7 +79,7 @@ enum StatsCommand {
             var l = Line()
             l.add(TextWidth.padRight(label, to: 14), .bold)
             l.add(value)
-            out.line(l.render(style))
+            l.write(to: &out, style)
         }
         row(context.t("Todos", "할 일"), context.t("\(s.count): \(challenges) challenges, \(dated) dated, \(openEnded) open-ended, \(undated) undated",
                                                  "\(s.count)개: 챌린지 \(challenges), 기간 \(dated), 한쪽 열림 \(openEnded), 날짜 없음 \(undated)"))

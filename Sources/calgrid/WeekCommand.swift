@@ -83,7 +83,7 @@ enum WeekCommand {
             .replacing("   ", with: " ").replacing("  ", with: " ")
         let heading = view.weekNumbers == .none ? context.t("Week of ", "") : context.t("Week \(number) · ", "\(number)주 · ")
         title.add(heading + context.t(span + ", \(week.last.year)", "\(week.first.year)년 " + span), .bold)
-        out.line(title.render(style))
+        title.write(to: &out, style)
         var total = DayTally()
         for t in tallies { total.count += t.count; total.completed += t.completed }
         out.line(context.t("\(total.completed) of \(total.count) done (\(total.percentage)%)",
@@ -136,7 +136,7 @@ enum WeekCommand {
                     budget -= TextWidth.columns(of: title) + (n > 0 ? 2 : 0)
                 }
             }
-            out.line(l.render(style))
+            l.write(to: &out, style)
         }
         return out
     }

@@ -52,7 +52,7 @@ enum YearCommand {
         let name = context.t(String(year), "\(year)년")
         title.add(String(repeating: " ", count: (totalWidth - TextWidth.columns(of: name)) / 2))
         title.add(name, .bold)
-        out.line(title.render(style))
+        title.write(to: &out, style)
         for band in 0..<4 {
             let trio = months[(band * 3)..<(band * 3 + 3)]
             var blocks: [[Line]] = []
