@@ -29,7 +29,12 @@ let scenarioNotes = """
   *CalGridJSON import* into a `TodoSet`. Every one runs in its own child process.
 - **C API overhead** — a C program linked against `libcalgrid` against the Swift core doing the same work.
 - **CLI start-up** — `calgrid month` against `cal` (Debian `ncal`), a C hello and a plain Swift hello,
-  spawned with `posix_spawn`, output to /dev/null, wall time to exit.
+  spawned with `posix_spawn`, output to /dev/null, wall time to exit. Most of what the static `calgrid` pays
+  beyond the C hello is page faults on its own 15 MB file (the others' libc is always in memory), and their
+  cost depends on how the file sits in the page cache: as written by the link (large folios), about 1.2× the
+  C hello here; after the kernel has paged it out (this VM's DAMON pages out what has been idle for about a
+  minute, so a full run, where this scenario comes minutes after the build, usually sees this) and the first
+  start read it back in 4 KiB pages, about 1.5–1.8×.
 - **TodoSet memory** — heap growth (glibc `mallinfo2`) while N todos are inserted, less their text bytes
   and one bit per tracked day, per todo.
 """
