@@ -58,6 +58,21 @@ private func day(_ y: Int, _ m: Int, _ d: Int) -> CivilDate { try! CivilDate(yea
                 field: .reminderMinutes)
     }
 
+    /// Ids are byte strings: "é" precomposed and "e" + U+0301 are two ids (String == would call
+    /// them equal), within a batch as across batches, and lookups find each by its bytes.
+    @Test func idsCompareByBytes() throws {
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        #expect(composed == decomposed)   // canonically equivalent, different bytes
+        var set = try TodoSet([TodoDraft(id: composed, title: "a"), TodoDraft(id: decomposed, title: "b")])
+        #expect(set.count == 2)
+        #expect(set.index(ofID: composed) == 0 && set.index(ofID: decomposed) == 1)
+        #expect(throws: TodoError.duplicateID(position: 1, id: decomposed)) {
+            try set.insert(contentsOf: [TodoDraft(id: "x", title: ""), TodoDraft(id: decomposed, title: "")])
+        }
+        try set.append(TodoDraft(id: "cafe\u{301}\u{301}", title: "c"))
+        #expect(set.count == 3)
+    }
+
     @Test func batchIsAllOrNothing() throws {
         var g = SeededRandom(seed: 2)
         let first = (0..<50).map { TodoDraft.random($0, using: &g) }

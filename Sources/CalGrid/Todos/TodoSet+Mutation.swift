@@ -53,7 +53,7 @@ extension TodoSet {
             while true {
                 let v = Int(batch[s])
                 if v < 0 { batch[s] = Int32(truncatingIfNeeded: p); break }
-                if hashes[v] == h, list[v].id == d.id { throw .duplicateID(position: p, id: d.id) }
+                if hashes[v] == h, list[v].id.utf8.elementsEqual(d.id.utf8) { throw .duplicateID(position: p, id: d.id) }
                 s = (s + 1) & batchMask
             }
             hashes[p] = h
