@@ -26,7 +26,8 @@ let scenarioNotes = """
 - **Import** — the app's todos in the native format, 30-day challenges with 30-entry `completed` arrays
   (about 390 bytes a record), generated deterministically into a temporary directory. *json-c whole file +
   DOM walk*: `json_object_from_file`, then the DOM walked into Swift values; *Foundation JSONDecoder + Codable*;
-  *CalGridJSON import* into a `TodoSet`. Every one runs in its own child process.
+  *CalGridJSON import* into a `TodoSet`. Every one runs in its own child process, timed in wall-clock time
+  from spawn to exit (CPU time shown beside it).
 - **C API overhead** — a C program linked against `libcalgrid` against the Swift core doing the same work.
 - **CLI start-up** — `calgrid month` against `cal` (Debian `ncal`), a C hello and a plain Swift hello,
   spawned with `posix_spawn`, output to /dev/null, wall time to exit. Most of what the static `calgrid` pays
