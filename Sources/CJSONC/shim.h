@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -112,6 +113,47 @@ static inline int cg_thread_start(pthread_t *thread, cg_thread_body body, void *
 static inline int cg_thread_join(pthread_t thread) { return pthread_join(thread, NULL); }
 
 static inline long cg_online_cpus(void) { return sysconf(_SC_NPROCESSORS_ONLN); }
+
+/* Counters shared by the import threads (plain int64_t slots, accessed only through these). */
+static inline int64_t cg_atomic_load(const int64_t *p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
+static inline void cg_atomic_store(int64_t *p, int64_t value) { __atomic_store_n(p, value, __ATOMIC_RELEASE); }
+static inline int64_t cg_atomic_fetch_add(int64_t *p, int64_t value) { return __atomic_fetch_add(p, value, __ATOMIC_ACQ_REL); }
+static inline void cg_yield(void) { sched_yield(); }
+
+/* A value threads can sleep on until it changes (a mutex and a condition variable). */
+typedef struct cg_signal { pthread_mutex_t mutex; pthread_cond_t changed; int64_t value; } cg_signal;
+
+static inline cg_signal *cg_signal_new(void) {
+    cg_signal *s = (cg_signal *)malloc(sizeof(cg_signal));
+    if (s == NULL) return NULL;
+    pthread_mutex_init(&s->mutex, NULL);
+    pthread_cond_init(&s->changed, NULL);
+    s->value = 0;
+    return s;
+}
+
+static inline void cg_signal_free(cg_signal *s) {
+    if (s == NULL) return;
+    pthread_cond_destroy(&s->changed);
+    pthread_mutex_destroy(&s->mutex);
+    free(s);
+}
+
+static inline void cg_signal_set(cg_signal *s, int64_t value) {
+    pthread_mutex_lock(&s->mutex);
+    s->value = value;
+    pthread_cond_broadcast(&s->changed);
+    pthread_mutex_unlock(&s->mutex);
+}
+
+/* Waits until the value differs from `seen`; returns it. */
+static inline int64_t cg_signal_wait_change(cg_signal *s, int64_t seen) {
+    pthread_mutex_lock(&s->mutex);
+    while (s->value == seen) pthread_cond_wait(&s->changed, &s->mutex);
+    int64_t v = s->value;
+    pthread_mutex_unlock(&s->mutex);
+    return v;
+}
 
 /* ---- bytes ---- */
 

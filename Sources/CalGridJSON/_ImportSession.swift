@@ -32,24 +32,67 @@ struct _Span {
     @usableFromInline var bad: (ImportIssue.Reason, Int, StaticString)?
 }
 
-/// Work of one decoding thread over `spans[first..<last]` of the window.
+/// Spans per chunk: the unit a thread claims, decodes, and the main thread hands to the sink in order.
+@usableFromInline let _chunkSpans = 64
+/// Spans per batch (a batch ends earlier at the end of the window).
+@usableFromInline let _batchSpans = 16_384
+
+/// What the thread that decoded one chunk found: drafts (and which span of the batch each came
+/// from), problems and skips, all in span order.
 @usableFromInline
-struct _DecodeJob {
-    var base: UnsafePointer<UInt8>? = nil
-    var spans: UnsafePointer<_Span>? = nil
-    var first = 0
-    var last = 0
-    var taskwarrior = false
-    var decoder: _RecordDecoder
-    var tokener: UnsafeMutablePointer<json_tokener>?
-    // Output, in span order: the drafts (and which span each came from), the problems, the skips.
+struct _ChunkResult {
     var drafts: [TodoDraft] = []
     var draftSpans: [Int] = []
     var problems: [(span: Int, problem: _RecordProblem)] = []
     var deleted = 0
     var recurring = 0
+}
 
-    init(options: ImportOptions) {
+/// State the threads of an import share; it lives at a fixed address for the whole import.
+/// The main thread frames spans and publishes them a chunk at a time; every thread (the main one
+/// too, once framing is done) claims the next chunk with an atomic counter and decodes it.
+@usableFromInline
+struct _Shared {
+    // Slots of `counters`, each on its own cache line; chunk c's done flag is at `doneSlot + c`.
+    static let published = 0, framingDone = 8, nextChunk = 16, idle = 24, doneSlot = 32
+    static let chunkCapacity = (_batchSpans + _chunkSpans - 1) / _chunkSpans
+
+    var spans: UnsafeMutablePointer<_Span>
+    var chunks: UnsafeMutablePointer<_ChunkResult>
+    var counters: UnsafeMutablePointer<Int64>
+    var base: UnsafePointer<UInt8>? = nil
+    /// Set before the first chunk is published (the first record decides).
+    var taskwarrior = false
+    /// Workers sleep on it between batches: the batch number, or -1 to quit.
+    var signal: UnsafeMutablePointer<cg_signal>?
+
+    init() {
+        spans = .allocate(capacity: _batchSpans)
+        chunks = .allocate(capacity: _Shared.chunkCapacity)
+        chunks.initialize(repeating: _ChunkResult(), count: _Shared.chunkCapacity)
+        counters = .allocate(capacity: _Shared.doneSlot + _Shared.chunkCapacity)
+        counters.initialize(repeating: 0, count: _Shared.doneSlot + _Shared.chunkCapacity)
+        signal = cg_signal_new()
+    }
+
+    func free() {
+        spans.deallocate()
+        chunks.deinitialize(count: _Shared.chunkCapacity)
+        chunks.deallocate()
+        counters.deallocate()
+        cg_signal_free(signal)
+    }
+}
+
+/// One decoding thread's tools: a json-c tokener and a record decoder, reused for every record.
+@usableFromInline
+struct _DecodeJob {
+    var shared: UnsafeMutablePointer<_Shared>
+    var decoder: _RecordDecoder
+    var tokener: UnsafeMutablePointer<json_tokener>?
+
+    init(options: ImportOptions, shared: UnsafeMutablePointer<_Shared>) {
+        self.shared = shared
         decoder = _RecordDecoder(options: options)
         // json-c's own limit stays at its default of 32 (raised, it crashes on deep input); the
         // scanner enforces the caller's `maxDepth` (at most 32) before json-c sees a record.
@@ -59,19 +102,45 @@ struct _DecodeJob {
         json_tokener_set_flags(tokener, Int32(JSON_TOKENER_STRICT))
     }
 
-    mutating func run() {
-        drafts.removeAll(keepingCapacity: true)
-        draftSpans.removeAll(keepingCapacity: true)
-        problems.removeAll(keepingCapacity: true)
-        deleted = 0
-        recurring = 0
-        drafts.reserveCapacity(last - first)
-        guard let base, let spans else { return }
-        for k in first..<last {
+    /// Claims the next chunk of the batch and decodes it; false once every chunk is claimed and
+    /// framing is over. Waits (yielding) for a claimed chunk that is not framed yet.
+    mutating func claimAndDecode() -> Bool {
+        let ctr = shared.pointee.counters
+        let c = Int(cg_atomic_fetch_add(ctr + _Shared.nextChunk, 1))
+        let lo = c * _chunkSpans
+        var hi = lo + _chunkSpans
+        while true {
+            if Int(cg_atomic_load(ctr + _Shared.published)) >= hi { break }
+            if cg_atomic_load(ctr + _Shared.framingDone) != 0 {
+                let n = Int(cg_atomic_load(ctr + _Shared.published))
+                if n <= lo { return false }
+                hi = Swift.min(hi, n)
+                break
+            }
+            cg_yield()
+        }
+        decode(chunk: c, lo, hi)
+        cg_atomic_store(ctr + _Shared.doneSlot + c, 1)
+        return true
+    }
+
+    mutating func decode(chunk c: Int, _ lo: Int, _ hi: Int) {
+        let r = shared.pointee.chunks + c
+        // Last batch's drafts are freed here, on the decoding thread.
+        r.pointee.drafts.removeAll(keepingCapacity: true)
+        r.pointee.draftSpans.removeAll(keepingCapacity: true)
+        r.pointee.problems.removeAll(keepingCapacity: true)
+        r.pointee.deleted = 0
+        r.pointee.recurring = 0
+        r.pointee.drafts.reserveCapacity(hi - lo)
+        guard let base = shared.pointee.base else { return }
+        let spans = shared.pointee.spans
+        let taskwarrior = shared.pointee.taskwarrior
+        for k in lo..<hi {
             let s = spans[k]
-            if let bad = s.bad { problems.append((k, .malformed(bad.0, offset: bad.1, detail: bad.2))); continue }
+            if let bad = s.bad { r.pointee.problems.append((k, .malformed(bad.0, offset: bad.1, detail: bad.2))); continue }
             guard base[s.start] == 0x7B else {
-                problems.append((k, .failed(_FieldFailure(.notAnObject, "", "a record must be a JSON object"))))
+                r.pointee.problems.append((k, .failed(_FieldFailure(.notAnObject, "", "a record must be a JSON object"))))
                 continue
             }
             json_tokener_reset(tokener)
@@ -80,24 +149,35 @@ struct _DecodeJob {
             }
             guard let o, json_tokener_get_error(tokener) == json_tokener_success else {
                 if let o { _ = json_object_put(o) }
-                problems.append((k, .failed(_FieldFailure(.parserRejected, "", "json-c rejected the record"))))
+                r.pointee.problems.append((k, .failed(_FieldFailure(.parserRejected, "", "json-c rejected the record"))))
                 continue
             }
             do throws(_FieldFailure) {
                 if taskwarrior {
                     switch try decoder.taskwarrior(o, keys: s.keys) {
-                    case .draft(let d): drafts.append(d); draftSpans.append(k)
-                    case .deletedTask: deleted += 1
-                    case .recurringParent: recurring += 1
+                    case .draft(let d): r.pointee.drafts.append(d); r.pointee.draftSpans.append(k)
+                    case .deletedTask: r.pointee.deleted += 1
+                    case .recurringParent: r.pointee.recurring += 1
                     }
                 } else {
-                    drafts.append(try decoder.native(o, keys: s.keys, raw: _RawRecord(base, start: s.start, end: s.end)))
-                    draftSpans.append(k)
+                    r.pointee.drafts.append(try decoder.native(o, keys: s.keys, raw: _RawRecord(base, start: s.start, end: s.end)))
+                    r.pointee.draftSpans.append(k)
                 }
             } catch {
-                problems.append((k, .failed(error)))
+                r.pointee.problems.append((k, .failed(error)))
             }
             _ = json_object_put(o)
+        }
+    }
+
+    /// A worker thread's life: sleep until a batch starts, decode chunks until none is left, report idle.
+    mutating func workerLoop() {
+        var seen: Int64 = 0
+        while true {
+            seen = cg_signal_wait_change(shared.pointee.signal, seen)
+            if seen < 0 { return }
+            while claimAndDecode() {}
+            _ = cg_atomic_fetch_add(shared.pointee.counters + _Shared.idle, 1)
         }
     }
 
@@ -105,7 +185,7 @@ struct _DecodeJob {
 }
 
 private let _decodeThreadBody: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { context in
-    context!.assumingMemoryBound(to: _DecodeJob.self).pointee.run()
+    context!.assumingMemoryBound(to: _DecodeJob.self).pointee.workerLoop()
     return nil
 }
 
@@ -114,9 +194,19 @@ struct _ImportSession<Sink: _DraftSink> {
     var options: ImportOptions
     var report = ImportReport()
     var framer: _Framer
-    var spans: [_Span] = []
+    /// Spans framed in the current batch (they are in `shared.spans`).
+    var spanCount = 0
+    /// Chunks of the current batch already handed to the sink.
+    var consumed = 0
+    /// In strict policy, the first bad record met while framing; thrown once framing of the batch
+    /// is over (a fatal framing error later in the batch wins, as it always has).
+    var pending: ImportError? = nil
+    var shared: UnsafeMutablePointer<_Shared>
     var jobs: UnsafeMutablePointer<_DecodeJob>
     var jobCount: Int
+    var workers: [_Thread] = []
+    var workersDecided = false
+    var batchNumber: Int64 = 0
     var sink: Sink
     var layoutChecked = false
     var taskwarrior = false
@@ -134,14 +224,37 @@ struct _ImportSession<Sink: _DraftSink> {
         var n = options.threads
         if n <= 0 { n = Swift.min(2, Swift.max(1, Int(cg_online_cpus()))) }
         jobCount = Swift.min(n, 8)
+        shared = .allocate(capacity: 1)
+        shared.initialize(to: _Shared())
         jobs = .allocate(capacity: jobCount)
-        for k in 0..<jobCount { (jobs + k).initialize(to: _DecodeJob(options: options)) }
+        for k in 0..<jobCount { (jobs + k).initialize(to: _DecodeJob(options: options, shared: shared)) }
     }
 
-    func release() {
+    mutating func release() {
+        if !workers.isEmpty {
+            cg_signal_set(shared.pointee.signal, -1)
+            for k in workers.indices { workers[k].join() }
+            workers.removeAll()
+        }
         for k in 0..<jobCount { jobs[k].free() }
         jobs.deinitialize(count: jobCount)
         jobs.deallocate()
+        shared.pointee.free()
+        shared.deinitialize(count: 1)
+        shared.deallocate()
+    }
+
+    /// Starts the worker threads (one per job but the main thread's) the first time a batch
+    /// begins, unless the input is known to be small (under 256 KiB) or the signal is missing.
+    mutating func startWorkersIfUseful() {
+        guard !workersDecided else { return }
+        workersDecided = true
+        guard jobCount > 1, shared.pointee.signal != nil, bytesTotal <= 0 || bytesTotal >= 256 << 10 else { return }
+        for k in 1..<jobCount {
+            var t = _Thread()
+            guard t.start(_decodeThreadBody, UnsafeMutableRawPointer(jobs + k)) else { break }
+            workers.append(t)
+        }
     }
 
     // MARK: Locations
@@ -190,31 +303,55 @@ struct _ImportSession<Sink: _DraftSink> {
 
     /// Frames records from `p[position..<end]` into `spans` (at most `maxBytes` of records);
     /// returns true when the input is finished.
+    /// While framing, every full chunk is published to the decoding threads, and chunks already
+    /// decoded are handed to the sink in order.
     mutating func frame(_ p: UnsafePointer<UInt8>, position: inout Int, end: Int, isLast: Bool, maxBytes: Int) throws(ImportError) -> Bool {
-        spans.removeAll(keepingCapacity: true)
         let from = position
-        while position - from < maxBytes {
+        let spans = shared.pointee.spans
+        while position - from < maxBytes, spanCount < _batchSpans {
             switch framer.next(p, position: &position, end: end, isLast: isLast) {
             case .record(let s, let e, let keys):
                 try checkLayout(p, s)
-                if nextRecordIndex + spans.count >= options.limits.maxRecords {
-                    throw .invalidInput(issue(p, .tooManyRecords, offset: s, record: nextRecordIndex + spans.count, field: "", detail: "more records than the record limit"))
+                if nextRecordIndex + spanCount >= options.limits.maxRecords {
+                    throw .invalidInput(issue(p, .tooManyRecords, offset: s, record: nextRecordIndex + spanCount, field: "", detail: "more records than the record limit"))
                 }
-                spans.append(_Span(start: s, end: e, keys: keys, bad: nil))
-                if !taskwarrior, options.format == .automatic, nextRecordIndex == 0, spans.count == 1 { detectTaskwarrior(p, s, e) }
+                (spans + spanCount).initialize(to: _Span(start: s, end: e, keys: keys, bad: nil))
+                spanCount += 1
+                if !taskwarrior, options.format == .automatic, nextRecordIndex == 0, spanCount == 1 { detectTaskwarrior(p, s, e) }
             case .badRecord(let s, let r, let o, let d):
                 try checkLayout(p, s)
-                spans.append(_Span(start: s, end: s, keys: 0, bad: (r, o, d)))
+                (spans + spanCount).initialize(to: _Span(start: s, end: s, keys: 0, bad: (r, o, d)))
+                spanCount += 1
             case .needMore:
                 return false
             case .finished:
                 try checkLayout(p, position)
                 return true
             case .failure(let r, let o, let d):
-                throw .invalidInput(issue(p, r, offset: o, record: r == .emptyInput || framer.state == .trailer ? -1 : nextRecordIndex + spans.count, field: "", detail: _text(d)))
+                throw .invalidInput(issue(p, r, offset: o, record: r == .emptyInput || framer.state == .trailer ? -1 : nextRecordIndex + spanCount, field: "", detail: _text(d)))
+            }
+            if spanCount % _chunkSpans == 0 {
+                publish()
+                consumeReady(p)
             }
         }
         return false
+    }
+
+    /// Makes the spans framed so far visible to the decoding threads.
+    mutating func publish() {
+        if shared.pointee.taskwarrior != taskwarrior { shared.pointee.taskwarrior = taskwarrior }
+        cg_atomic_store(shared.pointee.counters + _Shared.published, Int64(spanCount))
+    }
+
+    /// Hands the decoded chunks at the head of the batch to the sink (strict policy: until the first bad record).
+    mutating func consumeReady(_ p: UnsafePointer<UInt8>) {
+        guard !workers.isEmpty else { return }
+        let ctr = shared.pointee.counters
+        while pending == nil, consumed * _chunkSpans < spanCount, cg_atomic_load(ctr + _Shared.doneSlot + consumed) != 0 {
+            do throws(ImportError) { try consume(consumed, p) } catch { pending = error }
+            consumed += 1
+        }
     }
 
     mutating func checkLayout(_ p: UnsafePointer<UInt8>, _ at: Int) throws(ImportError) {
@@ -247,82 +384,113 @@ struct _ImportSession<Sink: _DraftSink> {
 
     // MARK: Decoding
 
-    /// Decodes the framed batch (in parallel when it is big enough) and feeds the sink in order.
-    mutating func decodeBatch(_ p: UnsafePointer<UInt8>) throws(ImportError) {
-        let n = spans.count
-        guard n > 0 else { return }
-        let bytes = spans[n - 1].end - spans[0].start
-        let parts = bytes >= 256 << 10 && n >= 2 * jobCount ? jobCount : 1
-        try spans.withUnsafeBufferPointer { (sp) throws(ImportError) in
-            // Split by bytes, not by count, so threads finish together.
-            var cut = 0
-            var threads = [_Thread]()
-            for part in 0..<parts {
-                let target = spans[0].start + bytes * (part + 1) / parts
-                var last = cut
-                if part == parts - 1 { last = n } else { while last < n, sp[last].start < target { last += 1 } }
-                jobs[part].base = p
-                jobs[part].spans = sp.baseAddress
-                jobs[part].first = cut
-                jobs[part].last = last
-                jobs[part].taskwarrior = taskwarrior
-                cut = last
-            }
-            var started = [Bool](repeating: false, count: parts)
-            for part in 1..<Swift.max(parts, 1) {
-                var t = _Thread()
-                started[part] = t.start(_decodeThreadBody, UnsafeMutableRawPointer(jobs + part))
-                threads.append(t)
-            }
-            jobs[0].run()
-            for k in threads.indices { threads[k].join() }
-            for part in 1..<Swift.max(parts, 1) where !started[part] { jobs[part].run() }
+    /// Frames one batch from the window and decodes it on every thread, feeding the sink in input
+    /// order; returns what `frame` returns. Every worker is idle again when it returns or throws.
+    mutating func batch(_ p: UnsafePointer<UInt8>, position: inout Int, end: Int, isLast: Bool, maxBytes: Int) throws(ImportError) -> Bool {
+        startWorkersIfUseful()
+        let ctr = shared.pointee.counters
+        spanCount = 0
+        consumed = 0
+        pending = nil
+        shared.pointee.base = p
+        for slot in [_Shared.published, _Shared.framingDone, _Shared.nextChunk, _Shared.idle] { ctr[slot] = 0 }
+        for c in 0..<_Shared.chunkCapacity { ctr[_Shared.doneSlot + c] = 0 }
+        if !workers.isEmpty {
+            batchNumber += 1
+            cg_signal_set(shared.pointee.signal, batchNumber)
         }
-        // Hand each part's drafts to the sink in order, then apply the policy to the problems sorted by
-        // record, so strict mode always reports the first bad record of the input.
+        let finished: Bool
+        do throws(ImportError) {
+            finished = try frame(p, position: &position, end: end, isLast: isLast, maxBytes: maxBytes)
+        } catch {
+            endBatch()
+            throw error
+        }
+        publish()
+        cg_atomic_store(ctr + _Shared.framingDone, 1)
+        let chunks = (spanCount + _chunkSpans - 1) / _chunkSpans
+        while pending == nil, consumed < chunks {
+            if cg_atomic_load(ctr + _Shared.doneSlot + consumed) != 0 {
+                do throws(ImportError) { try consume(consumed, p) } catch { pending = error }
+                consumed += 1
+            } else if !jobs[0].claimAndDecode() {
+                cg_yield()
+            }
+        }
+        endBatch()
+        if let pending { throw pending }
+        for k in 0..<jobCount {
+            report.unknownFields += jobs[k].decoder.unknownFields
+            jobs[k].decoder.unknownFields = 0
+        }
+        report.records += spanCount
+        nextRecordIndex += spanCount
+        return finished
+    }
+
+    /// Lets the workers run out of chunks and waits until they are all idle.
+    mutating func endBatch() {
+        let ctr = shared.pointee.counters
+        cg_atomic_store(ctr + _Shared.framingDone, 1)
+        while cg_atomic_load(ctr + _Shared.idle) < Int64(workers.count) { cg_yield() }
+    }
+
+    /// Hands chunk `c`'s drafts to the sink and applies the policy to its bad records, in record order.
+    mutating func consume(_ c: Int, _ p: UnsafePointer<UInt8>) throws(ImportError) {
+        let r = shared.pointee.chunks + c
+        let spans = shared.pointee.spans
         var problems: [(record: Int, issue: ImportIssue)] = []
+        for (k, pr) in r.pointee.problems {
+            let s = spans[k]
+            let record = nextRecordIndex + k
+            switch pr {
+            case .failed(let f):
+                var f = f
+                var at = s.start
+                if f.reason == .duplicateField, f.field.isEmpty, let dup = _RawRecord(p, start: s.start, end: s.end).firstDuplicateKey() {
+                    f.field = dup.name; at = dup.offset
+                } else {
+                    at = _RawRecord(p, start: s.start, end: s.end).offset(ofField: _ImportSession.topField(f.field))
+                }
+                problems.append((record, issue(p, f.reason, offset: at, record: record, field: f.field, detail: f.detail)))
+            case .malformed(let reason, let offset, let detail):
+                problems.append((record, issue(p, reason, offset: offset, record: record, field: "", detail: _text(detail))))
+            }
+        }
         var rejections: [(Int, _FieldFailure)] = []
-        for part in 0..<parts {
-            for (k, pr) in jobs[part].problems {
-                let s = spans[k]
-                let record = nextRecordIndex + k
-                switch pr {
-                case .failed(let f):
-                    var f = f
-                    var at = s.start
-                    if f.reason == .duplicateField, f.field.isEmpty, let dup = _RawRecord(p, start: s.start, end: s.end).firstDuplicateKey() {
-                        f.field = dup.name; at = dup.offset
-                    } else {
-                        at = _RawRecord(p, start: s.start, end: s.end).offset(ofField: _ImportSession.topField(f.field))
-                    }
-                    problems.append((record, issue(p, f.reason, offset: at, record: record, field: f.field, detail: f.detail)))
-                case .malformed(let reason, let offset, let detail):
-                    problems.append((record, issue(p, reason, offset: offset, record: record, field: "", detail: _text(detail))))
+        if options.policy == .strict, let first = problems.first {
+            // The drafts before the first bad record may still hold an earlier one (an id taken).
+            let firstSpan = first.record - nextRecordIndex
+            var m = 0
+            while m < r.pointee.draftSpans.count, r.pointee.draftSpans[m] < firstSpan { m += 1 }
+            if m > 0 {
+                var head = Array(r.pointee.drafts[0..<m])
+                try sink.add(&head) { (k, f) throws(ImportError) in rejections.append((k, f)) }
+                if let (k, f) = rejections.first {
+                    let s = spans[r.pointee.draftSpans[k]]
+                    let record = nextRecordIndex + r.pointee.draftSpans[k]
+                    try reject(issue(p, f.reason, offset: _RawRecord(p, start: s.start, end: s.end).offset(ofField: f.field), record: record, field: f.field, detail: f.detail))
                 }
             }
-            if options.policy == .strict, !problems.isEmpty { break }  // nothing after it matters
-            rejections.removeAll(keepingCapacity: true)
-            let candidates = jobs[part].drafts.count
-            try sink.add(&jobs[part].drafts) { (k, f) throws(ImportError) in rejections.append((k, f)) }
-            for (k, f) in rejections {
-                let spanIndex = jobs[part].draftSpans[k]
-                let s = spans[spanIndex]
-                let record = nextRecordIndex + spanIndex
-                problems.append((record, issue(p, f.reason, offset: _RawRecord(p, start: s.start, end: s.end).offset(ofField: f.field), record: record, field: f.field, detail: f.detail)))
-            }
-            report.imported += candidates - rejections.count
-            report.deletedSkipped += jobs[part].deleted
-            report.recurringSkipped += jobs[part].recurring
-            report.unknownFields += jobs[part].decoder.unknownFields
-            jobs[part].decoder.unknownFields = 0
-            jobs[part].drafts.removeAll(keepingCapacity: true)
+            try reject(first.issue)
         }
+        let candidates = r.pointee.drafts.count
+        if candidates > 0 {
+            try sink.add(&r.pointee.drafts) { (k, f) throws(ImportError) in rejections.append((k, f)) }
+        }
+        for (k, f) in rejections {
+            let spanIndex = r.pointee.draftSpans[k]
+            let s = spans[spanIndex]
+            let record = nextRecordIndex + spanIndex
+            problems.append((record, issue(p, f.reason, offset: _RawRecord(p, start: s.start, end: s.end).offset(ofField: f.field), record: record, field: f.field, detail: f.detail)))
+        }
+        report.imported += candidates - rejections.count
+        report.deletedSkipped += r.pointee.deleted
+        report.recurringSkipped += r.pointee.recurring
         if !problems.isEmpty {
-            problems.sort { $0.record < $1.record }
+            if !rejections.isEmpty { problems.sort { $0.record < $1.record } }
             for pr in problems { try reject(pr.issue) }
         }
-        report.records += n
-        nextRecordIndex += n
     }
 
     /// "completed[3]" → "completed"; "completed.2024-01-02" → "completed".
@@ -353,8 +521,7 @@ struct _ImportSession<Sink: _DraftSink> {
         var position = _ImportSession.bomLength(p, bytes.count)
         var finished = false
         while !finished {
-            finished = try frame(p, position: &position, end: bytes.count, isLast: true, maxBytes: 4 << 20)
-            try decodeBatch(p)
+            finished = try batch(p, position: &position, end: bytes.count, isLast: true, maxBytes: 4 << 20)
             try progress(Int64(position))
         }
         report.unknownFields += framer.unknownWrapperFields
@@ -388,8 +555,7 @@ struct _ImportSession<Sink: _DraftSink> {
                 }
             }
             if first { position = _ImportSession.bomLength(UnsafePointer(buffer), filled); first = false }
-            let finished = try frame(UnsafePointer(buffer), position: &position, end: filled, isLast: eof, maxBytes: Int.max)
-            try decodeBatch(UnsafePointer(buffer))
+            let finished = try batch(UnsafePointer(buffer), position: &position, end: filled, isLast: eof, maxBytes: Int.max)
             try progress(windowBase + Int64(position))
             if finished { break }
             // Keep the unconsumed tail; grow when one record fills the whole window.
