@@ -8,6 +8,7 @@
 #include <json-c/json_tokener.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <locale.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdint.h>
@@ -119,6 +120,20 @@ static inline int64_t cg_atomic_load(const int64_t *p) { return __atomic_load_n(
 static inline void cg_atomic_store(int64_t *p, int64_t value) { __atomic_store_n(p, value, __ATOMIC_RELEASE); }
 static inline int64_t cg_atomic_fetch_add(int64_t *p, int64_t value) { return __atomic_fetch_add(p, value, __ATOMIC_ACQ_REL); }
 static inline void cg_yield(void) { sched_yield(); }
+
+/* json-c's json_tokener_parse_ex switches the calling thread to a "C" LC_NUMERIC locale on every call
+   (duplocale + newlocale + freelocale: allocations and glibc's global locale lock). When the thread
+   already uses glibc's static C locale object, all three return it without allocating or locking.
+   cg_use_c_locale switches the calling thread to it and returns the previous locale for
+   cg_restore_locale. */
+static inline void *cg_use_c_locale(void) {
+    locale_t c = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+    if (c == (locale_t)0) return NULL;
+    return (void *)uselocale(c);
+}
+static inline void cg_restore_locale(void *previous) {
+    if (previous != NULL) (void)uselocale((locale_t)previous);
+}
 
 /* A value threads can sleep on until it changes (a mutex and a condition variable). */
 typedef struct cg_signal { pthread_mutex_t mutex; pthread_cond_t changed; int64_t value; } cg_signal;

@@ -136,6 +136,9 @@ struct _DecodeJob {
         guard let base = shared.pointee.base else { return }
         let spans = shared.pointee.spans
         let taskwarrior = shared.pointee.taskwarrior
+        // json-c's per-record locale switch is free under the static C locale; the caller's comes back after.
+        let previousLocale = cg_use_c_locale()
+        defer { cg_restore_locale(previousLocale) }
         for k in lo..<hi {
             let s = spans[k]
             if let bad = s.bad { r.pointee.problems.append((k, .malformed(bad.0, offset: bad.1, detail: bad.2))); continue }

@@ -76,6 +76,14 @@ import CalGrid
         }
     }
 
+    @Test func theCallersLocaleIsKept() throws {
+        // Decoding switches to the C locale for json-c and back, on every thread.
+        let before = uselocale(nil)
+        let (r, _) = run(ParallelImportTests.lines([:]), threads: 1, policy: .strict)
+        #expect(try r.get().imported == ParallelImportTests.count)
+        #expect(uselocale(nil) == before)
+    }
+
     @Test func fileImportInSeveralWindowsAndBatches() throws {
         // The array layout from a file, read through small windows: batches end inside records.
         var set = try TodoSet((0..<ParallelImportTests.count).map { TodoDraft(id: "t\($0)", title: String(repeating: "x", count: $0 % 50)) })
