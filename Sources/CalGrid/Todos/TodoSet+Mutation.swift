@@ -39,25 +39,23 @@ extension TodoSet {
         var batch = [Int32](repeating: -1, count: _IDTable.capacity(for: list.count))
         var hashes = [UInt64](repeating: 0, count: list.count)
         let batchMask = batch.count - 1
-        for p in 0..<list.count {
-            let d = list[p]
-            bitCount += try TodoSet._validate(d, position: p)
-            var id = d.id
-            let (h, inSet) = id.withUTF8 { b in
-                let raw = UnsafeRawBufferPointer(b)
-                let h = _hashBytes(raw)
-                return (h, _findSlot(raw, hash: h).index != nil)
+        // The drafts are read in place (borrowed from the buffer, not copied out of the array):
+        // copying a draft retains and releases every string and array in it.
+        try list.withUnsafeBufferPointer { (buf) throws(TodoError) in
+            for p in 0..<buf.count {
+                bitCount += try TodoSet._validate(buf[p], position: p)
+                let (h, inSet) = _hashAndFind(buf[p].id)
+                if inSet { throw .duplicateID(position: p, id: buf[p].id) }
+                var s = Int(truncatingIfNeeded: h) & batchMask
+                while true {
+                    let v = Int(batch[s])
+                    if v < 0 { batch[s] = Int32(truncatingIfNeeded: p); break }
+                    if hashes[v] == h, buf[v].id.utf8.elementsEqual(buf[p].id.utf8) { throw .duplicateID(position: p, id: buf[p].id) }
+                    s = (s + 1) & batchMask
+                }
+                hashes[p] = h
+                textBytes += _textRecordSize(buf[p])
             }
-            if inSet { throw .duplicateID(position: p, id: d.id) }
-            var s = Int(truncatingIfNeeded: h) & batchMask
-            while true {
-                let v = Int(batch[s])
-                if v < 0 { batch[s] = Int32(truncatingIfNeeded: p); break }
-                if hashes[v] == h, list[v].id.utf8.elementsEqual(d.id.utf8) { throw .duplicateID(position: p, id: d.id) }
-                s = (s + 1) & batchMask
-            }
-            hashes[p] = h
-            textBytes += _textRecordSize(d)
         }
         let p = list.count
         guard count + p < Int(Int32.max),
@@ -69,14 +67,33 @@ extension TodoSet {
         // Pass 2: append. Nothing below can fail.
         _reserve(additional: p, textBytes: textBytes)
         if (_ids._count + p) * 4 > _ids._slots.count * 3 { _rebuildIDTable(minimumCount: _ids._count + p) }
-        for j in 0..<list.count {
-            _appendRow(list[j])
-            _indexID(count - 1, hash: hashes[j])
+        list.withUnsafeBufferPointer { buf in
+            for j in 0..<buf.count {
+                _appendRow(buf[j])
+                _indexID(count - 1, hash: hashes[j])
+            }
         }
         _invalidateDerived()
         #if CALGRID_INVARIANTS
         _checkInvariants()
         #endif
+    }
+
+    /// The id's hash and whether the set already holds it.
+    @usableFromInline
+    func _hashAndFind(_ id: String) -> (UInt64, Bool) {
+        let found = id.utf8.withContiguousStorageIfAvailable { b in
+            let raw = UnsafeRawBufferPointer(b)
+            let h = _hashBytes(raw)
+            return (h, _findSlot(raw, hash: h).index != nil)
+        }
+        if let found { return found }
+        var copy = id
+        return copy.withUTF8 { b in
+            let raw = UnsafeRawBufferPointer(b)
+            let h = _hashBytes(raw)
+            return (h, _findSlot(raw, hash: h).index != nil)
+        }
     }
 
     @usableFromInline
