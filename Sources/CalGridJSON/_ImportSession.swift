@@ -1,7 +1,9 @@
-// The import pipeline: read a window of bytes → frame and validate records (one thread, strict
-// scanner) → decode them with json-c on up to N threads, one reused json_tokener each → hand the
-// drafts, in input order, to a sink. Memory: the window (grown only for a record larger than it),
-// one batch of drafts, and whatever the sink keeps.
+// The import pipeline: read a window of bytes → the main thread frames and validates records (strict
+// scanner) into a batch, publishing them a chunk of 64 at a time → every thread (workers at once, the
+// main thread after framing) claims chunks and decodes them with json-c, one reused json_tokener per
+// thread → the main thread hands decoded chunks, in input order, to a sink. Memory: the window (grown
+// only for a record larger than it), one batch of spans and about two batches of drafts, and whatever
+// the sink keeps.
 import CJSONC
 import CalGrid
 
