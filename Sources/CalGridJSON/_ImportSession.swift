@@ -390,8 +390,11 @@ struct _ImportSession<Sink: _DraftSink> {
     // MARK: Decoding
 
     /// Frames one batch from the window and decodes it on every thread, feeding the sink in input
-    /// order; returns what `frame` returns. Every worker is idle again when it returns or throws.
-    mutating func batch(_ p: UnsafePointer<UInt8>, position: inout Int, end: Int, isLast: Bool, maxBytes: Int) throws(ImportError) -> Bool {
+    /// order; returns what `frame` returns. `afterFraming(position, finished)` runs once framing is
+    /// over, while the workers decode (the file driver reads the next window then). Every worker is
+    /// idle again when it returns or throws.
+    mutating func batch(_ p: UnsafePointer<UInt8>, position: inout Int, end: Int, isLast: Bool, maxBytes: Int,
+                        afterFraming: (Int, Bool) throws(ImportError) -> Void = { _, _ in }) throws(ImportError) -> Bool {
         startWorkersIfUseful()
         let ctr = shared.pointee.counters
         spanCount = 0
@@ -413,6 +416,12 @@ struct _ImportSession<Sink: _DraftSink> {
         }
         publish()
         cg_atomic_store(ctr + _Shared.framingDone, 1)
+        do throws(ImportError) {
+            try afterFraming(position, finished)
+        } catch {
+            endBatch()
+            throw error
+        }
         let chunks = (spanCount + _chunkSpans - 1) / _chunkSpans
         while pending == nil, consumed < chunks {
             if cg_atomic_load(ctr + _Shared.doneSlot + consumed) != 0 {
@@ -532,7 +541,9 @@ struct _ImportSession<Sink: _DraftSink> {
         report.unknownFields += framer.unknownWrapperFields
     }
 
-    /// Imports from a file descriptor, reading a window of `window` bytes at a time.
+    /// Imports from a file descriptor, reading a window of `window` bytes at a time. The next window
+    /// (the unframed tail plus fresh bytes) is read into a second buffer while the current batch is
+    /// still being decoded, so the decoding threads do not wait for the read.
     mutating func run(file fd: borrowing _FileDescriptor, window initialWindow: Int = 8 << 20) throws(ImportError) {
         let size = try fd.size()
         bytesTotal = size ?? 0
@@ -541,26 +552,39 @@ struct _ImportSession<Sink: _DraftSink> {
         }
         var capacity = Swift.max(initialWindow, 64)
         var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        defer { buffer.deallocate() }
+        var spare = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        defer { buffer.deallocate(); spare.deallocate() }
         var filled = 0
         var position = 0
         var eof = false
         var first = true
         var total: Int64 = 0
-        while true {
-            // Fill the window.
-            while !eof, filled < capacity {
-                let n = try fd.read(into: buffer + filled, count: capacity - filled)
+        let maxInput = options.limits.maxInputBytes
+        /// Reads into `b[from..<capacity]` until it is full or the input ends; returns the new fill.
+        func fill(_ b: UnsafeMutablePointer<UInt8>, from: Int) throws(ImportError) -> Int {
+            var f = from
+            while !eof, f < capacity {
+                let n = try fd.read(into: b + f, count: capacity - f)
                 if n == 0 { eof = true } else {
-                    filled += n
+                    f += n
                     total += Int64(n)
-                    if total > options.limits.maxInputBytes {
-                        throw .invalidInput(ImportIssue(reason: .inputTooLarge, byteOffset: options.limits.maxInputBytes, line: 1, column: 1, recordIndex: -1, field: "", detail: "the input is larger than the input size limit"))
+                    if total > maxInput {
+                        throw .invalidInput(ImportIssue(reason: .inputTooLarge, byteOffset: maxInput, line: 1, column: 1, recordIndex: -1, field: "", detail: "the input is larger than the input size limit"))
                     }
                 }
             }
+            return f
+        }
+        while true {
+            filled = try fill(buffer, from: filled)
             if first { position = _ImportSession.bomLength(UnsafePointer(buffer), filled); first = false }
-            let finished = try batch(UnsafePointer(buffer), position: &position, end: filled, isLast: eof, maxBytes: Int.max)
+            // Filled by `afterFraming`: the next window in `spare`, or -1.
+            var spareFilled = -1
+            let finished = try batch(UnsafePointer(buffer), position: &position, end: filled, isLast: eof, maxBytes: Int.max) { (at, done) throws(ImportError) in
+                guard !done, !(at == 0 && filled == capacity) else { return }
+                spare.update(from: buffer + at, count: filled - at)
+                spareFilled = try fill(spare, from: filled - at)
+            }
             try progress(windowBase + Int64(position))
             if finished { break }
             // Keep the unconsumed tail; grow when one record fills the whole window.
@@ -568,16 +592,23 @@ struct _ImportSession<Sink: _DraftSink> {
                 guard capacity < options.limits.maxRecordBytes else {
                     throw .invalidInput(issue(UnsafePointer(buffer), .recordTooLarge, offset: 0, record: nextRecordIndex, field: "", detail: "a record is larger than the record size limit"))
                 }
-                let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: Swift.min(capacity * 2, options.limits.maxRecordBytes))
+                capacity = Swift.min(capacity * 2, options.limits.maxRecordBytes)
+                let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
                 bigger.update(from: buffer, count: filled)
                 buffer.deallocate()
                 buffer = bigger
-                capacity = Swift.min(capacity * 2, options.limits.maxRecordBytes)
+                spare.deallocate()
+                spare = .allocate(capacity: capacity)
                 continue
             }
             dropping(UnsafePointer(buffer), position)
-            cg_memmove(buffer, buffer + position, Int64(filled - position))
-            filled -= position
+            if spareFilled >= 0 {
+                swap(&buffer, &spare)
+                filled = spareFilled
+            } else {
+                cg_memmove(buffer, buffer + position, Int64(filled - position))
+                filled -= position
+            }
             position = 0
         }
         report.bytes = total
