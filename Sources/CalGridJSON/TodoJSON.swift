@@ -27,6 +27,11 @@ struct _TodoSetSink: _DraftSink {
         }
     }
 
+    @usableFromInline
+    mutating func reserve(drafts: Int, textBytes: Int) {
+        set.reserveCapacity(set.count + drafts, textBytes: textBytes)
+    }
+
     static func failure(_ e: TodoError, taskwarrior: Bool) -> _FieldFailure {
         let idField = taskwarrior ? "uuid" : "id"
         switch e {

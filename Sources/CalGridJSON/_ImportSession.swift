@@ -15,6 +15,9 @@ protocol _DraftSink {
     /// Adds `drafts`; each one it refuses is passed to `reject` with its position in `drafts`
     /// (in increasing order), and the others are kept.
     mutating func add(_ drafts: inout [TodoDraft], reject: (Int, _FieldFailure) throws(ImportError) -> Void) throws(ImportError)
+    /// Told once, after the first batch of a large input, about how many more drafts (and bytes of
+    /// their text) are likely to come.
+    mutating func reserve(drafts: Int, textBytes: Int)
 }
 
 /// A record that did not become a draft, and why.
@@ -212,6 +215,9 @@ struct _ImportSession<Sink: _DraftSink> {
     var workers: [_Thread] = []
     var workersDecided = false
     var batchNumber: Int64 = 0
+    /// Whether the sink was told how much is likely to come; until then, the text bytes of the drafts so far.
+    var reserved = false
+    var textBytesSoFar = 0
     var sink: Sink
     var layoutChecked = false
     var taskwarrior = false
@@ -439,7 +445,19 @@ struct _ImportSession<Sink: _DraftSink> {
         }
         report.records += spanCount
         nextRecordIndex += spanCount
+        if !reserved { reserveAhead(done: windowBase + Int64(position), finished: finished) }
         return finished
+    }
+
+    /// After the first batch, tells the sink how many drafts the rest of the input probably holds, at
+    /// the rate of the bytes read so far (a tenth more, so one estimate usually suffices; room not used is never touched).
+    mutating func reserveAhead(done: Int64, finished: Bool) {
+        reserved = true
+        guard !finished, bytesTotal > done, done > 0, report.imported > 0 else { return }
+        let rest = Double(bytesTotal - done) / Double(done) * 1.1
+        let drafts = Swift.min(Double(report.imported) * rest + 64, Double(options.limits.maxRecords))
+        let text = Swift.min(Double(textBytesSoFar) * rest, Double(Int32.max))
+        sink.reserve(drafts: Int(drafts), textBytes: Int(text))
     }
 
     /// Lets the workers run out of chunks and waits until they are all idle.
@@ -489,6 +507,12 @@ struct _ImportSession<Sink: _DraftSink> {
             try reject(first.issue)
         }
         let candidates = r.pointee.drafts.count
+        if !reserved {
+            for d in r.pointee.drafts {
+                textBytesSoFar += d.id.utf8.count + d.title.utf8.count + (d.memo?.utf8.count ?? 0) + 4
+                for t in d.tags { textBytesSoFar += t.utf8.count + 1 }
+            }
+        }
         if candidates > 0 {
             try sink.add(&r.pointee.drafts) { (k, f) throws(ImportError) in rejections.append((k, f)) }
         }

@@ -26,6 +26,25 @@ private func day(_ y: Int, _ m: Int, _ d: Int) -> CivilDate { try! CivilDate(yea
         #expect(set.drafts == drafts)
     }
 
+    @Test func reserveCapacityKeepsContentsAndLookups() throws {
+        var g = SeededRandom(seed: 2)
+        let drafts = (0..<600).map { TodoDraft.random($0, using: &g) }
+        var set = try TodoSet(Array(drafts[..<100]))
+        set.reserveCapacity(5_000, textBytes: 1 << 20)
+        set.reserveCapacity(10)  // smaller than count: nothing happens
+        #expect(set.count == 100 && set.drafts == Array(drafts[..<100]))
+        for (i, d) in drafts[..<100].enumerated() { #expect(set.index(ofID: d.id) == i) }
+        for k in stride(from: 100, to: 600, by: 50) { try set.insert(contentsOf: drafts[k..<(k + 50)]) }
+        #expect(set.drafts == drafts)
+        for (i, d) in drafts.enumerated() { #expect(set.index(ofID: d.id) == i) }
+        #expect(throws: TodoError.self) { try set.append(drafts[3]) }
+        // A copy reserved on its own leaves the original alone.
+        var copy = set
+        copy.reserveCapacity(20_000)
+        try copy.append(TodoDraft(id: "new", title: "n"))
+        #expect(set.count == 600 && copy.count == 601 && set.index(ofID: "new") == nil)
+    }
+
     @Test func validationNamesTodoAndField() {
         let ok = TodoDraft(id: "ok", title: "fine")
         func rejects(_ d: TodoDraft, _ e: TodoError, field: TodoField) {

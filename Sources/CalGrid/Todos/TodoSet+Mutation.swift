@@ -79,6 +79,22 @@ extension TodoSet {
         #endif
     }
 
+    /// Makes room for at least `minimumCount` todos in all and `textBytes` more bytes of text (ids,
+    /// titles, memos and tags, about 4 bytes more per todo), so that growing the set up to there
+    /// neither reallocates its columns nor rebuilds its id index. Room not yet used stays
+    /// untouched (virtual memory only); text beyond `textBytes` grows as usual.
+    /// - Complexity: O(count) when it reallocates or rebuilds, else O(1).
+    public mutating func reserveCapacity(_ minimumCount: Int, textBytes: Int = 0) {
+        let c = minimumCount
+        if c > _start.capacity {
+            _start.reserveCapacity(c); _end.reserveCapacity(c); _createdAt.reserveCapacity(c)
+            _flags.reserveCapacity(c); _repetition.reserveCapacity(c); _reminder.reserveCapacity(c)
+            _textOffset.reserveCapacity(c); _bitOffset.reserveCapacity(c); _doneCount.reserveCapacity(c)
+        }
+        if textBytes > 0, _text.count + textBytes > _text.capacity { _text.reserveCapacity(_text.count + textBytes) }
+        if c * 4 > _ids._slots.count * 3 { _rebuildIDTable(minimumCount: c) }
+    }
+
     /// The id's hash and whether the set already holds it.
     @usableFromInline
     func _hashAndFind(_ id: String) -> (UInt64, Bool) {
