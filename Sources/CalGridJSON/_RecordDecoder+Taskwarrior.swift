@@ -58,14 +58,12 @@ extension _RecordDecoder {
             } else if _RecordDecoder.key(k, "status") {
                 let b = _RecordDecoder.bytes(v)
                 guard _RecordDecoder.type(v) == json_type_string else { throw _FieldFailure(.wrongType, "status", "expected a string") }
-                switch String(decoding: b, as: UTF8.self) {
-                case "pending": status = 0
-                case "completed": status = 1
-                case "deleted": status = 2
-                case "recurring": status = 3
-                case "waiting": status = 4
-                default: throw _FieldFailure(.wrongType, "status", "expected pending, completed, deleted, recurring or waiting")
+                // Byte for byte (a String switch compares by Unicode canonical equivalence).
+                let names: [StaticString] = ["pending", "completed", "deleted", "recurring", "waiting"]
+                guard let k = names.firstIndex(where: { b.elementsEqual(UnsafeBufferPointer(start: $0.utf8Start, count: $0.utf8CodeUnitCount)) }) else {
+                    throw _FieldFailure(.wrongType, "status", "expected pending, completed, deleted, recurring or waiting")
                 }
+                status = UInt8(truncatingIfNeeded: k)
             } else if _RecordDecoder.key(k, "tags") {
                 tags = try _RecordDecoder.tags(v, "tags")
             } else if _RecordDecoder.key(k, "project") {
