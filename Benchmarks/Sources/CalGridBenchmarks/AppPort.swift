@@ -103,15 +103,11 @@ func appWindow(today: Date, todos: [AppTodo], calendar: Calendar) -> [AppDay] {
 
 // MARK: the app's three sorts
 
-/// 기한임박 (deadline imminent): end date ascending, todos without one last.
+/// 기한임박 (deadline imminent): end date ascending, todos without one last — the comparison the
+/// app's challenge list uses (`sortByNearestEndDate`: `($0.endDate ?? Date.distantFuture) <
+/// ($1.endDate ?? Date.distantFuture)`), on a copy as `sorted`.
 func appSortDeadline(_ todos: [AppTodo]) -> [AppTodo] {
-    todos.sorted { a, b in
-        switch (a.endDate, b.endDate) {
-        case let (x?, y?): return x < y
-        case (_?, nil): return true
-        default: return false
-        }
-    }
+    todos.sorted { ($0.endDate ?? Date.distantFuture) < ($1.endDate ?? Date.distantFuture) }
 }
 /// 등록순 (registration order): creation date ascending.
 func appSortRegistered(_ todos: [AppTodo]) -> [AppTodo] {

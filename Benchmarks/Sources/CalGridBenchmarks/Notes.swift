@@ -20,7 +20,8 @@ let scenarioNotes = """
 - **Overlap query** — 16 one-day periods, each hit by ≤ 1000 of N todos spread over a century. *linear scan*:
   the start/end `Int32` arrays scanned for every query. *CalGrid*: `TodoSet`'s interval index.
 - **Sorts** — the app's three orders over the same N todos, stable (insertion order breaks ties):
-  *app sort on [Todo] classes* — `sorted` on an array of the app's classes by optional `Date` keys;
+  *app sort on [Todo] classes* — `sorted` on an array of the app's classes by optional `Date` keys, with the
+  app's comparison (`($0.endDate ?? Date.distantFuture) < ($1.endDate ?? Date.distantFuture)` for the deadline);
   *stdlib sort on structs* — an array of value-type todos; *stdlib sort of index array by Int32 key* — the
   classic data-oriented approach; *C qsort* — (key, index) pairs; *CalGrid TodoSet sort*.
 - **Import** — the app's todos in the native format, 30-day challenges with 30-entry `completed` arrays
