@@ -2,8 +2,7 @@ extension TodoSet {
     /// The index of the todo with this id, nil when there is none.
     /// - Complexity: O(length of the id) expected
     public func index(ofID id: String) -> Int? {
-        var copy = id
-        return copy.withUTF8 { b in index(ofIDBytes: UnsafeRawBufferPointer(b)) }
+        _withUTF8(id) { index(ofIDBytes: $0) }
     }
 
     /// The index of the todo whose id has these UTF-8 bytes, nil when there is none.
@@ -16,6 +15,14 @@ extension TodoSet {
     /// True when a todo has this id.
     /// - Complexity: O(length of the id) expected
     public func contains(id: String) -> Bool { index(ofID: id) != nil }
+
+    /// `body` on the UTF-8 bytes of `s`: in place for a native string, else on a contiguous copy.
+    @inlinable
+    func _withUTF8<R>(_ s: String, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        if let r = s.utf8.withContiguousStorageIfAvailable({ body(UnsafeRawBufferPointer($0)) }) { return r }
+        var copy = s
+        return copy.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+    }
 
     /// Probes for `id`: the index when found, else the empty slot where it would go.
     @usableFromInline

@@ -100,21 +100,11 @@ extension TodoSet {
 
     /// The hash the id index uses for `id`.
     @usableFromInline
-    func _hashOfString(_ id: String) -> UInt64 {
-        if let h = id.utf8.withContiguousStorageIfAvailable({ _hashBytes(UnsafeRawBufferPointer($0)) }) { return h }
-        var copy = id
-        return copy.withUTF8 { _hashBytes(UnsafeRawBufferPointer($0)) }
-    }
+    func _hashOfString(_ id: String) -> UInt64 { _withUTF8(id) { _hashBytes($0) } }
 
     /// Whether the set holds `id` (whose hash is `hash`).
     @usableFromInline
-    func _isIDIndexed(_ id: String, hash: UInt64) -> Bool {
-        if let found = id.utf8.withContiguousStorageIfAvailable({ _findSlot(UnsafeRawBufferPointer($0), hash: hash).index != nil }) {
-            return found
-        }
-        var copy = id
-        return copy.withUTF8 { _findSlot(UnsafeRawBufferPointer($0), hash: hash).index != nil }
-    }
+    func _isIDIndexed(_ id: String, hash: UInt64) -> Bool { _withUTF8(id) { _findSlot($0, hash: hash).index != nil } }
 
     /// Reads the home slot of each hash and the start of the text of the row it holds, so that the
     /// probes that follow find them in cache. Independent loads: the processor overlaps their misses.
