@@ -205,8 +205,8 @@ import Testing
         }
     }
 
-    /// Dates centuries apart on a small set: no table (it would be mostly empty), one pass per
-    /// call, the same answers.
+    /// Dates centuries apart on a small set: no kept table (it would be mostly empty), a table of
+    /// the asked days per call, the same answers.
     @Test func dayCountsWithoutTableOnWideSpans() throws {
         var g = SeededRandom(seed: 5)
         var model = (0..<60).map { TodoDraft.random($0, using: &g) }

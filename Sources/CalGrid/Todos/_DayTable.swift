@@ -39,16 +39,15 @@ final class _DayTable {
     @inlinable
     static func maxDays(todoCount n: Int) -> Int { Swift.max(1 << 16, 4 &* n &+ 4096) }
 
-    /// The table for the todos of `kind`, or nil when the dated span is wider than `maxDays`.
-    /// Every-day todos add to a plain difference array, others to a stride-7 one (one start and
-    /// one stop per weekday of their repetition); prefix sums give the counts.
+    /// The table for the todos of `kind` over the set's dated span, or nil when that is wider than
+    /// `maxDays`. Every-day todos add to a plain difference array, others to a stride-7 one (one
+    /// start and one stop per weekday of their repetition); prefix sums give the counts.
     /// - Complexity: O(N × 7 + span)
     @usableFromInline
-    static func build(start: [Int32], end: [Int32], flags: [UInt8], repetition: [UInt8],
-                      kindMask: UInt8, kindWant: UInt8, untrackedDone: UInt8, doneMask: UInt8) -> _DayTable? {
+    static func build(of set: TodoSet, kind: TodoKind) -> _DayTable? {
         var lo = Int32.max, hi = Int32.min
-        start.withUnsafeBufferPointer { st in
-            end.withUnsafeBufferPointer { en in
+        set._start.withUnsafeBufferPointer { st in
+            set._end.withUnsafeBufferPointer { en in
                 for i in 0..<st.count {
                     let s = st[i], e = en[i]
                     if s != Int32.min && s != Int32.max { lo = Swift.min(lo, s); hi = Swift.max(hi, s) }
@@ -58,14 +57,26 @@ final class _DayTable {
         }
         if lo > hi { lo = 0; hi = 0 }
         let first = lo - 7, last = hi + 7
+        guard Int(last) - Int(first) + 1 <= maxDays(todoCount: set.count) else { return nil }
+        return build(of: set, kind: kind, first: first, last: last)
+    }
+
+    /// The table of exactly the days `first...last`, any width (`entry` is then valid for those
+    /// days only): what `dayCounts` uses for one call when the set's span is too wide to keep.
+    /// - Complexity: O(N × 7 + days)
+    @usableFromInline
+    static func build(of set: TodoSet, kind: TodoKind, first: Int32, last: Int32) -> _DayTable {
         let days = Int(last) - Int(first) + 1
-        guard days <= maxDays(todoCount: start.count) else { return nil }
+        let kindMask: UInt8 = kind == .all ? 0 : TodoSet._challenge
+        let kindWant: UInt8 = kind == .challenges ? TodoSet._challenge : 0
+        // Untracked todos count as done on every day they fall on when `isCompleted`.
+        let doneMask = TodoSet._tracked | TodoSet._completed, untrackedDone = TodoSet._completed
         var plain = [Int64](repeating: 0, count: days + 1)
         var weekly = [Int64](repeating: 0, count: days + 7)
-        start.withUnsafeBufferPointer { st in
-        end.withUnsafeBufferPointer { en in
-        flags.withUnsafeBufferPointer { fl in
-        repetition.withUnsafeBufferPointer { rp in
+        set._start.withUnsafeBufferPointer { st in
+        set._end.withUnsafeBufferPointer { en in
+        set._flags.withUnsafeBufferPointer { fl in
+        set._repetition.withUnsafeBufferPointer { rp in
         plain.withUnsafeMutableBufferPointer { p in
         weekly.withUnsafeMutableBufferPointer { w in
             for i in 0..<st.count {
