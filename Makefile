@@ -7,8 +7,46 @@ SWIFTC     ?= swiftc
 BUILD      := .build
 CONFIG     ?= debug
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+# --- The library modules compiled by swiftc directly (SwiftPM builds them from Package.swift for the
+# Swift tests and the CLI; Embedded Swift, the C library and the fuzzer need flags SwiftPM cannot give).
+# Each module: its sources, the modules it uses (compiled alongside it), other files it reads, and
+# its import paths. The three are compiled in flavours: $(call SWIFTC_MODULES,DIR,FLAGS,MODULES)
+# defines the rules for DIR/MODULE.o and DIR/MODULE.swiftmodule of each of MODULES.
 CORE_SOURCES := $(shell find Sources/CalGrid -name '*.swift' | sort)
-EMBEDDED_FLAGS := -enable-experimental-feature Embedded -wmo -parse-as-library -Osize
+JSON_SOURCES := $(shell find Sources/CalGridJSON -name '*.swift' | sort)
+CAPI_SOURCES := $(shell find Sources/CalGridC -name '*.swift' | sort)
+JSONC_XCC    := $(addprefix -Xcc ,$(shell pkg-config --cflags json-c 2>/dev/null))
+
+CalGrid_SOURCES      = $(CORE_SOURCES)
+CalGridJSON_SOURCES  = $(JSON_SOURCES)
+CalGridJSON_USES    := CalGrid
+CalGridJSON_INPUTS  := Sources/CJSONC/shim.h Sources/CJSONC/module.modulemap
+CalGridJSON_IMPORTS := -I Sources/CJSONC $(JSONC_XCC)
+CalGridC_SOURCES     = $(CAPI_SOURCES)
+CalGridC_USES       := CalGrid CalGridJSON
+CalGridC_INPUTS     := $(CalGridJSON_INPUTS) Include/calgrid.h Include/module.modulemap
+CalGridC_IMPORTS    := -I Include $(CalGridJSON_IMPORTS)
+
+define SWIFTC_MODULE
+$(1)/$(2).o: $$($(2)_SOURCES) $$($(2)_INPUTS) $$(patsubst %,$(1)/%.o,$$($(2)_USES))
+	@mkdir -p $$(@D)
+	$$(SWIFTC) $(3) -module-name $(2) -I $(1) $$($(2)_IMPORTS) $$($(2)_SOURCES) -c -o $$@ \
+	  -emit-module -emit-module-path $(1)/$(2).swiftmodule
+endef
+SWIFTC_MODULES = $(foreach m,$(3),$(eval $(call SWIFTC_MODULE,$(1),$(m),$(2))))
+
+# The host's target triple and the toolchain's Embedded runtime pieces for it (the Unicode tables
+# that String comparison and hashing need are a separate archive in Embedded Swift).
+SWIFT_TARGET_INFO := $(shell $(SWIFTC) -print-target-info 2>/dev/null)
+SWIFT_TRIPLE      := $(shell echo '$(SWIFT_TARGET_INFO)' | sed -n 's/.*"unversionedTriple": *"\([^"]*\)".*/\1/p')
+SWIFT_RESOURCES   := $(shell echo '$(SWIFT_TARGET_INFO)' | sed -n 's/.*"runtimeResourcePath": *"\([^"]*\)".*/\1/p')
+EMBEDDED_RUNTIME  := $(SWIFT_RESOURCES)/embedded/$(SWIFT_TRIPLE)/libswiftUnicodeDataTables.a
+
+# Embedded Swift: the core and CalGridJSON must keep compiling without existentials, untyped throws or
+# Foundation. Function sections let libcalgrid.a's link drop what no calgrid_* function reaches.
+EMBEDDED_DIR   := $(BUILD)/embedded
+EMBEDDED_FLAGS := -enable-experimental-feature Embedded -wmo -parse-as-library -Osize -Xfrontend -function-sections
 
 # Debian packages the build and the tests need, by the command or pkg-config module that shows them.
 APT_PACKAGES := libjson-c-dev pkg-config valgrind taskwarrior python3
@@ -47,14 +85,25 @@ test-swift: deps
 	$(SWIFT) test --skip-build --parallel
 
 # The core must keep compiling as Embedded Swift: no existentials, typed throws only, no Foundation.
-embedded: $(BUILD)/embedded/libCalGridCore.a
-$(BUILD)/embedded/libCalGridCore.a: $(CORE_SOURCES)
-	@mkdir -p $(BUILD)/embedded
-	$(SWIFTC) $(EMBEDDED_FLAGS) -module-name CalGrid $(CORE_SOURCES) -emit-library -static -o $@ \
-	  -emit-module -emit-module-path $(BUILD)/embedded/CalGrid.swiftmodule
+# test-embedded links a C program against the archive and checks the core's answers against glibc's.
+EmbeddedCoreProbe_SOURCES  := Tests/Embedded/EmbeddedCoreProbe.swift
+EmbeddedCoreProbe_USES     := CalGrid
+EmbeddedJSONProbe_SOURCES  := Tests/Embedded/EmbeddedJSONProbe.swift
+EmbeddedJSONProbe_USES     := CalGrid CalGridJSON
+EmbeddedJSONProbe_INPUTS   := $(CalGridJSON_INPUTS)
+EmbeddedJSONProbe_IMPORTS  := $(CalGridJSON_IMPORTS)
+EMBEDDED_PROBE_CFLAGS := -std=c99 -Wall -Wextra -Werror -pedantic -g
+$(call SWIFTC_MODULES,$(EMBEDDED_DIR),$(EMBEDDED_FLAGS),CalGrid CalGridJSON CalGridC EmbeddedCoreProbe EmbeddedJSONProbe)
 
-test-embedded: deps embedded
-	@test -s $(BUILD)/embedded/libCalGridCore.a && echo "embedded: core builds as Embedded Swift ($$(stat -c %s $(BUILD)/embedded/libCalGridCore.a) bytes)"
+embedded: $(EMBEDDED_DIR)/libCalGridCore.a
+$(EMBEDDED_DIR)/libCalGridCore.a: $(EMBEDDED_DIR)/CalGrid.o
+	rm -f $@ && ar rcs $@ $<
+$(EMBEDDED_DIR)/core-probe: Tests/Embedded/core_probe.c $(EMBEDDED_DIR)/EmbeddedCoreProbe.o $(EMBEDDED_DIR)/libCalGridCore.a
+	$(CC) $(EMBEDDED_PROBE_CFLAGS) -o $@ $^ $(EMBEDDED_RUNTIME)
+
+test-embedded: deps-capi $(EMBEDDED_DIR)/core-probe
+	$(EMBEDDED_DIR)/core-probe
+	@echo "embedded: core builds as Embedded Swift ($$(stat -c %s $(EMBEDDED_DIR)/libCalGridCore.a) bytes) and answers C like glibc"
 
 bench: deps
 	cd Benchmarks && $(SWIFT) run -c release CalGridBenchmarks

@@ -22,13 +22,7 @@ CAPI_SO      := $(CAPI_DIR)/libcalgrid.so
 CAPI_A       := $(CAPI_DIR)/libcalgrid.a
 CAPI_PC      := $(CAPI_DIR)/calgrid.pc
 
-JSON_SOURCES := $(shell find Sources/CalGridJSON -name '*.swift' | sort)
-CAPI_SOURCES := $(shell find Sources/CalGridC -name '*.swift' | sort)
-CAPI_JSONC_XCC := $(patsubst %,-Xcc %,$(shell pkg-config --cflags json-c 2>/dev/null))
-CAPI_IMPORTS = -I Include -I Sources/CJSONC $(CAPI_JSONC_XCC)
 CAPI_SHARED_FLAGS := -parse-as-library -O -wmo
-CAPI_EMBED_FLAGS  := $(EMBEDDED_FLAGS) -Xfrontend -function-sections
-CAPI_EMBED_RUNTIME := $(shell $(SWIFTC) -print-target-info 2>/dev/null | sed -n 's/.*"runtimeResourcePath": "\(.*\)".*/\1/p')/embedded/x86_64-unknown-linux-gnu/libswiftUnicodeDataTables.a
 
 # C flags every test program is held to.
 CAPI_CFLAGS   := -std=c99 -Wall -Wextra -Werror -pedantic -g -I Include
@@ -61,14 +55,7 @@ capi-static: $(CAPI_A)
 
 # --- libcalgrid.so: the three modules compiled as ordinary Swift, linked with the static stdlib;
 # a version script exports calgrid_* and nothing else.
-$(CAPI_SO_DIR)/CalGrid.o: $(CORE_SOURCES)
-	@mkdir -p $(@D)
-	$(SWIFTC) $(CAPI_SHARED_FLAGS) -module-name CalGrid $^ -c -o $@ -emit-module -emit-module-path $(@D)/CalGrid.swiftmodule
-$(CAPI_SO_DIR)/CalGridJSON.o: $(JSON_SOURCES) $(CAPI_SO_DIR)/CalGrid.o
-	$(SWIFTC) $(CAPI_SHARED_FLAGS) -module-name CalGridJSON -I $(@D) $(CAPI_IMPORTS) $(JSON_SOURCES) -c -o $@ \
-	  -emit-module -emit-module-path $(@D)/CalGridJSON.swiftmodule
-$(CAPI_SO_DIR)/CalGridC.o: $(CAPI_SOURCES) Include/calgrid.h $(CAPI_SO_DIR)/CalGrid.o $(CAPI_SO_DIR)/CalGridJSON.o
-	$(SWIFTC) $(CAPI_SHARED_FLAGS) -module-name CalGridC -I $(@D) $(CAPI_IMPORTS) $(CAPI_SOURCES) -c -o $@
+$(call SWIFTC_MODULES,$(CAPI_SO_DIR),$(CAPI_SHARED_FLAGS),CalGrid CalGridJSON CalGridC)
 $(CAPI_SO): $(addprefix $(CAPI_SO_DIR)/,CalGrid.o CalGridJSON.o CalGridC.o)
 	@printf '{\n  global: calgrid_*;\n  local: *;\n};\n' > $(CAPI_SO_DIR)/exports.map
 	$(SWIFTC) -static-stdlib -emit-library -o $(CAPI_DIR)/$(CAPI_SO_REAL) $^ -ljson-c \
@@ -76,21 +63,15 @@ $(CAPI_SO): $(addprefix $(CAPI_SO_DIR)/,CalGrid.o CalGridJSON.o CalGridC.o)
 	ln -sf $(CAPI_SO_REAL) $(CAPI_DIR)/$(CAPI_SONAME)
 	ln -sf $(CAPI_SONAME) $@
 
-# --- libcalgrid.a: the same sources as Embedded Swift, merged into one relocatable object with the
-# Unicode tables String needs, unreachable functions dropped (--gc-sections from the calgrid_* roots);
-# only calgrid_* stay global, so nothing clashes with the caller's symbols.
-$(CAPI_EM_DIR)/CalGrid.o: $(CORE_SOURCES)
-	@mkdir -p $(@D)
-	$(SWIFTC) $(CAPI_EMBED_FLAGS) -module-name CalGrid $^ -c -o $@ -emit-module -emit-module-path $(@D)/CalGrid.swiftmodule
-$(CAPI_EM_DIR)/CalGridJSON.o: $(JSON_SOURCES) $(CAPI_EM_DIR)/CalGrid.o
-	$(SWIFTC) $(CAPI_EMBED_FLAGS) -module-name CalGridJSON -I $(@D) $(CAPI_IMPORTS) $(JSON_SOURCES) -c -o $@ \
-	  -emit-module -emit-module-path $(@D)/CalGridJSON.swiftmodule
-$(CAPI_EM_DIR)/CalGridC.o: $(CAPI_SOURCES) Include/calgrid.h $(CAPI_EM_DIR)/CalGrid.o $(CAPI_EM_DIR)/CalGridJSON.o
-	$(SWIFTC) $(CAPI_EMBED_FLAGS) -module-name CalGridC -I $(@D) $(CAPI_IMPORTS) $(CAPI_SOURCES) -c -o $@
-$(CAPI_A): $(addprefix $(CAPI_EM_DIR)/,CalGrid.o CalGridJSON.o CalGridC.o) mk/capi-merge.ld
+# --- libcalgrid.a: the Embedded Swift objects of the three modules (the Makefile's Embedded flavour),
+# merged into one relocatable object with the Unicode tables String needs, unreachable functions
+# dropped (--gc-sections from the calgrid_* roots); only calgrid_* stay global, so nothing clashes
+# with the caller's symbols.
+$(CAPI_A): $(addprefix $(EMBEDDED_DIR)/,CalGrid.o CalGridJSON.o CalGridC.o) mk/capi-merge.ld
+	@mkdir -p $(CAPI_EM_DIR)
 	ld -r --gc-sections -T mk/capi-merge.ld -o $(CAPI_EM_DIR)/merged.o \
-	  $$(nm $(CAPI_EM_DIR)/CalGridC.o | awk '$$2 == "T" && $$3 ~ /^calgrid_/ { printf "-u %s ", $$3 }') \
-	  $(filter %.o,$^) $(CAPI_EMBED_RUNTIME)
+	  $$(nm $(EMBEDDED_DIR)/CalGridC.o | awk '$$2 == "T" && $$3 ~ /^calgrid_/ { printf "-u %s ", $$3 }') \
+	  $(filter %.o,$^) $(EMBEDDED_RUNTIME)
 	objcopy --wildcard --keep-global-symbol='calgrid_*' --strip-debug --strip-unneeded $(CAPI_EM_DIR)/merged.o $(CAPI_EM_DIR)/calgrid.o
 	rm -f $@ && ar rcs $@ $(CAPI_EM_DIR)/calgrid.o
 

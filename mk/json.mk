@@ -1,15 +1,17 @@
-# JSON import/export (issue 4): CalGridJSON must also compile as Embedded Swift, together with the core.
-JSON_SOURCES ?= $(shell find Sources/CalGridJSON -name '*.swift' | sort)
-JSONC_CFLAGS := $(shell pkg-config --cflags-only-I json-c 2>/dev/null)
-
+# JSON import/export (issue 4): CalGridJSON must also compile as Embedded Swift, together with the core
+# (the Makefile's Embedded flavour); test-json links a C program against both archives and json-c,
+# imports todos the program generated and checks the per-day counts against its own.
 .PHONY: embedded-json test-json
-embedded-json: $(BUILD)/embedded/libCalGridJSON.a
-$(BUILD)/embedded/libCalGridJSON.a: $(BUILD)/embedded/libCalGridCore.a $(JSON_SOURCES) Sources/CJSONC/shim.h
-	$(SWIFTC) $(EMBEDDED_FLAGS) -module-name CalGridJSON -I $(BUILD)/embedded -I Sources/CJSONC \
-	  $(addprefix -Xcc ,$(JSONC_CFLAGS)) $(JSON_SOURCES) -emit-library -static -o $@
+embedded-json: $(EMBEDDED_DIR)/libCalGridJSON.a
+$(EMBEDDED_DIR)/libCalGridJSON.a: $(EMBEDDED_DIR)/CalGridJSON.o
+	rm -f $@ && ar rcs $@ $<
+$(EMBEDDED_DIR)/json-probe: Tests/Embedded/json_probe.c $(EMBEDDED_DIR)/EmbeddedJSONProbe.o \
+  $(EMBEDDED_DIR)/libCalGridJSON.a $(EMBEDDED_DIR)/libCalGridCore.a
+	$(CC) $(EMBEDDED_PROBE_CFLAGS) -o $@ $^ $(EMBEDDED_RUNTIME) -ljson-c
 
-test-json: deps embedded-json fuzz-json
-	@test -s $(BUILD)/embedded/libCalGridJSON.a && echo "embedded: CalGridJSON builds as Embedded Swift ($$(stat -c %s $(BUILD)/embedded/libCalGridJSON.a) bytes)"
+test-json: deps-capi $(EMBEDDED_DIR)/json-probe fuzz-json
+	$(EMBEDDED_DIR)/json-probe
+	@echo "embedded: CalGridJSON builds as Embedded Swift ($$(stat -c %s $(EMBEDDED_DIR)/libCalGridJSON.a) bytes) and imports what C wrote"
 
 TEST_RULES += test-json
 
@@ -19,14 +21,9 @@ TEST_RULES += test-json
 FUZZ_DIR     := $(BUILD)/fuzz
 FUZZ_FLAGS   := -sanitize=fuzzer,address -parse-as-library -O -wmo -use-ld=lld
 FUZZ_SECONDS ?= 20
-FUZZ_JSONC   := -I Sources/CJSONC $(addprefix -Xcc ,$(JSONC_CFLAGS))
+FUZZ_JSONC   := $(CalGridJSON_IMPORTS)
+$(call SWIFTC_MODULES,$(FUZZ_DIR),$(FUZZ_FLAGS),CalGrid CalGridJSON)
 
-$(FUZZ_DIR)/CalGrid.o: $(CORE_SOURCES)
-	@mkdir -p $(@D)
-	$(SWIFTC) $(FUZZ_FLAGS) -module-name CalGrid $(CORE_SOURCES) -c -o $@ -emit-module -emit-module-path $(@D)/CalGrid.swiftmodule
-$(FUZZ_DIR)/CalGridJSON.o: $(JSON_SOURCES) Sources/CJSONC/shim.h $(FUZZ_DIR)/CalGrid.o
-	$(SWIFTC) $(FUZZ_FLAGS) -module-name CalGridJSON -I $(FUZZ_DIR) $(FUZZ_JSONC) $(JSON_SOURCES) -c -o $@ \
-	  -emit-module -emit-module-path $(@D)/CalGridJSON.swiftmodule
 $(FUZZ_DIR)/fuzz-import: Tests/Fuzz/ImportFuzzer.swift $(FUZZ_DIR)/CalGrid.o $(FUZZ_DIR)/CalGridJSON.o
 	$(SWIFTC) $(FUZZ_FLAGS) -module-name ImportFuzzer -I $(FUZZ_DIR) $(FUZZ_JSONC) Tests/Fuzz/ImportFuzzer.swift \
 	  $(FUZZ_DIR)/CalGrid.o $(FUZZ_DIR)/CalGridJSON.o -ljson-c -o $@
