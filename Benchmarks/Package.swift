@@ -2,13 +2,12 @@
 import PackageDescription
 
 // The benchmark suite: its own package so that Foundation (used only by the baselines) never
-// reaches the engine. It depends on the root package by path; SwiftPM names a path dependency
-// after its folder, so the identity is read off wherever this clone lives.
-let rootIdentity = String(Context.packageDirectory.split(separator: "/").dropLast().last ?? "calgrid").lowercased()
-
+// reaches the engine. The root package is a path dependency; SwiftPM would identify it by its
+// folder's name, so it is named explicitly and the products below refer to that name, wherever
+// and under whatever folder name this clone lives.
 let package = Package(
     name: "CalGridBenchmarks",
-    dependencies: [.package(path: "..")],
+    dependencies: [.package(name: "CalGrid", path: "..")],
     targets: [
         // What a C programmer would write: timegm/gmtime_r month grids, qsort.
         .target(name: "CBaselines", cSettings: [.unsafeFlags(["-O2"])]),
@@ -17,8 +16,8 @@ let package = Package(
         .executableTarget(
             name: "CalGridBenchmarks",
             dependencies: [
-                .product(name: "CalGrid", package: rootIdentity),
-                .product(name: "CalGridJSON", package: rootIdentity),
+                .product(name: "CalGrid", package: "CalGrid"),
+                .product(name: "CalGridJSON", package: "CalGrid"),
                 "CBaselines", "CJSONCBench",
             ],
             swiftSettings: [.swiftLanguageMode(.v5)]
