@@ -44,6 +44,8 @@ source "$here/cases.sh"
 
 # Every --json output must parse, and the month grids must match Python's calendar (an independent oracle).
 if ! python3 "$here/oracle.py" "$bin"; then fail=$((fail + 1)); failed+=("oracle.py"); else pass=$((pass + 1)); fi
+# list, stats and import against a model computed in Python from generated input files.
+if ! python3 "$here/todo_oracle.py" "$bin"; then fail=$((fail + 1)); failed+=("todo_oracle.py"); else pass=$((pass + 1)); fi
 
 echo "cli: $pass passed, $fail failed"
 if (( fail > 0 )); then echo "failed: ${failed[*]}"; exit 1; fi
