@@ -40,3 +40,32 @@ let scenarioNotes = """
 - **TodoSet memory** — heap growth (glibc `mallinfo2`) while N todos are inserted, less their text bytes
   and one bit per tracked day, per todo.
 """
+
+// Measurements behind design choices in the sources. The code's comments say why a choice holds;
+// the numbers that led to it live here (and in the commits named), so they are not restated in code.
+let historyNotes = """
+
+
+## History
+
+Measurements behind design choices in the code, from earlier runs and instruction counts (the
+commits named carry the full numbers).
+
+- **C API month grid fill** (`Sources/CalGridC/CalGridC+MonthGrid.swift`): through `grid[i]` each
+  cell costs two divisions by 7 and three date comparisons; writing the five fields one by one with
+  running counters still cost about 35 instructions a cell (d0c559c: 35 → about 25), more than a C
+  caller spends reading it. Two 32-bit words a cell, later rows from the row above and the
+  adjacent-month cells fixed up afterwards took a grid's fill from 1574 to 403 instructions (b0a1b3c).
+- **Small radix sorts** (`_radixSortRows`): a small set's first overlap query, such as the `calgrid`
+  sample's, cleared and summed 2 × 2048 counters: 118k of `calgrid month`'s 1.1M instructions, more
+  than the rest of the command, so up to 32 values are insertion-sorted (a613b2b). 8-bit digits
+  measured slower than 11-bit ones (two passes over day keys instead of one).
+- **Static `calgrid` link** (`mk/cli.mk`): with function sections and gold's `--section-ordering-file`
+  (the functions `calgrid month` executes, `mk/calgrid-order.txt`), the code a start touches went
+  from 277 to 176 pages, and a start with the binary re-read from disk from 1.62× to 1.44× a C hello
+  (afa90c8). gold writes its output through a shared mapping, which leaves the executable in the
+  page cache as about 3,800 single 4 KiB pages that every start then maps one by one: about 0.3 ms
+  more per start than the same bytes written with write(2), as `cp` and `install` leave them;
+  `--no-mmap-output-file` cut the page faults of a start from 127 to 75 (b5c292a). Pages read back
+  from disk after the kernel evicted them are single pages again (see *CLI start-up* above).
+"""

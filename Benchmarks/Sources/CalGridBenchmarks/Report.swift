@@ -255,5 +255,6 @@ func readme(_ ms: [Measurement], _ results: [TargetResult], machine: [(String, S
         o += "\n"
     }
     o += scenarioNotes
+    o += historyNotes
     return o
 }
