@@ -58,7 +58,8 @@ struct CommonOptions {
 
     static let help = """
       --todos FILE           todo file (native JSON, JSON Lines or Taskwarrior export; - for stdin);
-                             default: the built-in sample set, built around --today
+                             default: your store, $CALGRID_TODOS or ~/.local/share/calgrid/todos.json
+                             (a built-in sample set, built around --today, until it exists)
       --today YYYY-MM-DD     the day shown as today (default: the system clock)
       --tz-offset ±HH:MM     time zone for date-times and for today (default: local)
       --first-weekday DAY    sun|mon|tue|wed|thu|fri|sat (default: sun)

@@ -13,9 +13,15 @@ struct Context {
     static func load(_ options: CommonOptions) throws(CLIError) -> Context {
         let today = options.resolvedToday()
         let todos: TodoData
-        if let path = options.todosPath {
-            todos = try TodoFile.load(path: path, options: options)
+        if let store = Store.locate(options), store.isExplicit || store.exists {
+            todos = try TodoFile.load(path: store.path, options: options)
         } else {
+            // No store yet: the sample set keeps every view (and `make demo`) showing something.
+            // Said on a terminal only, so scripts and pipes see the same output as before.
+            if Stream.standardError.isTerminal {
+                reportError("no todos of your own yet (\(Store.locate(options)?.path ?? "no store: $HOME is not set")); "
+                            + "showing the built-in sample. Start with: calgrid add TITLE")
+            }
             do { todos = TodoData(try TodoSet(SampleTodos.drafts(today: today))) } catch {
                 // The sample set is ours: failing validation is a bug, said plainly rather than trapped.
                 throw .data("the built-in sample set is invalid (\(error)); please report this")

@@ -28,6 +28,8 @@ enum JSONSchemas {
              "deletedSkipped", "recurringSkipped", "issues": [{"line", "column", "byteOffset",
              "record" (from 1, or null), "field", "reason", "message"}], "unreportedIssues", "out"}
     export  the native format itself: {"format": "calgrid", "version": 1, "todos": [...]}
+    add, done, undo
+            the todo they added or changed: one todo object as above
 
     """
 }

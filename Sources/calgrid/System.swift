@@ -107,6 +107,55 @@ enum System {
         return Int(u.ru_maxrss)
     }
 
+    /// True when `path` names something (a file, a directory, …); false when it does not exist.
+    static func exists(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0
+    }
+
+    /// Creates `directory` and its missing parents, each with mode 0700 (the XDG base directory
+    /// rule for data directories); an existing directory is fine.
+    static func makeDirectories(_ directory: String) throws(CLIError) {
+        guard !directory.isEmpty, !exists(directory) else { return }
+        if let slash = directory.lastIndex(of: "/"), slash != directory.startIndex {
+            try makeDirectories(String(directory[..<slash]))
+        }
+        if mkdir(directory, 0o700) != 0 && errno != EEXIST { throw .data("\(directory): \(errnoMessage())") }
+    }
+
+    /// An exclusive `flock` on `path` (created if missing), held until `unlock` closes it. Blocks
+    /// while another process holds it; the kernel drops it if the process dies.
+    static func lock(_ path: String) throws(CLIError) -> Int32 {
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        if fd < 0 { throw .data("\(path): \(errnoMessage())") }
+        while flock(fd, LOCK_EX) != 0 {
+            if errno == EINTR { continue }
+            let message = errnoMessage()
+            close(fd)
+            throw .data("\(path): cannot lock: \(message)")
+        }
+        return fd
+    }
+
+    static func unlock(_ fd: Int32) { close(fd) }
+
+    /// `count` bytes from the kernel's random source (/dev/urandom: never blocks once the system
+    /// has booted, and needs no header Glibc's module leaves out).
+    static func randomBytes(_ count: Int) throws(CLIError) -> [UInt8] {
+        let fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC)
+        if fd < 0 { throw .data("/dev/urandom: \(errnoMessage())") }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, count - filled) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { throw .data("/dev/urandom: \(n == 0 ? "end of file" : errnoMessage())") }
+            filled += n
+        }
+        return bytes
+    }
+
     static func errnoMessage() -> String { String(cString: strerror(errno)) }
 
     static func exit(_ code: Int32) -> Never { Glibc.exit(code) }

@@ -16,8 +16,12 @@ commands:
   import FILE|-         validate a todo file and convert it to the native format
   export                write the todos in the native format
   stats                 counts, spans and memory of the todo set
+  add TITLE             add a todo to your store; prints its id
+  done ID / undo ID     tick a day of a todo (--on DAY, default today), or the whole todo
 
-Without --todos FILE every command uses a built-in sample set built around today.
+Your todos live in --todos FILE, else $CALGRID_TODOS, else $XDG_DATA_HOME/calgrid/todos.json
+(~/.local/share/calgrid/todos.json); until the first `calgrid add` the views show a built-in
+sample set built around today.
 Run `calgrid COMMAND --help` for a command's options, `calgrid help json` for the JSON schemas.
 Exit status: 0 success, 1 data or runtime error, 2 usage error.
 
@@ -36,6 +40,9 @@ func runCommand(_ argv: [String]) throws(CLIError) -> Output {
     case "stats": return try StatsCommand.run(words)
     case "import": return try ImportCommand.run(words)
     case "export": return try ExportCommand.run(words)
+    case "add": return try AddCommand.run(words)
+    case "done": return try DoneCommand.run(words, done: true)
+    case "undo": return try DoneCommand.run(words, done: false)
     case "-h", "--help", "help":
         if words.first == "json" { out.write(JSONSchemas.text) } else { out.write(topHelp) }
         return out
@@ -44,7 +51,7 @@ func runCommand(_ argv: [String]) throws(CLIError) -> Output {
         return out
     default:
         if name.hasPrefix("-") { return try MonthCommand.run(argv) }   // options only: the month view
-        throw .usage("unknown command '\(name)' (commands: month week day year list import export stats)")
+        throw .usage("unknown command '\(name)' (commands: month week day year list add done undo import export stats)")
     }
 }
 

@@ -93,3 +93,34 @@ case_ import-help              -- import --help
 case_ export-help              -- export --help
 case_ stats-help               -- stats --help
 case_ help-json                -- help json
+
+# Your own todos: each store_case runs with $CALGRID_TODOS pointing at one store in the scratch
+# directory, so the cases below build on each other, in order.
+store_case() { CALGRID_TODOS="$work/store/todos.json" case_ "$@"; }
+NOW='s/"createdAt":[0-9]+/"createdAt":N/'
+M=--today=2026-11-30
+store_case store-add-challenge     -- add Gym --repeat mon,wed,fri --challenge --end +4w --id gym $M
+store_case store-add-deadline-json MASK="$NOW" -- add Pay the rent --end friday --id rent --tag home --memo "by transfer" $M --json
+store_case store-done-today        -- done gym $M
+store_case store-done-prefix       -- done gy --on wed $M
+store_case store-done-relative     -- done gym --on +4d $M
+store_case store-undo-json         MASK="$NOW" -- undo gym --on 2026-11-30 $M --json
+store_case store-done-whole        -- done rent $M
+store_case store-undo-whole        -- undo rent $M
+store_case store-month             -- month $M
+store_case store-week              -- week $M
+store_case store-add-gymnastics    -- add Gymnastics --start sat --id gymnastics $M
+store_case err-store-off-day       -- done gym --on tuesday $M
+store_case err-store-outside-span  -- done gym --on 2027-01-04 $M
+store_case err-store-end-before    -- add X --start 2026-12-10 --end 2026-12-01 $M
+store_case err-store-duplicate-id  -- add X --id gym $M
+store_case err-store-bad-repeat    -- add X --repeat mon,funday $M
+store_case err-store-bad-remind    -- add X --remind 7:30 $M
+store_case err-store-bad-date      -- add X --end someday $M
+store_case err-store-unknown-id    -- done nope $M
+store_case err-store-ambiguous-id  -- done gy $M
+store_case err-store-no-title      -- add $M
+store_case err-store-stdin         -- add X --todos - $M
+store_case add-help                -- add --help
+store_case done-help               -- done --help
+store_case undo-help               -- undo --help

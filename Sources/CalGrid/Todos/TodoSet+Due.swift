@@ -1,0 +1,25 @@
+// What is due: the first day, from a given day on, on which a todo falls and is not done.
+extension TodoSet {
+    /// The first day on or after `day` on which the todo at `i` falls (inside its span and on its
+    /// repetition) and is not done: for a tracked todo the first repeat day not ticked, for the
+    /// others the first day they fall on unless they are completed. nil when there is none: an
+    /// undated todo, a completed one, a span that ended before `day`, or every remaining repeat
+    /// day done.
+    /// - Complexity: O(days from `day` to the answer), at most O(span); O(1) for a todo without end
+    public func nextDueDay(onOrAfter day: CivilDate, at i: Int) -> CivilDate? {
+        _check(i)
+        let first = start(at: i), last = end(at: i)
+        if first == nil && last == nil { return nil }
+        if !isTracked(at: i) && isCompleted(at: i) { return nil }
+        var d = Swift.max(day.dayNumber, first?.dayNumber ?? CivilDate.minDayNumber)
+        let stop = last?.dayNumber ?? CivilDate.maxDayNumber
+        let repetition = repetition(at: i)
+        guard !repetition.isEmpty else { return nil }
+        while d <= stop {
+            let date = CivilDate(_unchecked: d)
+            if repetition.contains(date.weekday), !isDone(on: date, at: i) { return date }
+            d += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,129 @@
+import CalGrid
+
+/// `calgrid add TITLE`: a new todo in the store; prints its id.
+enum AddCommand {
+    static let help = """
+    usage: calgrid add TITLE [options]
+
+    Adds a todo to your store (see STORE below) and prints its id. Words after the options
+    are joined into the title: calgrid add Buy milk --end friday.
+
+      --start DAY|none       first day (default: today when --end, --repeat or --challenge
+                             is given, else none)
+      --end DAY              last day, the deadline (default: none)
+      --repeat DAYS          the weekdays it falls on: mon,wed,fri (any English weekday names),
+                             weekdays, weekends or daily (default: daily)
+      --challenge            a challenge: its days are ticked one by one (calgrid done)
+      --memo TEXT            a note
+      --tag TAG              a tag; repeat for more
+      --remind HH:MM         a reminder time
+      --id ID                the id (default: six random letters and digits)
+
+    DAY is YYYY-MM-DD, today, tomorrow, yesterday, a weekday name (its next occurrence, today
+    included), +3d or +2w (from today). A todo with both a start and an end keeps one tick per
+    repeat day; the others are done or not as a whole.
+
+    STORE: --todos FILE, else $CALGRID_TODOS, else $XDG_DATA_HOME/calgrid/todos.json
+    (default ~/.local/share/calgrid/todos.json), in the native format; the first change creates
+    it. Every change locks the store, and replaces it atomically.
+    \(CommonOptions.help)
+    """
+
+    /// The id alphabet: Crockford's base 32 in lower case, without i, l, o and u, so an id read
+    /// aloud or copied by hand has one spelling.
+    static let alphabet = Array("0123456789abcdefghjkmnpqrstvwxyz".utf8)
+
+    static func run(_ words: [String]) throws(CLIError) -> Output {
+        var common = CommonOptions()
+        var title: [String] = []
+        var fields = TodoFields()
+        var id: String?
+        try parseOptions(words, "add", &common, extra: { (o: String, a: inout Arguments) throws(CLIError) -> Bool in
+            if o == "--id" { id = try a.value(for: o); return true }
+            return try fields.parse(o, &a)
+        }) { (p: String) throws(CLIError) in title.append(p) }
+        var out = Output()
+        if common.help { out.line(help); return out }
+        guard !title.isEmpty else { throw .usage("add: what is the todo? (calgrid add TITLE)") }
+        let today = common.resolvedToday()
+
+        var draft = TodoDraft(id: id ?? "", title: title.joined(separator: " "), createdAt: System.now())
+        try fields.apply(to: &draft, today: today)
+        // A todo given a deadline, a repetition or a challenge starts today unless told otherwise:
+        // a todo open on the left would fall on every day before its end (`--start none` asks for that).
+        if fields.start == nil, fields.end != nil || fields.repetition != nil || fields.isChallenge == true {
+            draft.start = today
+        }
+
+        let store = try Store.forChanges(common)
+        let (set, index) = try store.change(common) { (set: inout TodoSet) throws(CLIError) in
+            if id == nil { draft.id = try freshID(in: set) }
+            do throws(TodoError) { let i = try set.append(draft); return ((set, i), true) } catch {
+                throw .data("add: " + TodoText.describe(error, in: set))
+            }
+        }
+        if common.json {
+            var w = JSONWriter()
+            TodoPresentation.json(index, TodoData(set), today: today, &w)
+            w.finish(into: &out)
+        } else {
+            out.line(set.id(at: index))
+        }
+        return out
+    }
+
+    /// Six random characters of `alphabet` (30 bits: two ids collide by chance once in about
+    /// 30,000 todos); one character more after each collision with an id in `set`.
+    static func freshID(in set: TodoSet) throws(CLIError) -> String {
+        var length = 6
+        while true {
+            let random = try System.randomBytes(length)
+            let id = String(decoding: random.map { alphabet[Int($0 & 31)] }, as: UTF8.self)
+            if !set.contains(id: id) { return id }
+            length += 1
+        }
+    }
+}
+
+/// The options `add` and `edit` share, as given; `apply` turns them into a draft's fields once
+/// today is known (`--today` may come after them).
+struct TodoFields {
+    var start: String?
+    var end: String?
+    var repetition: WeekdaySet?
+    var isChallenge: Bool?
+    var memo: String?
+    var tags: [String]?
+    var reminder: String?
+    var title: String?
+
+    /// Consumes a field option.
+    mutating func parse(_ o: String, _ a: inout Arguments) throws(CLIError) -> Bool {
+        switch o {
+        case "--start": start = try a.value(for: o)
+        case "--end": end = try a.value(for: o)
+        case "--repeat": repetition = try Parse.repetition(try a.value(for: o))
+        case "--challenge": try a.noValue(for: o); isChallenge = true
+        case "--memo": memo = try a.value(for: o)
+        case "--tag":
+            let t = try a.value(for: o)
+            if t.isEmpty { throw .usage("--tag: a tag cannot be empty") }
+            tags = (tags ?? []) + [t]
+        case "--remind": reminder = try a.value(for: o)
+        default: return false
+        }
+        return true
+    }
+
+    /// Writes the given fields into `draft`; `none` clears a field (for add: leaves it unset).
+    func apply(to draft: inout TodoDraft, today: CivilDate) throws(CLIError) {
+        if let t = title { draft.title = t }
+        if let s = start { draft.start = s == "none" ? nil : try Parse.day(s, what: "--start", today: today) }
+        if let e = end { draft.end = e == "none" ? nil : try Parse.day(e, what: "--end", today: today) }
+        if let r = repetition { draft.repetition = r }
+        if let c = isChallenge { draft.isChallenge = c }
+        if let m = memo { draft.memo = m == "none" ? nil : m }
+        if let t = tags { draft.tags = t }
+        if let r = reminder { draft.reminderMinutes = r == "none" ? nil : try Parse.reminder(r) }
+    }
+}

@@ -1,0 +1,71 @@
+import CalGrid
+
+/// `calgrid done ID` / `calgrid undo ID`: tick a day of a todo, or the whole todo, or take the tick back.
+enum DoneCommand {
+    static func help(_ name: String) -> String {
+        let (verb, state) = name == "done" ? ("Marks", "done") : ("Marks", "not done")
+        return """
+        usage: calgrid \(name) ID [options]
+
+        \(verb) a todo \(state) on a day. A todo with a start and an end keeps one tick per
+        repeat day: the day given by --on (default: today) must be one of them. Any other todo
+        is \(state) as a whole (--on does not apply). ID is the full id or a unique prefix of it.
+
+          --on DAY               the day (YYYY-MM-DD, today, yesterday, a weekday name, -1d, …;
+                                 a weekday name means the next one, today included)
+        \(CommonOptions.help)
+        """
+    }
+
+    static func run(_ words: [String], done: Bool) throws(CLIError) -> Output {
+        let name = done ? "done" : "undo"
+        var common = CommonOptions()
+        var idText: String?, onText: String?
+        try parseOptions(words, name, &common, extra: { (o: String, a: inout Arguments) throws(CLIError) -> Bool in
+            guard o == "--on" else { return false }
+            onText = try a.value(for: o)
+            return true
+        }) { (p: String) throws(CLIError) in
+            guard idText == nil else { throw .usage("\(name): one todo at a time (unexpected '\(p)')") }
+            idText = p
+        }
+        var out = Output()
+        if common.help { out.line(help(name)); return out }
+        guard let idText else { throw .usage("\(name): which todo? (calgrid \(name) ID)") }
+        let today = common.resolvedToday()
+        let day = try onText.map { (t: String) throws(CLIError) in try Parse.day(t, what: "--on", today: today) } ?? today
+
+        let store = try Store.forChanges(common)
+        let (set, i, tracked) = try store.change(common) { (set: inout TodoSet) throws(CLIError) in
+            let i = try TodoLookup.index(of: idText, in: set)
+            // A span without a single repeat day has no day to tick: its completion is the whole todo's.
+            if set.isTracked(at: i), set.trackedDayCount(at: i) > 0 {
+                let was = set.isDone(on: day, at: i)
+                do throws(TodoError) { try set.setDone(done, on: day, at: i) } catch {
+                    throw .data("\(name): " + TodoText.describe(error, in: set))
+                }
+                return ((set, i, true), was != done)
+            }
+            let was = set.isCompleted(at: i)
+            set.setIsCompleted(done, at: i)
+            return ((set, i, false), was != done)
+        }
+        if common.json {
+            var w = JSONWriter()
+            TodoPresentation.json(i, TodoData(set), today: today, &w)
+            w.finish(into: &out)
+            return out
+        }
+        var line = "\(set.id(at: i))  \(set.title(at: i)): "
+        if tracked {
+            line += "\(TodoText.day(day)) \(done ? "done" : "not done") · "
+                + "\(set.doneDayCount(at: i))/\(set.trackedDayCount(at: i)) days"
+            let streak = set.currentStreak(on: day, at: i)
+            if streak > 1 { line += " · streak \(streak)" }
+        } else {
+            line += done ? "done" : "not done"
+        }
+        out.line(line)
+        return out
+    }
+}

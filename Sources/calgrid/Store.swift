@@ -1,0 +1,109 @@
+import CalGrid
+import CalGridJSON
+
+/// The user's own todos: one file in the native format, found by `--todos FILE`, else
+/// `$CALGRID_TODOS`, else `$XDG_DATA_HOME/calgrid/todos.json` (`~/.local/share/calgrid/todos.json`).
+///
+/// Changes go through `change(_:)`: lock, read, change, replace atomically, unlock. Readers take
+/// no lock: the store is only ever replaced by a rename, so they see the old file or the new one.
+struct Store {
+    /// Where the store is.
+    let path: String
+    /// True when `--todos` named it: then a missing file is an error for reading commands
+    /// (a mistyped name must not show the sample set as if it were the user's).
+    let isExplicit: Bool
+
+    /// The store the options point at; nil when neither `--todos`, `$CALGRID_TODOS`,
+    /// `$XDG_DATA_HOME` nor `$HOME` says where it is.
+    static func locate(_ options: CommonOptions) -> Store? {
+        if let p = options.todosPath { return Store(path: p, isExplicit: true) }
+        if let p = System.environment("CALGRID_TODOS"), !p.isEmpty { return Store(path: p, isExplicit: false) }
+        // XDG: a relative $XDG_DATA_HOME is invalid and must be ignored.
+        if let d = System.environment("XDG_DATA_HOME"), d.hasPrefix("/") {
+            return Store(path: d + "/calgrid/todos.json", isExplicit: false)
+        }
+        if let h = System.environment("HOME"), !h.isEmpty {
+            return Store(path: h + "/.local/share/calgrid/todos.json", isExplicit: false)
+        }
+        return nil
+    }
+
+    /// The store a changing command writes to.
+    static func forChanges(_ options: CommonOptions) throws(CLIError) -> Store {
+        guard let s = locate(options) else {
+            throw .usage("where are your todos? neither --todos, $CALGRID_TODOS, $XDG_DATA_HOME nor $HOME is set")
+        }
+        if s.path == "-" { throw .usage("--todos -: a change needs a file to write back to") }
+        return s
+    }
+
+    var exists: Bool { System.exists(path) }
+
+    /// The lock file beside the store. It is never removed: removing it would let two processes
+    /// lock two different files of the same name.
+    var lockPath: String { path + ".lock" }
+
+    /// The directory holding the store ("" for a bare file name: the working directory).
+    var directory: String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The store's todos; an empty set when the file does not exist yet. A file that does not
+    /// parse as the native format is an error naming its line and column.
+    func read(_ options: CommonOptions) throws(CLIError) -> TodoSet {
+        guard exists else { return TodoSet() }
+        return try TodoFile.read(path: path, format: .native, policy: .strict, options: options).0
+    }
+
+    /// Runs `body` on the store's todos under the store's lock and writes the result back when
+    /// `body` says it changed them. When `body` throws, nothing is written. The first change
+    /// creates the store and its directory.
+    /// - Returns: what `body` returns.
+    func change<R>(_ options: CommonOptions,
+                   _ body: (inout TodoSet) throws(CLIError) -> (result: R, changed: Bool)) throws(CLIError) -> R {
+        try System.makeDirectories(directory)
+        let lock = try System.lock(lockPath)
+        defer { System.unlock(lock) }
+        var set = try read(options)
+        let (result, changed) = try body(&set)
+        if changed {
+            do { try set.exportJSON(to: path, format: .native) } catch {
+                throw .data("\(path): \(error.message); the store is unchanged")
+            }
+        }
+        return result
+    }
+}
+
+/// Todos named on the command line by their full id or a unique prefix of it.
+enum TodoLookup {
+    /// The index of the todo `text` names: the todo with exactly that id, else the only one whose
+    /// id starts with it. Unknown and ambiguous names are data errors listing the candidates.
+    /// - Complexity: O(1) expected for a full id, else O(todos × prefix length).
+    static func index(of text: String, in set: TodoSet) throws(CLIError) -> Int {
+        if let i = set.index(ofID: text) { return i }
+        let prefix = Array(text.utf8)
+        var matches: [Int] = []
+        if !prefix.isEmpty {
+            for i in set.indices where set.withIDBytes(at: i, { $0.starts(with: prefix) }) { matches.append(i) }
+        }
+        if matches.count == 1 { return matches[0] }
+        if matches.isEmpty {
+            let known = set.isEmpty ? "there are no todos yet" : "ids: " + candidates(Array(set.indices), in: set)
+            throw .data("no todo has the id '\(text)' (\(known))")
+        }
+        throw .data("'\(text)' matches \(matches.count) todos: \(candidates(matches, in: set)); type more of the id")
+    }
+
+    /// `id (title), id (title), …`, at most ten, on one line.
+    static func candidates(_ rows: [Int], in set: TodoSet) -> String {
+        var parts: [String] = []
+        for i in rows.prefix(10) {
+            let title = set.title(at: i)
+            parts.append(title.isEmpty ? set.id(at: i) : "\(set.id(at: i)) (\(TextWidth.truncate(title, to: 24)))")
+        }
+        if rows.count > 10 { parts.append("… \(rows.count - 10) more") }
+        return parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,233 @@
+"""The store and the commands that change it (add, done, undo, edit, rm, show), checked against an
+independent model written here with Python's datetime: a fresh-home walkthrough that compares
+`list --json` and `month --json` after every step, "a bad command changes nothing" (the store's
+bytes before and after), a store that does not parse, and sixteen-process concurrency.
+Usage: store_test.py path/to/calgrid"""
+import datetime, json, os, shutil, subprocess, sys, tempfile, threading
+
+binary = sys.argv[1]
+D = datetime.date
+TODAY = D(2026, 11, 30)                       # a Monday
+T = f"--today={TODAY.isoformat()}"
+root = tempfile.mkdtemp(prefix="calgrid-store-")
+home = os.path.join(root, "home")
+os.makedirs(home)
+env = {k: v for k, v in os.environ.items() if k not in ("XDG_DATA_HOME", "CALGRID_TODOS")}
+env["HOME"] = home
+store = os.path.join(home, ".local", "share", "calgrid", "todos.json")
+checks = 0
+
+
+def fail(message):
+    shutil.rmtree(root, ignore_errors=True)
+    raise SystemExit(f"store_test: {message}")
+
+
+def cg(*args, expect=0, extra_env=None):
+    """Runs calgrid; checks the exit status; returns (stdout, stderr)."""
+    p = subprocess.run([binary, *args], capture_output=True, text=True, env=dict(env, **(extra_env or {})))
+    if p.returncode != expect:
+        fail(f"calgrid {' '.join(args)}: exit {p.returncode}, expected {expect}: {p.stderr.strip()}")
+    if expect != 0 and (p.stdout or p.stderr.count("\n") != 1):
+        fail(f"calgrid {' '.join(args)}: a failure must print one line on stderr only, got {p.stdout!r} {p.stderr!r}")
+    return p.stdout, p.stderr
+
+
+def weekday(d):
+    return d.isoweekday() % 7                 # 0 = Sunday, as calgrid numbers them
+
+
+class Todo:
+    def __init__(self, id, title, start=None, end=None, repeat=range(7), challenge=False):
+        self.id, self.title, self.start, self.end = id, title, start, end
+        self.repeat, self.challenge = set(repeat), challenge
+        self.completed, self.ticks, self.tags, self.memo = False, set(), [], None
+
+    def tracked(self):
+        return self.start is not None and self.end is not None
+
+    def days(self):
+        if not self.tracked():
+            return []
+        n = (self.end - self.start).days + 1
+        return [d for d in (self.start + datetime.timedelta(k) for k in range(n)) if weekday(d) in self.repeat]
+
+    def falls(self, d):
+        if self.start is None and self.end is None:
+            return False
+        return (self.start or D.min) <= d <= (self.end or D.max) and weekday(d) in self.repeat
+
+    def done_on(self, d):
+        if not self.falls(d):
+            return False
+        return d in self.ticks if self.tracked() else self.completed
+
+    def is_done(self):
+        days = self.days()
+        return all(d in self.ticks for d in days) if days else self.completed
+
+
+def check(model, step):
+    """`list --json` and `month --json` (this month and the next) against the model."""
+    global checks
+    listed = json.loads(cg("list", T, "--json")[0])["todos"]
+    if [t["id"] for t in listed] != [t.id for t in model]:
+        fail(f"{step}: list shows {[t['id'] for t in listed]}, expected {[t.id for t in model]}")
+    for got, t in zip(listed, model):
+        days = t.days()
+        want = {"title": t.title, "start": t.start and t.start.isoformat(), "end": t.end and t.end.isoformat(),
+                "isChallenge": t.challenge, "isDone": t.is_done(), "repetition": sorted(t.repeat),
+                "doneDays": len(t.ticks) if days else int(t.completed), "totalDays": len(days) or 1,
+                "tags": t.tags, "memo": t.memo}
+        for k, v in want.items():
+            if got[k] != v:
+                fail(f"{step}: todo {t.id}: {k} is {got[k]!r}, expected {v!r}")
+    for month in (TODAY.replace(day=1), D(2026, 12, 1)):
+        cells = json.loads(cg("month", month.strftime("%Y-%m"), T, "--json")[0])["cells"]
+        for c in cells:
+            d = D.fromisoformat(c["date"])
+            count = sum(t.falls(d) for t in model)
+            done = sum(t.done_on(d) for t in model)
+            if (c["count"], c["completed"]) != (count, done):
+                fail(f"{step}: {d}: month shows {c['completed']}/{c['count']}, expected {done}/{count}")
+    checks += 1
+
+
+def store_bytes(path=store):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+# --- A fresh home: the views show the sample set and create nothing.
+sample = json.loads(cg("list", T, "--json")[0])["todos"]
+if not sample or os.path.exists(os.path.dirname(store)):
+    fail("a fresh home must show the sample set and create no store")
+
+model = []
+gid = cg("add", "Gym", "--repeat", "mon,wed,fri", "--challenge", "--end", "+4w", T)[0].strip()
+if len(gid) != 6 or any(ch not in "0123456789abcdefghjkmnpqrstvwxyz" for ch in gid):
+    fail(f"the default id {gid!r} is not six characters of the id alphabet")
+model.append(Todo(gid, "Gym", TODAY, TODAY + datetime.timedelta(28), {1, 3, 5}, challenge=True))
+check(model, "add a challenge")
+
+added = json.loads(cg("add", "Quarterly", "report", "--end", "2026-12-10", "--id", "report", T, "--json")[0])
+model.append(Todo("report", "Quarterly report", TODAY, D(2026, 12, 10)))   # starts today
+if added["id"] != "report" or added["title"] != "Quarterly report":
+    fail(f"add --json printed {added}")
+check(model, "add a deadline")
+
+cg("done", gid, T)                                          # today, a Monday
+model[0].ticks.add(TODAY)
+check(model, "tick today")
+cg("done", gid[:3], "--on", "wed", T)                       # a unique prefix; the next Wednesday
+cg("done", gid, "--on", "+4d", T)                           # Friday
+model[0].ticks |= {D(2026, 12, 2), D(2026, 12, 4)}
+check(model, "tick Wednesday and Friday")
+before = store_bytes()
+cg("done", gid, "--on", "2026-12-04", T)                    # already done: nothing to write
+if store_bytes() != before:
+    fail("ticking a day that is already done rewrote the store")
+cg("undo", gid, "--on", "2026-11-30", T)
+model[0].ticks.discard(TODAY)
+check(model, "undo a tick")
+cg("done", "rep", T)                                        # a span: today's tick
+model[1].ticks.add(TODAY)
+check(model, "tick the deadline's today")
+ticked = json.loads(cg("done", gid, "--on", "2026-12-07", T, "--json")[0])
+model[0].ticks.add(D(2026, 12, 7))
+if ticked["id"] != gid or ticked["doneDays"] != 3:
+    fail(f"done --json printed {ticked}")
+check(model, "done --json")
+
+# --- A bad command changes nothing: exit 1 (the data says no) or 2 (the command line is wrong).
+cg("add", "Read", "--id", "ab1", T)
+cg("add", "Run", "--id", "ab2", "--start", "2026-12-01", T)
+model += [Todo("ab1", "Read"), Todo("ab2", "Run", D(2026, 12, 1))]
+cg("done", "ab1", T)                                        # no span: done as a whole
+model[2].completed = True
+check(model, "complete an undated todo")
+cg("done", "ab2", "--on", "2026-12-24", T)                  # open-ended: done as a whole, --on aside
+model[3].completed = True
+cg("undo", "ab1", T)
+model[2].completed = False
+check(model, "complete an open-ended todo, undo an undated one")
+bad = [
+    (("done", gid, "--on", "tue"), 1),                      # not a repeat day
+    (("done", gid, "--on", "2027-06-01"), 1),               # outside the span
+    (("undo", gid, "--on", "2026-11-29"), 1),               # before the start
+    (("add", "X", "--start", "2026-12-10", "--end", "2026-12-01"), 1),
+    (("add", "X", "--id", "report"), 1),                    # duplicate id
+    (("add", "X", "--id", ""), 1),                          # empty id
+    (("add", "X", "--repeat", "mon,funday"), 2),            # unknown weekday
+    (("add", "X", "--remind", "25:00"), 2),
+    (("add", "X", "--start", "2026-02-30"), 2),
+    (("add", "X", "--end", "next week"), 2),
+    (("add",), 2),
+    (("add", "X", "--frob"), 2),
+    (("done", "zzz"), 1),                                   # unknown id
+    (("done", "ab"), 1),                                    # ambiguous prefix
+    (("done",), 2),
+    (("done", gid, "--on", "+2x"), 2),
+    (("undo", gid, "ab1"), 2),
+    (("done", gid, "--todos", "-"), 2),
+]
+for args, status in bad:
+    before = store_bytes()
+    cg(*args, T, expect=status)
+    if store_bytes() != before:
+        fail(f"calgrid {' '.join(args)} failed but changed the store")
+check(model, "bad commands")
+
+# --- A store that does not parse is never overwritten; the error names the line and column.
+broken = os.path.join(root, "broken.json")
+with open(broken, "wb") as f:
+    f.write(b'{"format":"calgrid","version":1,"todos":[\n{"id":"a","title":"A"},\n{"id":"b","title":}\n]}\n')
+original = store_bytes(broken)
+for args in (("add", "X"), ("done", "a"), ("undo", "a")):
+    _, err = cg(*args, "--todos", broken, T, expect=1)
+    if not err.startswith(f"calgrid: {broken}:3:"):
+        fail(f"calgrid {args[0]} on a broken store: {err.strip()!r} does not name line 3")
+    if store_bytes(broken) != original:
+        fail(f"calgrid {args[0]} overwrote a store that does not parse")
+
+# --- Concurrency: 16 adds and 16 ticks at once all land; a reader always sees a whole store.
+shared = os.path.join(root, "shared", "todos.json")
+cg("add", "Daily", "--id", "daily", "--start", "2026-11-01", "--end", "2026-11-16", "--todos", shared, T)
+stop = threading.Event()
+reads = [0]
+
+
+def reader():
+    while not stop.is_set():
+        with open(shared, "rb") as f:
+            data = f.read()
+        try:
+            json.loads(data)
+        except ValueError:
+            fail(f"a reader saw a half-written store ({len(data)} bytes)")
+        reads[0] += 1
+
+
+watcher = threading.Thread(target=reader)
+watcher.start()
+procs = []
+for k in range(16):
+    procs.append(subprocess.Popen([binary, "add", f"Task {k}", "--todos", shared, T], env=env,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE))
+    procs.append(subprocess.Popen([binary, "done", "daily", "--on", f"2026-11-{k + 1:02d}", "--todos", shared, T],
+                                  env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE))
+results = [(p.wait(), p.stderr.read().decode()) for p in procs]
+stop.set()
+watcher.join()
+if any(rc != 0 for rc, _ in results):
+    fail(f"a concurrent change failed: {[e for rc, e in results if rc]}")
+todos = json.loads(cg("list", "--todos", shared, T, "--json")[0])["todos"]
+titles = sorted(t["title"] for t in todos)
+if titles != sorted(["Daily"] + [f"Task {k}" for k in range(16)]) or len({t["id"] for t in todos}) != 17:
+    fail(f"after 16 concurrent adds the store holds {titles}")
+if todos[0]["doneDays"] != 16:
+    fail(f"after 16 concurrent ticks 'daily' has {todos[0]['doneDays']} of 16 days done")
+
+shutil.rmtree(root, ignore_errors=True)
+print(f"store: walkthrough ({checks} list/month checks), {len(bad)} bad commands leave the store unchanged, "
+      f"a broken store stays, 32 concurrent changes land ({reads[0]} whole reads meanwhile)")
