@@ -83,11 +83,14 @@ public struct CivilDate: Hashable, Comparable, Sendable {
     /// - Complexity: O(1)
     @inlinable
     public var components: (year: Int, month: Int, day: Int) { CivilDate._civilFromDays(Int(dayNumber)) }
-    /// - Complexity: O(1)
-    /// - Complexity: O(1)
+    /// The year, 1...9999.
     /// - Complexity: O(1)
     @inlinable public var year: Int { components.year }
+    /// The month, 1...12.
+    /// - Complexity: O(1)
     @inlinable public var month: Int { components.month }
+    /// The day of the month, 1...31.
+    /// - Complexity: O(1)
     @inlinable public var day: Int { components.day }
 
     /// Derived from the day number alone: 1970-01-01 was a Thursday.

@@ -71,14 +71,19 @@ public struct WeekdaySet: Hashable, Sendable {
     public static let weekdays = WeekdaySet(rawValue: 0b0111110)
     public static let weekend = WeekdaySet(rawValue: 0b1000001)
 
-    /// - Complexity: O(1)
-    /// - Complexity: O(1)
-    /// - Complexity: O(1)
-    /// - Complexity: O(1)
+    /// True when no weekday is in the set.
     /// - Complexity: O(1)
     @inlinable public var isEmpty: Bool { rawValue == 0 }
+    /// How many weekdays are in the set, 0...7.
+    /// - Complexity: O(1)
     @inlinable public var count: Int { rawValue.nonzeroBitCount }
+    /// True when `d` is in the set.
+    /// - Complexity: O(1)
     @inlinable public func contains(_ d: Weekday) -> Bool { rawValue & (1 << d.rawValue) != 0 }
+    /// Adds `d` to the set.
+    /// - Complexity: O(1)
     @inlinable public mutating func insert(_ d: Weekday) { _bits |= 1 << d.rawValue }
+    /// Removes `d` from the set.
+    /// - Complexity: O(1)
     @inlinable public mutating func remove(_ d: Weekday) { _bits &= ~(1 << d.rawValue) }
 }

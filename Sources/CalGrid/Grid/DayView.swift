@@ -12,11 +12,14 @@ public struct DayView: Hashable, Sendable {
         self.date = date; self.firstWeekday = firstWeekday; self.today = today
     }
 
-    /// - Complexity: O(1)
-    /// - Complexity: O(1)
+    /// The day's weekday.
     /// - Complexity: O(1)
     @inlinable public var weekday: Weekday { date.weekday }
+    /// True when the day is the view's `today`.
+    /// - Complexity: O(1)
     @inlinable public var isToday: Bool { date == today }
+    /// True on Saturday and Sunday.
+    /// - Complexity: O(1)
     @inlinable public var isWeekend: Bool { date.weekday.isWeekend }
     /// 1...366.
     /// - Complexity: O(1)
@@ -34,12 +37,13 @@ public struct DayView: Hashable, Sendable {
     /// - Complexity: O(1)
     public var period: Period { Period.day(date) }
 
-    /// The day before / after; throws past 0001-01-01 or 9999-12-31.
+    /// The day before; throws before 0001-01-01.
     /// - Complexity: O(1)
     public func previous() throws(DateError) -> DayView {
         DayView(date: try date.adding(days: -1), firstWeekday: firstWeekday, today: today)
     }
 
+    /// The day after; throws after 9999-12-31.
     /// - Complexity: O(1)
     public func next() throws(DateError) -> DayView {
         DayView(date: try date.adding(days: 1), firstWeekday: firstWeekday, today: today)

@@ -74,8 +74,9 @@ public struct MonthGrid: RandomAccessCollection, Hashable, Sendable {
     public let rowCount: Int
     /// The day in cell 0 (possibly in the previous month).
     public let firstCellDay: Int32
-    /// The 1st and the last day of the month.
+    /// The 1st of the month.
     public let monthFirst: CivilDate
+    /// The last day of the month.
     public let monthLast: CivilDate
     /// Day of month of cell 0 (1 when the month starts in cell 0).
     @usableFromInline let _firstCellDayOfMonth: UInt8

@@ -43,8 +43,9 @@ public struct MonthWindow: RandomAccessCollection, Hashable, Sendable {
     public let firstWeekday: Weekday
     public let layout: WindowLayout
     public let today: CivilDate?
-    /// Day numbers of the first and last entry (padding included).
+    /// Day number of the first entry (padding included).
     public private(set) var firstDayNumber: Int32
+    /// Day number of the last entry (padding included).
     public private(set) var lastDayNumber: Int32
 
     /// `monthsBefore` months before the month of `center`, that month, and `monthsAfter` after it
@@ -154,9 +155,11 @@ public struct MonthWindow: RandomAccessCollection, Hashable, Sendable {
 
     // MARK: Days
 
-    /// - Complexity: O(1)
+    /// Always 0.
     /// - Complexity: O(1)
     @inlinable public var startIndex: Int { 0 }
+    /// The number of entries, padding included.
+    /// - Complexity: O(1)
     @inlinable public var endIndex: Int { Int(lastDayNumber) - Int(firstDayNumber) + 1 }
 
     /// Entry `i`. Precondition: `0 <= i < count`.
@@ -169,9 +172,10 @@ public struct MonthWindow: RandomAccessCollection, Hashable, Sendable {
         return WindowDay(date: d, weekday: d.weekday, monthOffset: k, isToday: d == today, isPadding: k < 0 || k >= monthCount)
     }
 
-    /// The first and the last entry's day.
+    /// The first entry's day.
     /// - Complexity: O(1)
     public var firstDay: CivilDate { CivilDate(_unchecked: firstDayNumber) }
+    /// The last entry's day.
     /// - Complexity: O(1)
     public var lastDay: CivilDate { CivilDate(_unchecked: lastDayNumber) }
 

@@ -14,8 +14,9 @@ public struct WeekStrip: RandomAccessCollection, Hashable, Sendable {
     public let today: CivilDate?
     /// The day number of cell 0.
     public let firstCellDay: Int32
-    /// The anchor month's first and last day numbers, so cells need no date conversion.
+    /// The anchor month's first day number, so cells need no date conversion.
     @usableFromInline let _monthFirst: Int32
+    /// The anchor month's last day number.
     @usableFromInline let _monthLast: Int32
 
     /// The week that contains `date`, starting on `firstWeekday`. Never throws: see the type's
@@ -31,15 +32,18 @@ public struct WeekStrip: RandomAccessCollection, Hashable, Sendable {
         self._monthLast = date.lastOfMonth.dayNumber
     }
 
-    /// - Complexity: O(1)
+    /// Always 0.
     /// - Complexity: O(1)
     @inlinable public var startIndex: Int { 0 }
+    /// Always 7.
+    /// - Complexity: O(1)
     @inlinable public var endIndex: Int { 7 }
 
-    /// The first and the last day shown.
-    /// - Complexity: O(1)
+    /// The first day shown (cell 0).
     /// - Complexity: O(1)
     @inlinable public var firstDay: CivilDate { CivilDate(_unchecked: firstCellDay) }
+    /// The last day shown (cell 6).
+    /// - Complexity: O(1)
     @inlinable public var lastDay: CivilDate { CivilDate(_unchecked: firstCellDay + 6) }
 
     /// The days shown as an inclusive range of day numbers.
@@ -65,9 +69,10 @@ public struct WeekStrip: RandomAccessCollection, Hashable, Sendable {
         return i >= 0 && i < 7 ? i : nil
     }
 
-    /// The week before / after. Throws when it would start or end outside 0001-01-01...9999-12-31.
+    /// The week before. Throws when it would start before 0001-01-01.
     /// - Complexity: O(1)
     public func previous() throws(DateError) -> WeekStrip { try _shifted(-7) }
+    /// The week after. Throws when it would end after 9999-12-31.
     /// - Complexity: O(1)
     public func next() throws(DateError) -> WeekStrip { try _shifted(7) }
 

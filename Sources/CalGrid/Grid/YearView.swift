@@ -17,9 +17,11 @@ public struct YearView: RandomAccessCollection, Hashable, Sendable {
         self.adjacentDays = adjacentDays; self.today = today
     }
 
-    /// - Complexity: O(1)
+    /// Always 0 (January's grid).
     /// - Complexity: O(1)
     @inlinable public var startIndex: Int { 0 }
+    /// Always 12.
+    /// - Complexity: O(1)
     @inlinable public var endIndex: Int { 12 }
 
     /// The grid of month `i + 1` (0 = January). Precondition: `0 <= i < 12`.
