@@ -70,6 +70,7 @@ public struct Period: Hashable, Sendable {
     /// - Complexity: O(1)
     @inlinable public var dayCount: Int { Int(last.dayNumber) - Int(first.dayNumber) + 1 }
 
+    /// True when `d` is one of the period's days.
     /// - Complexity: O(1)
     @inlinable public func contains(_ d: CivilDate) -> Bool { first <= d && d <= last }
 
@@ -81,8 +82,9 @@ public struct Period: Hashable, Sendable {
     /// - Complexity: O(1)
     @inlinable public func overlaps(from: CivilDate, to: CivilDate) -> Bool { first <= to && from <= last }
 
-    /// The following period of the same kind: the next day, week, calendar month (from any day of
-    /// January, February) or year; a range moves forward by its own length.
+    /// The following period of the same kind: the next day, week, calendar month or year (a month
+    /// period always starts on the 1st, so January is followed by all of February, with no day to
+    /// clamp); a range moves forward by its own length.
     /// - Complexity: O(1)
     public func next() throws(DateError) -> Period { try _step(1) }
 
