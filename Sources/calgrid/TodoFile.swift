@@ -29,7 +29,8 @@ enum TodoFile {
         }
         defer { bar.finish() }
         var set = TodoSet()
-        // Standard input is read whole (a pipe has no size to stream against); files are streamed.
+        // Standard input has no path to give `importJSON(fileAt:)`, so it is read whole first; files
+        // are streamed (a named pipe too: the JSON layer reads to end of file when the size is unknown).
         let stdinBytes: [UInt8]? = path == "-" ? try System.readAll(path: "-") : nil
         do throws(ImportError) {
             let report: ImportReport
