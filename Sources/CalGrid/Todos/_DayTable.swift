@@ -33,9 +33,10 @@ final class _DayTable {
         return counts[t]
     }
 
-    /// The widest table built, in days: the set's whole dated span must fit, so a set of a few
-    /// todos with dates centuries apart falls back to the per-query pass instead of allocating
-    /// megabytes. 65,536 days (179 years) always; more in proportion to the set's size.
+    /// The widest table kept, in days: the set's whole dated span must fit, so for a set of a few
+    /// todos with dates centuries apart each `dayCounts` call builds a table of just its own days
+    /// instead of one of megabytes. 65,536 days (179 years) always; more in proportion to the
+    /// set's size.
     @inlinable
     static func maxDays(todoCount n: Int) -> Int { Swift.max(1 << 16, 4 &* n &+ 4096) }
 
