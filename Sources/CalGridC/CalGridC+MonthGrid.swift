@@ -28,9 +28,8 @@ struct _GridOptions {
 /// column's weekday and weekend bits. The first row is computed; every later cell is the cell a
 /// row above plus 7 days, with no per-cell branch; then the few adjacent-month cells get their
 /// owner, flags and day by one addition each, and the one cell that can be today its flag.
-/// (Through `grid[i]` each cell costs two divisions by 7 and three date comparisons; writing the
-/// five fields one by one with running counters still cost about 35 instructions a cell, more
-/// than a C caller spends reading it.) Tests/C cross-check every cell against the date functions.
+/// (Through `grid[i]` each cell costs two divisions by 7 and three date comparisons; the numbers
+/// are in Benchmarks/README.md, History.) Tests/C cross-check every cell against the date functions.
 func _fill(_ out: UnsafeMutablePointer<calgrid_month_grid>, from grid: MonthGrid) {
     out.pointee.year = Int32(truncatingIfNeeded: grid.year)
     out.pointee.month = Int32(truncatingIfNeeded: grid.month)

@@ -137,8 +137,8 @@ func _smallest(_ m: Int, of values: [UInt64], bits: Int) -> [UInt64] {
 /// Sorts packed `key << rowBits | row` values by their key bits, stably, and returns the rows.
 /// The last scatter writes rows straight into the result, so no extra pass extracts them.
 /// Up to `_insertionSortLimit` values are insertion-sorted instead: clearing and summing 2 × 2048
-/// counters costs more than the at most 496 comparisons (a small set's first overlap query,
-/// such as the `calgrid` sample's, spent more instructions here than the rest of the command).
+/// counters costs more than the at most 496 comparisons (a small set's first overlap query, such
+/// as the `calgrid` sample's, sorts a few values; Benchmarks/README.md, History).
 /// - Complexity: O(n × ⌈keyBits / 11⌉), trivial passes skipped.
 @inlinable
 func _radixSortRows<R: FixedWidthInteger>(_ values: inout [UInt64], rowBits: Int, keyBits: Int, as: R.Type = Int.self) -> [R] {
@@ -228,5 +228,5 @@ func _radixSortRows<R: FixedWidthInteger>(_ values: inout [UInt64], rowBits: Int
 @usableFromInline var _insertionSortLimit: Int { 32 }
 
 /// Digit width of `_radixSortRows`. 11 bits (2048 buckets, 16 KB of counts in L1) sorts day keys
-/// spanning up to 5.6 years in one pass; 8-bit digits measured slower here (two passes).
+/// spanning up to 5.6 years in one pass, where 8-bit digits would take two.
 @usableFromInline var _digitBits: Int { 11 }
