@@ -12,13 +12,11 @@ test-cli: deps
 # Its own scratch path keeps these link flags away from the ordinary builds. Two link details
 # cut the page faults a start takes, most of what it costs beyond a C program's:
 # - --section-ordering-file: the functions `calgrid month` executes (mk/calgrid-order.txt; the
-#   modules are compiled with function sections) are laid out together, so the code a start
-#   touches spans about 30 pages less; `make calgrid-order` regenerates the list.
+#   modules are compiled with function sections) are laid out together, so a start touches fewer
+#   pages; `make calgrid-order` regenerates the list.
 # - --no-mmap-output-file: gold (swiftc's linker here) otherwise writes the executable through a
-#   shared mapping, which leaves it in the page cache as single 4 KiB pages, and every start then
-#   pays for mapping them one by one (about 0.3 ms more per start on the benchmark machine than the
-#   same bytes written with write(2), as `cp` and `install` leave them; pages read back from disk
-#   after the kernel evicted them are single pages again).
+#   shared mapping, which leaves it in the page cache as single 4 KiB pages that every start maps
+#   one by one. (The measurements: Benchmarks/README.md, History.)
 CALGRID_STATIC := $(BUILD)/static/release/calgrid
 CALGRID_ORDER  := mk/calgrid-order.txt
 CALGRID_STATIC_FLAGS := -Xswiftc -static-executable -Xswiftc -Xfrontend -Xswiftc -function-sections \
