@@ -15,11 +15,13 @@ struct _IntervalIndex {
     }
     @usableFromInline var nodes: [Node] = []
     @usableFromInline var root: Int32 = -1
-    /// Per node: rows by start ascending / by end descending.
+    /// Each node's rows by start ascending, node after node (see `Node.first`).
     @usableFromInline var byLo: [Int32] = []
+    /// Each node's rows by end descending, in the same slots as `byLo`.
     @usableFromInline var byHiDescending: [Int32] = []
-    /// Every dated row, by start ascending (ties by row), and those starts.
+    /// Every dated row, by start ascending (ties by row).
     @usableFromInline var sortedRows: [Int32] = []
+    /// The start of each row of `sortedRows`, in the same order.
     @usableFromInline var sortedStarts: [Int32] = []
 
     @usableFromInline var byteCount: Int {
