@@ -95,11 +95,13 @@ install: deps-capi capi
 	install -m 644 $(CAPI_A) $(CAPI_INST_LIB)/libcalgrid.a
 	printf '%s\n' $(call CAPI_PC_LINES,$(PREFIX)) > $(CAPI_INST_LIB)/pkgconfig/calgrid.pc
 	install -m 755 $(BUILD)/release/calgrid $(DESTDIR)$(PREFIX)/bin/calgrid
+	install -D -m 644 docs/calgrid.1 $(DESTDIR)$(PREFIX)/share/man/man1/calgrid.1
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/include/calgrid.h $(CAPI_INST_LIB)/$(CAPI_SO_REAL) $(CAPI_INST_LIB)/$(CAPI_SONAME) \
 	  $(CAPI_INST_LIB)/libcalgrid.so $(CAPI_INST_LIB)/libcalgrid.a $(CAPI_INST_LIB)/pkgconfig/calgrid.pc \
 	  $(DESTDIR)$(PREFIX)/bin/calgrid
+	rm -f $(DESTDIR)$(PREFIX)/share/man/man1/calgrid.1
 
 # --- tests
 $(CAPI_T_DIR)/shared: $(CAPI_TEST_SRC) $(CAPI_TEST_HDR) $(CAPI_SO)

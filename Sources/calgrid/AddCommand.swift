@@ -97,6 +97,12 @@ struct TodoFields {
     var reminder: String?
     var title: String?
 
+    /// True when no field was given.
+    var isEmpty: Bool {
+        start == nil && end == nil && repetition == nil && isChallenge == nil && memo == nil && tags == nil
+            && reminder == nil && title == nil
+    }
+
     /// Consumes a field option.
     mutating func parse(_ o: String, _ a: inout Arguments) throws(CLIError) -> Bool {
         switch o {

@@ -36,7 +36,7 @@ enum DoneCommand {
         let day = try onText.map { (t: String) throws(CLIError) in try Parse.day(t, what: "--on", today: today) } ?? today
 
         let store = try Store.forChanges(common)
-        let (set, i, tracked) = try store.change(common) { (set: inout TodoSet) throws(CLIError) in
+        let (set, i, tracked) = try store.change(common, creating: false) { (set: inout TodoSet) throws(CLIError) in
             let i = try TodoLookup.index(of: idText, in: set)
             // A span without a single repeat day has no day to tick: its completion is the whole todo's.
             if set.isTracked(at: i), set.trackedDayCount(at: i) > 0 {

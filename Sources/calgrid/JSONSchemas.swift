@@ -28,8 +28,12 @@ enum JSONSchemas {
              "deletedSkipped", "recurringSkipped", "issues": [{"line", "column", "byteOffset",
              "record" (from 1, or null), "field", "reason", "message"}], "unreportedIssues", "out"}
     export  the native format itself: {"format": "calgrid", "version": 1, "todos": [...]}
-    add, done, undo
+    add, done, undo, edit
             the todo they added or changed: one todo object as above
+    rm      {"removed": [todo]}
+    show    one todo object plus "reminder" ("HH:MM" or null), "currentStreak", "longestStreak",
+            "nextDue" (the first day from today it falls on and is not done, or null),
+            "doneDates": [dates]
 
     """
 }

@@ -58,10 +58,12 @@ struct Store {
 
     /// Runs `body` on the store's todos under the store's lock and writes the result back when
     /// `body` says it changed them. When `body` throws, nothing is written. The first change
-    /// creates the store and its directory.
+    /// creates the store and its directory, unless `creating` is false (a command that changes an
+    /// existing todo): then a missing store is an error and nothing is created.
     /// - Returns: what `body` returns.
-    func change<R>(_ options: CommonOptions,
+    func change<R>(_ options: CommonOptions, creating: Bool = true,
                    _ body: (inout TodoSet) throws(CLIError) -> (result: R, changed: Bool)) throws(CLIError) -> R {
+        if !creating && !exists { throw .data("no todos yet in \(path) (calgrid add TITLE starts it)") }
         try System.makeDirectories(directory)
         let lock = try System.lock(lockPath)
         defer { System.unlock(lock) }

@@ -27,7 +27,9 @@ enum TodoPresentation {
     }
 
     /// Every field of todo `i` as a JSON object (the `list`, `day` and `week` schemas share it).
-    static func json(_ i: Int, _ todos: TodoData, today: CivilDate, _ w: inout JSONWriter) {
+    /// `extra` adds fields at the end (`show` adds streaks and what is due).
+    static func json(_ i: Int, _ todos: TodoData, today: CivilDate, _ w: inout JSONWriter,
+                     extra: (inout JSONWriter) -> Void = { _ in }) {
         let s = todos.store
         let p = todos.progress(i)
         w.beginObject()
@@ -52,6 +54,7 @@ enum TodoPresentation {
         w.beginArray()
         for t in s.tags(at: i) { w.string(t) }
         w.endArray()
+        extra(&w)
         w.endObject()
     }
 }

@@ -121,6 +121,26 @@ store_case err-store-unknown-id    -- done nope $M
 store_case err-store-ambiguous-id  -- done gy $M
 store_case err-store-no-title      -- add $M
 store_case err-store-stdin         -- add X --todos - $M
+store_case store-show              MASK='s/created   .*/created   N/' -- show gym $M
+store_case store-show-json         MASK="$NOW" -- show gym --today=2026-12-04 --json
+store_case store-edit-dates        -- edit gym --start 2026-12-02 --repeat weekdays $M
+store_case store-edit-fields-json  MASK="$NOW" -- edit rent --title "Pay rent" --tag bills --tag home --remind 09:00 --no-challenge $M --json
+store_case store-edit-clear        -- edit rent --end none --memo none --no-tags --remind none $M
+store_case store-show-edited       MASK='s/created   .*/created   N/' -- show rent $M
+store_case err-store-edit-nothing  -- edit gym $M
+store_case err-store-edit-end      -- edit gym --end 2026-11-01 $M
+store_case err-store-edit-tags     -- edit gym --tag a --no-tags $M
+store_case err-store-rm-unknown    -- rm gym nope $M
+store_case store-rm                -- rm gymnastics rent $M
+store_case store-rm-json           MASK="$NOW" -- rm gym --json $M
+store_case store-list-empty        -- list $M
+store_case err-store-show-unknown  -- show gym $M
+store_case completion-bash         -- completion bash
+store_case err-completion-shell    -- completion tcsh
 store_case add-help                -- add --help
 store_case done-help               -- done --help
 store_case undo-help               -- undo --help
+store_case edit-help               -- edit --help
+store_case rm-help                 -- rm --help
+store_case show-help               -- show --help
+store_case completion-help         -- completion --help

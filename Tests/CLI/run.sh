@@ -52,6 +52,8 @@ if ! python3 "$here/todo_oracle.py" "$bin"; then fail=$((fail + 1)); failed+=("t
 
 # The store: a fresh-home walkthrough against a Python model, bad commands, concurrency.
 if ! python3 "$here/store_test.py" "$bin"; then fail=$((fail + 1)); failed+=("store_test.py"); else pass=$((pass + 1)); fi
+# Completion scripts run in bash (and zsh, fish when installed); the man page renders and names every command.
+if ! python3 "$here/completion_test.py" "$bin"; then fail=$((fail + 1)); failed+=("completion_test.py"); else pass=$((pass + 1)); fi
 
 echo "cli: $pass passed, $fail failed"
 if (( fail > 0 )); then echo "failed: ${failed[*]}"; exit 1; fi

@@ -170,6 +170,16 @@ bad = [
     (("done", gid, "--on", "+2x"), 2),
     (("undo", gid, "ab1"), 2),
     (("done", gid, "--todos", "-"), 2),
+    (("edit", gid, "--end", "2026-11-01"), 1),             # before its start
+    (("edit", gid, "--start", "2027-01-01"), 1),           # after its end
+    (("edit", gid), 2),                                     # nothing to change
+    (("edit", gid, "--repeat", "funday"), 2),
+    (("edit", gid, "--no-tags", "--tag", "x"), 2),
+    (("edit", "ab", "--title", "X"), 1),                    # ambiguous
+    (("edit", gid, "--remind", "7h"), 2),
+    (("rm", gid, "zzz"), 1),                                # one unknown: none removed
+    (("rm",), 2),
+    (("show", "zzz"), 1),
 ]
 for args, status in bad:
     before = store_bytes()
@@ -178,12 +188,76 @@ for args, status in bad:
         fail(f"calgrid {' '.join(args)} failed but changed the store")
 check(model, "bad commands")
 
+# --- Edit: re-dating keeps the ticks of days that stay tracked; fields change one by one.
+g = model[0]
+cg("edit", gid, "--start", "2026-12-02", "--repeat", "weekdays", T)   # Mon 11-30 leaves the span
+g.start, g.repeat = D(2026, 12, 2), {1, 2, 3, 4, 5}
+g.ticks = {d for d in g.ticks if d in g.days()}
+check(model, "edit the challenge's dates")
+edited = json.loads(cg("edit", "report", "--title", "Q4 report", "--tag", "work", "--tag", "q4",
+                       "--memo", "draft first", T, "--json")[0])
+model[1].title, model[1].tags, model[1].memo = "Q4 report", ["work", "q4"], "draft first"
+if edited["title"] != "Q4 report":
+    fail(f"edit --json printed {edited}")
+check(model, "edit the deadline's fields")
+cg("edit", "report", "--end", "none", "--memo", "none", "--no-tags", T)    # no end: no per-day ticks
+model[1].end, model[1].ticks, model[1].memo, model[1].tags = None, set(), None, []
+check(model, "drop the deadline's end")
+cg("edit", gid, "--end", "2027-01-31", T)
+g.end = D(2027, 1, 31)
+check(model, "extend the challenge")
+cg("done", gid, "--on", "2026-12-03", T)
+g.ticks.add(D(2026, 12, 3))
+
+
+def streaks(t, today):
+    """TodoSet's rules, written again: the run of done repeat days up to today (today's own day
+    counts only once done), the longest run, and the first repeat day from today not done."""
+    days = t.days()
+    upto = [d for d in days if d <= today]
+    if upto and upto[-1] == today and today not in t.ticks:
+        upto.pop()
+    current = 0
+    for d in reversed(upto):
+        if d not in t.ticks:
+            break
+        current += 1
+    longest = run = 0
+    for d in days:
+        run = run + 1 if d in t.ticks else 0
+        longest = max(longest, run)
+    due = next((d for d in days if d >= today and d not in t.ticks), None)
+    return current, longest, due
+
+
+for day in (TODAY, D(2026, 12, 3), D(2026, 12, 4), D(2026, 12, 10)):
+    shown = json.loads(cg("show", gid[:4], f"--today={day}", "--json")[0])
+    cur, longest, due = streaks(g, day)
+    want = {"currentStreak": cur, "longestStreak": longest, "nextDue": due and due.isoformat(),
+            "doneDates": sorted(d.isoformat() for d in g.ticks), "doneDays": len(g.ticks), "totalDays": len(g.days())}
+    for k, v in want.items():
+        if shown[k] != v:
+            fail(f"show on {day}: {k} is {shown[k]!r}, expected {v!r}")
+check(model, "show")
+
+# --- rm: all named todos go, or none.
+removed = json.loads(cg("rm", "ab1", "ab2", "ab1", T, "--json")[0])["removed"]
+if [t["id"] for t in removed] != ["ab1", "ab2"]:
+    fail(f"rm --json printed {removed}")
+model = [t for t in model if t.id not in ("ab1", "ab2")]
+check(model, "rm two todos")
+for args in (("done", "x"), ("edit", "x", "--title", "y"), ("rm", "x")):
+    empty = os.path.join(root, "nowhere", "todos.json")
+    cg(*args, "--todos", empty, T, expect=1)
+    if os.path.exists(os.path.dirname(empty)):
+        fail(f"calgrid {args[0]} on a missing store created {os.path.dirname(empty)}")
+
 # --- A store that does not parse is never overwritten; the error names the line and column.
 broken = os.path.join(root, "broken.json")
 with open(broken, "wb") as f:
     f.write(b'{"format":"calgrid","version":1,"todos":[\n{"id":"a","title":"A"},\n{"id":"b","title":}\n]}\n')
 original = store_bytes(broken)
-for args in (("add", "X"), ("done", "a"), ("undo", "a")):
+for args in (("add", "X"), ("done", "a"), ("undo", "a"), ("edit", "a", "--title", "Z"), ("rm", "a")):
     _, err = cg(*args, "--todos", broken, T, expect=1)
     if not err.startswith(f"calgrid: {broken}:3:"):
         fail(f"calgrid {args[0]} on a broken store: {err.strip()!r} does not name line 3")

@@ -1,0 +1,76 @@
+import CalGrid
+
+/// `calgrid edit ID`: change a todo's fields; ticks of days that stay tracked are kept.
+enum EditCommand {
+    static let help = """
+    usage: calgrid edit ID [options]
+
+    Changes the fields given, keeps the rest. When the dates or the repetition change, every day
+    tracked before and after keeps its tick; days new to the span start not done. ID is the full
+    id or a unique prefix of it.
+
+      --title TEXT           the title
+      --start DAY|none       first day (none: no start)
+      --end DAY|none         last day (none: no deadline)
+      --repeat DAYS          mon,wed,fri (any English weekday names), weekdays, weekends or daily
+      --challenge            make it a challenge
+      --no-challenge         make it a plain todo
+      --memo TEXT|none       the note (none: no note)
+      --tag TAG              the tags: the --tag options given replace all of them
+      --no-tags              remove every tag
+      --remind HH:MM|none    the reminder time (none: no reminder)
+
+    DAY is YYYY-MM-DD, today, tomorrow, yesterday, a weekday name (its next occurrence, today
+    included), +3d or +2w (from today).
+    \(CommonOptions.help)
+    """
+
+    static func run(_ words: [String]) throws(CLIError) -> Output {
+        var common = CommonOptions()
+        var fields = TodoFields()
+        var idText: String?
+        var clearTags = false
+        try parseOptions(words, "edit", &common, extra: { (o: String, a: inout Arguments) throws(CLIError) -> Bool in
+            switch o {
+            case "--title": fields.title = try a.value(for: o)
+            case "--no-challenge": try a.noValue(for: o); fields.isChallenge = false
+            case "--no-tags": try a.noValue(for: o); clearTags = true
+            default: return try fields.parse(o, &a)
+            }
+            return true
+        }) { (p: String) throws(CLIError) in
+            guard idText == nil else { throw .usage("edit: one todo at a time (unexpected '\(p)')") }
+            idText = p
+        }
+        var out = Output()
+        if common.help { out.line(help); return out }
+        guard let idText else { throw .usage("edit: which todo? (calgrid edit ID --title ...)") }
+        if fields.isEmpty && !clearTags { throw .usage("edit: nothing to change (see calgrid edit --help)") }
+        if clearTags && fields.tags != nil { throw .usage("edit: --no-tags and --tag contradict each other") }
+        let today = common.resolvedToday()
+        // Malformed values are usage errors before the store is even locked.
+        var probe = TodoDraft(id: "-", title: "")
+        try fields.apply(to: &probe, today: today)
+
+        let store = try Store.forChanges(common)
+        let (set, i) = try store.change(common, creating: false) { (set: inout TodoSet) throws(CLIError) in
+            let i = try TodoLookup.index(of: idText, in: set)
+            let before = set.draft(at: i)
+            var d = before
+            try fields.apply(to: &d, today: today)
+            if clearTags { d.tags = [] }
+            do throws(TodoError) { try set.reschedule(at: i, to: d) } catch {
+                throw .data("edit: " + TodoText.describe(error, in: set))
+            }
+            return ((set, i), set.draft(at: i) != before)
+        }
+        if common.json {
+            var w = JSONWriter()
+            TodoPresentation.json(i, TodoData(set), today: today, &w)
+            w.finish(into: &out)
+        } else {
+            out.line(TodoText.summary(i, in: set))
+        }
+        return out
+    }
+}

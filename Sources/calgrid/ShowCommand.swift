@@ -1,0 +1,101 @@
+import CalGrid
+
+/// `calgrid show ID`: every field of one todo, its progress, streaks and what is due.
+enum ShowCommand {
+    static let help = """
+    usage: calgrid show ID [options]
+
+    Every field of one todo (full id or unique prefix), the days done out of its tracked days,
+    its current and longest streak, the next day due and its ticked days. With --json: the todo
+    object of list --json plus "reminder" ("HH:MM" or null), "currentStreak", "longestStreak",
+    "nextDue" (a date or null) and "doneDates".
+    \(CommonOptions.help)
+    """
+
+    static func run(_ words: [String]) throws(CLIError) -> Output {
+        var common = CommonOptions()
+        var idText: String?
+        try parseOptions(words, "show", &common) { (p: String) throws(CLIError) in
+            guard idText == nil else { throw .usage("show: one todo at a time (unexpected '\(p)')") }
+            idText = p
+        }
+        var out = Output()
+        if common.help { out.line(help); return out }
+        guard let idText else { throw .usage("show: which todo? (calgrid show ID)") }
+        let context = try Context.load(common)
+        let s = context.todos.store
+        let i = try TodoLookup.index(of: idText, in: s)
+        let today = context.today
+        let due = s.nextDueDay(onOrAfter: today, at: i)
+        let doneDates = doneDays(i, in: s)
+
+        if common.json {
+            var w = JSONWriter()
+            TodoPresentation.json(i, context.todos, today: today, &w) { (w: inout JSONWriter) in
+                w.field("reminder", s.reminderMinutes(at: i).map(TodoText.time))
+                w.field("currentStreak", s.currentStreak(on: today, at: i))
+                w.field("longestStreak", s.longestStreak(at: i))
+                w.field("nextDue", due)
+                w.key("doneDates")
+                w.beginArray()
+                for d in doneDates { w.date(d) }
+                w.endArray()
+            }
+            w.finish(into: &out)
+            return out
+        }
+
+        func row(_ label: String, _ value: String) { out.line("  " + TextWidth.padRight(label, to: 10) + value) }
+        out.line("\(s.id(at: i))  \(s.title(at: i))")
+        row("kind", s.isChallenge(at: i) ? "challenge" : "todo")
+        switch (s.start(at: i), s.end(at: i)) {
+        case let (a?, b?): row("span", "\(TodoText.day(a)) ... \(TodoText.day(b)) (\(a.days(to: b) + 1) days)")
+        case let (a?, nil): row("span", "from \(TodoText.day(a)), no deadline")
+        case let (nil, b?): row("span", "until \(TodoText.day(b))")
+        case (nil, nil): row("span", "undated")
+        }
+        row("repeats", TodoText.repetition(s.repetition(at: i)))
+        let percent = Int((s.completionShare(at: i) * 100).rounded())
+        if s.isTracked(at: i), s.trackedDayCount(at: i) > 0 {
+            row("done", "\(s.doneDayCount(at: i)) of \(s.trackedDayCount(at: i)) days (\(percent)%)")
+            row("streak", "\(s.currentStreak(on: today, at: i)) now, \(s.longestStreak(at: i)) longest")
+            row("ticked", ticked(doneDates))
+        } else {
+            row("done", s.isDone(at: i) ? "yes" : "no")
+        }
+        if let d = due {
+            let left = today.days(to: d)
+            row("due", TodoText.day(d) + (left == 0 ? " (today)" : left == 1 ? " (tomorrow)" : " (in \(left) days)"))
+        } else {
+            row("due", "nothing")
+        }
+        row("status", TodoPresentation.note(i, on: nil, context.todos, context).text)
+        row("memo", s.memo(at: i) ?? "—")
+        let tags = s.tags(at: i)
+        row("tags", tags.isEmpty ? "—" : tags.joined(separator: ", "))
+        row("reminder", s.reminderMinutes(at: i).map(TodoText.time) ?? "—")
+        row("created", s.createdAt(at: i).map(TodoText.instant) ?? "—")
+        return out
+    }
+
+    /// The days the todo is ticked on, in order (the core's `isDone(on:at:)`, day by day).
+    /// - Complexity: O(span)
+    static func doneDays(_ i: Int, in s: TodoSet) -> [CivilDate] {
+        guard s.isTracked(at: i), s.doneDayCount(at: i) > 0, let a = s.start(at: i), let b = s.end(at: i) else { return [] }
+        var out: [CivilDate] = []
+        var d = a.dayNumber
+        while d <= b.dayNumber {
+            let day = CivilDate(_unchecked: d)
+            if s.isDone(on: day, at: i) { out.append(day) }
+            d += 1
+        }
+        return out
+    }
+
+    /// The ticked days, the last twelve at most: `Mon 11-30, Wed 12-02 (and 3 earlier)`.
+    static func ticked(_ days: [CivilDate]) -> String {
+        if days.isEmpty { return "none yet" }
+        let shown = days.suffix(12).map { TodoText.day($0) }.joined(separator: ", ")
+        return days.count > 12 ? "\(shown) (and \(days.count - 12) earlier)" : shown
+    }
+}

@@ -1,0 +1,83 @@
+import CalGrid
+
+/// How the commands that change todos name a day, a weekday set and a time in their output.
+enum TodoText {
+    /// `Wed 2026-12-02`.
+    static func day(_ d: CivilDate) -> String { "\(d.weekday.name(.short, .english)) \(d.iso8601)" }
+
+    /// `Mon, Wed, Fri`, `every day`, `weekdays`, `weekends`.
+    static func repetition(_ r: WeekdaySet) -> String {
+        if r == .all { return "every day" }
+        if r == .weekdays { return "weekdays" }
+        if r == .weekend { return "weekends" }
+        var names: [String] = []
+        for w in [Weekday.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday] where r.contains(w) {
+            names.append("\(w.name(.short, .english))")
+        }
+        return names.joined(separator: ", ")
+    }
+
+    /// `07:30`.
+    static func time(_ minutes: Int16) -> String {
+        let h = Int(minutes) / 60, m = Int(minutes) % 60
+        return (h < 10 ? "0" : "") + "\(h):" + (m < 10 ? "0" : "") + "\(m)"
+    }
+
+    /// One line for a todo after a change: `gym  Gym · challenge · Mon 2026-11-30 ... Mon 2026-12-28
+    /// · Mon, Wed, Fri · 2/13 days`.
+    static func summary(_ i: Int, in set: TodoSet) -> String {
+        var parts = ["\(set.id(at: i))  \(set.title(at: i))"]
+        if set.isChallenge(at: i) { parts.append("challenge") }
+        switch (set.start(at: i), set.end(at: i)) {
+        case let (a?, b?): parts.append("\(day(a)) ... \(day(b))")
+        case let (a?, nil): parts.append("from \(day(a))")
+        case let (nil, b?): parts.append("until \(day(b))")
+        case (nil, nil): parts.append("undated")
+        }
+        if set.repetition(at: i) != .all { parts.append(repetition(set.repetition(at: i))) }
+        if set.isTracked(at: i), set.trackedDayCount(at: i) > 0 {
+            parts.append("\(set.doneDayCount(at: i))/\(set.trackedDayCount(at: i)) days")
+        } else {
+            parts.append(set.isDone(at: i) ? "done" : "not done")
+        }
+        return parts.joined(separator: " · ")
+    }
+
+    /// `2026-11-30 07:05 UTC` for seconds since 1970-01-01T00:00:00Z.
+    static func instant(_ seconds: Int64) -> String {
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let second = Int(seconds - days * 86_400)
+        guard let d = try? CivilDate(dayNumber: days) else { return "\(seconds) s after 1970" }
+        return d.iso8601 + " " + time(Int16(second / 60)) + " UTC"
+    }
+
+    /// Why `day` cannot be ticked for the todo at `i` (the core said `dayNotTracked`): outside its
+    /// span, off its repetition, or it keeps no per-day flags.
+    static func notTracked(_ day: CivilDate, at i: Int, in set: TodoSet) -> String {
+        let name = "'\(set.title(at: i))' (\(set.id(at: i)))"
+        guard let s = set.start(at: i), let e = set.end(at: i) else {
+            return "\(name) has no per-day ticks (it needs a start and an end)"
+        }
+        if day < s || day > e {
+            return "\(day.iso8601) is outside \(name), which runs \(s.iso8601) ... \(e.iso8601)"
+        }
+        return "\(name) repeats on \(repetition(set.repetition(at: i))); \(day.iso8601) is a \(day.weekday.name(.long, .english))"
+    }
+
+    /// One line for a rule of the library that a change broke.
+    static func describe(_ error: TodoError, in set: TodoSet) -> String {
+        switch error {
+        case .emptyID: return "the id is empty"
+        case .idTooLong(_, let n): return "the id is \(n) bytes long; at most 256 are allowed"
+        case .duplicateID(_, let id): return "the id '\(id)' is already taken"
+        case .endBeforeStart(_, _, let s, let e): return "the end (\(e.iso8601)) is before the start (\(s.iso8601))"
+        case .dayNotTracked(let i, let d): return notTracked(d, at: i, in: set)
+        case .unknownID(let id): return "no todo has the id '\(id)'"
+        case .emptyRepetition: return "the todo repeats on no weekday"
+        case .reminderOutOfRange(_, _, let m): return "the reminder \(m) is outside 0...1439 minutes"
+        case .capacityExceeded: return "the todo set is full"
+        case .completedDaysCountMismatch, .completedDaysWithoutSpan:
+            return "the per-day ticks do not match the todo's span"
+        }
+    }
+}
