@@ -7,10 +7,13 @@
 #include <json-c/json.h>
 #include <json-c/json_tokener.h>
 #include <errno.h>
+#include <dirent.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <locale.h>
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,10 +30,10 @@ static inline int cg_open_read(const char *path, int *err) {
     return fd;
 }
 
-/* Creates `path` exclusively (fails if it exists) with mode 0644 before the umask. */
-static inline int cg_open_create_exclusive(const char *path, int *err) {
+/* Creates `path` exclusively (fails if it exists) with `mode` before the umask. */
+static inline int cg_open_create_exclusive(const char *path, int mode, int *err) {
     int fd;
-    do { fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644); } while (fd < 0 && errno == EINTR);
+    do { fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, (mode_t)mode); } while (fd < 0 && errno == EINTR);
     if (fd < 0) *err = errno;
     return fd;
 }
@@ -70,6 +73,37 @@ static inline int cg_fsync(int fd, int *err) {
 
 static inline int cg_close(int fd) { return close(fd); }
 
+/* close that reports its error (a deferred write error on some file systems); EINTR counts as closed. */
+static inline int cg_close_checked(int fd, int *err) {
+    if (close(fd) != 0 && errno != EINTR) { *err = errno; return -1; }
+    return 0;
+}
+
+static inline int cg_fchmod(int fd, int mode, int *err) {
+    if (fchmod(fd, (mode_t)mode) != 0) { *err = errno; return -1; }
+    return 0;
+}
+
+/* The permission bits of the file at `path` (following symbolic links) in *mode: 1 when it exists,
+   0 when it does not, -1 on another error. */
+static inline int cg_file_mode(const char *path, int *mode, int *err) {
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        if (errno == ENOENT) return 0;
+        *err = errno; return -1;
+    }
+    *mode = (int)(st.st_mode & 07777);
+    return 1;
+}
+
+/* When `path` is a symbolic link to an existing file, its resolved path into `buffer` (PATH_MAX
+   bytes) and 1: a replacement then replaces the file the link names, and the link stays. */
+static inline int cg_resolve_link(const char *path, char *buffer) {
+    struct stat st;
+    if (lstat(path, &st) != 0 || !S_ISLNK(st.st_mode)) return 0;
+    return realpath(path, buffer) != NULL ? 1 : 0;
+}
+
 static inline int cg_rename(const char *from, const char *to, int *err) {
     if (rename(from, to) != 0) { *err = errno; return -1; }
     return 0;
@@ -77,18 +111,135 @@ static inline int cg_rename(const char *from, const char *to, int *err) {
 
 static inline int cg_unlink(const char *path) { return unlink(path); }
 
-/* fsync of the directory holding `path`, so the rename itself survives a crash. Best effort. */
-static inline void cg_fsync_parent_directory(const char *path) {
-    char dir[4096];
+/* The directory part of `path` into `dir` ("." when there is none); 0 when it does not fit. */
+static inline int cg_parent_directory(const char *path, char *dir, size_t size) {
     size_t n = strlen(path);
-    if (n >= sizeof dir) return;
+    if (n >= size) return 0;
     memcpy(dir, path, n + 1);
     char *slash = strrchr(dir, '/');
     if (slash == NULL) { dir[0] = '.'; dir[1] = 0; }
     else if (slash == dir) { dir[1] = 0; }
     else *slash = 0;
+    return 1;
+}
+
+/* fsync of the directory holding `path`, so the rename itself survives a crash. Best effort. */
+static inline void cg_fsync_parent_directory(const char *path) {
+    char dir[PATH_MAX];
+    if (!cg_parent_directory(path, dir, sizeof dir)) return;
     int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd >= 0) { (void)fsync(fd); close(fd); }
+}
+
+/* Removes the files named `<prefix><pid>-<digits>` (prefix: a path, whose directory is searched)
+   whose process no longer runs: temporary files a kill -9 or a power loss left behind. Best effort;
+   a process id in another PID namespace looks dead from here (its write then fails cleanly at the
+   rename). */
+static inline void cg_remove_stale_temporaries(const char *prefix) {
+    char dir[PATH_MAX];
+    if (!cg_parent_directory(prefix, dir, sizeof dir)) return;
+    const char *slash = strrchr(prefix, '/');
+    const char *leaf = slash == NULL ? prefix : slash + 1;
+    DIR *d = opendir(dir);
+    if (d == NULL) return;
+    size_t n = strlen(leaf);
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (strncmp(e->d_name, leaf, n) != 0) continue;
+        const char *p = e->d_name + n;
+        char *end;
+        long pid = strtol(p, &end, 10);
+        if (end == p || *end != '-' || pid <= 0 || pid == (long)getpid()) continue;
+        const char *q = end + 1;
+        if (*q == 0) continue;
+        while (*q >= '0' && *q <= '9') q++;
+        if (*q != 0) continue;
+        if (kill((pid_t)pid, 0) == 0 || errno != ESRCH) continue;  /* alive, or someone else's (EPERM) */
+        (void)unlinkat(dirfd(d), e->d_name, 0);
+    }
+    closedir(d);
+}
+
+/* ---- temporary files a signal must not leave behind ----
+   Only AtomicFile.swift calls these: they share the static state below, and a header's static
+   variables exist once per object file that uses them (one Swift file, one copy). A write registers
+   its temporary path before creating the file and releases it after the rename; the handler unlinks
+   every registered path (unlink and sigaction are async-signal-safe, the slot states are lock-free
+   atomics), restores the default action and re-raises, so the process still ends by the signal. */
+#define CG_PENDING_SLOTS 16
+typedef struct cg_pending_slot { int state; char path[PATH_MAX]; } cg_pending_slot;  /* 0 free, 1 filling, 2 set */
+
+/* The slot table, allocated by the first cg_install_pending_cleanup (64 KiB on the heap, not in every
+   program's .bss); NULL before. A function-local static: Swift's importer emits it with the function
+   (it skips file-scope ones). */
+static inline cg_pending_slot **cg_pending_table(void) {
+    static cg_pending_slot *table;
+    return &table;
+}
+
+static inline cg_pending_slot *cg_pending_slots(void) { return __atomic_load_n(cg_pending_table(), __ATOMIC_ACQUIRE); }
+
+/* A process-wide serial number for temporary file names (threads may write beside the same file). */
+static inline int64_t cg_next_temporary_serial(void) {
+    static int64_t serial;
+    return __atomic_fetch_add(&serial, 1, __ATOMIC_RELAXED);
+}
+
+/* Registers `path`; returns the slot or -1 when all are taken (the write then goes unprotected). */
+static inline int cg_pending_add(const char *path) {
+    cg_pending_slot *cg_pending = cg_pending_slots();
+    size_t n = strlen(path);
+    if (cg_pending == NULL || n >= PATH_MAX) return -1;  /* no handler, nothing to protect against */
+    for (int k = 0; k < CG_PENDING_SLOTS; k++) {
+        int expected = 0;
+        if (__atomic_compare_exchange_n(&cg_pending[k].state, &expected, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+            memcpy(cg_pending[k].path, path, n + 1);
+            __atomic_store_n(&cg_pending[k].state, 2, __ATOMIC_RELEASE);
+            return k;
+        }
+    }
+    return -1;
+}
+
+static inline void cg_pending_remove(int slot) {
+    cg_pending_slot *cg_pending = cg_pending_slots();
+    if (cg_pending != NULL && slot >= 0 && slot < CG_PENDING_SLOTS) __atomic_store_n(&cg_pending[slot].state, 0, __ATOMIC_RELEASE);
+}
+
+static void cg_pending_signal_handler(int sig) {
+    cg_pending_slot *cg_pending = cg_pending_slots();
+    for (int k = 0; cg_pending != NULL && k < CG_PENDING_SLOTS; k++) {
+        if (__atomic_load_n(&cg_pending[k].state, __ATOMIC_ACQUIRE) == 2) (void)unlink(cg_pending[k].path);
+    }
+    struct sigaction dfl;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    (void)sigaction(sig, &dfl, NULL);
+    (void)raise(sig);  /* blocked while the handler runs; delivered, with the default action, on return */
+}
+
+/* Installs the handler for SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGXFSZ where the current action is
+   the default one (an ignored signal stays ignored, a program's own handler stays). */
+static inline void cg_install_pending_cleanup(void) {
+    static const int signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGXFSZ };
+    if (cg_pending_slots() == NULL) {
+        cg_pending_slot *fresh = (cg_pending_slot *)calloc(CG_PENDING_SLOTS, sizeof(cg_pending_slot));
+        cg_pending_slot *expected = NULL;
+        if (fresh == NULL) return;
+        if (!__atomic_compare_exchange_n(cg_pending_table(), &expected, fresh, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) free(fresh);
+    }
+    for (size_t k = 0; k < sizeof signals / sizeof signals[0]; k++) {
+        struct sigaction old;
+        if (sigaction(signals[k], NULL, &old) != 0) continue;
+        if ((old.sa_flags & SA_SIGINFO) || old.sa_handler != SIG_DFL) continue;
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = cg_pending_signal_handler;
+        sigemptyset(&sa.sa_mask);
+        sa.sa_flags = SA_RESTART;
+        (void)sigaction(signals[k], &sa, NULL);
+    }
 }
 
 static inline int cg_getpid(void) { return (int)getpid(); }

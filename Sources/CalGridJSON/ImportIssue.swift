@@ -101,7 +101,7 @@ public enum ImportError: Error, Hashable, Sendable {
     case cancelled
 
     public enum SystemOperation: Int32, Hashable, Sendable {
-        case open = 1, stat, read, write, fsync, rename, close, threadStart
+        case open = 1, stat, read, write, fsync, rename, close, threadStart, chmod
     }
 
     /// One line for a user.
@@ -127,6 +127,7 @@ func _systemMessage(_ op: ImportError.SystemOperation, _ code: Int32) -> String 
     case .rename: name = "rename"
     case .close: name = "close"
     case .threadStart: name = "pthread_create"
+    case .chmod: name = "chmod"
     }
     return name + " failed: " + _errnoText(code) + " (errno \(code))"
 }

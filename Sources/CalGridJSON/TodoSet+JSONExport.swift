@@ -136,24 +136,12 @@ extension TodoSet {
         return all
     }
 
-    /// Writes the set to `path` atomically: into a new temporary file beside it, fsync, then rename
-    /// over `path` (and fsync the directory). An interrupted or failed export leaves the old file as it was.
+    /// Writes the set to `path` through `AtomicFile`: an interrupted or failed export leaves the old
+    /// file as it was and no temporary file.
     /// - Complexity: O(N + text + tracked days); memory O(1 MiB) beyond the set.
     public func exportJSON(to path: String, format: ExportFormat = .native) throws(ExportError) {
-        let temporary = path + ".calgrid-tmp-\(_processID())"
-        do throws(ImportError) {
-            _unlink(temporary)  // a leftover of this process id from an earlier crash
-            let fd = try _FileDescriptor.createExclusive(temporary)
+        try AtomicFile._replace(path) { (fd: borrowing FileDescriptor) throws(ImportError) in
             try _export(format: format, chunk: 1 << 20) { (b) throws(ImportError) in try fd.writeAll(b) }
-            try fd.sync()
-            _ = consume fd
-            try _rename(temporary, path)
-        } catch {
-            _unlink(temporary)
-            switch error {
-            case .system(let op, let code): throw .system(operation: op, errno: code)
-            default: throw .system(operation: .write, errno: 0)
-            }
         }
     }
 }

@@ -14,60 +14,111 @@ func _errnoText(_ code: Int32) -> String {
     }
 }
 
-/// A file descriptor owned by exactly one value; closed on deinit.
-@usableFromInline
-struct _FileDescriptor: ~Copyable {
-    @usableFromInline let raw: Int32
+/// An open file: the one system-call layer for reading and writing files, shared by the library and the
+/// `calgrid` command. An owned descriptor is closed when the value ends; `standardOutput` and
+/// `standardError` are borrowed and stay open.
+@frozen
+public struct FileDescriptor: ~Copyable {
+    /// The C file descriptor.
+    public let rawValue: Int32
+    @usableFromInline let owned: Bool
 
-    init(raw: Int32) { self.raw = raw }
+    init(raw: Int32, owned: Bool = true) { self.rawValue = raw; self.owned = owned }
 
-    static func openForReading(_ path: String) throws(ImportError) -> _FileDescriptor {
+    /// The process's standard input, output and error (not closed by this value).
+    /// - Complexity: O(1)
+    public static var standardInput: FileDescriptor { FileDescriptor(raw: 0, owned: false) }
+    /// - Complexity: O(1)
+    public static var standardOutput: FileDescriptor { FileDescriptor(raw: 1, owned: false) }
+    /// - Complexity: O(1)
+    public static var standardError: FileDescriptor { FileDescriptor(raw: 2, owned: false) }
+
+    /// Opens `path` for reading.
+    /// - Complexity: O(1) system calls.
+    public static func openForReading(_ path: String) throws(ImportError) -> FileDescriptor {
         var err: Int32 = 0
         let fd = path.withCString { cg_open_read($0, &err) }
         guard fd >= 0 else { throw .system(operation: .open, errno: err) }
-        return _FileDescriptor(raw: fd)
+        return FileDescriptor(raw: fd)
     }
 
-    static func createExclusive(_ path: String) throws(ImportError) -> _FileDescriptor {
+    /// Creates `path`, failing if it exists, with permission bits `mode` before the umask.
+    static func createExclusive(_ path: String, mode: Int32) throws(ImportError) -> FileDescriptor {
         var err: Int32 = 0
-        let fd = path.withCString { cg_open_create_exclusive($0, &err) }
+        let fd = path.withCString { cg_open_create_exclusive($0, mode, &err) }
         guard fd >= 0 else { throw .system(operation: .open, errno: err) }
-        return _FileDescriptor(raw: fd)
+        return FileDescriptor(raw: fd)
     }
 
-    /// Size of a regular file; nil for a pipe or device.
-    func size() throws(ImportError) -> Int64? {
+    /// Size of a regular file; nil for a pipe or device. Throws EISDIR for a directory.
+    /// - Complexity: O(1) system calls.
+    public func size() throws(ImportError) -> Int64? {
         var err: Int32 = 0
-        let n = cg_file_size(raw, &err)
+        let n = cg_file_size(rawValue, &err)
         if n == -2 { return nil }
         guard n >= 0 else { throw .system(operation: .stat, errno: err) }
         return n
     }
 
-    /// Reads up to `count` bytes into `buffer`; 0 at end of file.
-    func read(into buffer: UnsafeMutableRawPointer, count: Int) throws(ImportError) -> Int {
+    /// Reads up to `count` bytes into `buffer`, retrying on EINTR; 0 at end of file.
+    /// - Complexity: O(count)
+    public func read(into buffer: UnsafeMutableRawPointer, count: Int) throws(ImportError) -> Int {
         var err: Int32 = 0
-        let n = cg_read(raw, buffer, Int64(count), &err)
+        let n = cg_read(rawValue, buffer, Int64(count), &err)
         guard n >= 0 else { throw .system(operation: .read, errno: err) }
         return Int(n)
     }
 
-    func writeAll(_ buffer: UnsafeRawBufferPointer) throws(ImportError) {
+    /// Everything left to read, until end of file.
+    /// - Complexity: O(bytes read)
+    public func readAll() throws(ImportError) -> [UInt8] {
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let r: Result<Int, ImportError> = chunk.withUnsafeMutableBytes { b in
+                do throws(ImportError) { return .success(try read(into: b.baseAddress!, count: b.count)) } catch { return .failure(error) }
+            }
+            let n = try r.get()
+            if n == 0 { return result }
+            result.append(contentsOf: chunk[0..<n])
+        }
+    }
+
+    /// Writes all of `buffer`, retrying short writes and EINTR.
+    /// - Complexity: O(buffer.count)
+    public func writeAll(_ buffer: UnsafeRawBufferPointer) throws(ImportError) {
         guard buffer.count > 0 else { return }
         var err: Int32 = 0
-        guard cg_write_all(raw, buffer.baseAddress!, Int64(buffer.count), &err) == 0 else {
+        guard cg_write_all(rawValue, buffer.baseAddress!, Int64(buffer.count), &err) == 0 else {
             throw .system(operation: .write, errno: err)
         }
     }
 
     func sync() throws(ImportError) {
         var err: Int32 = 0
-        guard cg_fsync(raw, &err) == 0 else { throw .system(operation: .fsync, errno: err) }
+        guard cg_fsync(rawValue, &err) == 0 else { throw .system(operation: .fsync, errno: err) }
     }
 
-    deinit { _ = cg_close(raw) }
+    func setMode(_ mode: Int32) throws(ImportError) {
+        var err: Int32 = 0
+        guard cg_fchmod(rawValue, mode, &err) == 0 else { throw .system(operation: .chmod, errno: err) }
+    }
+
+    /// Closes now and reports a failure (a deferred write error), instead of the silent close of deinit.
+    consuming func close() throws(ImportError) {
+        let raw = rawValue
+        discard self
+        var err: Int32 = 0
+        guard cg_close_checked(raw, &err) == 0 else { throw .system(operation: .close, errno: err) }
+    }
+
+    deinit { if owned { _ = cg_close(rawValue) } }
 }
 
+/// The name the import code knows the descriptor by.
+typealias _FileDescriptor = FileDescriptor
+
+/// Renames and then fsyncs the directory, so the rename itself survives a crash.
 @usableFromInline
 func _rename(_ from: String, _ to: String) throws(ImportError) {
     var err: Int32 = 0

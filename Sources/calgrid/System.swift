@@ -1,5 +1,6 @@
 // Every libc call the command makes goes through this file (swift-system style): the rest of the
 // command sees Swift types and `CLIError`s only. Glibc, never Foundation: start-up time is a feature.
+import CalGridJSON
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -18,15 +19,8 @@ enum Stream: Int32 {
 enum System {
     /// Writes all of `bytes`, retrying short writes; gives up quietly on a closed pipe.
     static func write(_ bytes: UnsafeRawBufferPointer, to stream: Stream) {
-        var offset = 0
-        while offset < bytes.count {
-            let n = Glibc.write(stream.rawValue, bytes.baseAddress! + offset, bytes.count - offset)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            offset += n
-        }
+        let fd = stream == .standardOutput ? FileDescriptor.standardOutput : FileDescriptor.standardError
+        try? fd.writeAll(bytes)
     }
 
     static func environment(_ name: String) -> String? {
@@ -54,50 +48,24 @@ enum System {
 
     /// The whole content of a file, or of standard input for "-".
     static func readAll(path: String) throws(CLIError) -> [UInt8] {
-        let fd: Int32
-        if path == "-" {
-            fd = 0
-        } else {
-            fd = open(path, O_RDONLY | O_CLOEXEC)
-            if fd < 0 { throw .data("\(path): \(errnoMessage())") }
+        let name = path == "-" ? "<stdin>" : path
+        do throws(ImportError) {
+            let fd = path == "-" ? FileDescriptor.standardInput : try FileDescriptor.openForReading(path)
+            _ = try fd.size()  // a directory fails here (EISDIR) rather than at the first read
+            return try fd.readAll()
+        } catch {
+            throw .data("\(name): \(error.message)")
         }
-        defer { if fd != 0 { close(fd) } }
-        var st = stat()
-        if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR { throw .data("\(path): is a directory") }
-        var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .data("\(path == "-" ? "<stdin>" : path): \(errnoMessage())")
-            }
-            if n == 0 { break }
-            result.append(contentsOf: chunk[0..<n])
-        }
-        return result
     }
 
-    /// Replaces `path` with `bytes` (or writes them to standard output for "-").
+    /// Replaces `path` with `bytes` through the library's atomic writer (or writes them to standard
+    /// output for "-"): a failed write leaves the old file as it was.
     static func writeFile(path: String, bytes: [UInt8]) throws(CLIError) {
         if path == "-" {
             bytes.withUnsafeBytes { write($0, to: .standardOutput) }
             return
         }
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        if fd < 0 { throw .data("\(path): \(errnoMessage())") }
-        var failed = false
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 { if errno == EINTR { continue }; failed = true; return }
-                offset += n
-            }
-        }
-        let message = failed ? errnoMessage() : ""
-        if close(fd) != 0 && !failed { throw .data("\(path): \(errnoMessage())") }
-        if failed { throw .data("\(path): \(message)") }
+        do { try AtomicFile.replace(path, with: bytes) } catch { throw .data("\(path): \(error.message)") }
     }
 
     /// The process's peak resident set size in KiB (getrusage's ru_maxrss).

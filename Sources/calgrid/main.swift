@@ -2,6 +2,8 @@
 // completion, plus list, import, export and stats. It imports no Foundation (start-up time is a
 // feature): libc calls live in System.swift, output is built in a byte buffer and written once.
 
+import CalGridJSON
+
 let version = "calgrid 0.1.0"
 
 func runCommand(_ argv: [String]) throws(CLIError) -> Output {
@@ -22,6 +24,8 @@ func runCommand(_ argv: [String]) throws(CLIError) -> Output {
     }
 }
 
+// A signal during a file write removes the temporary file before the process ends.
+AtomicFile.installSignalHandlers()
 do {
     var out = try runCommand(Array(CommandLine.arguments.dropFirst()))
     out.flush()

@@ -1,0 +1,92 @@
+// The one way CalGrid and calgrid replace a user's file. Every step is there so that a full disk, an
+// I/O error, a missing permission, a signal or a crash never costs a byte of the file being replaced:
+// the new content goes to a temporary file beside the target (same directory, so the same file
+// system and an atomic rename), is written whole and fsynced, and only then renamed over the target;
+// the directory is fsynced so the rename itself survives a power loss.
+import CJSONC
+
+/// Atomic replacement of a file's content.
+///
+/// `replace` writes `<path>.calgrid-tmp-<pid>-<n>` beside `path`, writes all bytes, fsyncs, renames
+/// it over `path` and fsyncs the directory. The old file's permission bits are kept; a new file
+/// gets 0666 minus the umask. A symbolic link to an existing file stays a link: the file it names is
+/// replaced. On any failure the old file is byte-identical and the temporary file is removed.
+///
+/// Crashes and signals: a signal whose action is the default one (SIGINT, SIGTERM, SIGHUP, SIGQUIT,
+/// SIGXFSZ) removes the temporary file before the process ends, once `installSignalHandlers()` ran;
+/// a `kill -9` or a power loss may leave it (never a damaged target), and the next replacement of
+/// the same path removes such leftovers of processes that no longer run.
+///
+/// The owner of a replaced file becomes the writing user, and hard links to the old file keep the
+/// old content (what every rename-based writer does).
+public enum AtomicFile {
+    /// Replaces the file at `path` with `bytes` (see the type's description for the guarantee).
+    /// - Complexity: O(bytes.count) plus a scan of the directory for stale temporary files.
+    public static func replace(_ path: String, with bytes: UnsafeRawBufferPointer) throws(ExportError) {
+        try _replace(path) { (fd: borrowing FileDescriptor) throws(ImportError) in try fd.writeAll(bytes) }
+    }
+
+    /// Replaces the file at `path` with `bytes`.
+    /// - Complexity: O(bytes.count) plus a scan of the directory for stale temporary files.
+    public static func replace(_ path: String, with bytes: [UInt8]) throws(ExportError) {
+        let r: Result<Void, ExportError> = bytes.withUnsafeBytes { b in
+            do throws(ExportError) { try replace(path, with: b); return .success(()) } catch { return .failure(error) }
+        }
+        try r.get()
+    }
+
+    /// Makes SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGXFSZ remove the temporary files of replacements
+    /// in progress, then end the process by the same signal. Only signals whose action is the default
+    /// one get the handler: an ignored signal stays ignored and a program's own handler stays.
+    /// Call it once, early (the `calgrid` command does); up to 16 replacements at a time are covered.
+    /// - Complexity: O(1)
+    public static func installSignalHandlers() { cg_install_pending_cleanup() }
+
+    /// The name part shared by every temporary file of `target`, before the process id.
+    static func _temporaryPrefix(_ target: String) -> String { target + ".calgrid-tmp-" }
+
+    /// Replaces `path` with what `write` writes into the temporary file.
+    static func _replace(_ path: String,
+                         _ write: (borrowing FileDescriptor) throws(ImportError) -> Void) throws(ExportError) {
+        let target = _resolved(path)
+        let prefix = _temporaryPrefix(target)
+        prefix.withCString { cg_remove_stale_temporaries($0) }
+        let temporary = prefix + "\(_processID())-\(cg_next_temporary_serial())"
+        // Registered before the file exists, released after the rename: a signal in between finds it.
+        let slot = temporary.withCString { cg_pending_add($0) }
+        defer { cg_pending_remove(slot) }
+        var created = false
+        do throws(ImportError) {
+            var mode: Int32 = 0
+            var err: Int32 = 0
+            let exists = target.withCString { cg_file_mode($0, &mode, &err) }
+            if exists < 0 { throw .system(operation: .stat, errno: err) }
+            // Owner-only until the old mode is set, so the content is never readable more widely than before.
+            let fd = try FileDescriptor.createExclusive(temporary, mode: exists == 1 ? 0o600 : 0o666)
+            created = true
+            if exists == 1 { try fd.setMode(mode) }
+            try write(fd)
+            try fd.sync()
+            try fd.close()
+            try _rename(temporary, target)
+        } catch {
+            if created { _unlink(temporary) }
+            switch error {
+            case .system(let op, let code): throw .system(operation: op, errno: code)
+            default: throw .system(operation: .write, errno: 0)
+            }
+        }
+    }
+
+    /// The path to replace: the file a symbolic link names, so the link stays a link.
+    static func _resolved(_ path: String) -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let resolved = path.withCString { p in buffer.withUnsafeMutableBufferPointer { cg_resolve_link(p, $0.baseAddress!) } }
+        guard resolved == 1 else { return path }
+        return buffer.withUnsafeBufferPointer { b in
+            var n = 0
+            while b[n] != 0 { n += 1 }
+            return String(decoding: UnsafeRawBufferPointer(start: b.baseAddress, count: n), as: UTF8.self)
+        }
+    }
+}

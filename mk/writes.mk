@@ -1,0 +1,9 @@
+# Atomic writes (issue 12): what a full disk, a read-only directory, SIGINT/SIGTERM/SIGHUP and about
+# 100 kill -9 leave of a user's file when `calgrid import --out` replaces it (Tests/CLI/atomic_writes.py),
+# run on the static calgrid that `make install` installs. No file is opened with O_TRUNC: every write
+# goes through CalGridJSON's AtomicFile.
+TEST_RULES += test-writes
+.PHONY: test-writes
+test-writes: deps calgrid-static
+	@if grep -rn O_TRUNC Sources; then echo "O_TRUNC under Sources/: write through AtomicFile instead"; exit 1; fi
+	python3 Tests/CLI/atomic_writes.py $(CALGRID_STATIC)
