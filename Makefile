@@ -49,7 +49,7 @@ EMBEDDED_DIR   := $(BUILD)/embedded
 EMBEDDED_FLAGS := -enable-experimental-feature Embedded -wmo -parse-as-library -Osize -Xfrontend -function-sections
 
 # Debian packages the build and the tests need, by the command or pkg-config module that shows them.
-APT_PACKAGES := libjson-c-dev pkg-config valgrind taskwarrior python3
+APT_PACKAGES := libjson-c-dev pkg-config valgrind taskwarrior python3 tzdata
 
 TEST_RULES := test-swift test-embedded
 
@@ -64,6 +64,7 @@ deps:
 	 command -v valgrind >/dev/null || missing="$$missing valgrind"; \
 	 command -v task >/dev/null || missing="$$missing taskwarrior"; \
 	 command -v python3 >/dev/null || missing="$$missing python3"; \
+	 test -r /usr/share/zoneinfo/Europe/Berlin || missing="$$missing tzdata"; \
 	 if [ -n "$$missing" ]; then \
 	   echo "installing:$$missing"; \
 	   $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \

@@ -23,7 +23,7 @@ let package = Package(
         .systemLibrary(name: "CCalGrid", path: "Include"),
         .target(name: "CalGridC", dependencies: ["CalGrid", "CalGridJSON", "CCalGrid"]),
         .executableTarget(name: "calgrid", dependencies: ["CalGrid", "CalGridJSON"]),
-        .testTarget(name: "CalGridTests", dependencies: ["CalGrid"]),
+        .testTarget(name: "CalGridTests", dependencies: ["CalGrid"], exclude: ["Fixtures"]),
         .testTarget(name: "CalGridJSONTests", dependencies: ["CalGrid", "CalGridJSON"], exclude: ["Fixtures"]),
     ]
 )

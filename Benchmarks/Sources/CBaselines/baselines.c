@@ -63,3 +63,16 @@ size_t cb_heap_in_use(void) {
     return m.uordblks + m.hblkhd;
 }
 void cb_heap_trim(void) { malloc_trim(0); }
+
+uint64_t cb_localtime_offsets(const int64_t *instants, size_t n, const char *tz) {
+    setenv("TZ", tz, 1);
+    tzset();
+    uint64_t h = CB_FOLD_SEED;
+    for (size_t i = 0; i < n; i++) {
+        time_t t = (time_t)instants[i];
+        struct tm tm;
+        localtime_r(&t, &tm);
+        h = cb_fold(h, (uint64_t)(int64_t)tm.tm_gmtoff);
+    }
+    return h;
+}

@@ -43,6 +43,7 @@ if wanted("overlap") { all += runOverlap(settings) }
 if wanted("sorts") { all += runSorts(settings) }
 if wanted("memory") { all += runMemory(settings) }
 if wanted("capi") { all += runCAPI(settings) }
+if wanted("tz") { all += runTimeZones(settings) }
 if wanted("cli") { all += runCLIStartup(settings) }
 if wanted("import") { all += runImport(settings) }
 

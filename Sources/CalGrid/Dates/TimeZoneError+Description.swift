@@ -18,8 +18,9 @@ extension TimeZoneError: CustomStringConvertible {
         case .unsupportedVersion(let v, let offset):
             return "unsupported TZif version byte \(v) at offset \(offset) (expected 0, '2', '3' or '4')"
         case .invalidCount(let field, let value, let offset):
-            let rule = field == "typecnt" ? "at least 1" : "0 or equal to typecnt"
-            return "invalid TZif header: \(field) at offset \(offset) is \(value), but RFC 8536 requires \(rule)"
+            // A switch, not String ==, so the message links no Unicode tables into the C library.
+            let rule = field == .typecnt ? "at least 1" : "0 or equal to typecnt"
+            return "invalid TZif header: \(field.name) at offset \(offset) is \(value), but RFC 8536 requires \(rule)"
         case .typeIndexOutOfRange(let i, let count, let offset):
             return "invalid TZif data: transition type index \(i) at offset \(offset) is not below the type count \(count)"
         case .unsortedTransitions(let offset):

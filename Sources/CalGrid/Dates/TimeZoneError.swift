@@ -17,8 +17,8 @@ public enum TimeZoneError: Error, Hashable, Sendable {
     case badMagic(offset: Int)
     /// A TZif version byte other than 0 (version 1) or '2' and later.
     case unsupportedVersion(UInt8, offset: Int)
-    /// A TZif header count (`field`: "typecnt", "isutcnt" or "isstdcnt") that RFC 8536 forbids.
-    case invalidCount(field: String, value: UInt32, offset: Int)
+    /// A TZif header count that RFC 8536 forbids.
+    case invalidCount(field: TZifCountField, value: UInt32, offset: Int)
     /// A transition's type index at byte `offset` that is not below the number of types.
     case typeIndexOutOfRange(UInt8, typeCount: Int, offset: Int)
     /// The transition time at byte `offset` is not later than the one before it.
@@ -30,4 +30,24 @@ public enum TimeZoneError: Error, Hashable, Sendable {
     case invalidFooter(String, offset: Int, expected: String)
     /// A POSIX TZ string that does not parse: at byte `offset` of it, `expected` was expected.
     case invalidPOSIXRule(String, offset: Int, expected: String)
+}
+
+/// The TZif header counts with rules of their own (RFC 8536 §3.1).
+public enum TZifCountField: UInt8, Hashable, Sendable {
+    /// The number of local time types: at least 1.
+    case typecnt
+    /// The number of UT/local indicators: 0 or typecnt.
+    case isutcnt
+    /// The number of standard/wall indicators: 0 or typecnt.
+    case isstdcnt
+
+    /// The field's name in RFC 8536 and tzfile(5).
+    /// - Complexity: O(1)
+    public var name: String {
+        switch self {
+        case .typecnt: return "typecnt"
+        case .isutcnt: return "isutcnt"
+        case .isstdcnt: return "isstdcnt"
+        }
+    }
 }

@@ -58,6 +58,13 @@ extension TimeZoneRules {
         return .nonexistent(gapStart: gap ?? lo)
     }
 
+    /// The first instant after `instant` at which the UTC offset changes, or nil when it never does
+    /// again. Callers that convert many instants can keep the offset until then (a per-thread cache).
+    /// - Complexity: O(log transitions) plus the transitions that keep the offset; no allocation.
+    public func nextOffsetChange(after instant: Int64) -> Int64? {
+        _nextChange(after: instant, from: utcOffset(at: instant), through: Int64.max)
+    }
+
     /// The first instant after `t`, and at most `limit`, whose offset is not `current` (the offset
     /// at `t`), or nil.
     func _nextChange(after t: Int64, from current: Int32, through limit: Int64) -> Int64? {

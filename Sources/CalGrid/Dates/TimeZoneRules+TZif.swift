@@ -128,12 +128,12 @@ struct _TZifHeader {
 
     /// The rules of RFC 8536 §3.1 that reading depends on.
     func validate() throws(TimeZoneError) {
-        guard typecnt >= 1 else { throw TimeZoneError.invalidCount(field: "typecnt", value: typecnt, offset: offset + 36) }
+        guard typecnt >= 1 else { throw TimeZoneError.invalidCount(field: .typecnt, value: typecnt, offset: offset + 36) }
         guard isutcnt == 0 || isutcnt == typecnt else {
-            throw TimeZoneError.invalidCount(field: "isutcnt", value: isutcnt, offset: offset + 20)
+            throw TimeZoneError.invalidCount(field: .isutcnt, value: isutcnt, offset: offset + 20)
         }
         guard isstdcnt == 0 || isstdcnt == typecnt else {
-            throw TimeZoneError.invalidCount(field: "isstdcnt", value: isstdcnt, offset: offset + 24)
+            throw TimeZoneError.invalidCount(field: .isstdcnt, value: isstdcnt, offset: offset + 24)
         }
     }
 

@@ -18,6 +18,10 @@ uint64_t cb_timegm_month_grids(int year, int month, int count, int first_weekday
    `descending` reverses the key order only. Writes the permutation into `out`; returns its fold. */
 uint64_t cb_qsort_i64(const int64_t *keys, uint32_t n, int descending, uint32_t *out);
 
+/* glibc localtime_r with TZ=`tz` (set once per call, process-wide) for each of `n` instants;
+   returns the fold of every tm_gmtoff. */
+uint64_t cb_localtime_offsets(const int64_t *instants, size_t n, const char *tz);
+
 /* Fold of a permutation, shared with Swift. */
 uint64_t cb_fold_u32(const uint32_t *p, size_t n);
 
