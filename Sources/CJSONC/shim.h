@@ -12,7 +12,6 @@
 #include <limits.h>
 #include <locale.h>
 #include <pthread.h>
-#include <sched.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -266,12 +265,6 @@ static inline int cg_thread_join(pthread_t thread) { return pthread_join(thread,
 
 static inline long cg_online_cpus(void) { return sysconf(_SC_NPROCESSORS_ONLN); }
 
-/* Counters shared by the import threads (plain int64_t slots, accessed only through these). */
-static inline int64_t cg_atomic_load(const int64_t *p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
-static inline void cg_atomic_store(int64_t *p, int64_t value) { __atomic_store_n(p, value, __ATOMIC_RELEASE); }
-static inline int64_t cg_atomic_fetch_add(int64_t *p, int64_t value) { return __atomic_fetch_add(p, value, __ATOMIC_ACQ_REL); }
-static inline void cg_yield(void) { sched_yield(); }
-
 /* json-c's json_tokener_parse_ex switches the calling thread to a "C" LC_NUMERIC locale on every call
    (duplocale + newlocale + freelocale: allocations and glibc's global locale lock). When the thread
    already uses glibc's static C locale object, all three return it without allocating or locking.
@@ -286,39 +279,34 @@ static inline void cg_restore_locale(void *previous) {
     if (previous != NULL) (void)uselocale((locale_t)previous);
 }
 
-/* A value threads can sleep on until it changes (a mutex and a condition variable). */
-typedef struct cg_signal { pthread_mutex_t mutex; pthread_cond_t changed; int64_t value; } cg_signal;
+/* A mutex and two condition variables: the import's chunk pipeline keeps its counters under the
+   mutex and sleeps on `work` (decoding threads waiting for records) or `results` (the main thread
+   waiting for a decoded chunk or for idle workers) instead of spinning. Lives in memory the caller
+   allocates (Swift), so it cannot fail; the default attributes never make these calls fail. */
+typedef struct cg_monitor { pthread_mutex_t mutex; pthread_cond_t work; pthread_cond_t results; } cg_monitor;
 
-static inline cg_signal *cg_signal_new(void) {
-    cg_signal *s = (cg_signal *)malloc(sizeof(cg_signal));
-    if (s == NULL) return NULL;
-    pthread_mutex_init(&s->mutex, NULL);
-    pthread_cond_init(&s->changed, NULL);
-    s->value = 0;
-    return s;
+static inline void cg_monitor_init(cg_monitor *m) {
+    pthread_mutex_init(&m->mutex, NULL);
+    pthread_cond_init(&m->work, NULL);
+    pthread_cond_init(&m->results, NULL);
 }
-
-static inline void cg_signal_free(cg_signal *s) {
-    if (s == NULL) return;
-    pthread_cond_destroy(&s->changed);
-    pthread_mutex_destroy(&s->mutex);
-    free(s);
+static inline void cg_monitor_destroy(cg_monitor *m) {
+    pthread_cond_destroy(&m->results);
+    pthread_cond_destroy(&m->work);
+    pthread_mutex_destroy(&m->mutex);
 }
-
-static inline void cg_signal_set(cg_signal *s, int64_t value) {
-    pthread_mutex_lock(&s->mutex);
-    s->value = value;
-    pthread_cond_broadcast(&s->changed);
-    pthread_mutex_unlock(&s->mutex);
+static inline void cg_monitor_lock(cg_monitor *m) { pthread_mutex_lock(&m->mutex); }
+static inline void cg_monitor_unlock(cg_monitor *m) { pthread_mutex_unlock(&m->mutex); }
+/* `results` != 0 picks the main thread's condition; called with the mutex held, returns holding it
+   (maybe spuriously: callers re-check their condition in a loop). */
+static inline void cg_monitor_wait(cg_monitor *m, int results) {
+    pthread_cond_wait(results ? &m->results : &m->work, &m->mutex);
 }
-
-/* Waits until the value differs from `seen`; returns it. */
-static inline int64_t cg_signal_wait_change(cg_signal *s, int64_t seen) {
-    pthread_mutex_lock(&s->mutex);
-    while (s->value == seen) pthread_cond_wait(&s->changed, &s->mutex);
-    int64_t v = s->value;
-    pthread_mutex_unlock(&s->mutex);
-    return v;
+static inline void cg_monitor_signal(cg_monitor *m, int results) {
+    pthread_cond_signal(results ? &m->results : &m->work);
+}
+static inline void cg_monitor_broadcast(cg_monitor *m, int results) {
+    pthread_cond_broadcast(results ? &m->results : &m->work);
 }
 
 /* ---- bytes ---- */

@@ -1,9 +1,7 @@
-// The import pipeline: read a window of bytes → the main thread frames and validates records (strict
-// scanner) into a batch, publishing them a chunk of 64 at a time → every thread (workers at once, the
-// main thread after framing) claims chunks and decodes them with json-c, one reused json_tokener per
-// thread → the main thread hands decoded chunks, in input order, to a sink. Memory: the window (grown
-// only for a record larger than it), one batch of spans and about two batches of drafts, and whatever
-// the sink keeps.
+// One import: frames records from a window (main thread), runs them through the chunk pipeline
+// (`_ChunkPipeline`: decoding overlaps framing on every thread), and hands decoded chunks, in input
+// order, to a sink. Memory: the window (grown only for a record larger than it), one batch of spans
+// and about two batches of drafts, and whatever the sink keeps.
 import CJSONC
 import CalGrid
 
@@ -20,201 +18,19 @@ protocol _DraftSink {
     mutating func reserve(drafts: Int, textBytes: Int)
 }
 
-/// A record that did not become a draft, and why.
-@usableFromInline
-enum _RecordProblem {
-    case failed(_FieldFailure)
-    /// Invalid syntax (JSON Lines): `offset` is where.
-    case malformed(ImportIssue.Reason, offset: Int, detail: StaticString)
-}
-
-@usableFromInline
-struct _Span {
-    @usableFromInline var start: Int
-    @usableFromInline var end: Int
-    @usableFromInline var keys: Int
-    /// For a malformed record: the reason and where, else nil.
-    @usableFromInline var bad: (ImportIssue.Reason, Int, StaticString)?
-}
-
-/// Spans per chunk: the unit a thread claims, decodes, and the main thread hands to the sink in order.
-@usableFromInline let _chunkSpans = 64
-/// Spans per batch (a batch ends earlier at the end of the window).
-@usableFromInline let _batchSpans = 16_384
-
-/// What the thread that decoded one chunk found: drafts (and which span of the batch each came
-/// from), problems and skips, all in span order.
-@usableFromInline
-struct _ChunkResult {
-    var drafts: [TodoDraft] = []
-    var draftSpans: [Int] = []
-    var problems: [(span: Int, problem: _RecordProblem)] = []
-    var deleted = 0
-    var recurring = 0
-}
-
-/// State the threads of an import share; it lives at a fixed address for the whole import.
-/// The main thread frames spans and publishes them a chunk at a time; every thread (the main one
-/// too, once framing is done) claims the next chunk with an atomic counter and decodes it.
-@usableFromInline
-struct _Shared {
-    // Slots of `counters`, each on its own cache line; chunk c's done flag is at `doneSlot + c`.
-    static let published = 0, framingDone = 8, nextChunk = 16, idle = 24, doneSlot = 32
-    static let chunkCapacity = (_batchSpans + _chunkSpans - 1) / _chunkSpans
-
-    var spans: UnsafeMutablePointer<_Span>
-    var chunks: UnsafeMutablePointer<_ChunkResult>
-    var counters: UnsafeMutablePointer<Int64>
-    var base: UnsafePointer<UInt8>? = nil
-    /// Set before the first chunk is published (the first record decides).
-    var taskwarrior = false
-    /// Workers sleep on it between batches: the batch number, or -1 to quit.
-    var signal: UnsafeMutablePointer<cg_signal>?
-
-    init() {
-        spans = .allocate(capacity: _batchSpans)
-        chunks = .allocate(capacity: _Shared.chunkCapacity)
-        chunks.initialize(repeating: _ChunkResult(), count: _Shared.chunkCapacity)
-        counters = .allocate(capacity: _Shared.doneSlot + _Shared.chunkCapacity)
-        counters.initialize(repeating: 0, count: _Shared.doneSlot + _Shared.chunkCapacity)
-        signal = cg_signal_new()
-    }
-
-    func free() {
-        spans.deallocate()
-        chunks.deinitialize(count: _Shared.chunkCapacity)
-        chunks.deallocate()
-        counters.deallocate()
-        cg_signal_free(signal)
-    }
-}
-
-/// One decoding thread's tools: a json-c tokener and a record decoder, reused for every record.
-@usableFromInline
-struct _DecodeJob {
-    var shared: UnsafeMutablePointer<_Shared>
-    var decoder: _RecordDecoder
-    var tokener: UnsafeMutablePointer<json_tokener>?
-
-    init(options: ImportOptions, shared: UnsafeMutablePointer<_Shared>) {
-        self.shared = shared
-        decoder = _RecordDecoder(options: options)
-        // json-c's own limit stays at its default of 32 (raised, it crashes on deep input); the
-        // scanner enforces the caller's `maxDepth` (at most 32) before json-c sees a record.
-        tokener = json_tokener_new_ex(32)
-        // The scanner has already held every record to RFC 8259; json-c's strict mode then only
-        // changes speed (it matches literals with strncmp instead of strncasecmp).
-        json_tokener_set_flags(tokener, Int32(JSON_TOKENER_STRICT))
-    }
-
-    /// Claims the next chunk of the batch and decodes it; false once every chunk is claimed and
-    /// framing is over. Waits (yielding) for a claimed chunk that is not framed yet.
-    mutating func claimAndDecode() -> Bool {
-        let ctr = shared.pointee.counters
-        let c = Int(cg_atomic_fetch_add(ctr + _Shared.nextChunk, 1))
-        let lo = c * _chunkSpans
-        var hi = lo + _chunkSpans
-        while true {
-            if Int(cg_atomic_load(ctr + _Shared.published)) >= hi { break }
-            if cg_atomic_load(ctr + _Shared.framingDone) != 0 {
-                let n = Int(cg_atomic_load(ctr + _Shared.published))
-                if n <= lo { return false }
-                hi = Swift.min(hi, n)
-                break
-            }
-            cg_yield()
-        }
-        decode(chunk: c, lo, hi)
-        cg_atomic_store(ctr + _Shared.doneSlot + c, 1)
-        return true
-    }
-
-    mutating func decode(chunk c: Int, _ lo: Int, _ hi: Int) {
-        let r = shared.pointee.chunks + c
-        // Last batch's drafts are freed here, on the decoding thread.
-        r.pointee.drafts.removeAll(keepingCapacity: true)
-        r.pointee.draftSpans.removeAll(keepingCapacity: true)
-        r.pointee.problems.removeAll(keepingCapacity: true)
-        r.pointee.deleted = 0
-        r.pointee.recurring = 0
-        r.pointee.drafts.reserveCapacity(hi - lo)
-        guard let base = shared.pointee.base else { return }
-        let spans = shared.pointee.spans
-        let taskwarrior = shared.pointee.taskwarrior
-        // json-c's per-record locale switch is free under the static C locale; the caller's comes back after.
-        let previousLocale = cg_use_c_locale()
-        defer { cg_restore_locale(previousLocale) }
-        for k in lo..<hi {
-            let s = spans[k]
-            if let bad = s.bad { r.pointee.problems.append((k, .malformed(bad.0, offset: bad.1, detail: bad.2))); continue }
-            guard base[s.start] == 0x7B else {
-                r.pointee.problems.append((k, .failed(_FieldFailure(.notAnObject, "", "a record must be a JSON object"))))
-                continue
-            }
-            json_tokener_reset(tokener)
-            let o = (base + s.start).withMemoryRebound(to: CChar.self, capacity: s.end - s.start) {
-                json_tokener_parse_ex(tokener, $0, Int32(s.end - s.start))
-            }
-            guard let o, json_tokener_get_error(tokener) == json_tokener_success else {
-                if let o { _ = json_object_put(o) }
-                r.pointee.problems.append((k, .failed(_FieldFailure(.parserRejected, "", "json-c rejected the record"))))
-                continue
-            }
-            do throws(_FieldFailure) {
-                if taskwarrior {
-                    switch try decoder.taskwarrior(o, keys: s.keys) {
-                    case .draft(let d): r.pointee.drafts.append(d); r.pointee.draftSpans.append(k)
-                    case .deletedTask: r.pointee.deleted += 1
-                    case .recurringParent: r.pointee.recurring += 1
-                    }
-                } else {
-                    r.pointee.drafts.append(try decoder.native(o, keys: s.keys, raw: _RawRecord(base, start: s.start, end: s.end)))
-                    r.pointee.draftSpans.append(k)
-                }
-            } catch {
-                r.pointee.problems.append((k, .failed(error)))
-            }
-            _ = json_object_put(o)
-        }
-    }
-
-    /// A worker thread's life: sleep until a batch starts, decode chunks until none is left, report idle.
-    mutating func workerLoop() {
-        var seen: Int64 = 0
-        while true {
-            seen = cg_signal_wait_change(shared.pointee.signal, seen)
-            if seen < 0 { return }
-            while claimAndDecode() {}
-            _ = cg_atomic_fetch_add(shared.pointee.counters + _Shared.idle, 1)
-        }
-    }
-
-    func free() { json_tokener_free(tokener) }
-}
-
-private let _decodeThreadBody: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { context in
-    context!.assumingMemoryBound(to: _DecodeJob.self).pointee.workerLoop()
-    return nil
-}
-
 @usableFromInline
 struct _ImportSession<Sink: _DraftSink> {
     var options: ImportOptions
     var report = ImportReport()
     var framer: _Framer
-    /// Spans framed in the current batch (they are in `shared.spans`).
+    /// Spans framed in the current batch (they are in `pipeline.spans`).
     var spanCount = 0
     /// Chunks of the current batch already handed to the sink.
     var consumed = 0
     /// In strict policy, the first bad record met while framing; thrown once framing of the batch
     /// is over (a fatal framing error later in the batch wins, as it always has).
     var pending: ImportError? = nil
-    var shared: UnsafeMutablePointer<_Shared>
-    var jobs: UnsafeMutablePointer<_DecodeJob>
-    var jobCount: Int
-    var workers: [_Thread] = []
-    var workersDecided = false
-    var batchNumber: Int64 = 0
+    var pipeline: _ChunkPipeline
     /// Whether the sink was told how much is likely to come; until then, the text bytes of the drafts so far.
     var reserved = false
     var textBytesSoFar = 0
@@ -232,41 +48,10 @@ struct _ImportSession<Sink: _DraftSink> {
         self.options = options
         self.sink = sink
         framer = _Framer(scanner: _StrictScanner(maxDepth: Swift.min(options.limits.maxDepth, 32), maxStringBytes: options.limits.maxStringBytes))
-        var n = options.threads
-        if n <= 0 { n = Swift.min(2, Swift.max(1, Int(cg_online_cpus()))) }
-        jobCount = Swift.min(n, 8)
-        shared = .allocate(capacity: 1)
-        shared.initialize(to: _Shared())
-        jobs = .allocate(capacity: jobCount)
-        for k in 0..<jobCount { (jobs + k).initialize(to: _DecodeJob(options: options, shared: shared)) }
+        pipeline = _ChunkPipeline(options: options)
     }
 
-    mutating func release() {
-        if !workers.isEmpty {
-            cg_signal_set(shared.pointee.signal, -1)
-            for k in workers.indices { workers[k].join() }
-            workers.removeAll()
-        }
-        for k in 0..<jobCount { jobs[k].free() }
-        jobs.deinitialize(count: jobCount)
-        jobs.deallocate()
-        shared.pointee.free()
-        shared.deinitialize(count: 1)
-        shared.deallocate()
-    }
-
-    /// Starts the worker threads (one per job but the main thread's) the first time a batch
-    /// begins, unless the input is known to be small (under 256 KiB) or the signal is missing.
-    mutating func startWorkersIfUseful() {
-        guard !workersDecided else { return }
-        workersDecided = true
-        guard jobCount > 1, shared.pointee.signal != nil, bytesTotal <= 0 || bytesTotal >= 256 << 10 else { return }
-        for k in 1..<jobCount {
-            var t = _Thread()
-            guard t.start(_decodeThreadBody, UnsafeMutableRawPointer(jobs + k)) else { break }
-            workers.append(t)
-        }
-    }
+    mutating func release() { pipeline.release() }
 
     // MARK: Locations
 
@@ -318,7 +103,7 @@ struct _ImportSession<Sink: _DraftSink> {
     /// decoded are handed to the sink in order.
     mutating func frame(_ p: UnsafePointer<UInt8>, position: inout Int, end: Int, isLast: Bool, maxBytes: Int) throws(ImportError) -> Bool {
         let from = position
-        let spans = shared.pointee.spans
+        let spans = pipeline.spans
         while position - from < maxBytes, spanCount < _batchSpans {
             switch framer.next(p, position: &position, end: end, isLast: isLast) {
             case .record(let s, let e, let keys):
@@ -350,16 +135,12 @@ struct _ImportSession<Sink: _DraftSink> {
     }
 
     /// Makes the spans framed so far visible to the decoding threads.
-    mutating func publish() {
-        if shared.pointee.taskwarrior != taskwarrior { shared.pointee.taskwarrior = taskwarrior }
-        cg_atomic_store(shared.pointee.counters + _Shared.published, Int64(spanCount))
-    }
+    func publish() { pipeline.publish(spanCount, taskwarrior: taskwarrior) }
 
     /// Hands the decoded chunks at the head of the batch to the sink (strict policy: until the first bad record).
     mutating func consumeReady(_ p: UnsafePointer<UInt8>) {
-        guard !workers.isEmpty else { return }
-        let ctr = shared.pointee.counters
-        while pending == nil, consumed * _chunkSpans < spanCount, cg_atomic_load(ctr + _Shared.doneSlot + consumed) != 0 {
+        guard pipeline.hasWorkers else { return }
+        while pending == nil, consumed * _chunkSpans < spanCount, pipeline.isDone(consumed) {
             do throws(ImportError) { try consume(consumed, p) } catch { pending = error }
             consumed += 1
         }
@@ -401,18 +182,10 @@ struct _ImportSession<Sink: _DraftSink> {
     /// idle again when it returns or throws.
     mutating func batch(_ p: UnsafePointer<UInt8>, position: inout Int, end: Int, isLast: Bool, maxBytes: Int,
                         afterFraming: (Int, Bool) throws(ImportError) -> Void = { _, _ in }) throws(ImportError) -> Bool {
-        startWorkersIfUseful()
-        let ctr = shared.pointee.counters
+        pipeline.begin(p, inputBytes: bytesTotal)
         spanCount = 0
         consumed = 0
         pending = nil
-        shared.pointee.base = p
-        for slot in [_Shared.published, _Shared.framingDone, _Shared.nextChunk, _Shared.idle] { ctr[slot] = 0 }
-        for c in 0..<_Shared.chunkCapacity { ctr[_Shared.doneSlot + c] = 0 }
-        if !workers.isEmpty {
-            batchNumber += 1
-            cg_signal_set(shared.pointee.signal, batchNumber)
-        }
         let finished: Bool
         do throws(ImportError) {
             finished = try frame(p, position: &position, end: end, isLast: isLast, maxBytes: maxBytes)
@@ -421,7 +194,7 @@ struct _ImportSession<Sink: _DraftSink> {
             throw error
         }
         publish()
-        cg_atomic_store(ctr + _Shared.framingDone, 1)
+        pipeline.finishFraming()
         do throws(ImportError) {
             try afterFraming(position, finished)
         } catch {
@@ -430,19 +203,16 @@ struct _ImportSession<Sink: _DraftSink> {
         }
         let chunks = (spanCount + _chunkSpans - 1) / _chunkSpans
         while pending == nil, consumed < chunks {
-            if cg_atomic_load(ctr + _Shared.doneSlot + consumed) != 0 {
+            if pipeline.isDone(consumed) {
                 do throws(ImportError) { try consume(consumed, p) } catch { pending = error }
                 consumed += 1
-            } else if !jobs[0].claimAndDecode() {
-                cg_yield()
+            } else {
+                pipeline.decodeOrWait(for: consumed)
             }
         }
         endBatch()
         if let pending { throw pending }
-        for k in 0..<jobCount {
-            report.unknownFields += jobs[k].decoder.unknownFields
-            jobs[k].decoder.unknownFields = 0
-        }
+        report.unknownFields += pipeline.takeUnknownFields()
         report.records += spanCount
         nextRecordIndex += spanCount
         if !reserved { reserveAhead(done: windowBase + Int64(position), finished: finished) }
@@ -461,16 +231,12 @@ struct _ImportSession<Sink: _DraftSink> {
     }
 
     /// Lets the workers run out of chunks and waits until they are all idle.
-    mutating func endBatch() {
-        let ctr = shared.pointee.counters
-        cg_atomic_store(ctr + _Shared.framingDone, 1)
-        while cg_atomic_load(ctr + _Shared.idle) < Int64(workers.count) { cg_yield() }
-    }
+    func endBatch() { pipeline.endBatch() }
 
     /// Hands chunk `c`'s drafts to the sink and applies the policy to its bad records, in record order.
     mutating func consume(_ c: Int, _ p: UnsafePointer<UInt8>) throws(ImportError) {
-        let r = shared.pointee.chunks + c
-        let spans = shared.pointee.spans
+        let r = pipeline.result(c)
+        let spans = pipeline.spans
         var problems: [(record: Int, issue: ImportIssue)] = []
         for (k, pr) in r.pointee.problems {
             let s = spans[k]

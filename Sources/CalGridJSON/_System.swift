@@ -152,6 +152,35 @@ struct _Thread {
     }
 }
 
+/// A mutex with two condition variables, for threads that must sleep until another one changes
+/// state they share (the import's chunk pipeline). A handle: copies share one monitor; `free` once.
+@usableFromInline
+struct _Monitor {
+    /// Who sleeps on a condition: decoding threads wait for `work`, the main thread for `results`.
+    enum Condition: Int32 { case work = 0, results = 1 }
+
+    let raw: UnsafeMutablePointer<cg_monitor>
+
+    init() {
+        raw = .allocate(capacity: 1)
+        cg_monitor_init(raw)
+    }
+
+    func free() {
+        cg_monitor_destroy(raw)
+        raw.deallocate()
+    }
+
+    func lock() { cg_monitor_lock(raw) }
+    func unlock() { cg_monitor_unlock(raw) }
+    /// Sleeps until `condition` is signalled (or spuriously); the caller holds the lock and re-checks.
+    func wait(_ condition: Condition) { cg_monitor_wait(raw, condition.rawValue) }
+    /// Wakes one thread sleeping on `condition`.
+    func signal(_ condition: Condition) { cg_monitor_signal(raw, condition.rawValue) }
+    /// Wakes every thread sleeping on `condition`.
+    func broadcast(_ condition: Condition) { cg_monitor_broadcast(raw, condition.rawValue) }
+}
+
 @usableFromInline
 func _text(_ s: StaticString) -> String {
     String(decoding: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount), as: UTF8.self)

@@ -1,0 +1,97 @@
+// Decoding one chunk of framed records: json-c parses each record, `_RecordDecoder` turns it into a
+// draft, and whatever goes wrong is noted against the record's span. Runs on any thread; every
+// thread has its own `_ChunkDecoder`, so nothing here is shared but the chunk's own result slot.
+import CJSONC
+import CalGrid
+
+/// A record that did not become a draft, and why.
+@usableFromInline
+enum _RecordProblem {
+    case failed(_FieldFailure)
+    /// Invalid syntax (JSON Lines): `offset` is where.
+    case malformed(ImportIssue.Reason, offset: Int, detail: StaticString)
+}
+
+/// What the thread that decoded one chunk found: drafts (and which span of the batch each came
+/// from), problems and skips, all in span order.
+@usableFromInline
+struct _ChunkResult {
+    var drafts: [TodoDraft] = []
+    var draftSpans: [Int] = []
+    var problems: [(span: Int, problem: _RecordProblem)] = []
+    var deleted = 0
+    var recurring = 0
+}
+
+/// One decoding thread's tools: a json-c tokener and a record decoder, reused for every record.
+@usableFromInline
+struct _ChunkDecoder {
+    let shared: UnsafeMutablePointer<_PipelineShared>
+    var decoder: _RecordDecoder
+    var tokener: UnsafeMutablePointer<json_tokener>?
+
+    init(options: ImportOptions, shared: UnsafeMutablePointer<_PipelineShared>) {
+        self.shared = shared
+        decoder = _RecordDecoder(options: options)
+        // json-c's own limit stays at its default of 32 (raised, it crashes on deep input); the
+        // scanner enforces the caller's `maxDepth` (at most 32) before json-c sees a record.
+        tokener = json_tokener_new_ex(32)
+        // The scanner has already held every record to RFC 8259; json-c's strict mode then only
+        // changes speed (it matches literals with strncmp instead of strncasecmp).
+        json_tokener_set_flags(tokener, Int32(JSON_TOKENER_STRICT))
+    }
+
+    func free() { json_tokener_free(tokener) }
+
+    /// Decodes the spans of `claim` into its chunk's result slot. The window, the spans and the
+    /// vocabulary were published before the chunk could be claimed and do not change until the
+    /// batch ends, so they are read without the lock.
+    mutating func decode(_ claim: _Claim) {
+        let r = shared.pointee.results + claim.chunk
+        // Last batch's drafts are freed here, on the decoding thread.
+        r.pointee.drafts.removeAll(keepingCapacity: true)
+        r.pointee.draftSpans.removeAll(keepingCapacity: true)
+        r.pointee.problems.removeAll(keepingCapacity: true)
+        r.pointee.deleted = 0
+        r.pointee.recurring = 0
+        r.pointee.drafts.reserveCapacity(claim.hi - claim.lo)
+        guard let base = shared.pointee.base else { return }
+        let spans = shared.pointee.spans
+        let taskwarrior = shared.pointee.taskwarrior
+        // json-c's per-record locale switch is free under the static C locale; the caller's comes back after.
+        let previousLocale = cg_use_c_locale()
+        defer { cg_restore_locale(previousLocale) }
+        for k in claim.lo..<claim.hi {
+            let s = spans[k]
+            if let bad = s.bad { r.pointee.problems.append((k, .malformed(bad.0, offset: bad.1, detail: bad.2))); continue }
+            guard base[s.start] == 0x7B else {
+                r.pointee.problems.append((k, .failed(_FieldFailure(.notAnObject, "", "a record must be a JSON object"))))
+                continue
+            }
+            json_tokener_reset(tokener)
+            let o = (base + s.start).withMemoryRebound(to: CChar.self, capacity: s.end - s.start) {
+                json_tokener_parse_ex(tokener, $0, Int32(s.end - s.start))
+            }
+            guard let o, json_tokener_get_error(tokener) == json_tokener_success else {
+                if let o { _ = json_object_put(o) }
+                r.pointee.problems.append((k, .failed(_FieldFailure(.parserRejected, "", "json-c rejected the record"))))
+                continue
+            }
+            do throws(_FieldFailure) {
+                if taskwarrior {
+                    switch try decoder.taskwarrior(o, keys: s.keys) {
+                    case .draft(let d): r.pointee.drafts.append(d); r.pointee.draftSpans.append(k)
+                    case .deletedTask: r.pointee.deleted += 1
+                    case .recurringParent: r.pointee.recurring += 1
+                    }
+                } else {
+                    r.pointee.drafts.append(try decoder.native(o, keys: s.keys, raw: _RawRecord(base, start: s.start, end: s.end)))
+                    r.pointee.draftSpans.append(k)
+                }
+            } catch {
+                r.pointee.problems.append((k, .failed(error)))
+            }
+            _ = json_object_put(o)
+        }
+    }
+}

@@ -1,0 +1,286 @@
+// The chunk pipeline between framing and the sink. The main thread frames records into `spans` and
+// publishes them a chunk (64 spans) at a time; decoding threads claim published chunks in order,
+// decode them into `results[c]` and mark them done; the main thread hands done chunks to the sink
+// strictly in chunk order, so framing and decoding overlap while the output keeps input order.
+//
+// Every counter is guarded by one mutex (`_Monitor`). A thread with nothing to do sleeps on a
+// condition variable instead of spinning on sched_yield: decoding threads on `work` (no published
+// chunk yet, or between batches), the main thread on `results` (the next chunk in order is still
+// being decoded, or workers are finishing). A waiting thread then costs no CPU, and on a shared or
+// busy machine the thread with real work gets the core. Waking is a futex call, so it is only done
+// when someone sleeps (`sleepingWorkers`, `mainAwaits`); a lock per chunk of 64 records is noise.
+import CJSONC
+import CalGrid
+
+/// Spans per chunk: the unit a thread claims, decodes, and the main thread hands to the sink in order.
+@usableFromInline let _chunkSpans = 64
+/// Spans per batch (a batch ends earlier at the end of the window).
+@usableFromInline let _batchSpans = 16_384
+
+/// One framed record: its bytes in the window, its key count (a hint for the decoder), or why
+/// the framer already knows it is bad.
+@usableFromInline
+struct _Span {
+    @usableFromInline var start: Int
+    @usableFromInline var end: Int
+    @usableFromInline var keys: Int
+    /// For a malformed record: the reason and where, else nil.
+    @usableFromInline var bad: (ImportIssue.Reason, Int, StaticString)?
+}
+
+/// A published chunk a thread has taken: chunk number and its spans `lo..<hi`.
+@usableFromInline
+struct _Claim {
+    var chunk: Int
+    var lo: Int
+    var hi: Int
+}
+
+/// What the threads of an import share; it lives at a fixed address for the whole import. The
+/// buffers are written by one thread and read by another only across the lock (publish → claim,
+/// done → consume), and every `var` is read and written only under `monitor`'s lock.
+@usableFromInline
+struct _PipelineShared {
+    static let chunkCapacity = (_batchSpans + _chunkSpans - 1) / _chunkSpans
+    /// `mainAwaits` when the main thread sleeps until every worker is idle.
+    static let awaitsIdle = -2
+
+    let spans: UnsafeMutablePointer<_Span>
+    let results: UnsafeMutablePointer<_ChunkResult>
+    let done: UnsafeMutablePointer<Bool>
+    let monitor: _Monitor
+    /// The window the current batch's spans point into.
+    var base: UnsafePointer<UInt8>? = nil
+    /// The vocabulary of the records (decided once, before the first chunk is published).
+    var taskwarrior = false
+    /// Spans of the batch the decoding threads may read.
+    var published = 0
+    var framingDone = false
+    /// The next chunk to claim; chunks are claimed in order.
+    var nextChunk = 0
+    /// Workers that ran out of chunks in this batch.
+    var idleWorkers = 0
+    /// Workers sleep until it changes: the batch number, or -1 to quit.
+    var batch: Int64 = 0
+    var sleepingWorkers = 0
+    /// What the main thread sleeps for: a chunk number, `awaitsIdle`, or -1 (awake).
+    var mainAwaits = -1
+
+    init() {
+        spans = .allocate(capacity: _batchSpans)
+        results = .allocate(capacity: _PipelineShared.chunkCapacity)
+        results.initialize(repeating: _ChunkResult(), count: _PipelineShared.chunkCapacity)
+        done = .allocate(capacity: _PipelineShared.chunkCapacity)
+        done.initialize(repeating: false, count: _PipelineShared.chunkCapacity)
+        monitor = _Monitor()
+    }
+
+    func free() {
+        spans.deallocate()
+        results.deinitialize(count: _PipelineShared.chunkCapacity)
+        results.deallocate()
+        done.deallocate()
+        monitor.free()
+    }
+}
+
+extension UnsafeMutablePointer where Pointee == _PipelineShared {
+    /// Takes the next chunk once it is fully published (or framing is over and it holds any span);
+    /// with `wait`, sleeps on `work` until then. Nil when every chunk of the batch is taken (or, without
+    /// `wait`, none is ready). Called holding the lock.
+    func claimLocked(wait: Bool) -> _Claim? {
+        while true {
+            let c = pointee.nextChunk
+            let lo = c * _chunkSpans
+            let published = pointee.published
+            if published >= lo + _chunkSpans || (pointee.framingDone && published > lo) {
+                pointee.nextChunk = c + 1
+                return _Claim(chunk: c, lo: lo, hi: Swift.min(lo + _chunkSpans, published))
+            }
+            if pointee.framingDone || !wait { return nil }
+            pointee.sleepingWorkers += 1
+            pointee.monitor.wait(.work)
+            pointee.sleepingWorkers -= 1
+        }
+    }
+
+    /// Marks a claimed chunk decoded, waking the main thread if it waits for exactly this one.
+    /// Called holding the lock.
+    func markDoneLocked(_ c: Int) {
+        pointee.done[c] = true
+        if pointee.mainAwaits == c { pointee.monitor.signal(.results) }
+    }
+
+    /// A worker thread's life: sleep until a batch starts, decode chunks until none is left, report
+    /// idle, sleep again; return when told to quit.
+    func work(_ decoder: UnsafeMutablePointer<_ChunkDecoder>) {
+        let monitor = pointee.monitor
+        var seen: Int64 = 0
+        monitor.lock()
+        while true {
+            while pointee.batch == seen {
+                pointee.sleepingWorkers += 1
+                monitor.wait(.work)
+                pointee.sleepingWorkers -= 1
+            }
+            if pointee.batch < 0 { break }
+            seen = pointee.batch
+            while let claim = claimLocked(wait: true) {
+                monitor.unlock()
+                decoder.pointee.decode(claim)
+                monitor.lock()
+                markDoneLocked(claim.chunk)
+            }
+            pointee.idleWorkers += 1
+            if pointee.mainAwaits == _PipelineShared.awaitsIdle { monitor.signal(.results) }
+        }
+        monitor.unlock()
+    }
+}
+
+private let _workerThreadBody: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { context in
+    let decoder = context!.assumingMemoryBound(to: _ChunkDecoder.self)
+    decoder.pointee.shared.work(decoder)
+    return nil
+}
+
+/// The main thread's side of the pipeline: owns the shared state, one decoder per thread (the
+/// first is the main thread's own) and the worker threads.
+@usableFromInline
+struct _ChunkPipeline {
+    let shared: UnsafeMutablePointer<_PipelineShared>
+    let decoders: UnsafeMutablePointer<_ChunkDecoder>
+    let decoderCount: Int
+    var workers: [_Thread] = []
+    var workersDecided = false
+
+    init(options: ImportOptions) {
+        var n = options.threads
+        if n <= 0 { n = Swift.min(2, Swift.max(1, Int(cg_online_cpus()))) }
+        decoderCount = Swift.min(n, 8)
+        shared = .allocate(capacity: 1)
+        shared.initialize(to: _PipelineShared())
+        decoders = .allocate(capacity: decoderCount)
+        for k in 0..<decoderCount { (decoders + k).initialize(to: _ChunkDecoder(options: options, shared: shared)) }
+    }
+
+    /// Stops and joins the workers and frees everything. Only between batches.
+    mutating func release() {
+        if !workers.isEmpty {
+            shared.pointee.monitor.lock()
+            shared.pointee.batch = -1
+            shared.pointee.monitor.broadcast(.work)
+            shared.pointee.monitor.unlock()
+            for k in workers.indices { workers[k].join() }
+            workers.removeAll()
+        }
+        for k in 0..<decoderCount { decoders[k].free() }
+        decoders.deinitialize(count: decoderCount)
+        decoders.deallocate()
+        shared.pointee.free()
+        shared.deinitialize(count: 1)
+        shared.deallocate()
+    }
+
+    var spans: UnsafeMutablePointer<_Span> { shared.pointee.spans }
+    var hasWorkers: Bool { !workers.isEmpty }
+    func result(_ c: Int) -> UnsafeMutablePointer<_ChunkResult> { shared.pointee.results + c }
+
+    /// Starts a batch over the window at `base`: the first time, starts the worker threads (one per
+    /// decoder but the main thread's) unless the input is known to be small (under 256 KiB), where
+    /// starting threads costs more than it saves. Every worker is idle when it is called.
+    mutating func begin(_ base: UnsafePointer<UInt8>, inputBytes: Int64) {
+        if !workersDecided {
+            workersDecided = true
+            if decoderCount > 1, inputBytes <= 0 || inputBytes >= 256 << 10 {
+                for k in 1..<decoderCount {
+                    var t = _Thread()
+                    guard t.start(_workerThreadBody, UnsafeMutableRawPointer(decoders + k)) else { break }
+                    workers.append(t)
+                }
+            }
+        }
+        let s = shared
+        s.pointee.monitor.lock()
+        s.pointee.base = base
+        s.pointee.published = 0
+        s.pointee.framingDone = false
+        s.pointee.nextChunk = 0
+        s.pointee.idleWorkers = 0
+        s.pointee.done.update(repeating: false, count: _PipelineShared.chunkCapacity)
+        if !workers.isEmpty {
+            s.pointee.batch += 1
+            s.pointee.monitor.broadcast(.work)
+        }
+        s.pointee.monitor.unlock()
+    }
+
+    /// Makes the first `count` spans of the batch visible to the decoding threads.
+    func publish(_ count: Int, taskwarrior: Bool) {
+        let s = shared
+        s.pointee.monitor.lock()
+        s.pointee.taskwarrior = taskwarrior
+        s.pointee.published = count
+        // Publishing happens every chunk, so at most one chunk is new: one sleeper is enough.
+        if s.pointee.sleepingWorkers > 0 { s.pointee.monitor.signal(.work) }
+        s.pointee.monitor.unlock()
+    }
+
+    /// No more spans in this batch: a partial last chunk may be claimed, and workers that find
+    /// nothing left go idle.
+    func finishFraming() {
+        let s = shared
+        s.pointee.monitor.lock()
+        s.pointee.framingDone = true
+        if s.pointee.sleepingWorkers > 0 { s.pointee.monitor.broadcast(.work) }
+        s.pointee.monitor.unlock()
+    }
+
+    func isDone(_ c: Int) -> Bool {
+        shared.pointee.monitor.lock()
+        defer { shared.pointee.monitor.unlock() }
+        return shared.pointee.done[c]
+    }
+
+    /// After framing, on the main thread, when chunk `c` (the next one for the sink) is not done:
+    /// decodes the next unclaimed chunk itself, or, when every chunk is taken, sleeps until `c` is done.
+    mutating func decodeOrWait(for c: Int) {
+        let s = shared
+        s.pointee.monitor.lock()
+        if s.pointee.done[c] { s.pointee.monitor.unlock(); return }
+        if let claim = s.claimLocked(wait: false) {
+            s.pointee.monitor.unlock()
+            decoders[0].decode(claim)
+            s.pointee.monitor.lock()
+            s.markDoneLocked(claim.chunk)
+            s.pointee.monitor.unlock()
+            return
+        }
+        s.pointee.mainAwaits = c
+        while !s.pointee.done[c] { s.pointee.monitor.wait(.results) }
+        s.pointee.mainAwaits = -1
+        s.pointee.monitor.unlock()
+    }
+
+    /// Ends the batch: lets the workers run out of chunks and sleeps until they are all idle.
+    func endBatch() {
+        let s = shared
+        s.pointee.monitor.lock()
+        s.pointee.framingDone = true
+        if s.pointee.sleepingWorkers > 0 { s.pointee.monitor.broadcast(.work) }
+        s.pointee.mainAwaits = _PipelineShared.awaitsIdle
+        while s.pointee.idleWorkers < workers.count { s.pointee.monitor.wait(.results) }
+        s.pointee.mainAwaits = -1
+        s.pointee.monitor.unlock()
+    }
+
+    /// Fields no format knows, counted by every decoder since the last call.
+    func takeUnknownFields() -> Int {
+        var n = 0
+        for k in 0..<decoderCount {
+            n += decoders[k].decoder.unknownFields
+            decoders[k].decoder.unknownFields = 0
+        }
+        return n
+    }
+}
