@@ -80,9 +80,11 @@ typedef struct calgrid_error {
     int64_t byte_offset;                      /* 0-based offset of the offending byte in the input */
     int64_t line;                             /* 1-based line of that byte */
     int64_t column;                           /* 1-based column (in bytes) of that byte */
-    int64_t record_index;                     /* 0-based index of the offending record */
-    char field[CALGRID_ERROR_FIELD_SIZE];     /* the offending field, NUL-terminated */
-    char message[CALGRID_ERROR_MESSAGE_SIZE]; /* English, NUL-terminated, possibly truncated */
+    int64_t record_index;                     /* 0-based index of the offending record (messages say "record N", 1-based) */
+    char field[CALGRID_ERROR_FIELD_SIZE];     /* the offending field by its native JSON key ("endDate", "reminderTime",
+                                                 "completed", "iscompleted"), or a C member ("struct_size"); NUL-terminated */
+    char message[CALGRID_ERROR_MESSAGE_SIZE]; /* English, the core's sentence (as the importer and the CLI say it),
+                                                 NUL-terminated, possibly truncated */
 } calgrid_error;
 
 /* ---------------------------------------------------------------------------------------------

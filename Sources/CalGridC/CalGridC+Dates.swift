@@ -96,7 +96,7 @@ public func calgrid_date_parse_iso(_ out: UnsafeMutablePointer<calgrid_date>?, _
         do throws(DateError) {
             out.pointee = try CivilDate(iso8601Bytes: bytes).dayNumber
         } catch {
-            var info = _ErrorInfo(error._status, error._message)
+            var info = _ErrorInfo(error._status, error.description)
             if case .malformedDate(let offset) = error {
                 info.byteOffset = Int64(offset); info.line = 1; info.column = Int64(offset) + 1
             }

@@ -53,23 +53,6 @@ func _copy<Storage>(_ text: String, into storage: inout Storage) {
     }
 }
 
-extension DateError {
-    /// An English sentence naming the rejected value.
-    var _message: String {
-        switch self {
-        case .yearOutOfRange(let y): return "year \(y) is outside 1...9999"
-        case .invalidMonth(let m): return "month \(m) is outside 1...12"
-        case .invalidDay(let y, let m, let d): return "day \(d) does not exist in \(y)-\(m)"
-        case .dayNumberOutOfRange(let n): return "day number \(n) is outside 0001-01-01...9999-12-31"
-        case .invalidWeekday(let w): return "weekday \(w) is outside 0...6"
-        case .malformedDate(let offset): return "not a YYYY-MM-DD date: unexpected byte at offset \(offset)"
-        case .invertedRange(let f, let l): return "range ends (day \(l)) before it starts (day \(f))"
-        case .invalidWeek(let y, let w): return "ISO week \(w) does not exist in \(y)"
-        case .countOutOfRange(let n): return "count \(n) is out of range"
-        }
-    }
-}
-
 @c(calgrid_status_string)
 public func calgrid_status_string(_ status: Int32) -> UnsafePointer<CChar>? {
     let s: StaticString

@@ -18,15 +18,27 @@ func _index(_ i: Int, in set: TodoSet) throws(CStatus) -> Int {
 }
 
 /// A required C string as a String: EINVAL for NULL or for bytes that are not UTF-8.
+func _string(_ p: UnsafePointer<CChar>?, field: TodoField, record: Int, err: UnsafeMutablePointer<calgrid_error>?)
+    throws(CStatus) -> String {
+    try _string(p, field: field.name, record: record, err: err)
+}
+
+/// `_string` for a C parameter (`path`) that is no todo field.
 func _string(_ p: UnsafePointer<CChar>?, field: StaticString, record: Int, err: UnsafeMutablePointer<calgrid_error>?)
     throws(CStatus) -> String {
-    guard let p else { throw _fieldError(.invalid, "\(field) is NULL", field: field, record: record).report(to: err) }
+    guard let p else { throw _fieldError(.invalid, _text(field) + " is NULL", field: field, record: record).report(to: err) }
     guard let s = String(validatingCString: p) else {
-        throw _fieldError(.invalid, "\(field) is not valid UTF-8", field: field, record: record).report(to: err)
+        throw _fieldError(.invalid, _text(field) + " is not valid UTF-8", field: field, record: record).report(to: err)
     }
     return s
 }
 
+/// An error about one field of one todo; `field` is the core's name for it (`TodoField.name`).
+func _fieldError(_ status: CStatus, _ message: String, field: TodoField, record: Int) -> _ErrorInfo {
+    _fieldError(status, message, field: field.name, record: record)
+}
+
+/// An error about a C-only member (`struct_size`), which has no `TodoField`.
 func _fieldError(_ status: CStatus, _ message: String, field: StaticString, record: Int) -> _ErrorInfo {
     var e = _ErrorInfo(status, message)
     e.field = _text(field)
@@ -48,42 +60,51 @@ func _draft(_ p: UnsafeRawPointer, record: Int, err: UnsafeMutablePointer<calgri
                           field: "struct_size", record: record).report(to: err)
     }
     let t = p.load(as: calgrid_todo.self)
-    let id = try _string(t.id, field: "id", record: record, err: err)
-    let title = t.title == nil ? "" : try _string(t.title, field: "title", record: record, err: err)
-    let memo: String? = t.memo == nil ? nil : try _string(t.memo, field: "memo", record: record, err: err)
-    func date(_ d: calgrid_date, _ field: StaticString) throws(CStatus) -> CivilDate? {
+    let id = try _string(t.id, field: .id, record: record, err: err)
+    let title = t.title == nil ? "" : try _string(t.title, field: .title, record: record, err: err)
+    let memo: String? = t.memo == nil ? nil : try _string(t.memo, field: .memo, record: record, err: err)
+    func date(_ d: calgrid_date, _ field: TodoField) throws(CStatus) -> CivilDate? {
         do throws(CStatus) { return try _optionalDate(d) } catch {
-            throw _fieldError(.range, "\(field) day number \(d) is outside 0001-01-01...9999-12-31",
+            throw _fieldError(.range, field.nameText + ": " + DateError.dayNumberOutOfRange(Int64(d)).description,
                               field: field, record: record).report(to: err)
         }
     }
-    let start = try date(t.start, "start"), end = try date(t.end, "end")
-    guard t.repetition <= 0x7F else {
+    let start = try date(t.start, .start), end = try date(t.end, .end)
+    guard t.repetition <= UInt32(WeekdaySet.all.rawValue) else {
         throw _fieldError(.invalid, "repetition \(t.repetition) has bits beyond the seven weekdays",
-                          field: "repetition", record: record).report(to: err)
+                          field: .repetition, record: record).report(to: err)
     }
-    guard t.reminder_minutes == -1 || (t.reminder_minutes >= 0 && t.reminder_minutes <= 1439) else {
-        throw _fieldError(.range, "reminder_minutes \(t.reminder_minutes) is outside 0...1439",
-                          field: "reminderMinutes", record: record).report(to: err)
+    // The core checks the reminder's range; only a value too wide for its Int16 is stopped here,
+    // with the core's sentence for the nearest value it can carry.
+    let reminder: Int16?
+    if t.reminder_minutes == _noReminder {
+        reminder = nil
+    } else if let m = Int16(exactly: t.reminder_minutes) {
+        reminder = m
+    } else {
+        let e = TodoError.reminderOutOfRange(position: record, id: id, minutes: t.reminder_minutes < 0 ? .min : .max)
+        throw _fieldError(.range, "reminder_minutes \(t.reminder_minutes): " + e.description,
+                          field: .reminderMinutes, record: record).report(to: err)
     }
-    guard (t.is_challenge == 0 || t.is_challenge == 1), (t.is_completed == 0 || t.is_completed == 1) else {
-        throw _fieldError(.invalid, "is_challenge and is_completed must be 0 or 1",
-                          field: t.is_challenge == 0 || t.is_challenge == 1 ? "isCompleted" : "isChallenge",
-                          record: record).report(to: err)
+    guard t.is_challenge == 0 || t.is_challenge == 1 else {
+        throw _fieldError(.invalid, "is_challenge is \(t.is_challenge), not 0 or 1", field: .isChallenge, record: record).report(to: err)
+    }
+    guard t.is_completed == 0 || t.is_completed == 1 else {
+        throw _fieldError(.invalid, "is_completed is \(t.is_completed), not 0 or 1", field: .isCompleted, record: record).report(to: err)
     }
     var days: [Bool]? = nil
     if let flags = t.completed_days {
         // More flags than the calendar has days cannot be valid; refusing them here also keeps an
         // absurd count from reaching the allocator.
         guard t.completed_day_count >= 0, t.completed_day_count <= Int(CivilDate.maxDayNumber - CivilDate.minDayNumber) + 1 else {
-            throw _fieldError(.invalid, "completed_day_count is larger than any buffer", field: "completedDays",
+            throw _fieldError(.invalid, "completed_day_count is larger than any buffer", field: .completedDays,
                               record: record).report(to: err)
         }
         var out = [Bool](repeating: false, count: t.completed_day_count)
         for k in 0..<t.completed_day_count {
             let v = flags[k]
             guard v <= 1 else {
-                throw _fieldError(.invalid, "completed_days[\(k)] is \(v), not 0 or 1", field: "completedDays",
+                throw _fieldError(.invalid, "completed_days[\(k)] is \(v), not 0 or 1", field: .completedDays,
                                   record: record).report(to: err)
             }
             out[k] = v == 1
@@ -91,20 +112,20 @@ func _draft(_ p: UnsafeRawPointer, record: Int, err: UnsafeMutablePointer<calgri
         days = out
     } else if t.completed_day_count != 0 {
         throw _fieldError(.invalid, "completed_days is NULL but completed_day_count is \(t.completed_day_count)",
-                          field: "completedDays", record: record).report(to: err)
+                          field: .completedDays, record: record).report(to: err)
     }
     var tags: [String] = []
     if t.tag_count != 0 {
         guard let list = t.tags, t.tag_count > 0 else {
-            throw _fieldError(.invalid, "tags is NULL or tag_count is too large", field: "tags", record: record).report(to: err)
+            throw _fieldError(.invalid, "tags is NULL or tag_count is too large", field: .tags, record: record).report(to: err)
         }
-        for k in 0..<t.tag_count { tags.append(try _string(list[k], field: "tags", record: record, err: err)) }
+        for k in 0..<t.tag_count { tags.append(try _string(list[k], field: .tags, record: record, err: err)) }
     }
     return TodoDraft(id: id, title: title, memo: memo, start: start, end: end,
-                     createdAt: t.created_at == Int64.min ? nil : t.created_at,
+                     createdAt: t.created_at == _noCreatedAt ? nil : t.created_at,
                      isChallenge: t.is_challenge == 1, isCompleted: t.is_completed == 1,
                      repetition: WeekdaySet(rawValue: UInt8(truncatingIfNeeded: t.repetition)), completedDays: days,
-                     reminderMinutes: t.reminder_minutes == -1 ? nil : Int16(truncatingIfNeeded: t.reminder_minutes),
+                     reminderMinutes: reminder,
                      tags: tags)
 }
 
@@ -121,27 +142,10 @@ extension TodoError {
         }
     }
 
-    var _message: String {
-        switch self {
-        case .emptyID: return "the id is empty"
-        case .idTooLong(_, let n): return "the id is \(n) bytes long; at most 256 are allowed"
-        case .duplicateID(_, let id): return "the id '\(id)' is already taken"
-        case .endBeforeStart(_, let id, let s, let e): return "todo '\(id)' ends (\(e.iso8601)) before it starts (\(s.iso8601))"
-        case .completedDaysCountMismatch(_, let id, let want, let got):
-            return "todo '\(id)' has \(got) completion flags for \(want) repeat days"
-        case .completedDaysWithoutSpan(_, let id): return "todo '\(id)' has completion flags but no start or no end"
-        case .emptyRepetition(_, let id): return "todo '\(id)' repeats on no weekday"
-        case .reminderOutOfRange(_, let id, let m): return "todo '\(id)' has reminder \(m), outside 0...1439 minutes"
-        case .unknownID(let id): return "no todo has the id '\(id)'"
-        case .dayNotTracked(let i, let d): return "\(d.iso8601) is not a tracked repeat day of todo \(i)"
-        case .capacityExceeded: return "the todo set is full"
-        }
-    }
-
     /// The error as the C caller sees it; `record` overrides the position (e.g. for a one-todo add).
     func _info(record: Int? = nil) -> _ErrorInfo {
-        var e = _ErrorInfo(_status, _message)
-        if let f = field { e.field = _text(f.name) }
+        var e = _ErrorInfo(_status, description)
+        if let f = field { e.field = f.nameText }
         if let r = record ?? position { e.recordIndex = Int64(r) }
         return e
     }
@@ -272,15 +276,15 @@ public func calgrid_todo_set_get(_ out: UnsafeMutablePointer<calgrid_todo_info>?
         let i = try _index(index, in: s)
         var info = calgrid_todo_info()
         info.struct_size = out.pointee.struct_size
-        info.start = s.start(at: i)?.dayNumber ?? Int32.min
-        info.end = s.end(at: i)?.dayNumber ?? Int32.min
-        info.created_at = s.createdAt(at: i) ?? Int64.min
+        info.start = s.start(at: i)?.dayNumber ?? _noDate
+        info.end = s.end(at: i)?.dayNumber ?? _noDate
+        info.created_at = s.createdAt(at: i) ?? _noCreatedAt
         info.is_challenge = s.isChallenge(at: i) ? 1 : 0
         info.is_completed = s.isCompleted(at: i) ? 1 : 0
         info.is_tracked = s.isTracked(at: i) ? 1 : 0
         info.is_done = s.isDone(at: i) ? 1 : 0
         info.repetition = UInt32(s.repetition(at: i).rawValue)
-        info.reminder_minutes = Int32(s.reminderMinutes(at: i) ?? -1)
+        info.reminder_minutes = s.reminderMinutes(at: i).map { Int32($0) } ?? _noReminder
         info.tracked_day_count = Int64(s.trackedDayCount(at: i))
         info.done_day_count = Int64(s.doneDayCount(at: i))
         info.completion_share = s.completionShare(at: i)

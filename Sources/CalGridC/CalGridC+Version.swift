@@ -1,10 +1,10 @@
+import CalGrid
 import CCalGrid
 
 @c(calgrid_version)
 public func calgrid_version() -> UnsafePointer<CChar>? {
-    // Must equal CALGRID_VERSION_STRING (Tests/C checks it; Swift imports string macros only as String).
-    let s: StaticString = "0.1.0"
-    return UnsafeRawPointer(s.utf8Start).assumingMemoryBound(to: CChar.self)
+    // The core's one copy of CALGRID_VERSION_STRING (Tests/C checks the two are equal).
+    _cString(CalGridVersion.string)
 }
 
 @c(calgrid_version_number)

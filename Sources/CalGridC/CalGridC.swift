@@ -59,7 +59,7 @@ func _date(_ d: calgrid_date) throws(CStatus) -> CivilDate {
 /// An optional date: CALGRID_DATE_NONE is nil, anything else must be a valid day.
 @inline(__always)
 func _optionalDate(_ d: calgrid_date) throws(CStatus) -> CivilDate? {
-    d == Int32.min ? nil : try _date(d)
+    d == _noDate ? nil : try _date(d)
 }
 
 @inline(__always)

@@ -68,7 +68,8 @@ public struct ImportIssue: Hashable, Sendable {
     public var line: Int
     /// 1-based column of `byteOffset`, in bytes.
     public var column: Int
-    /// 0-based index of the record in the input; -1 when the issue is outside any record.
+    /// 0-based index of the record in the input; -1 when the issue is outside any record. Messages
+    /// count records from 1 (`recordNumber`).
     public var recordIndex: Int
     /// The field concerned (`"completed"`, `"repetition[2]"`); empty when none.
     public var field: String
@@ -80,11 +81,17 @@ public struct ImportIssue: Hashable, Sendable {
         self.recordIndex = recordIndex; self.field = field; self.detail = detail
     }
 
-    /// `line 3, column 17 (byte 112), record 2, field "endDate": ends before startDate`.
+    /// The record as people count: 1 for the first (`recordIndex + 1`); nil outside any record.
+    /// Every message that names a record uses this number.
+    /// - Complexity: O(1)
+    public var recordNumber: Int? { recordIndex >= 0 ? recordIndex + 1 : nil }
+
+    /// `line 3, column 17 (byte 112), record 2, field "endDate": endDate 2026-11-01 is before startDate 2026-11-10`;
+    /// the record is `recordNumber` (1-based).
     /// - Complexity: O(length of the text)
     public var message: String {
         var s = "line \(line), column \(column) (byte \(byteOffset))"
-        if recordIndex >= 0 { s += ", record \(recordIndex)" }
+        if let n = recordNumber { s += ", record \(n)" }
         if !field.isEmpty { s += ", field \"" + field + "\"" }
         return s + ": " + detail
     }

@@ -32,20 +32,23 @@ struct _TodoSetSink: _DraftSink {
         set.reserveCapacity(set.count + drafts, textBytes: textBytes)
     }
 
+    /// The issue for a draft the set refused: the core's sentence and field name (`uuid` for a
+    /// Taskwarrior id).
     static func failure(_ e: TodoError, taskwarrior: Bool) -> _FieldFailure {
-        let idField = taskwarrior ? "uuid" : "id"
+        let reason: ImportIssue.Reason
         switch e {
-        case .duplicateID(_, let id): return _FieldFailure(.duplicateId, idField, "the id \"" + id + "\" is already taken")
-        case .emptyID: return _FieldFailure(.emptyId, idField, "the id is empty")
-        case .idTooLong: return _FieldFailure(.idTooLong, idField, "the id is longer than 256 bytes")
-        case .endBeforeStart: return _FieldFailure(.endBeforeStart, "endDate", "endDate is before startDate")
-        case .completedDaysCountMismatch(_, _, let expected, let actual):
-            return _FieldFailure(.completedLengthMismatch, "completed", "\(actual) flags for \(expected) repeat days")
-        case .completedDaysWithoutSpan: return _FieldFailure(.completedWithoutSpan, "completed", "completion flags need both dates")
-        case .emptyRepetition: return _FieldFailure(.invalidRepetition, "repetition", "the repetition is empty")
-        case .reminderOutOfRange: return _FieldFailure(.invalidReminderTime, "reminderTime", "the reminder is out of range")
-        default: return _FieldFailure(.rejectedByStore, "", "the todo store refused the record (capacity)")
+        case .duplicateID: reason = .duplicateId
+        case .emptyID: reason = .emptyId
+        case .idTooLong: reason = .idTooLong
+        case .endBeforeStart: reason = .endBeforeStart
+        case .completedDaysCountMismatch: reason = .completedLengthMismatch
+        case .completedDaysWithoutSpan: reason = .completedWithoutSpan
+        case .emptyRepetition: reason = .invalidRepetition
+        case .reminderOutOfRange: reason = .invalidReminderTime
+        case .unknownID, .dayNotTracked, .capacityExceeded: reason = .rejectedByStore
         }
+        let field = e.field == .id && taskwarrior ? "uuid" : (reason == .rejectedByStore ? "" : e.field?.nameText ?? "")
+        return _FieldFailure(reason, field, e.description)
     }
 }
 

@@ -29,6 +29,15 @@ struct _RecordWriter {
         out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
     }
 
+    /// `,"name":` for a field (`first`: without the comma); names are the core's `TodoField.name`.
+    @inlinable
+    mutating func key(_ f: TodoField, first: Bool = false) {
+        if !first { out.append(0x2C) }
+        out.append(0x22)
+        raw(f.name)
+        out.append(0x22); out.append(0x3A)
+    }
+
     /// A JSON string (see `appendJSONString`).
     @inlinable
     mutating func string(_ s: String) { appendJSONString(s, to: &out) }
@@ -54,21 +63,21 @@ struct _RecordWriter {
     /// One record, no trailing newline. Defaults (false flags, every-day repetition, no tags) are left out.
     @inlinable
     mutating func record(_ d: TodoDraft) {
-        raw("{\"id\":"); string(d.id)
-        raw(",\"title\":"); string(d.title)
-        if let m = d.memo { raw(",\"memo\":"); string(m) }
-        if let s = d.start { raw(",\"startDate\":"); date(s) }
-        if let e = d.end { raw(",\"endDate\":"); date(e) }
+        out.append(0x7B); key(.id, first: true); string(d.id)
+        key(.title); string(d.title)
+        if let m = d.memo { key(.memo); string(m) }
+        if let s = d.start { key(.start); date(s) }
+        if let e = d.end { key(.end); date(e) }
         if let c = d.createdAt {
-            raw(",\"createdAt\":")
+            key(.createdAt)
             // Within 0001...9999 as RFC 3339; beyond, as integer seconds (still read back exactly).
             out.append(0x22)
             if _DateText.writeRFC3339(c, into: &out) { out.append(0x22) } else { out.removeLast(); integer(c) }
         }
-        if d.isChallenge { raw(",\"isChallenge\":true") }
-        if d.isCompleted { raw(",\"iscompleted\":true") }
+        if d.isChallenge { key(.isChallenge); raw("true") }
+        if d.isCompleted { key(.isCompleted); raw("true") }
         if d.repetition != .all {
-            raw(",\"repetition\":[")
+            key(.repetition); out.append(0x5B)
             var first = true
             for w in 0..<7 where d.repetition.contains(Weekday(rawValue: UInt8(w))!) {
                 if !first { out.append(0x2C) }
@@ -78,7 +87,7 @@ struct _RecordWriter {
             out.append(0x5D)
         }
         if let flags = d.completedDays {
-            raw(",\"completed\":[")
+            key(.completedDays); out.append(0x5B)
             for (k, f) in flags.enumerated() {
                 if k > 0 { out.append(0x2C) }
                 if f { raw("true") } else { raw("false") }
@@ -86,12 +95,12 @@ struct _RecordWriter {
             out.append(0x5D)
         }
         if let r = d.reminderMinutes {
-            raw(",\"reminderTime\":\"")
+            key(.reminderMinutes); out.append(0x22)
             _DateText.two(Int(r) / 60, &out); out.append(0x3A); _DateText.two(Int(r) % 60, &out)
             out.append(0x22)
         }
         if !d.tags.isEmpty {
-            raw(",\"tags\":[")
+            key(.tags); out.append(0x5B)
             for (k, t) in d.tags.enumerated() {
                 if k > 0 { out.append(0x2C) }
                 string(t)

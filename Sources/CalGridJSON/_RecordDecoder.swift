@@ -61,6 +61,19 @@ struct _RecordDecoder {
         return String(decoding: bytes(v), as: UTF8.self)
     }
 
+    /// `string(_:_:)` for a native field: its name is built only when the value is wrong.
+    @inlinable
+    static func string(_ v: OpaquePointer?, _ field: TodoField) throws(_FieldFailure) -> String {
+        guard type(v) == json_type_string else { throw _FieldFailure(.wrongType, field.nameText, "expected a string") }
+        return String(decoding: bytes(v), as: UTF8.self)
+    }
+
+    @inlinable
+    static func bool(_ v: OpaquePointer?, _ field: TodoField) throws(_FieldFailure) -> Bool {
+        guard type(v) == json_type_boolean else { throw _FieldFailure(.wrongType, field.nameText, "expected true or false") }
+        return json_object_get_boolean(v) != 0
+    }
+
     @inlinable
     static func bool(_ v: OpaquePointer?, _ field: String) throws(_FieldFailure) -> Bool {
         guard type(v) == json_type_boolean else { throw _FieldFailure(.wrongType, field, "expected true or false") }
@@ -85,7 +98,7 @@ struct _RecordDecoder {
         let b = _RecordDecoder.bytes(v)
         if b.count == 10 {
             do { return try CivilDate(iso8601Bytes: b) } catch {
-                throw _FieldFailure(.invalidDate, field, "not a valid YYYY-MM-DD date (" + _dateErrorText(error) + ")")
+                throw _FieldFailure(.invalidDate, field, error.description)
             }
         }
         guard let s = _DateText.rfc3339Seconds(b) else { throw _FieldFailure(.invalidDateTime, field, "not YYYY-MM-DD nor an RFC 3339 date-time") }
@@ -116,42 +129,48 @@ struct _RecordDecoder {
             entry = cg_entry_next(e)
             switch UInt8(bitPattern: k[0]) {
             case 0x69: // i
-                if _RecordDecoder.key(k, "id") {
-                    let s = try _RecordDecoder.string(v, "id")
-                    guard !s.utf8.isEmpty else { throw _FieldFailure(.emptyId, "id", "the id is empty") }
-                    guard s.utf8.count <= 256 else { throw _FieldFailure(.idTooLong, "id", "the id is longer than 256 bytes") }
+                if _RecordDecoder.key(k, TodoField.id.name) {
+                    let s = try _RecordDecoder.string(v, TodoField.id)
+                    guard !s.utf8.isEmpty else { throw _FieldFailure(.emptyId, TodoField.id.nameText, TodoError.emptyID(position: 0).description) }
+                    guard s.utf8.count <= TodoDraft.maxIDBytes else {
+                        throw _FieldFailure(.idTooLong, TodoField.id.nameText, TodoError.idTooLong(position: 0, byteCount: s.utf8.count).description)
+                    }
                     id = s
                     continue
                 }
-                if _RecordDecoder.key(k, "isChallenge") { draft.isChallenge = try _RecordDecoder.bool(v, "isChallenge"); continue }
-                if _RecordDecoder.key(k, "iscompleted") || _RecordDecoder.key(k, "isCompleted") {
-                    let name = _RecordDecoder.key(k, "iscompleted") ? "iscompleted" : "isCompleted"
+                if _RecordDecoder.key(k, TodoField.isChallenge.name) {
+                    draft.isChallenge = try _RecordDecoder.bool(v, TodoField.isChallenge)
+                    continue
+                }
+                // The app writes "iscompleted" (TodoField.isCompleted.name); "isCompleted" is read too.
+                if _RecordDecoder.key(k, TodoField.isCompleted.name) || _RecordDecoder.key(k, "isCompleted") {
+                    let name = _RecordDecoder.key(k, TodoField.isCompleted.name) ? TodoField.isCompleted.nameText : "isCompleted"
                     guard !sawCompletedFlag else { throw _FieldFailure(.duplicateField, name, "both iscompleted and isCompleted are present") }
                     sawCompletedFlag = true
                     draft.isCompleted = try _RecordDecoder.bool(v, name)
                     continue
                 }
             case 0x74: // t
-                if _RecordDecoder.key(k, "title") { title = try _RecordDecoder.string(v, "title"); continue }
-                if _RecordDecoder.key(k, "tags") { draft.tags = try _RecordDecoder.tags(v, "tags"); continue }
+                if _RecordDecoder.key(k, TodoField.title.name) { title = try _RecordDecoder.string(v, TodoField.title); continue }
+                if _RecordDecoder.key(k, TodoField.tags.name) { draft.tags = try _RecordDecoder.tags(v, TodoField.tags.nameText); continue }
             case 0x6D: // m
-                if _RecordDecoder.key(k, "memo") {
-                    draft.memo = _RecordDecoder.isNull(v) ? nil : try _RecordDecoder.string(v, "memo")
+                if _RecordDecoder.key(k, TodoField.memo.name) {
+                    draft.memo = _RecordDecoder.isNull(v) ? nil : try _RecordDecoder.string(v, TodoField.memo)
                     continue
                 }
             case 0x73: // s
-                if _RecordDecoder.key(k, "startDate") { startValue = v; continue }
+                if _RecordDecoder.key(k, TodoField.start.name) { startValue = v; continue }
             case 0x65: // e
-                if _RecordDecoder.key(k, "endDate") { endValue = v; continue }
+                if _RecordDecoder.key(k, TodoField.end.name) { endValue = v; continue }
             case 0x63: // c
-                if _RecordDecoder.key(k, "completed") { completedValue = v; continue }
-                if _RecordDecoder.key(k, "createdAt") { draft.createdAt = try createdAt(v); continue }
+                if _RecordDecoder.key(k, TodoField.completedDays.name) { completedValue = v; continue }
+                if _RecordDecoder.key(k, TodoField.createdAt.name) { draft.createdAt = try createdAt(v); continue }
             case 0x72: // r
-                if _RecordDecoder.key(k, "repetition") { repetitionValue = v; continue }
-                if _RecordDecoder.key(k, "reminderTime") {
+                if _RecordDecoder.key(k, TodoField.repetition.name) { repetitionValue = v; continue }
+                if _RecordDecoder.key(k, TodoField.reminderMinutes.name) {
                     if _RecordDecoder.isNull(v) { continue }
                     guard _RecordDecoder.type(v) == json_type_string, let m = _DateText.minutes(_RecordDecoder.bytes(v)) else {
-                        throw _FieldFailure(.invalidReminderTime, "reminderTime", "expected \"HH:MM\" (00:00...23:59)")
+                        throw _FieldFailure(.invalidReminderTime, TodoField.reminderMinutes.nameText, "expected \"HH:MM\" (00:00...23:59)")
                     }
                     draft.reminderMinutes = m
                     continue
@@ -160,16 +179,18 @@ struct _RecordDecoder {
             }
             unknownFields += 1
         }
-        guard let id else { throw _FieldFailure(.missingField, "id", "the record has no id") }
-        guard let title else { throw _FieldFailure(.missingField, "title", "the record has no title") }
+        guard let id else { throw _FieldFailure(.missingField, TodoField.id.nameText, "the record has no " + TodoField.id.nameText) }
+        guard let title else { throw _FieldFailure(.missingField, TodoField.title.nameText, "the record has no " + TodoField.title.nameText) }
         draft.id = id
         draft.title = title
-        draft.start = try civilDay(startValue, "startDate")
-        draft.end = try civilDay(endValue, "endDate")
+        draft.start = try civilDay(startValue, TodoField.start.nameText)
+        draft.end = try civilDay(endValue, TodoField.end.nameText)
         if let s = draft.start, let e = draft.end {
-            guard e >= s else { throw _FieldFailure(.endBeforeStart, "endDate", "endDate " + e.iso8601 + " is before startDate " + s.iso8601) }
+            guard e >= s else {
+                throw _FieldFailure(.endBeforeStart, TodoField.end.nameText, TodoError.endBeforeStart(position: 0, id: id, start: s, end: e).description)
+            }
             guard s.days(to: e) < maxSpanDays else {
-                throw _FieldFailure(.spanTooLong, "endDate", "the span is longer than the span limit (\(maxSpanDays) days)")
+                throw _FieldFailure(.spanTooLong, TodoField.end.nameText, "the span is longer than the span limit (\(maxSpanDays) days)")
             }
         }
         if !_RecordDecoder.isNull(repetitionValue) { draft.repetition = try repetition(repetitionValue) }
@@ -183,16 +204,16 @@ struct _RecordDecoder {
         case json_type_null: return nil
         case json_type_string:
             guard let s = _DateText.rfc3339Seconds(_RecordDecoder.bytes(v)) else {
-                throw _FieldFailure(.invalidDateTime, "createdAt", "not an RFC 3339 date-time")
+                throw _FieldFailure(.invalidDateTime, TodoField.createdAt.nameText, "not an RFC 3339 date-time")
             }
             return s
         case json_type_int:
             // Integers beyond ±2^53 are refused: json-c saturates at the int64 limits without saying so.
             let n = json_object_get_int64(v)
-            guard n > -(1 << 53), n < 1 << 53 else { throw _FieldFailure(.invalidDateTime, "createdAt", "seconds out of range (±2^53)") }
+            guard n > -(1 << 53), n < 1 << 53 else { throw _FieldFailure(.invalidDateTime, TodoField.createdAt.nameText, "seconds out of range (±2^53)") }
             return n
         default:
-            throw _FieldFailure(.wrongType, "createdAt", "expected an RFC 3339 date-time or integer seconds")
+            throw _FieldFailure(.wrongType, TodoField.createdAt.nameText, "expected an RFC 3339 date-time or integer seconds")
         }
     }
 
@@ -213,9 +234,9 @@ struct _RecordDecoder {
 
     @inlinable
     func repetition(_ v: OpaquePointer?) throws(_FieldFailure) -> WeekdaySet {
-        guard _RecordDecoder.type(v) == json_type_array else { throw _FieldFailure(.wrongType, "repetition", "expected an array of weekdays (0-6 or \"sun\"...\"sat\")") }
+        guard _RecordDecoder.type(v) == json_type_array else { throw _FieldFailure(.wrongType, TodoField.repetition.nameText, "expected an array of weekdays (0-6 or \"sun\"...\"sat\")") }
         let n = Int(json_object_array_length(v))
-        guard n > 0 else { throw _FieldFailure(.invalidRepetition, "repetition", "an empty repetition would never fall on any day") }
+        guard n > 0 else { throw _FieldFailure(.invalidRepetition, TodoField.repetition.nameText, TodoError.emptyRepetition(position: 0, id: "").description) }
         var set = WeekdaySet.none
         for i in 0..<n {
             let d = json_object_array_get_idx(v, i)
@@ -223,18 +244,18 @@ struct _RecordDecoder {
             switch _RecordDecoder.type(d) {
             case json_type_int:
                 let x = json_object_get_int64(d)
-                guard x >= 0, x <= 6 else { throw _FieldFailure(.invalidRepetition, "repetition[\(i)]", "weekday numbers are 0 (Sunday) to 6 (Saturday)") }
+                guard x >= 0, x <= 6 else { throw _FieldFailure(.invalidRepetition, TodoField.repetition.nameText + "[\(i)]", "weekday numbers are 0 (Sunday) to 6 (Saturday)") }
                 w = Int(x)
             case json_type_string:
                 guard let x = _RecordDecoder.weekdayName(_RecordDecoder.bytes(d)) else {
-                    throw _FieldFailure(.invalidRepetition, "repetition[\(i)]", "weekday names are sun, mon, tue, wed, thu, fri, sat")
+                    throw _FieldFailure(.invalidRepetition, TodoField.repetition.nameText + "[\(i)]", "weekday names are sun, mon, tue, wed, thu, fri, sat")
                 }
                 w = x
             default:
-                throw _FieldFailure(.invalidRepetition, "repetition[\(i)]", "expected a weekday number or name")
+                throw _FieldFailure(.invalidRepetition, TodoField.repetition.nameText + "[\(i)]", "expected a weekday number or name")
             }
             let day = Weekday(rawValue: UInt8(w))!
-            guard !set.contains(day) else { throw _FieldFailure(.invalidRepetition, "repetition[\(i)]", "a weekday is listed twice") }
+            guard !set.contains(day) else { throw _FieldFailure(.invalidRepetition, TodoField.repetition.nameText + "[\(i)]", "a weekday is listed twice") }
             set.insert(day)
         }
         return set
@@ -258,20 +279,22 @@ struct _RecordDecoder {
     @inlinable
     func completed(_ v: OpaquePointer?, _ draft: TodoDraft, raw: _RawRecord) throws(_FieldFailure) -> [Bool] {
         guard let s = draft.start, let e = draft.end else {
-            throw _FieldFailure(.completedWithoutSpan, "completed", "completion flags need both startDate and endDate")
+            throw _FieldFailure(.completedWithoutSpan, TodoField.completedDays.nameText, TodoError.completedDaysWithoutSpan(position: 0, id: draft.id).description)
         }
         let count = _DateText.repeatDayCount(s, e, draft.repetition)
         switch _RecordDecoder.type(v) {
         case json_type_array:
             let n = Int(json_object_array_length(v))
             guard n == count else {
-                throw _FieldFailure(.completedLengthMismatch, "completed", "\(n) flags for \(count) repeat days in " + s.iso8601 + "..." + e.iso8601)
+                throw _FieldFailure(.completedLengthMismatch, TodoField.completedDays.nameText,
+                                    TodoError.completedDaysCountMismatch(position: 0, id: draft.id, expected: count, actual: n).description
+                                    + " in " + s.iso8601 + "..." + e.iso8601)
             }
             return try [Bool](unsafeUninitializedCapacity: n) { (buf, initialized) throws(_FieldFailure) in
                 for i in 0..<n {
                     let f = json_object_array_get_idx(v, i)
                     guard _RecordDecoder.type(f) == json_type_boolean else {
-                        throw _FieldFailure(.wrongType, "completed[\(i)]", "expected true or false")
+                        throw _FieldFailure(.wrongType, TodoField.completedDays.nameText + "[\(i)]", "expected true or false")
                     }
                     buf[i] = json_object_get_boolean(f) != 0
                     initialized = i + 1
@@ -279,8 +302,8 @@ struct _RecordDecoder {
             }
         case json_type_object:
             // json-c keeps only the last of repeated keys; the raw bytes tell whether a day repeats.
-            guard raw.keyCount(ofObjectAt: raw.offset(ofField: "completed")) == Int(json_object_object_length(v)) else {
-                throw _FieldFailure(.duplicateField, "completed", "a day appears twice")
+            guard raw.keyCount(ofObjectAt: raw.offset(ofField: TodoField.completedDays.nameText)) == Int(json_object_object_length(v)) else {
+                throw _FieldFailure(.duplicateField, TodoField.completedDays.nameText, "a day appears twice")
             }
             var flags = [Bool](repeating: false, count: count)
             var entry = cg_object_first(v)
@@ -294,35 +317,24 @@ struct _RecordDecoder {
                         try CivilDate(iso8601Bytes: UnsafeBufferPointer(start: b, count: len))
                     }
                 } catch {
-                    throw _FieldFailure(.invalidDate, "completed." + String(cString: k), "keys must be YYYY-MM-DD dates")
+                    throw _FieldFailure(.invalidDate, TodoField.completedDays.nameText + "." + String(cString: k), "keys must be YYYY-MM-DD dates")
                 }
                 guard day >= s, day <= e else {
-                    throw _FieldFailure(.completedDayOutsideSpan, "completed." + day.iso8601, "the day is outside " + s.iso8601 + "..." + e.iso8601)
+                    throw _FieldFailure(.completedDayOutsideSpan, TodoField.completedDays.nameText + "." + day.iso8601, "the day is outside " + s.iso8601 + "..." + e.iso8601)
                 }
                 guard draft.repetition.contains(day.weekday) else {
-                    throw _FieldFailure(.completedDayOffRepetition, "completed." + day.iso8601, "the day's weekday is not in the repetition")
+                    throw _FieldFailure(.completedDayOffRepetition, TodoField.completedDays.nameText + "." + day.iso8601, "the day's weekday is not in the repetition")
                 }
                 let fv = cg_entry_value(en)
                 guard _RecordDecoder.type(fv) == json_type_boolean else {
-                    throw _FieldFailure(.wrongType, "completed." + day.iso8601, "expected true or false")
+                    throw _FieldFailure(.wrongType, TodoField.completedDays.nameText + "." + day.iso8601, "expected true or false")
                 }
                 let index = day == s ? 0 : _DateText.repeatDayCount(s, CivilDate(_unchecked: day.dayNumber - 1), draft.repetition)
                 flags[index] = json_object_get_boolean(fv) != 0
             }
             return flags
         default:
-            throw _FieldFailure(.wrongType, "completed", "expected an array of booleans or an object keyed by YYYY-MM-DD")
+            throw _FieldFailure(.wrongType, TodoField.completedDays.nameText, "expected an array of booleans or an object keyed by YYYY-MM-DD")
         }
-    }
-}
-
-@usableFromInline
-func _dateErrorText(_ e: DateError) -> String {
-    switch e {
-    case .yearOutOfRange(let y): return "year \(y) is outside 1...9999"
-    case .invalidMonth(let m): return "month \(m) does not exist"
-    case .invalidDay(let y, let m, let d): return "\(y)-\(m) has no day \(d)"
-    case .malformedDate(let o): return "malformed at character \(o + 1)"
-    default: return "invalid date"
     }
 }

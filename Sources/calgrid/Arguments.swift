@@ -70,7 +70,7 @@ struct Arguments {
 enum Parse {
     static func date(_ text: String, what: String) throws(CLIError) -> CivilDate {
         do { return try CivilDate(iso8601: text) } catch {
-            throw .usage("\(what): '\(text)' is not a valid date (YYYY-MM-DD)")
+            throw .usage("\(what): '\(text)': \(error.description)")
         }
     }
 
@@ -78,9 +78,12 @@ enum Parse {
     static func month(_ text: String) throws(CLIError) -> (year: Int, month: Int) {
         let u = Array(text.utf8)
         guard u.count == 7, u[4] == 45, let y = Int(String(text.prefix(4))), let m = Int(String(text.suffix(2))),
-              u[0] >= 48, u[0] <= 57, u[5] >= 48, u[5] <= 57, (1...9999).contains(y), (1...12).contains(m) else {
+              u[0] >= 48, u[0] <= 57, u[5] >= 48, u[5] <= 57 else {
             throw .usage("'\(text)' is not a valid month (YYYY-MM)")
         }
+        // The core's sentences for a well-formed month it does not have.
+        if !(1...9999).contains(y) { throw .usage("'\(text)': " + DateError.yearOutOfRange(y).description) }
+        if !(1...12).contains(m) { throw .usage("'\(text)': " + DateError.invalidMonth(m).description) }
         return (y, m)
     }
 
@@ -100,7 +103,7 @@ enum Parse {
         }
         let a = try date(String(parts[0]), what: "--select"), b = try date(String(parts[2]), what: "--select")
         do { return try RangeSelection(a, through: b) } catch {
-            throw .usage("--select: \(a.iso8601) is after \(b.iso8601)")
+            throw .usage("--select: \(error.description)")
         }
     }
 

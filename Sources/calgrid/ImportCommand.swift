@@ -96,7 +96,7 @@ enum ImportCommand {
                 w.field("column", issue.column)
                 w.field("byteOffset", issue.byteOffset)
                 w.key("record")
-                if issue.recordIndex >= 0 { w.int(issue.recordIndex + 1) } else { w.null() }
+                if let n = issue.recordNumber { w.int(n) } else { w.null() }
                 w.field("field", issue.field)
                 w.field("reason", issue.reason.rawValue)
                 w.field("message", issue.detail)

@@ -9,7 +9,7 @@ enum TodoFile {
     /// records count from 1.
     static func describe(_ issue: ImportIssue, file: String) -> String {
         var s = "\(file):\(issue.line):\(issue.column): "
-        if issue.recordIndex >= 0 { s += "record \(issue.recordIndex + 1): " }
+        if let n = issue.recordNumber { s += "record \(n): " }
         if !issue.field.isEmpty { s += issue.field + ": " }
         return s + issue.detail
     }

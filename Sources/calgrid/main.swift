@@ -1,10 +1,11 @@
 // The calgrid command: cal-like month, week, day and year views with per-day todo counts and
 // completion, plus list, import, export and stats. It imports no Foundation (start-up time is a
 // feature): libc calls live in System.swift, output is built in a byte buffer and written once.
+import CalGrid
 
 import CalGridJSON
 
-let version = "calgrid 0.1.0"
+let version = "calgrid " + CalGridVersion.text
 
 func runCommand(_ argv: [String]) throws(CLIError) -> Output {
     var words = argv

@@ -324,7 +324,54 @@ static void test_export(void) {
     calgrid_todo_set_free(back);
 }
 
+/* One sentence per error, whichever way the todo arrives: the message calgrid_todo_set_add gives for
+** a todo is the end of the message the JSON import gives for the same todo (which adds where it is),
+** and both name the same field. */
+static void same_sentence(const calgrid_todo *t, const char *json, int line) {
+    calgrid_todo_set *set = fresh();
+    calgrid_error add_err, import_err;
+    size_t n, m;
+    memset(&add_err, 0, sizeof add_err); memset(&import_err, 0, sizeof import_err);
+    check_report(calgrid_todo_set_add(NULL, set, t, &add_err) != CALGRID_OK, __FILE__, line, "add refused");
+    check_report(import_text(set, json, NULL, &import_err) != CALGRID_OK, __FILE__, line, "import refused");
+    n = strlen(add_err.message); m = strlen(import_err.message);
+    check_report(n > 0 && m > n && strcmp(import_err.message + m - n, add_err.message) == 0, __FILE__, line,
+                 "the import's message ends with the add's message");
+    check_report(strcmp(add_err.field, import_err.field) == 0, __FILE__, line, "the same field");
+    check_report(strstr(import_err.message, "record 1,") != NULL, __FILE__, line, "records count from 1");
+    calgrid_todo_set_free(set);
+}
+
+static calgrid_todo blank_todo(void) {
+    calgrid_todo t = CALGRID_TODO_INIT;
+    return t;
+}
+
+static void test_one_vocabulary(void) {
+    calgrid_todo t = CALGRID_TODO_INIT;
+    calgrid_date first = CALGRID_DATE_NONE, last = CALGRID_DATE_NONE;
+    CHECK_EQ(calgrid_date_from_ymd(&first, 2026, 11, 10), CALGRID_OK);
+    CHECK_EQ(calgrid_date_from_ymd(&last, 2026, 11, 1), CALGRID_OK);
+    t.id = "x"; t.title = "t"; t.start = first; t.end = last;
+    same_sentence(&t, "[{\"id\":\"x\",\"title\":\"t\",\"startDate\":\"2026-11-10\",\"endDate\":\"2026-11-01\"}]", __LINE__);
+    t = blank_todo(); t.id = ""; t.title = "t";
+    same_sentence(&t, "[{\"id\":\"\",\"title\":\"t\"}]", __LINE__);
+    t = blank_todo(); t.id = "x"; t.title = "t"; t.repetition = 0;
+    same_sentence(&t, "[{\"id\":\"x\",\"title\":\"t\",\"repetition\":[]}]", __LINE__);
+    t = blank_todo(); t.id = "x"; t.title = "t"; t.reminder_minutes = 1440;
+    {
+        /* The import reads "HH:MM" and cannot say 24:00; the add names the core's range and field. */
+        calgrid_todo_set *set = fresh();
+        calgrid_error err;
+        CHECK_EQ(calgrid_todo_set_add(NULL, set, &t, &err), CALGRID_ERANGE);
+        CHECK_STR(err.field, "reminderTime");
+        CHECK(strstr(err.message, "1440") != NULL);
+        calgrid_todo_set_free(set);
+    }
+}
+
 void test_json(void) {
+    test_one_vocabulary();
     test_import_file();
     test_import_errors();
     test_skip_invalid();

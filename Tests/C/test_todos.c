@@ -237,24 +237,24 @@ static void test_validation(void) {
     CHECK_EQ(calgrid_todo_set_remove(set, long_id), CALGRID_OK);
     t = week_todo("x"); t.title = "\xE2\x82";       expect_rejected(set, &t, CALGRID_EINVAL, "title", __LINE__);
     t = week_todo("x"); t.memo = "\x80";            expect_rejected(set, &t, CALGRID_EINVAL, "memo", __LINE__);
-    t = week_todo("x"); t.start = day(2024, 1, 8);  expect_rejected(set, &t, CALGRID_EINVAL, "end", __LINE__);
-    t = week_todo("x"); t.start = CALGRID_DATE_MAX + 1; expect_rejected(set, &t, CALGRID_ERANGE, "start", __LINE__);
-    t = week_todo("x"); t.end = CALGRID_DATE_MIN - 1;   expect_rejected(set, &t, CALGRID_ERANGE, "end", __LINE__);
+    t = week_todo("x"); t.start = day(2024, 1, 8);  expect_rejected(set, &t, CALGRID_EINVAL, "endDate", __LINE__);
+    t = week_todo("x"); t.start = CALGRID_DATE_MAX + 1; expect_rejected(set, &t, CALGRID_ERANGE, "startDate", __LINE__);
+    t = week_todo("x"); t.end = CALGRID_DATE_MIN - 1;   expect_rejected(set, &t, CALGRID_ERANGE, "endDate", __LINE__);
     t = week_todo("x"); t.repetition = 0;           expect_rejected(set, &t, CALGRID_EINVAL, "repetition", __LINE__);
     t = week_todo("x"); t.repetition = 0x80;        expect_rejected(set, &t, CALGRID_EINVAL, "repetition", __LINE__);
     t = week_todo("x"); t.repetition = 0xFFFFFFFFu; expect_rejected(set, &t, CALGRID_EINVAL, "repetition", __LINE__);
-    t = week_todo("x"); t.reminder_minutes = 1440;  expect_rejected(set, &t, CALGRID_ERANGE, "reminderMinutes", __LINE__);
-    t = week_todo("x"); t.reminder_minutes = -2;    expect_rejected(set, &t, CALGRID_ERANGE, "reminderMinutes", __LINE__);
-    t = week_todo("x"); t.reminder_minutes = 70000; expect_rejected(set, &t, CALGRID_ERANGE, "reminderMinutes", __LINE__);
+    t = week_todo("x"); t.reminder_minutes = 1440;  expect_rejected(set, &t, CALGRID_ERANGE, "reminderTime", __LINE__);
+    t = week_todo("x"); t.reminder_minutes = -2;    expect_rejected(set, &t, CALGRID_ERANGE, "reminderTime", __LINE__);
+    t = week_todo("x"); t.reminder_minutes = 70000; expect_rejected(set, &t, CALGRID_ERANGE, "reminderTime", __LINE__);
     t = week_todo("x"); t.is_challenge = 2;         expect_rejected(set, &t, CALGRID_EINVAL, "isChallenge", __LINE__);
-    t = week_todo("x"); t.is_completed = -1;        expect_rejected(set, &t, CALGRID_EINVAL, "isCompleted", __LINE__);
-    t = week_todo("x"); t.completed_day_count = 6;  expect_rejected(set, &t, CALGRID_EINVAL, "completedDays", __LINE__);
-    t = week_todo("x"); t.completed_days = NULL;    expect_rejected(set, &t, CALGRID_EINVAL, "completedDays", __LINE__);
+    t = week_todo("x"); t.is_completed = -1;        expect_rejected(set, &t, CALGRID_EINVAL, "iscompleted", __LINE__);
+    t = week_todo("x"); t.completed_day_count = 6;  expect_rejected(set, &t, CALGRID_EINVAL, "completed", __LINE__);
+    t = week_todo("x"); t.completed_days = NULL;    expect_rejected(set, &t, CALGRID_EINVAL, "completed", __LINE__);
     t = week_todo("x"); t.completed_days = two; t.completed_day_count = 2;
-    expect_rejected(set, &t, CALGRID_EINVAL, "completedDays", __LINE__);
-    t = week_todo("x"); t.completed_day_count = (size_t)-1; expect_rejected(set, &t, CALGRID_EINVAL, "completedDays", __LINE__);
-    t = week_todo("x"); t.completed_day_count = (size_t)1 << 40; expect_rejected(set, &t, CALGRID_EINVAL, "completedDays", __LINE__);
-    t = week_todo("x"); t.end = CALGRID_DATE_NONE;  expect_rejected(set, &t, CALGRID_EINVAL, "completedDays", __LINE__);
+    expect_rejected(set, &t, CALGRID_EINVAL, "completed", __LINE__);
+    t = week_todo("x"); t.completed_day_count = (size_t)-1; expect_rejected(set, &t, CALGRID_EINVAL, "completed", __LINE__);
+    t = week_todo("x"); t.completed_day_count = (size_t)1 << 40; expect_rejected(set, &t, CALGRID_EINVAL, "completed", __LINE__);
+    t = week_todo("x"); t.end = CALGRID_DATE_NONE;  expect_rejected(set, &t, CALGRID_EINVAL, "completed", __LINE__);
     t = week_todo("x"); t.tags = NULL;              expect_rejected(set, &t, CALGRID_EINVAL, "tags", __LINE__);
     t = week_todo("x"); t.tags = bad_tags;          expect_rejected(set, &t, CALGRID_EINVAL, "tags", __LINE__);
     t = week_todo("x"); t.tags = utf8_bad_tags; t.tag_count = 1; expect_rejected(set, &t, CALGRID_EINVAL, "tags", __LINE__);
@@ -283,7 +283,7 @@ static void test_batches_and_removal(void) {
     batch[1].end = day(2023, 1, 1);                         /* the second one is bad */
     memset(&err, 0, sizeof err);
     CHECK_EQ(calgrid_todo_set_add_many(set, batch, 3, &err), CALGRID_EINVAL);
-    CHECK_EQ(err.record_index, 1); CHECK_STR(err.field, "end");
+    CHECK_EQ(err.record_index, 1); CHECK_STR(err.field, "endDate");
     CHECK_EQ(count_of(set), 0);                             /* all or nothing */
     batch[1] = week_todo("a");                              /* a duplicate within the batch */
     CHECK_EQ(calgrid_todo_set_add_many(set, batch, 3, &err), CALGRID_EEXIST);
@@ -321,7 +321,7 @@ static void test_batches_and_removal(void) {
     CHECK_STR(buf, "renamed");
     batch[0].start = CALGRID_DATE_MAX + 1;
     CHECK_EQ(calgrid_todo_set_update(set, 0, &batch[0], &err), CALGRID_ERANGE);
-    CHECK_STR(err.field, "start"); CHECK_EQ(err.record_index, 0);
+    CHECK_STR(err.field, "startDate"); CHECK_EQ(err.record_index, 0);
     CHECK_EQ(calgrid_todo_set_update(set, 3, &batch[1], &err), CALGRID_ERANGE);
     CHECK_EQ(calgrid_todo_set_update(set, (size_t)-1, &batch[1], &err), CALGRID_ERANGE);
     CHECK_EQ(calgrid_todo_set_update(set, 0, NULL, &err), CALGRID_EINVAL);

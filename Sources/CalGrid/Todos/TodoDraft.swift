@@ -3,7 +3,7 @@
 /// This is the contract between producers (JSON import, the C API, the CLI's sample set) and the
 /// store. `TodoSet` validates a draft on insert.
 public struct TodoDraft: Hashable, Sendable {
-    /// Non-empty, unique within a set, at most 256 UTF-8 bytes.
+    /// Non-empty, unique within a set, at most `maxIDBytes` UTF-8 bytes.
     public var id: String
     /// May be empty.
     public var title: String
@@ -22,9 +22,14 @@ public struct TodoDraft: Hashable, Sendable {
     /// One flag per repeat day of [start, end] (days whose weekday is in `repetition`), in date order;
     /// nil = all false. Only meaningful when both `start` and `end` are set.
     public var completedDays: [Bool]?
-    /// Reminder time of day in minutes after midnight (0...1439), if any.
+    /// Reminder time of day in minutes after midnight (`reminderMinutesRange`), if any.
     public var reminderMinutes: Int16?
     public var tags: [String]
+
+    /// The longest id a set accepts, in UTF-8 bytes.
+    public static let maxIDBytes = 256
+    /// The reminder times a set accepts: minutes after midnight, 00:00...23:59.
+    public static let reminderMinutesRange: ClosedRange<Int16> = 0...1439
 
     public init(id: String, title: String, memo: String? = nil, start: CivilDate? = nil, end: CivilDate? = nil,
                 createdAt: Int64? = nil, isChallenge: Bool = false, isCompleted: Bool = false,

@@ -51,24 +51,3 @@ public enum TodoError: Error, Equatable, Sendable {
         }
     }
 }
-
-/// The fields of a `TodoDraft` that validation can reject.
-public enum TodoField: UInt8, Sendable {
-    case id, title, memo, start, end, createdAt, repetition, completedDays, reminderMinutes, tags
-
-    /// The field's name as it appears in `TodoDraft` (and in the native JSON format).
-    public var name: StaticString {
-        switch self {
-        case .id: return "id"
-        case .title: return "title"
-        case .memo: return "memo"
-        case .start: return "start"
-        case .end: return "end"
-        case .createdAt: return "createdAt"
-        case .repetition: return "repetition"
-        case .completedDays: return "completedDays"
-        case .reminderMinutes: return "reminderMinutes"
-        case .tags: return "tags"
-        }
-    }
-}

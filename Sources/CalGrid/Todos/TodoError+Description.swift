@@ -1,0 +1,27 @@
+extension TodoError: CustomStringConvertible {
+    /// One English sentence saying what is wrong, naming fields by their `TodoField.name`, e.g.
+    /// `endDate 2026-11-01 is before startDate 2026-11-10`. It names no position: where the todo is
+    /// (a batch index, a set index, a record of a file) is the caller's to add, from `position`.
+    /// Every layer (JSON import, the C API, the CLI) shows this sentence.
+    /// - Complexity: O(length of the id); allocates the returned string.
+    public var description: String {
+        switch self {
+        case .emptyID: return "the id is empty"
+        case .idTooLong(_, let n): return "the id is \(n) bytes long; at most \(TodoDraft.maxIDBytes) are allowed"
+        case .duplicateID(_, let id): return "the id \"" + id + "\" is already taken"
+        case .endBeforeStart(_, _, let s, let e):
+            return TodoField.end.nameText + " " + e.iso8601 + " is before " + TodoField.start.nameText + " " + s.iso8601
+        case .completedDaysCountMismatch(_, _, let expected, let actual):
+            return "\(actual) completion flag" + (actual == 1 ? "" : "s") + " for \(expected) repeat day" + (expected == 1 ? "" : "s")
+        case .completedDaysWithoutSpan:
+            return "completion flags need both " + TodoField.start.nameText + " and " + TodoField.end.nameText
+        case .emptyRepetition: return "an empty repetition would never fall on any day"
+        case .reminderOutOfRange(_, _, let m):
+            return "the reminder (\(m) minutes after midnight) is outside 0...\(TodoDraft.reminderMinutesRange.upperBound) (00:00...23:59)"
+        case .unknownID(let id): return "no todo has the id \"" + id + "\""
+        case .dayNotTracked(_, let d):
+            return d.iso8601 + " is not one of the todo's tracked repeat days (outside its span, off its repetition, or it has no span)"
+        case .capacityExceeded: return "the todo set is full (4 GiB of text, 2^32 completion flags or 2^31 todos)"
+        }
+    }
+}

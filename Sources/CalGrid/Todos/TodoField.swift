@@ -1,0 +1,35 @@
+/// The fields of a todo, each with its one name: the key of the native JSON format. Every layer
+/// that names a field (import issues, the C API's `calgrid_error.field`, the CLI) uses `name`.
+public enum TodoField: UInt8, CaseIterable, Sendable {
+    case id, title, memo, start, end, createdAt, repetition, completedDays, reminderMinutes, tags
+    case isChallenge, isCompleted
+
+    /// The field's key in the native JSON format, as the exporter writes it: `id`, `title`, `memo`,
+    /// `startDate`, `endDate`, `createdAt`, `repetition`, `completed`, `reminderTime`, `tags`,
+    /// `isChallenge`, `iscompleted` (the origin app's spelling; the importer also reads `isCompleted`).
+    /// - Complexity: O(1); a static literal.
+    @inlinable
+    public var name: StaticString {
+        switch self {
+        case .id: return "id"
+        case .title: return "title"
+        case .memo: return "memo"
+        case .start: return "startDate"
+        case .end: return "endDate"
+        case .createdAt: return "createdAt"
+        case .repetition: return "repetition"
+        case .completedDays: return "completed"
+        case .reminderMinutes: return "reminderTime"
+        case .tags: return "tags"
+        case .isChallenge: return "isChallenge"
+        case .isCompleted: return "iscompleted"
+        }
+    }
+
+    /// `name` as a `String`.
+    /// - Complexity: O(length of the name)
+    public var nameText: String {
+        let n = name
+        return String(decoding: UnsafeBufferPointer(start: n.utf8Start, count: n.utf8CodeUnitCount), as: UTF8.self)
+    }
+}

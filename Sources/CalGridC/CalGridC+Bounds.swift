@@ -1,0 +1,9 @@
+// The header's sentinels and limits by name, so no translation compares against a bare number.
+import CCalGrid
+
+/// `CALGRID_DATE_NONE`: "no date" where a date is optional.
+let _noDate: calgrid_date = Int32.min   // INT32_MIN macros do not import into Swift
+/// `CALGRID_TIMESTAMP_NONE`: `calgrid_todo.created_at` unknown.
+let _noCreatedAt: Int64 = Int64.min
+/// `CALGRID_REMINDER_NONE`: `calgrid_todo.reminder_minutes` when there is no reminder.
+let _noReminder: Int32 = CALGRID_REMINDER_NONE

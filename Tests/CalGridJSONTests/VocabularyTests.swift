@@ -1,0 +1,82 @@
+import Testing
+import CalGrid
+@testable import CalGridJSON
+
+/// One source of truth: the JSON layer says the core's sentence and field name for every error a
+/// todo can have, numbers records from 1 in messages, and writes every field under its core name.
+@Suite struct VocabularyTests {
+    /// A record that the decoder or the set refuses, and the core error it is.
+    static let cases: [(json: String, error: TodoError)] = [
+        (#"[{"id":"","title":"t"}]"#, .emptyID(position: 0)),
+        ("[{\"id\":\"" + String(repeating: "a", count: 257) + "\",\"title\":\"t\"}]", .idTooLong(position: 0, byteCount: 257)),
+        (#"[{"id":"a","title":"t"},{"id":"a","title":"u"}]"#, .duplicateID(position: 1, id: "a")),
+        (#"[{"id":"x","title":"t","startDate":"2026-11-10","endDate":"2026-11-01"}]"#,
+         .endBeforeStart(position: 0, id: "x", start: day("2026-11-10"), end: day("2026-11-01"))),
+        (#"[{"id":"x","title":"t","repetition":[]}]"#, .emptyRepetition(position: 0, id: "x")),
+        (#"[{"id":"x","title":"t","completed":[true]}]"#, .completedDaysWithoutSpan(position: 0, id: "x")),
+    ]
+
+    @Test func importIssuesSayTheCoresSentence() throws {
+        for c in Self.cases {
+            let i = try #require(issue(c.json))
+            #expect(i.detail == c.error.description)
+            #expect(i.field == c.error.field?.nameText)
+            #expect(i.message.hasSuffix(": " + c.error.description))
+        }
+        // A flag count that does not match: the core's sentence, then the span it was counted in.
+        let m = try #require(issue(#"[{"id":"x","title":"t","startDate":"2026-11-01","endDate":"2026-11-03","completed":[true]}]"#))
+        #expect(m.detail.hasPrefix(TodoError.completedDaysCountMismatch(position: 0, id: "x", expected: 3, actual: 1).description))
+        #expect(m.field == TodoField.completedDays.nameText)
+    }
+
+    @Test func refusalsBySetSayTheCoresSentence() {
+        // An id already in the set is found by the set itself, not by the decoder.
+        let e = TodoError.duplicateID(position: 0, id: "a")
+        var set = TodoSet()
+        _ = try? set.append(TodoDraft(id: "a", title: "t"))
+        do throws(ImportError) {
+            try set.importJSON(bytes: Array(#"[{"id":"a","title":"u"}]"#.utf8))
+            Issue.record("a duplicate id was accepted")
+        } catch {
+            guard case .invalidInput(let i) = error else { Issue.record("\(error)"); return }
+            #expect(i.detail == e.description && i.field == "id" && i.reason == .duplicateId)
+        }
+    }
+
+    @Test func dateErrorsSayTheCoresSentence() throws {
+        let i = try #require(issue(#"[{"id":"x","title":"t","startDate":"2026-02-30"}]"#))
+        #expect(i.detail == DateError.invalidDay(year: 2026, month: 2, day: 30).description)
+        #expect(i.field == TodoField.start.nameText)
+        let m = try #require(issue(#"[{"id":"x","title":"t","endDate":"2026-1-30x"}]"#))
+        // "2026-1-30x": byte 6 ('-') is where the month's second digit should be.
+        #expect(m.detail == DateError.malformedDate(offset: 6).description)
+    }
+
+    @Test func recordsCountFromOneInMessages() throws {
+        let i = try #require(issue(#"[{"id":"a","title":"t"},{"id":"b"}]"#))
+        #expect(i.recordIndex == 1 && i.recordNumber == 2)
+        #expect(i.message.contains(", record 2, field \"title\""))
+        let outside = try #require(issue("[{\"id\":\"a\",\"title\":\"t\"},]"))
+        #expect(outside.recordNumber == nil || outside.message.contains("record \(outside.recordNumber!)"))
+    }
+
+    /// The keys of the native format as the README documents them, independently of `TodoField`.
+    static let documentedKeys: Set<String> = ["id", "title", "memo", "startDate", "endDate", "createdAt", "repetition",
+                                             "completed", "reminderTime", "tags", "isChallenge", "iscompleted"]
+
+    @Test func everyFieldIsExportedUnderItsName() throws {
+        #expect(Set(TodoField.allCases.map(\.nameText)) == Self.documentedKeys)
+        var set = TodoSet()
+        try set.append(TodoDraft(id: "a", title: "t", memo: "m", start: day("2026-11-02"), end: day("2026-11-04"),
+                                 createdAt: 0, isChallenge: true, isCompleted: true, repetition: WeekdaySet([.monday, .wednesday]),
+                                 completedDays: [true, false], reminderMinutes: 90, tags: ["x"]))
+        let text = String(decoding: set.exportJSONBytes(format: .jsonLines), as: UTF8.self)
+        for f in TodoField.allCases {
+            #expect(text.contains("\"" + f.nameText + "\":"), "\(f) is not exported as \(f.nameText)")
+        }
+        // And every name the exporter wrote is read back as the same field.
+        var back = TodoSet()
+        try back.importJSON(bytes: Array(text.utf8))
+        #expect(back.drafts == set.drafts)
+    }
+}
