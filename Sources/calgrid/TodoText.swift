@@ -64,20 +64,10 @@ enum TodoText {
         return "\(name) repeats on \(repetition(set.repetition(at: i))); \(day.iso8601) is a \(day.weekday.name(.long, .english))"
     }
 
-    /// One line for a rule of the library that a change broke.
+    /// One line for a rule of the library that a change broke: the core's sentence, except that a
+    /// day that cannot be ticked is explained from the todo itself (its span or its repetition).
     static func describe(_ error: TodoError, in set: TodoSet) -> String {
-        switch error {
-        case .emptyID: return "the id is empty"
-        case .idTooLong(_, let n): return "the id is \(n) bytes long; at most 256 are allowed"
-        case .duplicateID(_, let id): return "the id '\(id)' is already taken"
-        case .endBeforeStart(_, _, let s, let e): return "the end (\(e.iso8601)) is before the start (\(s.iso8601))"
-        case .dayNotTracked(let i, let d): return notTracked(d, at: i, in: set)
-        case .unknownID(let id): return "no todo has the id '\(id)'"
-        case .emptyRepetition: return "the todo repeats on no weekday"
-        case .reminderOutOfRange(_, _, let m): return "the reminder \(m) is outside 0...1439 minutes"
-        case .capacityExceeded: return "the todo set is full"
-        case .completedDaysCountMismatch, .completedDaysWithoutSpan:
-            return "the per-day ticks do not match the todo's span"
-        }
+        if case .dayNotTracked(let i, let d) = error { return notTracked(d, at: i, in: set) }
+        return error.description
     }
 }
