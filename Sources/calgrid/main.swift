@@ -2,7 +2,6 @@
 // completion, plus list, import, export and stats. It imports no Foundation (start-up time is a
 // feature): libc calls live in System.swift, output is built in a byte buffer and written once.
 import CalGrid
-
 import CalGridJSON
 
 let version = "calgrid " + CalGridVersion.text
