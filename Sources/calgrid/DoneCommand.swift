@@ -13,6 +13,7 @@ enum DoneCommand {
 
           --on DAY               the day (YYYY-MM-DD, today, yesterday, a weekday name, -1d, …;
                                  a weekday name means the next one, today included)
+          --all                  every day of the todo at once: the todo as a whole
         \(CommonOptions.help)
         """
     }
@@ -21,9 +22,13 @@ enum DoneCommand {
         let name = done ? "done" : "undo"
         var common = CommonOptions()
         var idText: String?, onText: String?
+        var all = false
         try parseOptions(words, name, &common, extra: { (o: String, a: inout Arguments) throws(CLIError) -> Bool in
-            guard o == "--on" else { return false }
-            onText = try a.value(for: o)
+            switch o {
+            case "--on": onText = try a.value(for: o)
+            case "--all": try a.noValue(for: o); all = true
+            default: return false
+            }
             return true
         }) { (p: String) throws(CLIError) in
             guard idText == nil else { throw .usage("\(name): one todo at a time (unexpected '\(p)')") }
@@ -32,12 +37,17 @@ enum DoneCommand {
         var out = Output()
         if common.help { out.line(help(name)); return out }
         guard let idText else { throw .usage("\(name): which todo? (calgrid \(name) ID)") }
+        if all && onText != nil { throw .usage("\(name): --on and --all contradict each other") }
         let today = common.resolvedToday()
         let day = try onText.map { (t: String) throws(CLIError) in try Parse.day(t, what: "--on", today: today) } ?? today
 
         let store = try Store.forChanges(common)
         let (set, i, tracked) = try store.change(common, creating: false) { (set: inout TodoSet) throws(CLIError) in
             let i = try TodoLookup.index(of: idText, in: set)
+            if all {
+                let changed = set.setDone(done, at: i)
+                return ((set, i, false), changed)
+            }
             // A span without a single repeat day has no day to tick: its completion is the whole todo's.
             if set.isTracked(at: i), set.trackedDayCount(at: i) > 0 {
                 let was = set.isDone(on: day, at: i)
@@ -64,6 +74,9 @@ enum DoneCommand {
             if streak > 1 { line += " · streak \(streak)" }
         } else {
             line += done ? "done" : "not done"
+            if all, set.isTracked(at: i), set.trackedDayCount(at: i) > 0 {
+                line += " · \(set.doneDayCount(at: i))/\(set.trackedDayCount(at: i)) days"
+            }
         }
         out.line(line)
         return out

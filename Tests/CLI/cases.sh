@@ -105,6 +105,8 @@ store_case store-done-today        -- done gym $M
 store_case store-done-prefix       -- done gy --on wed $M
 store_case store-done-relative     -- done gym --on +4d $M
 store_case store-undo-json         MASK="$NOW" -- undo gym --on 2026-11-30 $M --json
+store_case store-done-all          -- done rent --all $M
+store_case store-undo-all          -- undo rent --all $M
 store_case store-done-whole        -- done rent $M
 store_case store-undo-whole        -- undo rent $M
 store_case store-month             -- month $M

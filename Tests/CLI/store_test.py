@@ -98,10 +98,11 @@ def store_bytes(path=store):
         return f.read()
 
 
-# --- A fresh home: the views show the sample set and create nothing.
-sample = json.loads(cg("list", T, "--json")[0])["todos"]
-if not sample or os.path.exists(os.path.dirname(store)):
-    fail("a fresh home must show the sample set and create no store")
+# --- A fresh home: the views show the sample set, say nothing through a pipe and create nothing.
+listed, said = cg("list", T, "--json")
+sample = json.loads(listed)["todos"]
+if not sample or said or os.path.exists(os.path.dirname(store)):
+    fail(f"a fresh home must show the sample set, quietly, and create no store ({said!r})")
 
 model = []
 gid = cg("add", "Gym", "--repeat", "mon,wed,fri", "--challenge", "--end", "+4w", T)[0].strip()
@@ -179,6 +180,7 @@ bad = [
     (("edit", gid, "--remind", "7h"), 2),
     (("rm", gid, "zzz"), 1),                                # one unknown: none removed
     (("rm",), 2),
+    (("done", gid, "--all", "--on", "today"), 2),
     (("show", "zzz"), 1),
 ]
 for args, status in bad:
@@ -239,6 +241,17 @@ for day in (TODAY, D(2026, 12, 3), D(2026, 12, 4), D(2026, 12, 10)):
         if shown[k] != v:
             fail(f"show on {day}: {k} is {shown[k]!r}, expected {v!r}")
 check(model, "show")
+
+# --- done --all / undo --all: the todo as a whole, every tracked day at once.
+cg("done", gid, "--all", T)
+g.ticks = set(g.days())
+check(model, "done --all")
+cg("undo", gid, "--all", T)
+g.ticks = set()
+check(model, "undo --all")
+cg("done", gid, "--on", "2026-12-03", T)
+g.ticks.add(D(2026, 12, 3))
+check(model, "tick again")
 
 # --- rm: all named todos go, or none.
 removed = json.loads(cg("rm", "ab1", "ab2", "ab1", T, "--json")[0])["removed"]
@@ -301,6 +314,36 @@ if titles != sorted(["Daily"] + [f"Task {k}" for k in range(16)]) or len({t["id"
     fail(f"after 16 concurrent adds the store holds {titles}")
 if todos[0]["doneDays"] != 16:
     fail(f"after 16 concurrent ticks 'daily' has {todos[0]['doneDays']} of 16 days done")
+
+# --- On a terminal a view says, in one line on standard error, that it shows the sample set;
+# through a pipe (every call above) it says nothing.
+import pty
+
+
+def on_pty(args, home_dir):
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execve(binary, [binary, *args], dict(env, HOME=home_dir, NO_COLOR="1"))
+    out = b""
+    while True:
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        out += chunk
+    os.waitpid(pid, 0)
+    return out.decode()
+
+
+fresh = os.path.join(root, "fresh-home")
+os.makedirs(fresh)
+shown = on_pty(["month", T], fresh)
+if shown.count("no todos of your own yet") != 1 or "calgrid add" not in shown:
+    fail(f"a view on a terminal without a store does not say it shows the sample set: {shown[:200]!r}")
+if "no todos of your own yet" in on_pty(["month", T], home):
+    fail("a view with a store says it shows the sample set")
 
 shutil.rmtree(root, ignore_errors=True)
 print(f"store: walkthrough ({checks} list/month checks), {len(bad)} bad commands leave the store unchanged, "

@@ -33,8 +33,9 @@ import Testing
             #expect(got.isChallenge == want.isChallenge && got.isCompleted == want.isCompleted)
             #expect((got.completedDays ?? ReferenceTodos.flags(want)) == ReferenceTodos.flags(want),
                     "round \(round): \(old) -> \(new)")
+            let model = PreparedTodo(want)
             for day in ReferenceTodos.repeatDays(want) {
-                #expect(set.isDone(on: CivilDate(_unchecked: Int32(day)), at: 1) == ReferenceTodos.done(want, day))
+                #expect(set.isDone(on: CivilDate(_unchecked: Int32(day)), at: 1) == model.done(day))
             }
         }
     }
@@ -85,6 +86,40 @@ import Testing
                 let got = set.nextDueDay(onOrAfter: CivilDate(_unchecked: Int32(day)), at: i)
                 #expect(got.map { Int($0.dayNumber) } == want, "todo \(i) from day \(day)")
             }
+        }
+    }
+}
+
+/// `setDone(_:at:)`: a todo done or not done as a whole, against the model.
+@Suite struct TodoWholeCompletionTests {
+    @Test func wholeTodoCompletionMatchesTheModel() throws {
+        var g = SeededRandom(seed: 15)
+        var drafts: [TodoDraft] = []
+        for n in 0..<300 { drafts.append(TodoDraft.random(n, using: &g)) }
+        var set = try TodoSet(drafts)
+        for (i, d) in drafts.enumerated() {
+            let done = Bool.random(using: &g)
+            let changed = set.setDone(done, at: i)
+            var want = d
+            let days = ReferenceTodos.repeatDays(d)
+            if ReferenceTodos.tracked(d), !days.isEmpty {
+                want.completedDays = [Bool](repeating: done, count: days.count)
+            } else {
+                want.isCompleted = done
+            }
+            #expect(changed == (ReferenceTodos.flags(want) != ReferenceTodos.flags(d) || want.isCompleted != d.isCompleted))
+            #expect(set.isDone(at: i) == done && ReferenceTodos.isDone(want) == done)
+            let model = PreparedTodo(want)
+            for day in days { #expect(set.isDone(on: CivilDate(_unchecked: Int32(day)), at: i) == model.done(day)) }
+            #expect(set.draft(at: i).isCompleted == want.isCompleted)
+        }
+        // The per-day counts follow the flags (the histogram was updated day by day).
+        let first = CivilDate(_unchecked: 19_300), last = CivilDate(_unchecked: 21_000)
+        let counts = set.dayCounts(from: first, through: last)
+        let prepared = set.drafts.map(PreparedTodo.init)
+        for k in stride(from: 0, to: counts.dayCount, by: 37) {
+            let day = 19_300 + k
+            #expect(Int(counts.completed[k]) == prepared.filter { $0.done(day) }.count)
         }
     }
 }
