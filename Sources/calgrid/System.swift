@@ -108,18 +108,23 @@ enum System {
     static func unlock(_ fd: Int32) { close(fd) }
 
     /// `count` bytes from the kernel's random source (/dev/urandom: never blocks once the system
-    /// has booted, and needs no header Glibc's module leaves out).
+    /// has booted), read through CalGridJSON's file descriptor.
     static func randomBytes(_ count: Int) throws(CLIError) -> [UInt8] {
-        let fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC)
-        if fd < 0 { throw .data("/dev/urandom: \(errnoMessage())") }
-        defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, count - filled) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { throw .data("/dev/urandom: \(n == 0 ? "end of file" : errnoMessage())") }
-            filled += n
+        do throws(ImportError) {
+            let fd = try FileDescriptor.openForReading("/dev/urandom")
+            var filled = 0
+            while filled < count {
+                let r: Result<Int, ImportError> = bytes.withUnsafeMutableBytes { b in
+                    do throws(ImportError) { return .success(try fd.read(into: b.baseAddress! + filled, count: count - filled)) }
+                    catch { return .failure(error) }
+                }
+                let n = try r.get()
+                if n == 0 { throw .system(operation: .read, errno: 0) }
+                filled += n
+            }
+        } catch {
+            throw .data("/dev/urandom: \(error.message)")
         }
         return bytes
     }

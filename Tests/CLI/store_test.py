@@ -345,6 +345,29 @@ if shown.count("no todos of your own yet") != 1 or "calgrid add" not in shown:
 if "no todos of your own yet" in on_pty(["month", T], home):
     fail("a view with a store says it shows the sample set")
 
+# --- The README's "Your own todos": its five commands, run in a fresh home on the day it names
+# (the ids it shows given with --id), print the month it shows.
+readme = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "README.md"), encoding="utf-8").read()
+section = readme.split("### Your own todos", 1)[1]
+commands_block = section.split("```sh\n", 1)[1].split("```", 1)[0]
+month_block = section.split("```text\n", 1)[1].split("```", 1)[0]
+readme_home = os.path.join(root, "readme-home")
+os.makedirs(readme_home)
+import re, shlex
+printed = ""
+for line in commands_block.strip().split("\n"):
+    command, _, comment = line.partition("#")
+    words = shlex.split(command)[1:]
+    shown_id = re.search(r"prints (?:its id: )?(\w+)", comment)
+    if shown_id:
+        words += ["--id", shown_id.group(1)]
+    p = subprocess.run([binary, *words, T], capture_output=True, text=True, env=dict(env, HOME=readme_home))
+    if p.returncode != 0:
+        fail(f"README command '{line.strip()}': {p.stderr.strip()}")
+    printed = p.stdout
+if printed != month_block:
+    fail(f"the README's month after its five commands differs from calgrid's:\n{printed}")
+
 shutil.rmtree(root, ignore_errors=True)
 print(f"store: walkthrough ({checks} list/month checks), {len(bad)} bad commands leave the store unchanged, "
-      f"a broken store stays, 32 concurrent changes land ({reads[0]} whole reads meanwhile)")
+      f"a broken store stays, 32 concurrent changes land ({reads[0]} whole reads meanwhile), the README's five commands")
