@@ -253,6 +253,21 @@ static inline void cg_strerror(int code, char *buffer, size_t size) {
     buffer[n] = 0;
 }
 
+/* ---- environment and symbolic links (time zones: TZ, TZDIR, /etc/localtime) ---- */
+
+/* The value of an environment variable, or NULL. */
+static inline const char *cg_getenv(const char *name) { return getenv(name); }
+
+/* The target of the symbolic link `path` into `buffer` (NUL-terminated); its length, or -1 when
+   `path` is not a link or the target does not fit. */
+static inline int64_t cg_readlink(const char *path, char *buffer, int64_t size) {
+    if (size <= 1) return -1;
+    ssize_t n = readlink(path, buffer, (size_t)(size - 1));
+    if (n < 0 || n >= size - 1) return -1;
+    buffer[n] = 0;
+    return (int64_t)n;
+}
+
 /* ---- threads ---- */
 
 typedef void *(*cg_thread_body)(void *);

@@ -185,3 +185,44 @@ struct _Monitor {
 func _text(_ s: StaticString) -> String {
     String(decoding: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount), as: UTF8.self)
 }
+
+/// The value of the environment variable `name`, or nil when it is not set.
+@usableFromInline
+func _environment(_ name: String) -> String? {
+    guard let p = name.withCString({ cg_getenv($0) }) else { return nil }
+    return String(cString: p)
+}
+
+/// The target of the symbolic link at `path` as written in the link (maybe relative), or nil
+/// when `path` is not a link.
+@usableFromInline
+func _linkTarget(_ path: String) -> String? {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let n = buffer.withUnsafeMutableBufferPointer { b in
+        path.withCString { cg_readlink($0, UnsafeMutableRawPointer(b.baseAddress!).assumingMemoryBound(to: CChar.self), Int64(b.count)) }
+    }
+    guard n > 0 else { return nil }
+    return buffer.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[0..<Int(n)]), as: UTF8.self) }
+}
+
+/// The bytes of the file at `path`, at most `limit` of them; nil when it cannot be opened or read,
+/// is a directory, or is longer than `limit` (a device such as /dev/zero never ends).
+@usableFromInline
+func _readSmallFile(_ path: String, limit: Int) -> [UInt8]? {
+    do throws(ImportError) {
+        let fd = try _FileDescriptor.openForReading(path)
+        if let size = try fd.size(), size > Int64(limit) { return nil }
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: limit + 1, alignment: 1)
+        defer { buffer.deallocate() }
+        var filled = 0
+        while filled <= limit {
+            let n = try fd.read(into: buffer + filled, count: limit + 1 - filled)
+            if n == 0 { break }
+            filled += n
+        }
+        guard filled <= limit else { return nil }
+        return [UInt8](UnsafeRawBufferPointer(start: buffer, count: filled))
+    } catch {
+        return nil
+    }
+}
