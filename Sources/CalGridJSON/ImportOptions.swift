@@ -1,3 +1,5 @@
+import CalGrid
+
 /// Which layout and vocabulary the input uses.
 public enum ImportFormat: UInt8, Hashable, Sendable {
     /// Decide from the first bytes and the first record: `[` → array, `{"format"…` / `{"version"…` /
@@ -50,9 +52,10 @@ public typealias ImportProgressFunction = @convention(c) (_ bytesDone: Int64, _ 
 public struct ImportOptions {
     public var format: ImportFormat = .automatic
     public var policy: ImportPolicy = .strict
-    /// Offset east of UTC, in seconds, at which RFC 3339 and Taskwarrior date-times become civil days
-    /// (e.g. 32400 for Korea). Default 0.
-    public var utcOffsetSeconds: Int32 = 0
+    /// The time zone in which RFC 3339 and Taskwarrior date-times become civil days, by its rules at
+    /// each instant (`TimeZoneRules.named("Europe/Berlin")`, `.local()`, or a fixed offset:
+    /// `TimeZoneRules(utcOffsetSeconds: 32400)` for Korea). Default UTC.
+    public var zone: TimeZoneRules = .utc
     public var limits = ImportLimits()
     /// Taskwarrior: import deleted tasks too (default false: skipped and counted).
     public var includeDeletedTasks = false
@@ -63,8 +66,8 @@ public struct ImportOptions {
     public var progress: ImportProgressFunction? = nil
     public var progressContext: UnsafeMutableRawPointer? = nil
 
-    public init(format: ImportFormat = .automatic, policy: ImportPolicy = .strict, utcOffsetSeconds: Int32 = 0) {
-        self.format = format; self.policy = policy; self.utcOffsetSeconds = utcOffsetSeconds
+    public init(format: ImportFormat = .automatic, policy: ImportPolicy = .strict, zone: TimeZoneRules = .utc) {
+        self.format = format; self.policy = policy; self.zone = zone
     }
 }
 
@@ -72,6 +75,8 @@ public struct ImportOptions {
 public struct ImportReport: Hashable, Sendable {
     /// The layout and vocabulary found (never `.automatic`).
     public var format: ImportFormat = .automatic
+    /// The name of the time zone date-times became days in (`ImportOptions.zone.name`).
+    public var zoneName = "UTC"
     /// Records read, good or bad (Taskwarrior tasks skipped by status included).
     public var records = 0
     /// Records added to the set.

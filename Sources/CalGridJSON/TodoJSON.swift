@@ -67,6 +67,7 @@ extension TodoSet {
         defer { session.release() }
         try session.run(bytes: bytes)
         self = session.sink.set
+        session.report.zoneName = options.zone.name
         return session.report
     }
 
@@ -94,6 +95,7 @@ extension TodoSet {
         defer { session.release() }
         try session.run(file: fd)
         self = session.sink.set
+        session.report.zoneName = options.zone.name
         return session.report
     }
 

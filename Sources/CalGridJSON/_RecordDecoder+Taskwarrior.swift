@@ -15,9 +15,9 @@ extension _RecordDecoder {
     }
 
     @inlinable
-    func taskwarriorDay(_ seconds: Int64?, _ field: String) throws(_FieldFailure) -> CivilDate? {
+    mutating func taskwarriorDay(_ seconds: Int64?, _ field: String) throws(_FieldFailure) -> CivilDate? {
         guard let seconds else { return nil }
-        guard let d = _DateText.civilDay(seconds: seconds, utcOffsetSeconds: utcOffsetSeconds) else {
+        guard let d = clock.civilDay(seconds) else {
             throw _FieldFailure(.invalidDateTime, field, "the date falls outside the years 0001...9999")
         }
         return d

@@ -24,7 +24,8 @@ enum _Decoded {
 
 @usableFromInline
 struct _RecordDecoder {
-    @usableFromInline var utcOffsetSeconds: Int32
+    /// Date-times become days here (this thread's own cache of the zone's offsets).
+    @usableFromInline var clock: _ZoneClock
     @usableFromInline var maxSpanDays: Int
     @usableFromInline var includeDeleted: Bool
     @usableFromInline var includeRecurring: Bool
@@ -33,7 +34,7 @@ struct _RecordDecoder {
 
     @inlinable
     init(options: ImportOptions) {
-        utcOffsetSeconds = options.utcOffsetSeconds
+        clock = _ZoneClock(zone: options.zone)
         maxSpanDays = options.limits.maxSpanDays
         includeDeleted = options.includeDeletedTasks
         includeRecurring = options.includeRecurringParents
@@ -92,7 +93,7 @@ struct _RecordDecoder {
     }
 
     @inlinable
-    func civilDay(_ v: OpaquePointer?, _ field: String) throws(_FieldFailure) -> CivilDate? {
+    mutating func civilDay(_ v: OpaquePointer?, _ field: String) throws(_FieldFailure) -> CivilDate? {
         if _RecordDecoder.isNull(v) { return nil }
         guard _RecordDecoder.type(v) == json_type_string else { throw _FieldFailure(.wrongType, field, "expected \"YYYY-MM-DD\", an RFC 3339 date-time or null") }
         let b = _RecordDecoder.bytes(v)
@@ -102,8 +103,8 @@ struct _RecordDecoder {
             }
         }
         guard let s = _DateText.rfc3339Seconds(b) else { throw _FieldFailure(.invalidDateTime, field, "not YYYY-MM-DD nor an RFC 3339 date-time") }
-        guard let d = _DateText.civilDay(seconds: s, utcOffsetSeconds: utcOffsetSeconds) else {
-            throw _FieldFailure(.invalidDateTime, field, "the date-time falls outside the years 0001...9999 at the given UTC offset")
+        guard let d = clock.civilDay(s) else {
+            throw _FieldFailure(.invalidDateTime, field, "the date-time falls outside the years 0001...9999 in the import's time zone")
         }
         return d
     }

@@ -62,7 +62,7 @@ func day(_ s: String) -> CivilDate { try! CivilDate(iso8601: s) }
 
     @Test func dateTimesUseTheGivenOffset() throws {
         var o = ImportOptions()
-        o.utcOffsetSeconds = 9 * 3600
+        o.zone = try TimeZoneRules(utcOffsetSeconds: 9 * 3600)
         let (d, _) = try importText(#"[{"id":"a","title":"t","startDate":"2024-06-03T20:00:00Z","endDate":"2024-06-04T00:30:00-01:00"}]"#, o)
         #expect(d[0].start == day("2024-06-04"))
         #expect(d[0].end == day("2024-06-04"))

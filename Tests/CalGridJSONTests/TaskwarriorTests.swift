@@ -9,7 +9,7 @@ let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appen
 /// oracle) and the documented mapping.
 func checkTaskwarrior(_ data: Data, utcOffset: Int32 = 0) throws {
     var options = ImportOptions()
-    options.utcOffsetSeconds = utcOffset
+    options.zone = try TimeZoneRules(utcOffsetSeconds: utcOffset)
     var set = TodoSet()
     let report = try set.importJSON(bytes: [UInt8](data), options: options)
     #expect(report.format == .taskwarrior)
