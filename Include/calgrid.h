@@ -9,7 +9,9 @@
 **   - A NULL pointer where a pointer is required, an unknown enum value, an out-of-range number
 **     or a size that would overflow is reported as a status: nothing aborts the process.
 **   - Dates are calgrid_date: days since 1970-01-01 in the proleptic Gregorian calendar, valid
-**     for 0001-01-01 ... 9999-12-31 (CALGRID_DATE_MIN ... CALGRID_DATE_MAX). No time zones.
+**     for 0001-01-01 ... 9999-12-31 (CALGRID_DATE_MIN ... CALGRID_DATE_MAX). A date is a civil day,
+**     in no time zone; instants (int64_t seconds since 1970-01-01T00:00:00Z) become days only
+**     through a calgrid_tz (see "Time zones").
 **   - Option structs start with a struct_size member: initialise them with the matching
 **     CALGRID_..._OPTIONS_INIT macro (or set struct_size = sizeof the struct) so that a library
 **     built from a newer header can tell which members the caller knows about.
@@ -62,7 +64,10 @@ typedef enum calgrid_status {
     CALGRID_EEXIST    =  -8, /* an item with that id already exists */
     CALGRID_ELIMIT    =  -9, /* a configured limit was exceeded */
     CALGRID_ECANCELED = -10, /* a callback asked to stop */
-    CALGRID_ESCHEMA   = -11  /* well-formed input with a wrong shape or value (a field, a type) */
+    CALGRID_ESCHEMA   = -11, /* well-formed input with a wrong shape or value (a field, a type) */
+    CALGRID_EZONENAME = -12, /* a time zone name that may not be looked up (absolute, "..", control bytes, empty) */
+    CALGRID_ENOZONE   = -13, /* no time zone of that name in the zone directory */
+    CALGRID_EZONEDATA = -14  /* TZif bytes or a POSIX TZ string that are not valid zone rules */
 } calgrid_status;
 
 /* A short English description of a status ("invalid argument"); "unknown status" for other values.
@@ -630,6 +635,76 @@ int calgrid_todo_set_top(size_t *indices, size_t size, size_t *out_count, const 
                          calgrid_sort_key key, int descending, size_t offset, size_t limit);
 
 /* ---------------------------------------------------------------------------------------------
+** Time zones: the rules (tzdata, RFC 8536 TZif files, POSIX TZ strings) by which an instant
+** (int64_t seconds since 1970-01-01T00:00:00Z) becomes a civil day and a time of day, and back.
+** A calgrid_tz is immutable: any number of threads may use one at once; only calgrid_tz_free
+** must wait until no thread uses it any more. Zone errors fill err->message with one sentence
+** naming the zone or the byte at fault.
+*/
+typedef struct calgrid_tz calgrid_tz;
+
+/* The zone `name`: an IANA name read from $TZDIR (else /usr/share/zoneinfo), "UTC" or "Z", a fixed
+** offset "+09:00" / "-0330" / "+05", or a POSIX TZ string such as "EST5EDT,M3.2.0,M11.1.0".
+** EZONENAME for a name that may not be looked up (empty, absolute, a ".." component, control
+** bytes), ENOZONE when no such zone exists, EZONEDATA when its file is not TZif data, ERANGE for
+** an offset beyond +-25:59:59, EINVAL for NULL or text that is not UTF-8. `err` may be NULL.
+** Ownership: the caller owns *out and releases it with calgrid_tz_free. Thread-safe. */
+int calgrid_tz_new(calgrid_tz **out, const char *name, calgrid_error *err);
+
+/* A zone from the `len` bytes of a TZif file (versions 1 to 4) at `bytes` (only read during the
+** call), called `name` (NULL = ""). EZONEDATA for corrupt or truncated data (err->message says
+** what and at which byte). Ownership: the caller owns *out (calgrid_tz_free). Thread-safe. */
+int calgrid_tz_from_tzif(calgrid_tz **out, const void *bytes, size_t len, const char *name, calgrid_error *err);
+
+/* A zone from a POSIX TZ string ("CET-1CEST,M3.5.0,M10.5.0/3", "<+0330>-3:30"), named by it.
+** EZONEDATA for a string that does not parse. Ownership: the caller owns *out (calgrid_tz_free).
+** Thread-safe. */
+int calgrid_tz_from_posix(calgrid_tz **out, const char *posix_tz, calgrid_error *err);
+
+/* The local zone, decided as glibc decides it: TZ (empty = UTC; ":name", an IANA name, an absolute
+** path, or a POSIX string), else /etc/localtime (named after its link target, e.g. "Europe/Berlin"),
+** else UTC. Never fails for lack of a zone: unusable settings mean UTC, as in glibc.
+** Ownership: the caller owns *out (calgrid_tz_free). Thread-safe (reads TZ and TZDIR). */
+int calgrid_tz_local(calgrid_tz **out);
+
+/* Releases a zone. NULL does nothing. Not to be called while another thread uses the zone. */
+void calgrid_tz_free(calgrid_tz *tz);
+
+/* *out = the zone's name: the IANA name, the POSIX string, "UTC" or "+HH:MM".
+** Ownership: owned by the zone, valid until calgrid_tz_free. A zone is immutable; any number of
+** threads may use one at once. */
+int calgrid_tz_name(const char **out, const calgrid_tz *tz);
+
+/* *out = seconds east of UTC in force at `instant` (any int64_t). A zone is immutable; any number
+** of threads may use one at once. */
+int calgrid_tz_offset(int32_t *out, const calgrid_tz *tz, int64_t instant);
+
+/* *out_date = the local civil day of `instant` and *out_second_of_day (may be NULL) its local
+** second of day, 0 ... 86399. ERANGE when the local day is outside 0001-01-01 ... 9999-12-31.
+** A zone is immutable; any number of threads may use one at once. */
+int calgrid_tz_day_of_instant(calgrid_date *out_date, int32_t *out_second_of_day, const calgrid_tz *tz,
+                              int64_t instant);
+
+typedef enum calgrid_local_kind {
+    CALGRID_LOCAL_UNIQUE = 0,     /* the local time occurs once: earlier == later == that instant */
+    CALGRID_LOCAL_AMBIGUOUS,      /* a fold (clocks turned back): it occurs twice, earlier < later */
+    CALGRID_LOCAL_GAP             /* a gap (clocks turned forward): it never occurs; earlier == later ==
+                                     the instant the gap starts (the first instant after it) */
+} calgrid_local_kind;
+
+typedef struct calgrid_local_instant {
+    calgrid_local_kind kind;
+    int64_t earlier;              /* seconds since 1970-01-01T00:00:00Z */
+    int64_t later;
+} calgrid_local_instant;
+
+/* The instant(s) of the local time `second_of_day` (0 ... 86399) on `date` in the zone. ERANGE for
+** a date or second outside their ranges. A zone is immutable; any number of threads may use one
+** at once. */
+int calgrid_tz_instant_of_local(calgrid_local_instant *out, const calgrid_tz *tz, calgrid_date date,
+                                int32_t second_of_day);
+
+/* ---------------------------------------------------------------------------------------------
 ** JSON import and export (json-c). An import appends the records after the todos already in the
 ** set, in input order, and is atomic: when it fails (strict policy and a bad record, I/O, a limit,
 ** cancellation) the set is exactly as before.
@@ -655,7 +730,8 @@ typedef struct calgrid_import_options {
     size_t struct_size;               /* sizeof(calgrid_import_options) */
     calgrid_format format;            /* default CALGRID_FORMAT_AUTO */
     calgrid_policy policy;            /* default CALGRID_POLICY_STRICT */
-    int32_t utc_offset_seconds;       /* east of UTC, for date-times that become days (Korea: 32400) */
+    int32_t utc_offset_seconds;       /* a fixed zone east of UTC (Korea: 32400) when `zone` is NULL; must be 0
+                                         when `zone` is set */
     int include_deleted_tasks;        /* Taskwarrior: import deleted tasks too (0 or 1) */
     int include_recurring_parents;    /* Taskwarrior: import recurring templates too (0 or 1) */
     int threads;                      /* parsing threads, 0 = automatic */
@@ -668,10 +744,14 @@ typedef struct calgrid_import_options {
     int64_t max_records;              /* default 100,000,000 */
     calgrid_progress_fn progress;     /* NULL = none */
     void *progress_context;           /* passed to progress as is */
+    /* Members added later: a caller built with a header that lacks them passes a smaller
+    ** struct_size and gets what it got before (the fixed utc_offset_seconds). */
+    const calgrid_tz *zone;           /* date-times become days by this zone's rules at each instant;
+                                         NULL = the fixed utc_offset_seconds. Borrowed for the call. */
 } calgrid_import_options;
 
 #define CALGRID_IMPORT_OPTIONS_INIT \
-    { sizeof(calgrid_import_options), CALGRID_FORMAT_AUTO, CALGRID_POLICY_STRICT, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, NULL, NULL }
+    { sizeof(calgrid_import_options), CALGRID_FORMAT_AUTO, CALGRID_POLICY_STRICT, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, NULL, NULL, NULL }
 
 /* What an import did. The caller sets struct_size and, to receive the skipped records' problems
 ** (skip-invalid policy), points `issues` at an array of `issue_capacity` calgrid_error. */

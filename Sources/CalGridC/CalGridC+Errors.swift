@@ -69,6 +69,9 @@ public func calgrid_status_string(_ status: Int32) -> UnsafePointer<CChar>? {
     case CALGRID_ELIMIT.rawValue: s = "limit exceeded"
     case CALGRID_ECANCELED.rawValue: s = "canceled"
     case CALGRID_ESCHEMA.rawValue: s = "unexpected field or value"
+    case CALGRID_EZONENAME.rawValue: s = "invalid time zone name"
+    case CALGRID_ENOZONE.rawValue: s = "unknown time zone"
+    case CALGRID_EZONEDATA.rawValue: s = "invalid time zone data"
     default: s = "unknown status"
     }
     return UnsafeRawPointer(s.utf8Start).assumingMemoryBound(to: CChar.self)

@@ -48,19 +48,34 @@ let _progressTrampoline: ImportProgressFunction = { done, total, context in
     return p.function(done, total, p.context) != 0
 }
 
+/// `calgrid_import_options` as the caller's header knew it: `struct_size` bytes (at least up to the
+/// members every header had), copied over zeros, so members added later read as their defaults.
+func _importOptionsStruct(_ p: UnsafePointer<calgrid_import_options>) throws(CStatus) -> calgrid_import_options {
+    let size = p.pointee.struct_size
+    let full = MemoryLayout<calgrid_import_options>.size
+    guard size >= MemoryLayout<calgrid_import_options>.offset(of: \.zone)! else { throw .invalid }
+    var c = calgrid_import_options()
+    withUnsafeMutableBytes(of: &c) { $0.copyMemory(from: UnsafeRawBufferPointer(start: p, count: Swift.min(size, full))) }
+    return c
+}
+
 /// Translates the C options; limits left 0 keep the core's defaults.
 func _importOptions(_ p: UnsafePointer<calgrid_import_options>?) throws(CStatus) -> (ImportOptions, _Progress?) {
     var o = ImportOptions()
     guard let p else { return (o, nil) }
-    try _checkStructSize(p.pointee.struct_size, known: MemoryLayout<calgrid_import_options>.size)
-    let c = p.pointee
+    let c = try _importOptionsStruct(p)
     guard c.format.rawValue <= 3, let format = ImportFormat(rawValue: UInt8(truncatingIfNeeded: c.format.rawValue)),
           c.policy.rawValue <= 1, let policy = ImportPolicy(rawValue: UInt8(truncatingIfNeeded: c.policy.rawValue)),
           c.include_deleted_tasks == 0 || c.include_deleted_tasks == 1,
           c.include_recurring_parents == 0 || c.include_recurring_parents == 1, c.threads >= 0 else { throw .invalid }
     o.format = format
     o.policy = policy
-    o.utcOffsetSeconds = c.utc_offset_seconds
+    if let zone = c.zone {
+        guard c.utc_offset_seconds == 0 else { throw .invalid }
+        o.zone = try _zone(zone)
+    } else {
+        do throws(TimeZoneError) { o.zone = try TimeZoneRules(utcOffsetSeconds: c.utc_offset_seconds) } catch { throw .range }
+    }
     o.includeDeletedTasks = c.include_deleted_tasks == 1
     o.includeRecurringParents = c.include_recurring_parents == 1
     o.threads = Int(c.threads)
@@ -85,7 +100,7 @@ func _import(_ report: UnsafeMutablePointer<calgrid_import_report>?, _ set: Opaq
     let box = try _box(set)
     var (o, progress): (ImportOptions, _Progress?)
     do throws(CStatus) { (o, progress) = try _importOptions(options) } catch {
-        throw _ErrorInfo(error, "invalid import options (struct_size, an enum value or a negative limit)").report(to: err)
+        throw _ErrorInfo(error, "invalid import options (struct_size, an enum value, a negative limit, an offset beyond ±25:59:59, or both zone and utc_offset_seconds)").report(to: err)
     }
     var capacity = 0
     if let report {

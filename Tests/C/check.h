@@ -26,5 +26,6 @@ void test_todo_sets(void);
 void test_queries(void);
 void test_views(void);
 void test_json(void);
+void test_tz(void);
 
 #endif

@@ -34,6 +34,7 @@ int main(int argc, char **argv) {
     test_queries();
     test_views();
     test_json();
+    test_tz();
     if (check_failures > 0) {
         fprintf(stderr, "C API tests: %ld of %ld checks failed\n", check_failures, check_count);
         return EXIT_FAILURE;
