@@ -1,4 +1,5 @@
 import CalGrid
+import CalGridJSON
 
 /// The words after the command name, consumed left to right. Accepts `--name value` and
 /// `--name=value`; `--` ends the options.
@@ -107,22 +108,27 @@ enum Parse {
         }
     }
 
-    /// `+09:00`, `-05:30`, `+0900`, `Z`, `local`; returns seconds east of UTC (nil for `local`).
-    static func offset(_ text: String) throws(CLIError) -> Int? {
+    /// `--tz ZONE`: an IANA name, `UTC`, `±HH:MM` (or a POSIX TZ string). A zone that cannot be had
+    /// is a data error (exit 1) whose one line names it; it is found while the options are read, so
+    /// nothing has been written yet.
+    static func zone(_ text: String, option: String) throws(CLIError) -> TimeZoneRules {
+        do { return try TimeZoneRules.parse(text) } catch { throw .data("\(option): \(error.description)") }
+    }
+
+    /// `--tz-offset`: `+09:00`, `-05:30`, `+0900`, `Z`, `UTC`, `0`, or `local` (nil: the local zone).
+    static func offset(_ text: String) throws(CLIError) -> TimeZoneRules? {
         if text == "local" { return nil }
-        if text == "Z" || text == "UTC" || text == "0" { return 0 }
+        if text == "0" { return .utc }
         let u = Array(text.utf8)
+        let fixedShape = text == "Z" || text == "UTC"
+            || ((u.count == 6 || u.count == 5 || u.count == 3) && (u[0] == 43 || u[0] == 45)
+                && u.dropFirst().allSatisfy { ($0 >= 48 && $0 <= 57) || $0 == 58 })
         let bad = CLIError.usage("--tz-offset: expected ±HH:MM, Z or local, got '\(text)'")
-        guard u.count == 6 || u.count == 5 || u.count == 3, u[0] == 43 || u[0] == 45 else { throw bad }
-        func digits(_ i: Int) -> Int? {
-            guard i + 1 < u.count, (48...57).contains(u[i]), (48...57).contains(u[i + 1]) else { return nil }
-            return Int(u[i] - 48) * 10 + Int(u[i + 1] - 48)
+        guard fixedShape else { throw bad }
+        do { return try TimeZoneRules.parse(text) } catch {
+            // A malformed offset falls through to a name lookup; say what the flag expects instead.
+            if case .unknownZone = error { throw bad }
+            throw .usage("--tz-offset: \(error.description)")
         }
-        guard let h = digits(1), h <= 14 else { throw bad }
-        var m = 0
-        if u.count == 6 { guard u[3] == 58, let mm = digits(4), mm < 60 else { throw bad }; m = mm }
-        if u.count == 5 { guard let mm = digits(3), mm < 60 else { throw bad }; m = mm }
-        let s = h * 3600 + m * 60
-        return u[0] == 45 ? -s : s
     }
 }

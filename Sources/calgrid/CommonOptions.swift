@@ -1,11 +1,12 @@
 import CalGrid
+import CalGridJSON
 
 /// Options every command accepts.
 struct CommonOptions {
     var todosPath: String?
     var today: CivilDate?
-    /// Seconds east of UTC for date-times and for "today"; nil = the C library's local time zone.
-    var tzOffset: Int?
+    /// The zone given with --tz or --tz-offset; nil = the local zone.
+    var chosenZone: TimeZoneRules?
     var json = false
     var color = Style.Mode.auto
     var lang = Language.en
@@ -33,7 +34,8 @@ struct CommonOptions {
         switch option {
         case "--todos": todosPath = try args.value(for: option)
         case "--today": today = try args.date(for: option)
-        case "--tz-offset": tzOffset = try Parse.offset(try args.value(for: option))
+        case "--tz": chosenZone = try Parse.zone(try args.value(for: option), option: option)
+        case "--tz-offset": chosenZone = try Parse.offset(try args.value(for: option))
         case "--json": try args.noValue(for: option); json = true
         case "--color", "--colour":
             color = try args.choice(for: option, "auto|always|never")
@@ -47,13 +49,15 @@ struct CommonOptions {
         return true
     }
 
-    /// `--today`, or the clock read once in the `--tz-offset` (default: local) time zone.
+    /// The zone in which date-times become days and "today" is read: `--tz` / `--tz-offset`, else the
+    /// local zone as the C library decides it (TZ, else /etc/localtime, else UTC), by its rules at each
+    /// instant, not by its offset now.
+    var zone: TimeZoneRules { chosenZone ?? TimeZoneRules.local() }
+
+    /// `--today`, or the clock read once, as a day in `zone`.
     func resolvedToday() -> CivilDate {
         if let today { return today }
-        let now = System.now()
-        let local = now + Int64(tzOffset ?? System.localOffset(at: now))
-        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
-        return (try? CivilDate(dayNumber: days)) ?? CivilDate.epoch
+        return zone.localTime(at: System.now())?.day ?? CivilDate.epoch
     }
 
     static let help = """
@@ -61,7 +65,10 @@ struct CommonOptions {
                              default: your store, $CALGRID_TODOS or ~/.local/share/calgrid/todos.json
                              (a built-in sample set, built around --today, until it exists)
       --today YYYY-MM-DD     the day shown as today (default: the system clock)
-      --tz-offset ±HH:MM     time zone for date-times and for today (default: local)
+      --tz ZONE              time zone for date-times and for today: an IANA name
+                             (Europe/Berlin), UTC or ±HH:MM (default: the local zone, from TZ
+                             or /etc/localtime)
+      --tz-offset ±HH:MM     --tz with a fixed offset
       --first-weekday DAY    sun|mon|tue|wed|thu|fri|sat (default: sun)
       --lang en|ko           labels (default: en)
       --json                 machine-readable output (schemas: calgrid help json)

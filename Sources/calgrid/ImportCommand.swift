@@ -81,6 +81,7 @@ enum ImportCommand {
             w.beginObject()
             w.field("file", name)
             w.field("format", formatName(report.format))
+            w.field("zone", report.zoneName)
             w.field("bytes", report.bytes)
             w.field("records", report.records)
             w.field("imported", report.imported)
@@ -113,6 +114,7 @@ enum ImportCommand {
             if report.unknownFields > 0 { line += ", \(report.unknownFields) unknown fields ignored" }
             if report.deletedSkipped > 0 { line += ", \(report.deletedSkipped) deleted tasks left out" }
             if report.recurringSkipped > 0 { line += ", \(report.recurringSkipped) recurring templates left out" }
+            line += "; date-times read in " + report.zoneName
             r.line(line)
             if let o = outPath, o != "-" { r.line("wrote \(set.count) todos to \(o) (native format)") }
         }

@@ -24,7 +24,7 @@ enum JSONSchemas {
              "trackedDays", "doneDays", "earliestStart", "latestEnd", "longest": {"id", "days"},
              "memory": {"totalBytes", "columnBytes", "idIndexBytes", "textBytes", "flagBytes",
                         "histogramBytes", "intervalIndexBytes"}, "peakResidentKiB"}
-    import  {"file", "format", "bytes", "records", "imported", "skipped", "unknownFields",
+    import  {"file", "format", "zone", "bytes", "records", "imported", "skipped", "unknownFields",
              "deletedSkipped", "recurringSkipped", "issues": [{"line", "column", "byteOffset",
              "record" (from 1, or null), "field", "reason", "message"}], "unreportedIssues", "out"}
     export  the native format itself: {"format": "calgrid", "version": 1, "todos": [...]}

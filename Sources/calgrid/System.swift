@@ -38,14 +38,6 @@ enum System {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
-    /// The local time zone's offset from UTC in seconds at `seconds` (from the C library's TZ rules).
-    static func localOffset(at seconds: Int64) -> Int {
-        var t = time_t(seconds)
-        var parts = tm()
-        guard localtime_r(&t, &parts) != nil else { return 0 }
-        return Int(parts.tm_gmtoff)
-    }
-
     /// The whole content of a file, or of standard input for "-".
     static func readAll(path: String) throws(CLIError) -> [UInt8] {
         let name = path == "-" ? "<stdin>" : path

@@ -16,9 +16,7 @@ enum TodoFile {
 
     static func read(path: String, format: ImportFormat, policy: ImportPolicy,
                      options: CommonOptions) throws(CLIError) -> (TodoSet, ImportReport) {
-        var o = ImportOptions(format: format, policy: policy)
-        let now = System.now()
-        o.utcOffsetSeconds = Int32(options.tzOffset ?? System.localOffset(at: now))
+        var o = ImportOptions(format: format, policy: policy, zone: options.zone)
         let bar = ProgressBar()
         if Stream.standardError.isTerminal {
             o.progress = { done, total, context in
