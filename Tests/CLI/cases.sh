@@ -88,7 +88,12 @@ case_ err-todos-invalid        -- month $T --todos mixed.jsonl
 case_ err-import-no-file       -- import
 case_ err-import-two-files     -- import todos.json tasks.json
 case_ err-import-bad-policy    -- import todos.json --policy lenient
-case_ err-tz-offset            -- import tasks.json --tz-offset +25:00
+case_ err-tz-offset            -- import tasks.json --tz-offset +26:00
+case_ err-tz-offset-shape      -- import tasks.json --tz-offset +1:00
+case_ import-taskwarrior-tz    -- import tasks.json --format taskwarrior --tz Europe/Berlin --out -
+case_ import-tz-json           -- import tasks.json --tz America/New_York --json
+case_ err-tz-unknown           -- import tasks.json --tz Mars/Olympus --out -
+case_ err-tz-invalid           -- month $T --tz ../../etc/passwd
 case_ import-help              -- import --help
 case_ export-help              -- export --help
 case_ stats-help               -- stats --help

@@ -55,5 +55,8 @@ if ! python3 "$here/store_test.py" "$bin"; then fail=$((fail + 1)); failed+=("st
 # Completion scripts run in bash (and zsh, fish when installed); the man page renders and names every command.
 if ! python3 "$here/completion_test.py" "$bin"; then fail=$((fail + 1)); failed+=("completion_test.py"); else pass=$((pass + 1)); fi
 
+# Time zones: Taskwarrior exports made with TZ set, bad zones, TZDIR, today (Tests/CLI/tz_oracle.py).
+if ! python3 "$here/tz_oracle.py" "$bin"; then fail=$((fail + 1)); failed+=("tz_oracle.py"); else pass=$((pass + 1)); fi
+
 echo "cli: $pass passed, $fail failed"
 if (( fail > 0 )); then echo "failed: ${failed[*]}"; exit 1; fi

@@ -336,7 +336,8 @@ if [normalize_export(r) for r in exported_todos(out)] != [model_export(t) for t 
     got = [normalize_export(r) for r in exported_todos(out)]
     bad = next(k for k in range(len(todos)) if k >= len(got) or got[k] != model_export(todos[k]))
     fail(f"import --out -: record {bad}: {got[bad] if bad < len(got) else None}\n  want {model_export(todos[bad])}")
-if err.strip() != f"{native}: native, {len(todos)} records, {len(todos)} imported, 0 skipped, {unknown} unknown fields ignored":
+if err.strip() != f"{native}: native, {len(todos)} records, {len(todos)} imported, 0 skipped, {unknown} unknown fields ignored" \
+        f"; date-times read in {doc['zone']}":
     fail(f"import summary: {err.strip()}")
 
 # JSON Lines with bad records (and blank lines, which are not records): where each issue is.
