@@ -17,6 +17,7 @@ let scenarioInfo: [ScenarioInfo] = [
     ScenarioInfo(id: "sort-registered", title: "Sort: registration order (createdAt ascending)", xLabel: "todos", unit: "one sort"),
     ScenarioInfo(id: "sort-newest", title: "Sort: newest first (createdAt descending)", xLabel: "todos", unit: "one sort"),
     ScenarioInfo(id: "import", title: "JSON import, native format, each in its own process, wall clock from spawn to exit", xLabel: "records", unit: "whole file"),
+    ScenarioInfo(id: "import-zone", title: "JSON import with RFC 3339 date-times: Europe/Berlin's rules at every instant vs a fixed offset, own process each", xLabel: "records", unit: "whole file"),
     ScenarioInfo(id: "capi-month-grid", title: "C API overhead: one month grid per call", xLabel: "calls", unit: "one grid"),
     ScenarioInfo(id: "capi-sort", title: "C API overhead: sort by deadline", xLabel: "todos", unit: "one sort"),
     ScenarioInfo(id: "cli-startup", title: "CLI start-up: spawn to exit", xLabel: "runs", unit: "one process"),

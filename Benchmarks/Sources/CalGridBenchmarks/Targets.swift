@@ -54,6 +54,8 @@ let targets: [Target] = [
            kind: .rssAtMost(1.0 / 8), text: "import 1M records: peak RSS ≤ 1/8 of json-c whole-file"),
     Target(issue: 4, scenario: "import", n: 1_000_000, candidate: "CalGridJSON import", against: "Foundation JSONDecoder + Codable",
            kind: .fasterBy(3), text: "import 1M records: ≥ 3× faster than JSONDecoder + Codable (wall, spawn to exit)"),
+    Target(issue: 11, scenario: "import-zone", n: 1_000_000, candidate: "CalGridJSON import, Europe/Berlin", against: "CalGridJSON import, fixed +01:00",
+           kind: .within(1.05), text: "import 1M records with date-times in Europe/Berlin: ≤ 5% over a fixed offset (wall, spawn to exit)"),
     Target(issue: 5, scenario: "capi-month-grid", n: 1_200, candidate: "C API calgrid_month_grid_fill", against: "Swift MonthGrid (same cells)",
            kind: .within(1.05), text: "C API month grid per call: ≤ 5% over the Swift core"),
     Target(issue: 5, scenario: "capi-sort", n: 1_000_000, candidate: "C API calgrid_todo_set_sort", against: "Swift TodoSet sort",

@@ -1,5 +1,5 @@
 // CalGridBenchmarks: `swift run -c release CalGridBenchmarks [--quick] [--only a,b] [--out DIR]`.
-// Sub-commands used internally: `import-child IMPL FILE` (one import in a fresh process).
+// Sub-commands used internally: `import-child IMPL FILE`, `import-zone-child ZONE FILE` (one import in a fresh process).
 import Foundation
 
 let benchmarksDir: String = {
@@ -12,6 +12,9 @@ let benchmarksDir: String = {
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "import-child" {
     exit(importChildMain(Array(arguments.dropFirst())))
+}
+if arguments.first == "import-zone-child" {
+    exit(importZoneChildMain(Array(arguments.dropFirst())))
 }
 
 func option(_ name: String) -> String? {
@@ -46,6 +49,7 @@ if wanted("capi") { all += runCAPI(settings) }
 if wanted("tz") { all += runTimeZones(settings) }
 if wanted("cli") { all += runCLIStartup(settings) }
 if wanted("import") { all += runImport(settings) }
+if wanted("import-zone") { all += runImportZone(settings) }
 
 let results = evaluate(all)
 printTable(all, results)

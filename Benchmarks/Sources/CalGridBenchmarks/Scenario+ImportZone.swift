@@ -1,0 +1,106 @@
+// Import with date-times in a zone with daylight saving time (issue 11): the app's 1M challenges
+// with `startDate`/`endDate` as RFC 3339 date-times, imported in Europe/Berlin and, as the
+// baseline, at a fixed +01:00, each import in a fresh child process. The date-times are local
+// noon in Berlin, so both zones give the same days (the checksums must agree) while the Berlin
+// import looks up the offset in force at every instant.
+import Foundation
+import CalGrid
+import CalGridJSON
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let zoneImporters: [(key: String, zone: String, name: String, role: Role)] = [
+    ("fixed", "+01:00", "CalGridJSON import, fixed +01:00", .baseline),
+    ("berlin", "Europe/Berlin", "CalGridJSON import, Europe/Berlin", .candidate),
+]
+
+/// The import file of `writeImportFile`, with each day written as the instant of its local noon in Berlin.
+func writeZoneImportFile(records n: Int, to path: String) throws {
+    let berlin = TimeZone(identifier: "Europe/Berlin")!
+    func noon(_ d: CivilDate) -> String {
+        let utcNoon = Int64(d.dayNumber) * 86_400 + 43_200
+        let offset = berlin.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(utcNoon)))
+        return formatDateTime(utcNoon - Int64(offset))
+    }
+    var rng = SplitMix64(seed: 11 &+ UInt64(n))
+    FileManager.default.createFile(atPath: path, contents: nil)
+    let fh = FileHandle(forWritingAtPath: path)!
+    defer { try? fh.close() }
+    var chunk = "[\n"
+    for i in 0..<n {
+        let start = windowFirst.dayNumber - 60 + Int32(rng.below(150))
+        let s = CivilDate(_unchecked: start), e = CivilDate(_unchecked: start + 29)
+        let created = Int64(start - 40 + Int32(rng.below(30))) * 86_400 + Int64(rng.below(86_400))
+        var bits = rng.next()
+        let flags = (0..<30).map { _ -> String in bits >>= 1; return bits & 1 == 1 ? "true" : "false" }
+        let title = "\(titleWords[rng.below(titleWords.count)]) challenge \(i)"
+        chunk += """
+          {"id":"\(uuidString(&rng))","title":"\(title)","memo":null,"startDate":"\(noon(s))","endDate":"\(noon(e))","createdAt":"\(formatDateTime(created))","isChallenge":true,"iscompleted":false,"completed":[\(flags.joined(separator: ","))]}
+        """
+        chunk += i == n - 1 ? "\n]\n" : ",\n"
+        if chunk.utf8.count > 1 << 20 { fh.write(chunk.data(using: .utf8)!); chunk = "" }
+    }
+    fh.write(chunk.data(using: .utf8)!)
+}
+
+func zoneImportFile(records n: Int) -> String {
+    let path = importDataDir() + "/todos-berlin-v1-\(n).json"
+    if !FileManager.default.fileExists(atPath: path) {
+        print("  generating \(path)…"); fflush(stdout)
+        try! writeZoneImportFile(records: n, to: path + ".tmp")
+        _ = rename(path + ".tmp", path)
+    }
+    return path
+}
+
+/// `import-zone-child ZONE FILE`: one import in that zone; prints what `import-child` prints.
+func importZoneChildMain(_ args: [String]) -> Int32 {
+    guard args.count == 2, let zone = try? TimeZoneRules.parse(args[0]) else { return 2 }
+    let t0 = nowNanoseconds()
+    var set = TodoSet()
+    do { try set.importJSON(fileAt: args[1], options: ImportOptions(zone: zone)) } catch { return 3 }
+    let t = nowNanoseconds() - t0
+    print("\(t) \(hex(todoSetImportFold(set))) \(set.count) \(peakRSSOfThisImage())")
+    return 0
+}
+
+func runImportZone(_ s: Settings) -> [Measurement] {
+    let sizes = s.quick ? [100_000] : [100_000, 1_000_000]
+    let exe = selfExecutable()
+    var out: [Measurement] = []
+    for n in sizes {
+        let path = zoneImportFile(records: n)
+        let reps = s.quick ? 5 : 7
+        var samples = [[Double]](repeating: [], count: zoneImporters.count)
+        var inner = [[Double]](repeating: [], count: zoneImporters.count)
+        var sums = [UInt64?](repeating: nil, count: zoneImporters.count)
+        for _ in 0..<reps {   // interleaved: fixed, Berlin, fixed, Berlin, …
+            for (i, imp) in zoneImporters.enumerated() {
+                guard let r = spawn(exe, ["import-zone-child", imp.zone, path], capture: true), r.status == 0 else { continue }
+                let f = r.output.split(separator: " ")
+                guard f.count == 4, let ns = Double(f[0]), let sum = UInt64(f[1], radix: 16) else { continue }
+                samples[i].append(Double(r.wallNs))
+                inner[i].append(ns)
+                sums[i] = sum
+            }
+        }
+        for (i, imp) in zoneImporters.enumerated() where !samples[i].isEmpty {
+            var m = Measurement(scenario: "import-zone", n: n, implementation: imp.name, role: imp.role, samples: samples[i],
+                                checksum: sums[i] ?? 0)
+            m.checksumOK = sums[0] == nil || sums[i] == sums[0]
+            if !m.checksumOK {
+                let msg = "import-zone n=\(n): \(imp.name) checksum \(hex(sums[i] ?? 0)) != \(hex(sums[0] ?? 0))"
+                checksumFailures.append(msg)
+                print("CHECKSUM MISMATCH: \(msg)")
+            }
+            m.ratioToBaseline = pairwiseRatio(samples[0], samples[i])
+            m.extra = [("import-only wall median ns", inner[i].medianValue),
+                       ("import-only ratio to fixed", inner[i].medianValue / inner[0].medianValue)]
+            print("  \(pad("import-zone", 16)) n=\(pad(String(n), 8)) \(pad(imp.name, 34)) wall \(pad(formatNs(m.median), 10)) [\(formatNs(m.min)) – \(formatNs(m.max))] x\(m.samples.count)  import-only \(formatNs(inner[i].medianValue))  \(formatRatio(m.ratioToBaseline ?? .nan))")
+            fflush(stdout)
+            out.append(m)
+        }
+    }
+    return out
+}
