@@ -81,8 +81,13 @@ test: deps
 	@$(MAKE) --no-print-directory $(TEST_RULES)
 	@echo "make test: all test rules passed ($(TEST_RULES))"
 
+# The Swift tests run with TodoSet's invariant checks compiled in (`_checkInvariants()` after
+# every mutation; a no-op without the flag). Every debug build in $(BUILD) passes the same
+# flags: SwiftPM rebuilds everything when they change, and `test-cli` builds calgrid there too.
+DEBUG_BUILD_FLAGS := -Xswiftc -DCALGRID_INVARIANTS
+
 test-swift: deps
-	$(SWIFT) build --build-tests
+	$(SWIFT) build --build-tests $(DEBUG_BUILD_FLAGS)
 	$(SWIFT) test --skip-build --parallel
 
 # The core must keep compiling as Embedded Swift: no existentials, typed throws only, no Foundation.

@@ -11,7 +11,7 @@ let package = Package(
         .executable(name: "calgrid", targets: ["calgrid"]),
     ],
     targets: [
-        // Internal invariant checks compile in with `-Xswiftc -DCALGRID_INVARIANTS`.
+        // Internal invariant checks compile in with `-Xswiftc -DCALGRID_INVARIANTS` (`make test` does).
         .target(name: "CalGrid"),
         .systemLibrary(
             name: "CJSONC",

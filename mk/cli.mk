@@ -3,7 +3,7 @@ TEST_RULES += test-cli
 .PHONY: test-cli calgrid-static
 
 test-cli: deps
-	$(SWIFT) build --product calgrid
+	$(SWIFT) build --product calgrid $(DEBUG_BUILD_FLAGS)
 	Tests/CLI/run.sh $(BUILD)/debug/calgrid
 
 # The release calgrid as one static executable (Swift runtime, libstdc++ and json-c linked in):

@@ -96,19 +96,4 @@ enum _DateText {
         out.append(UInt8(truncatingIfNeeded: 0x30 + v / 10))
         out.append(UInt8(truncatingIfNeeded: 0x30 + v % 10))
     }
-
-    /// Days of [start, end] whose weekday is in `days`.
-    /// - Complexity: O(1)
-    @inlinable
-    static func repeatDayCount(_ start: CivilDate, _ end: CivilDate, _ days: WeekdaySet) -> Int {
-        let n = Int(end.dayNumber) - Int(start.dayNumber) + 1
-        guard n > 0 else { return 0 }
-        var count = n / 7 * days.count
-        var w = start.weekday
-        for _ in 0..<(n % 7) {
-            if days.contains(w) { count += 1 }
-            w = w.advanced(by: 1)
-        }
-        return count
-    }
 }

@@ -282,7 +282,7 @@ struct _RecordDecoder {
         guard let s = draft.start, let e = draft.end else {
             throw _FieldFailure(.completedWithoutSpan, TodoField.completedDays.nameText, TodoError.completedDaysWithoutSpan(position: 0, id: draft.id).description)
         }
-        let count = _DateText.repeatDayCount(s, e, draft.repetition)
+        let count = draft.repetition.dayCount(from: s, through: e)
         switch _RecordDecoder.type(v) {
         case json_type_array:
             let n = Int(json_object_array_length(v))
@@ -330,7 +330,8 @@ struct _RecordDecoder {
                 guard _RecordDecoder.type(fv) == json_type_boolean else {
                     throw _FieldFailure(.wrongType, TodoField.completedDays.nameText + "." + day.iso8601, "expected true or false")
                 }
-                let index = day == s ? 0 : _DateText.repeatDayCount(s, CivilDate(_unchecked: day.dayNumber - 1), draft.repetition)
+                // The flag of `day` follows those of the repeat days before it.
+                let index = draft.repetition.dayCount(from: s, through: CivilDate(_unchecked: day.dayNumber - 1))
                 flags[index] = json_object_get_boolean(fv) != 0
             }
             return flags

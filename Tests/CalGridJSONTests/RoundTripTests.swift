@@ -45,7 +45,7 @@ func randomDraft(_ g: inout SplitMix, index: Int) -> TodoDraft {
         d.repetition = r
     }
     if let s = d.start, let e = d.end, g.next() % 3 != 0 {
-        let n = _DateText.repeatDayCount(s, e, d.repetition)
+        let n = d.repetition.dayCount(from: s, through: e)
         d.completedDays = (0..<n).map { _ in g.next() % 2 == 0 }
     }
     if g.next() % 2 == 0 { d.reminderMinutes = Int16(g.next() % 1440) }

@@ -20,7 +20,7 @@ extension CivilDate {
     public var isoWeek: ISOWeek {
         // The week belongs to the year of its Thursday; count that Thursday's weeks since Jan 1.
         let n = Int(dayNumber)
-        let mondayOffset = (n + 719_468 + 3 + 6) % 7                    // 0 = Monday … 6 = Sunday
+        let mondayOffset = (_weekdayNumber(ofDay: n) + 6) % 7            // 0 = Monday … 6 = Sunday
         let (year, ordinal) = CivilDate._yearAndOrdinal(n - mondayOffset + 3)
         return ISOWeek(_unchecked: year, ordinal / 7 + 1)
     }

@@ -97,8 +97,7 @@ public struct CivilDate: Hashable, Comparable, Sendable {
     /// - Complexity: O(1)
     @inlinable
     public var weekday: Weekday {
-        // dayNumber + 719_468 + 3 is positive for every supported date; 719_471 ≡ 4 (mod 7) keeps Thursday at 0.
-        Weekday(rawValue: UInt8(truncatingIfNeeded: (Int(dayNumber) + 719_468 + 3) % 7))!
+        Weekday(rawValue: UInt8(truncatingIfNeeded: _weekdayNumber(ofDay: Int(dayNumber))))!
     }
 
     /// 1 for January 1st … 365 or 366.

@@ -64,10 +64,11 @@ public struct ISOWeek: Hashable, Comparable, Sendable {
     /// - Complexity: O(1)
     @inlinable
     public static func weeksInYear(_ year: Int) -> Int {
-        // Weekday of Jan 1 (0 = Sunday) by Gauss' rule, valid for every year >= 1.
-        let y = year - 1
-        let jan1 = (1 + 5 * (y % 4) + 4 * (y % 100) + 6 * (y % 400)) % 7
-        return jan1 == 4 || (jan1 == 3 && CivilDate.isLeapYear(year)) ? 53 : 52
+        // The calendar repeats every 400 years (146_097 days, a whole number of weeks), so the
+        // same year of 1...400 has the same Jan 1 weekday and leap rule.
+        let y = 1 + ((year - 1) % 400 + 400) % 400
+        let jan1 = _weekdayNumber(ofDay: CivilDate._daysFromCivil(y, 1, 1))
+        return jan1 == 4 || (jan1 == 3 && CivilDate.isLeapYear(y)) ? 53 : 52
     }
 
     /// The Monday that starts this week. Week 1 of year 1 starts on 0001-01-01; the last week of
@@ -76,7 +77,7 @@ public struct ISOWeek: Hashable, Comparable, Sendable {
     @inlinable
     public var monday: CivilDate {
         let jan4 = CivilDate._daysFromCivil(year, 1, 4)
-        let jan4Offset = (jan4 + 719_468 + 3 + 6) % 7   // days since Monday: 0 = Monday … 6 = Sunday
+        let jan4Offset = (_weekdayNumber(ofDay: jan4) + 6) % 7   // days since Monday: 0 = Monday … 6 = Sunday
         return CivilDate(_unchecked: Int32(truncatingIfNeeded: jan4 - jan4Offset + (week - 1) * 7))
     }
 

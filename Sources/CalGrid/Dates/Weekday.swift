@@ -1,3 +1,11 @@
+/// The weekday of a day number (days since 1970-01-01, a Thursday): 0 = Sunday … 6 = Saturday.
+/// The one weekday formula of CalGrid: `CivilDate.weekday`, the week numbers and the todos'
+/// repeat-day arithmetic all call it. `day + 719_471` counts days from 0000-02-26, a Sunday
+/// (719_471 ≡ 4 mod 7 puts day 0 on Thursday), so it is never negative for a supported date
+/// nor for the year-0 cells at the edges of a grid.
+@inlinable @inline(__always)
+func _weekdayNumber(ofDay day: Int) -> Int { (day &+ 719_471) % 7 }
+
 /// A day of the week, numbered as the origin app and C's `tm_wday` do: 0 = Sunday … 6 = Saturday.
 public enum Weekday: UInt8, CaseIterable, Sendable, Comparable {
     case sunday = 0, monday, tuesday, wednesday, thursday, friday, saturday
@@ -86,4 +94,14 @@ public struct WeekdaySet: Hashable, Sendable {
     /// Removes `d` from the set.
     /// - Complexity: O(1)
     @inlinable public mutating func remove(_ d: Weekday) { _bits &= ~(1 << d.rawValue) }
+}
+
+extension WeekdaySet {
+    /// The number of days of `first...last` whose weekday is in the set; 0 when `last` is
+    /// before `first`. A todo with this repetition and these dates has that many tracked days.
+    /// - Complexity: O(1)
+    @inlinable
+    public func dayCount(from first: CivilDate, through last: CivilDate) -> Int {
+        _repeatDayCount(from: first.dayNumber, through: last.dayNumber, mask: rawValue)
+    }
 }

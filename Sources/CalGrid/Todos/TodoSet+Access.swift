@@ -79,7 +79,7 @@ extension TodoSet {
     public func start(at i: Int) -> CivilDate? {
         _check(i)
         let s = _start[i]
-        return s == Int32.min || s == Int32.max ? nil : CivilDate(_unchecked: s)
+        return _DayKey.isDay(s) ? CivilDate(_unchecked: s) : nil
     }
 
     /// Last day, nil when the todo has no deadline.
@@ -87,7 +87,7 @@ extension TodoSet {
     public func end(at i: Int) -> CivilDate? {
         _check(i)
         let e = _end[i]
-        return e == Int32.min || e == Int32.max ? nil : CivilDate(_unchecked: e)
+        return _DayKey.isDay(e) ? CivilDate(_unchecked: e) : nil
     }
 
     /// Registration time in seconds since the epoch, nil when unknown.

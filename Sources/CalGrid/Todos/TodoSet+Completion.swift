@@ -9,7 +9,7 @@ extension TodoSet {
     func _flagIndex(_ i: Int, _ day: Int32) -> Int? {
         guard _flags[i] & TodoSet._tracked != 0, day >= _start[i], day <= _end[i] else { return nil }
         let mask = _repetition[i]
-        guard mask & (1 << UInt8(truncatingIfNeeded: _weekdayIndex(day))) != 0 else { return nil }
+        guard mask & (1 << UInt8(truncatingIfNeeded: _weekdayNumber(ofDay: Int(day)))) != 0 else { return nil }
         return _repeatDayCount(from: _start[i], through: day &- 1, mask: mask)
     }
 
@@ -21,7 +21,7 @@ extension TodoSet {
         _check(i)
         let d = day.dayNumber
         return d >= _start[i] && d <= _end[i]
-            && _repetition[i] & (1 << UInt8(truncatingIfNeeded: _weekdayIndex(d))) != 0
+            && _repetition[i] & (1 << UInt8(truncatingIfNeeded: _weekdayNumber(ofDay: Int(d)))) != 0
     }
 
     /// True when the todo is done on `day`: its flag for that day (tracked todos) or `isCompleted`
@@ -65,6 +65,7 @@ extension TodoSet {
         _doneByDay.add(done ? 1 : -1, on: day.dayNumber)
         if _flags[i] & TodoSet._challenge != 0 { _doneByDayChallenges.add(done ? 1 : -1, on: day.dayNumber) }
         _flags[i] |= TodoSet._explicitDays
+        _checkInvariants()
     }
 
     /// Flips the flag of `day` and returns the new state.
@@ -84,6 +85,7 @@ extension TodoSet {
         let old = _flags[i]
         if value { _flags[i] |= TodoSet._completed } else { _flags[i] &= ~TodoSet._completed }
         if old != _flags[i] { _invalidateDayTables() }
+        _checkInvariants()
     }
 
     /// Share of the todo's days that are done, 0...1: done flags / tracked days for tracked todos
@@ -108,7 +110,7 @@ extension TodoSet {
         _check(i)
         let d = day.dayNumber
         guard _flags[i] & TodoSet._tracked != 0 else {
-            if _start[i] != Int32.min, d < _start[i] { return 0 }
+            if _start[i] != _DayKey.noStart, d < _start[i] { return 0 }
             return _flags[i] & TodoSet._completed != 0 ? 1 : 0
         }
         let n = _repeatDayCount(from: _start[i], through: Swift.min(d, _end[i]), mask: _repetition[i])

@@ -1,8 +1,18 @@
-#if CALGRID_INVARIANTS
 extension TodoSet {
-    /// Checks that the columns agree with each other and with the id index and the histogram.
-    /// - Complexity: O(N + text + tracked days)
+    /// Checks that the columns agree with each other and with the id index and the histogram,
+    /// and traps when they do not. A no-op unless the module is compiled with
+    /// `-DCALGRID_INVARIANTS` (as `make test` does), so mutations call it unconditionally.
+    /// - Complexity: O(1), or O(N + text + tracked days) with the checks compiled in
+    @inline(__always)
     func _checkInvariants() {
+        #if CALGRID_INVARIANTS
+        _verifyInvariants()
+        #endif
+    }
+
+    #if CALGRID_INVARIANTS
+    @inline(never)
+    func _verifyInvariants() {
         let n = count
         precondition(_end.count == n && _createdAt.count == n && _flags.count == n && _repetition.count == n
                      && _reminder.count == n && _textOffset.count == n && _bitOffset.count == n
@@ -36,5 +46,5 @@ extension TodoSet {
         same(hist, _doneByDay)
         same(histC, _doneByDayChallenges)
     }
+    #endif
 }
-#endif

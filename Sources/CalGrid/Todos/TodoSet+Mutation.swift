@@ -77,9 +77,7 @@ extension TodoSet {
             }
         }
         _invalidateDerived()
-        #if CALGRID_INVARIANTS
         _checkInvariants()
-        #endif
     }
 
     /// Makes room for at least `minimumCount` todos in all and `textBytes` more bytes of text (ids,
@@ -164,9 +162,9 @@ extension TodoSet {
         if d.completedDays != nil { f |= TodoSet._explicitDays }
         switch (d.start, d.end) {
         case let (s?, e?): return (s.dayNumber, e.dayNumber, f | TodoSet._tracked)
-        case let (s?, nil): return (s.dayNumber, TodoSet._noEnd, f)
-        case let (nil, e?): return (TodoSet._noStart, e.dayNumber, f)
-        case (nil, nil): return (Int32.max, Int32.min, f)
+        case let (s?, nil): return (s.dayNumber, _DayKey.noEnd, f)
+        case let (nil, e?): return (_DayKey.noStart, e.dayNumber, f)
+        case (nil, nil): return (_DayKey.undatedStart, _DayKey.undatedEnd, f)
         }
     }
 
@@ -300,9 +298,7 @@ extension TodoSet {
         if _textGarbage > 4096, _textGarbage * 2 > _text.count { _compactText() }
         if _bitsGarbage > 4096, _bitsGarbage * 2 > _bits.count { _compactBits() }
         _invalidateDerived()
-        #if CALGRID_INVARIANTS
         _checkInvariants()
-        #endif
     }
 
     /// Rewrites the text arena with only the live records, in index order.
@@ -372,9 +368,7 @@ extension TodoSet {
         if datesChanged { _invalidateDerived() } else { _invalidateDayTables() }
         if _textGarbage > 4096, _textGarbage * 2 > _text.count { _compactText() }
         if _bitsGarbage > 4096, _bitsGarbage * 2 > _bits.count { _compactBits() }
-        #if CALGRID_INVARIANTS
         _checkInvariants()
-        #endif
     }
 
     /// Replaces the todo with id `id` (the draft may carry a new id).

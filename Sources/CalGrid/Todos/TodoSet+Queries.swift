@@ -133,11 +133,11 @@ extension TodoSet {
             return _ascending(rows)
         case .noDeadline:
             var out: [Int] = []
-            for i in 0..<count where (_end[i] == Int32.max || _end[i] == Int32.min) && _kindMatches(i, kind) { out.append(i) }
+            for i in 0..<count where !_DayKey.isDay(_end[i]) && _kindMatches(i, kind) { out.append(i) }
             return out
         case .overdue:
             var out: [Int] = []
-            for i in 0..<count where _end[i] < d && _end[i] != Int32.min && _kindMatches(i, kind) && !_isDone(i) {
+            for i in 0..<count where _end[i] < d && _end[i] != _DayKey.undatedEnd && _kindMatches(i, kind) && !_isDone(i) {
                 out.append(i)
             }
             return out

@@ -133,7 +133,7 @@ extension TodoSet {
         return _finish(keys, rows, rowBits: rowBits, keyBits: _bitWidth(missing))
     }
 
-    /// Packed keys from a day column where `Int32.min` and `Int32.max` mean "missing": two tight
+    /// Packed keys from a day column where the sentinels of `_DayKey` mean "missing": two tight
     /// passes (range, then keys) over the column.
     @usableFromInline
     func _int32Keys(_ column: [Int32], _ rows: [Int32]?, descending: Bool, rowBits: Int) -> _SortKeys {
@@ -141,9 +141,9 @@ extension TodoSet {
         var lo = Int32.max, hi = Int32.min
         column.withUnsafeBufferPointer { c in
             if let rows {
-                for r in rows { let v = c[Int(r)]; if v != Int32.min && v != Int32.max { lo = Swift.min(lo, v); hi = Swift.max(hi, v) } }
+                for r in rows { let v = c[Int(r)]; if _DayKey.isDay(v) { lo = Swift.min(lo, v); hi = Swift.max(hi, v) } }
             } else {
-                for v in c where v != Int32.min && v != Int32.max { lo = Swift.min(lo, v); hi = Swift.max(hi, v) }
+                for v in c where _DayKey.isDay(v) { lo = Swift.min(lo, v); hi = Swift.max(hi, v) }
             }
         }
         let range: UInt64 = lo <= hi ? UInt64(Int64(hi) - Int64(lo)) : 0
@@ -157,14 +157,14 @@ extension TodoSet {
                     for j in 0..<n {
                         let i = Int(rows[j]), v = c[i]
                         let d = descending ? base &- Int64(v) : Int64(v) &- base
-                        let k = v == Int32.min || v == Int32.max ? missing : UInt64(bitPattern: d)
+                        let k = _DayKey.isDay(v) ? UInt64(bitPattern: d) : missing
                         buf[j] = k &<< shift | UInt64(i)
                     }
                 } else {
                     for i in 0..<n {
                         let v = c[i]
                         let d = descending ? base &- Int64(v) : Int64(v) &- base
-                        let k = v == Int32.min || v == Int32.max ? missing : UInt64(bitPattern: d)
+                        let k = _DayKey.isDay(v) ? UInt64(bitPattern: d) : missing
                         buf[i] = k &<< shift | UInt64(i)
                     }
                 }
@@ -179,10 +179,10 @@ extension TodoSet {
         switch key {
         case .deadline:
             let e = _end[i]
-            return e == Int32.max || e == Int32.min ? nil : Int64(e)
+            return _DayKey.isDay(e) ? Int64(e) : nil
         case .start:
             let s = _start[i]
-            return s == Int32.max || s == Int32.min ? nil : Int64(s)
+            return _DayKey.isDay(s) ? Int64(s) : nil
         case .registration:
             return _flags[i] & TodoSet._hasCreatedAt != 0 ? _createdAt[i] : nil
         case .title, .completionShare:

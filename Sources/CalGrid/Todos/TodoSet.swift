@@ -19,11 +19,7 @@
 /// Lookups by id go through a hash index; range queries through an interval index that is built
 /// on the first query after a change to the set's dates or membership.
 public struct TodoSet {
-    // Key encodings: a missing start is `Int32.min` (open on the left), a missing end
-    // `Int32.max` (open on the right); an undated todo stores start `Int32.max`, end `Int32.min`,
-    // an empty span, so range code needs no special case for it.
-    @usableFromInline static var _noStart: Int32 { Int32.min }
-    @usableFromInline static var _noEnd: Int32 { Int32.max }
+    // The start and end columns hold day numbers or the sentinels of `_DayKey`.
 
     @usableFromInline static var _challenge: UInt8 { 0x01 }
     @usableFromInline static var _completed: UInt8 { 0x02 }

@@ -51,8 +51,8 @@ final class _DayTable {
             set._end.withUnsafeBufferPointer { en in
                 for i in 0..<st.count {
                     let s = st[i], e = en[i]
-                    if s != Int32.min && s != Int32.max { lo = Swift.min(lo, s); hi = Swift.max(hi, s) }
-                    if e != Int32.min && e != Int32.max { lo = Swift.min(lo, e); hi = Swift.max(hi, e) }
+                    if _DayKey.isDay(s) { lo = Swift.min(lo, s); hi = Swift.max(hi, s) }
+                    if _DayKey.isDay(e) { lo = Swift.min(lo, e); hi = Swift.max(hi, e) }
                 }
             }
         }
@@ -83,8 +83,8 @@ final class _DayTable {
             for i in 0..<st.count {
                 let f = fl[i]
                 guard f & kindMask == kindWant else { continue }
-                // Clamped to the table: open ends become its edges; undated todos (start
-                // Int32.max, end Int32.min) come out empty.
+                // Clamped to the table: open ends become its edges; undated todos (an empty
+                // span, see `_DayKey`) come out empty.
                 let s = Swift.max(st[i], first), e = Swift.min(en[i], last)
                 guard s <= e else { continue }
                 let v: Int64 = f & doneMask == untrackedDone ? 0x1_0000_0001 : 1
@@ -95,7 +95,7 @@ final class _DayTable {
                     p[b &+ 1] &-= v
                     continue
                 }
-                let ws = _weekdayIndex(s), we = _weekdayIndex(e)
+                let ws = _weekdayNumber(ofDay: Int(s)), we = _weekdayNumber(ofDay: Int(e))
                 var m = mask
                 while m != 0 {
                     let d = m.trailingZeroBitCount

@@ -1,10 +1,6 @@
 // Weekday arithmetic on raw day numbers, shared by every todo facet. A repetition is a 7-bit mask
 // (bit n = weekday n, 0 = Sunday), the same layout as `WeekdaySet.rawValue`.
 
-/// 0 = Sunday … 6 = Saturday, for any supported day number (1970-01-01 was a Thursday).
-@inlinable @inline(__always)
-func _weekdayIndex(_ day: Int32) -> Int { (Int(day) + 719_471) % 7 }
-
 /// The mask of `length` (0...7) consecutive weekdays starting at weekday `first`.
 @inlinable @inline(__always)
 func _weekRunMask(first: Int, length: Int) -> UInt8 {
@@ -20,7 +16,7 @@ func _repeatDayCount(from first: Int32, through last: Int32, mask: UInt8) -> Int
     let n = Int(last) - Int(first) + 1
     let full = n / 7, rem = n % 7
     return full * mask.nonzeroBitCount
-        + (mask & _weekRunMask(first: _weekdayIndex(first), length: rem)).nonzeroBitCount
+        + (mask & _weekRunMask(first: _weekdayNumber(ofDay: Int(first)), length: rem)).nonzeroBitCount
 }
 
 /// True when some day of `[first, last]` has its weekday in `mask`.
@@ -30,7 +26,7 @@ func _hasRepeatDay(from first: Int32, through last: Int32, mask: UInt8) -> Bool 
     guard last >= first else { return false }
     let n = Int(last) - Int(first) + 1
     if n >= 7 { return mask != 0 }
-    return mask & _weekRunMask(first: _weekdayIndex(first), length: n) != 0
+    return mask & _weekRunMask(first: _weekdayNumber(ofDay: Int(first)), length: n) != 0
 }
 
 /// The day of the `k`-th (0-based) repeat day on or after `first`. `mask` must not be empty.
@@ -41,7 +37,7 @@ func _repeatDay(_ k: Int, from first: Int32, mask: UInt8) -> Int32 {
     var r = k % per
     var d = first &+ Int32(truncatingIfNeeded: (k / per) * 7)
     while true {
-        if mask & (1 << UInt8(truncatingIfNeeded: _weekdayIndex(d))) != 0 {
+        if mask & (1 << UInt8(truncatingIfNeeded: _weekdayNumber(ofDay: Int(d)))) != 0 {
             if r == 0 { return d }
             r -= 1
         }
@@ -53,7 +49,7 @@ func _repeatDay(_ k: Int, from first: Int32, mask: UInt8) -> Int32 {
 @inlinable
 func _nextRepeatDay(onOrAfter day: Int32, mask: UInt8) -> Int32 {
     var d = day
-    while mask & (1 << UInt8(truncatingIfNeeded: _weekdayIndex(d))) == 0 { d &+= 1 }
+    while mask & (1 << UInt8(truncatingIfNeeded: _weekdayNumber(ofDay: Int(d)))) == 0 { d &+= 1 }
     return d
 }
 
@@ -61,6 +57,6 @@ func _nextRepeatDay(onOrAfter day: Int32, mask: UInt8) -> Int32 {
 @inlinable
 func _previousRepeatDay(onOrBefore day: Int32, mask: UInt8) -> Int32 {
     var d = day
-    while mask & (1 << UInt8(truncatingIfNeeded: _weekdayIndex(d))) == 0 { d &-= 1 }
+    while mask & (1 << UInt8(truncatingIfNeeded: _weekdayNumber(ofDay: Int(d)))) == 0 { d &-= 1 }
     return d
 }
