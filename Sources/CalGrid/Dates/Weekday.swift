@@ -102,6 +102,6 @@ extension WeekdaySet {
     /// - Complexity: O(1)
     @inlinable
     public func dayCount(from first: CivilDate, through last: CivilDate) -> Int {
-        _repeatDayCount(from: first.dayNumber, through: last.dayNumber, mask: rawValue)
+        _repeatDayCount(from: first.dayNumber, through: last.dayNumber, days: self)
     }
 }

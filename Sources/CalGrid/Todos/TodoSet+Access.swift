@@ -5,7 +5,7 @@ extension TodoSet {
     public func id(at i: Int) -> String {
         _check(i)
         return _text.withUnsafeBufferPointer { b in
-            let r = _idAndTitleRanges(b.baseAddress!, at: Int(_textOffset[i]))
+            let r = _idAndTitleRanges(b.baseAddress!, at: Int(_columns.textOffset[i]))
             return _string(b.baseAddress!, r.idStart, r.idCount)
         }
     }
@@ -15,7 +15,7 @@ extension TodoSet {
     public func title(at i: Int) -> String {
         _check(i)
         return _text.withUnsafeBufferPointer { b in
-            let r = _idAndTitleRanges(b.baseAddress!, at: Int(_textOffset[i]))
+            let r = _idAndTitleRanges(b.baseAddress!, at: Int(_columns.textOffset[i]))
             return _string(b.baseAddress!, r.titleStart, r.titleCount)
         }
     }
@@ -24,7 +24,7 @@ extension TodoSet {
     /// - Complexity: O(1) plus `body`
     public func withIDBytes<R, E: Error>(at i: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
         _check(i)
-        let r = _text.withUnsafeBufferPointer { b in _idAndTitleRanges(b.baseAddress!, at: Int(_textOffset[i])) }
+        let r = _text.withUnsafeBufferPointer { b in _idAndTitleRanges(b.baseAddress!, at: Int(_columns.textOffset[i])) }
         return try _withTextBytes(r.idStart, r.idCount, body)
     }
 
@@ -32,7 +32,7 @@ extension TodoSet {
     /// - Complexity: O(1) plus `body`
     public func withTitleBytes<R, E: Error>(at i: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
         _check(i)
-        let r = _text.withUnsafeBufferPointer { b in _idAndTitleRanges(b.baseAddress!, at: Int(_textOffset[i])) }
+        let r = _text.withUnsafeBufferPointer { b in _idAndTitleRanges(b.baseAddress!, at: Int(_columns.textOffset[i])) }
         return try _withTextBytes(r.titleStart, r.titleCount, body)
     }
 
@@ -50,7 +50,7 @@ extension TodoSet {
     public func memo(at i: Int) -> String? {
         _check(i)
         return _text.withUnsafeBufferPointer { b in
-            let r = _TextRecord(b.baseAddress!, at: Int(_textOffset[i]))
+            let r = _TextRecord(b.baseAddress!, at: Int(_columns.textOffset[i]))
             return r.memoStart < 0 ? nil : _string(b.baseAddress!, r.memoStart, r.memoCount)
         }
     }
@@ -61,7 +61,7 @@ extension TodoSet {
         _check(i)
         return _text.withUnsafeBufferPointer { b in
             let p = b.baseAddress!
-            let r = _TextRecord(p, at: Int(_textOffset[i]))
+            let r = _TextRecord(p, at: Int(_columns.textOffset[i]))
             var out: [String] = []
             out.reserveCapacity(r.tagCount)
             var li = r.tagLengthsStart, at = r.tagBytesStart
@@ -78,7 +78,7 @@ extension TodoSet {
     @inlinable
     public func start(at i: Int) -> CivilDate? {
         _check(i)
-        let s = _start[i]
+        let s = _columns.start[i]
         return _DayKey.isDay(s) ? CivilDate(_unchecked: s) : nil
     }
 
@@ -86,7 +86,7 @@ extension TodoSet {
     @inlinable
     public func end(at i: Int) -> CivilDate? {
         _check(i)
-        let e = _end[i]
+        let e = _columns.end[i]
         return _DayKey.isDay(e) ? CivilDate(_unchecked: e) : nil
     }
 
@@ -94,51 +94,51 @@ extension TodoSet {
     @inlinable
     public func createdAt(at i: Int) -> Int64? {
         _check(i)
-        return _flags[i] & TodoSet._hasCreatedAt != 0 ? _createdAt[i] : nil
+        return _columns.flags[i] & TodoSet._hasCreatedAt != 0 ? _columns.createdAt[i] : nil
     }
 
     @inlinable
-    public func isChallenge(at i: Int) -> Bool { _check(i); return _flags[i] & TodoSet._challenge != 0 }
+    public func isChallenge(at i: Int) -> Bool { _check(i); return _columns.flags[i] & TodoSet._challenge != 0 }
 
     /// The stored `isCompleted` flag (the completion of todos without per-day flags).
     @inlinable
-    public func isCompleted(at i: Int) -> Bool { _check(i); return _flags[i] & TodoSet._completed != 0 }
+    public func isCompleted(at i: Int) -> Bool { _check(i); return _columns.flags[i] & TodoSet._completed != 0 }
 
     @inlinable
-    public func repetition(at i: Int) -> WeekdaySet { _check(i); return WeekdaySet(rawValue: _repetition[i]) }
+    public func repetition(at i: Int) -> WeekdaySet { _check(i); return _columns.repetition[i] }
 
     /// Minutes after midnight, nil when the todo has no reminder.
     @inlinable
-    public func reminderMinutes(at i: Int) -> Int16? { _check(i); let r = _reminder[i]; return r < 0 ? nil : r }
+    public func reminderMinutes(at i: Int) -> Int16? { _check(i); let r = _columns.reminder[i]; return r < 0 ? nil : r }
 
     /// True when the todo has both a start and an end, so it keeps one completion flag per repeat day.
     @inlinable
-    public func isTracked(at i: Int) -> Bool { _check(i); return _flags[i] & TodoSet._tracked != 0 }
+    public func isTracked(at i: Int) -> Bool { _check(i); return _columns.flags[i] & TodoSet._tracked != 0 }
 
     /// Number of repeat days in `[start, end]` (the length of its completion flags); 0 when the
     /// todo is not tracked.
     @inlinable
     public func trackedDayCount(at i: Int) -> Int {
         _check(i)
-        return _flags[i] & TodoSet._tracked != 0 ? _repeatDayCount(from: _start[i], through: _end[i], mask: _repetition[i]) : 0
+        return _columns.flags[i] & TodoSet._tracked != 0 ? _repeatDayCount(from: _columns.start[i], through: _columns.end[i], days: _columns.repetition[i]) : 0
     }
 
     /// Number of tracked days marked done.
     @inlinable
-    public func doneDayCount(at i: Int) -> Int { _check(i); return Int(_doneCount[i]) }
+    public func doneDayCount(at i: Int) -> Int { _check(i); return Int(_columns.doneCount[i]) }
 
     /// The todo as a value: exactly the draft it was inserted (or last updated) with, with the
     /// completion changes made since.
     /// - Complexity: O(text + tracked days of the todo)
     public func draft(at i: Int) -> TodoDraft {
         _check(i)
-        let f = _flags[i]
+        let f = _columns.flags[i]
         var d = TodoDraft(id: id(at: i), title: title(at: i), memo: memo(at: i), start: start(at: i), end: end(at: i),
                           createdAt: createdAt(at: i), isChallenge: f & TodoSet._challenge != 0,
                           isCompleted: f & TodoSet._completed != 0, repetition: repetition(at: i),
                           completedDays: nil, reminderMinutes: reminderMinutes(at: i), tags: tags(at: i))
-        if f & TodoSet._tracked != 0, f & TodoSet._explicitDays != 0 || _doneCount[i] != 0 {
-            let n = trackedDayCount(at: i), o = Int(_bitOffset[i])
+        if f & TodoSet._tracked != 0, f & TodoSet._explicitDays != 0 || _columns.doneCount[i] != 0 {
+            let n = trackedDayCount(at: i), o = Int(_columns.bitOffset[i])
             var days = [Bool](repeating: false, count: n)
             for k in 0..<n where _bits.bit(o + k) { days[k] = true }
             d.completedDays = days

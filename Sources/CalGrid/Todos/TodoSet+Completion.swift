@@ -7,10 +7,10 @@ extension TodoSet {
     /// The position of `day` among the todo's tracked days, nil when it is not one.
     @inlinable
     func _flagIndex(_ i: Int, _ day: Int32) -> Int? {
-        guard _flags[i] & TodoSet._tracked != 0, day >= _start[i], day <= _end[i] else { return nil }
-        let mask = _repetition[i]
-        guard mask & (1 << UInt8(truncatingIfNeeded: _weekdayNumber(ofDay: Int(day)))) != 0 else { return nil }
-        return _repeatDayCount(from: _start[i], through: day &- 1, mask: mask)
+        guard _columns.flags[i] & TodoSet._tracked != 0, day >= _columns.start[i], day <= _columns.end[i] else { return nil }
+        let days = _columns.repetition[i]
+        guard days._contains(day: day) else { return nil }
+        return _repeatDayCount(from: _columns.start[i], through: day &- 1, days: days)
     }
 
     /// True when the todo falls on `day`: inside its (possibly open) span and on its repetition.
@@ -20,8 +20,8 @@ extension TodoSet {
     public func fallsOn(_ day: CivilDate, at i: Int) -> Bool {
         _check(i)
         let d = day.dayNumber
-        return d >= _start[i] && d <= _end[i]
-            && _repetition[i] & (1 << UInt8(truncatingIfNeeded: _weekdayNumber(ofDay: Int(d)))) != 0
+        return d >= _columns.start[i] && d <= _columns.end[i]
+            && _columns.repetition[i]._contains(day: d)
     }
 
     /// True when the todo is done on `day`: its flag for that day (tracked todos) or `isCompleted`
@@ -30,8 +30,8 @@ extension TodoSet {
     @inlinable
     public func isDone(on day: CivilDate, at i: Int) -> Bool {
         guard fallsOn(day, at: i) else { return false }
-        if let k = _flagIndex(i, day.dayNumber) { return _bits.bit(Int(_bitOffset[i]) + k) }
-        return _flags[i] & TodoSet._completed != 0
+        if let k = _flagIndex(i, day.dayNumber) { return _bits.bit(Int(_columns.bitOffset[i]) + k) }
+        return _columns.flags[i] & TodoSet._completed != 0
     }
 
     /// True when the todo as a whole is done: every tracked day done (tracked todos with at least
@@ -45,11 +45,11 @@ extension TodoSet {
 
     @inlinable @inline(__always)
     func _isDone(_ i: Int) -> Bool {
-        if _flags[i] & TodoSet._tracked != 0 {
-            let n = _repeatDayCount(from: _start[i], through: _end[i], mask: _repetition[i])
-            if n > 0 { return Int(_doneCount[i]) == n }
+        if _columns.flags[i] & TodoSet._tracked != 0 {
+            let n = _repeatDayCount(from: _columns.start[i], through: _columns.end[i], days: _columns.repetition[i])
+            if n > 0 { return Int(_columns.doneCount[i]) == n }
         }
-        return _flags[i] & TodoSet._completed != 0
+        return _columns.flags[i] & TodoSet._completed != 0
     }
 
     /// Marks `day` done or not done for the tracked todo at `i`.
@@ -58,14 +58,14 @@ extension TodoSet {
     public mutating func setDone(_ done: Bool, on day: CivilDate, at i: Int) throws(TodoError) {
         _check(i)
         guard let k = _flagIndex(i, day.dayNumber) else { throw .dayNotTracked(position: i, day: day) }
-        let b = Int(_bitOffset[i]) + k
+        let b = Int(_columns.bitOffset[i]) + k
         guard _bits.bit(b) != done else { return }
         _bits.setBit(b, done)
-        _doneCount[i] = done ? _doneCount[i] + 1 : _doneCount[i] - 1
+        _columns.doneCount[i] = done ? _columns.doneCount[i] + 1 : _columns.doneCount[i] - 1
         _doneByDay.add(done ? 1 : -1, on: day.dayNumber)
-        if _flags[i] & TodoSet._challenge != 0 { _doneByDayChallenges.add(done ? 1 : -1, on: day.dayNumber) }
-        _flags[i] |= TodoSet._explicitDays
-        _checkInvariants()
+        if _columns.flags[i] & TodoSet._challenge != 0 { _doneByDayChallenges.add(done ? 1 : -1, on: day.dayNumber) }
+        _columns.flags[i] |= TodoSet._explicitDays
+        _checkInvariants(changed: i..<i + 1)
     }
 
     /// Flips the flag of `day` and returns the new state.
@@ -82,10 +82,10 @@ extension TodoSet {
     /// - Complexity: O(1)
     public mutating func setIsCompleted(_ value: Bool, at i: Int) {
         _check(i)
-        let old = _flags[i]
-        if value { _flags[i] |= TodoSet._completed } else { _flags[i] &= ~TodoSet._completed }
-        if old != _flags[i] { _invalidateDayTables() }
-        _checkInvariants()
+        let old = _columns.flags[i]
+        if value { _columns.flags[i] |= TodoSet._completed } else { _columns.flags[i] &= ~TodoSet._completed }
+        if old != _columns.flags[i] { _invalidateDayTables() }
+        _checkInvariants(changed: i..<i + 1)
     }
 
     /// Share of the todo's days that are done, 0...1: done flags / tracked days for tracked todos
@@ -94,11 +94,11 @@ extension TodoSet {
     @inlinable
     public func completionShare(at i: Int) -> Double {
         _check(i)
-        if _flags[i] & TodoSet._tracked != 0 {
-            let n = _repeatDayCount(from: _start[i], through: _end[i], mask: _repetition[i])
-            if n > 0 { return Double(_doneCount[i]) / Double(n) }
+        if _columns.flags[i] & TodoSet._tracked != 0 {
+            let n = _repeatDayCount(from: _columns.start[i], through: _columns.end[i], days: _columns.repetition[i])
+            if n > 0 { return Double(_columns.doneCount[i]) / Double(n) }
         }
-        return _flags[i] & TodoSet._completed != 0 ? 1 : 0
+        return _columns.flags[i] & TodoSet._completed != 0 ? 1 : 0
     }
 
     /// The app's "percentage to today": done flags among the tracked days up to and including
@@ -109,13 +109,13 @@ extension TodoSet {
     public func completionShare(upTo day: CivilDate, at i: Int) -> Double {
         _check(i)
         let d = day.dayNumber
-        guard _flags[i] & TodoSet._tracked != 0 else {
-            if _start[i] != _DayKey.noStart, d < _start[i] { return 0 }
-            return _flags[i] & TodoSet._completed != 0 ? 1 : 0
+        guard _columns.flags[i] & TodoSet._tracked != 0 else {
+            if _columns.start[i] != _DayKey.noStart, d < _columns.start[i] { return 0 }
+            return _columns.flags[i] & TodoSet._completed != 0 ? 1 : 0
         }
-        let n = _repeatDayCount(from: _start[i], through: Swift.min(d, _end[i]), mask: _repetition[i])
+        let n = _repeatDayCount(from: _columns.start[i], through: Swift.min(d, _columns.end[i]), days: _columns.repetition[i])
         guard n > 0 else { return 0 }
-        return Double(_bits.popCount(from: Int(_bitOffset[i]), count: n)) / Double(n)
+        return Double(_bits.popCount(from: Int(_columns.bitOffset[i]), count: n)) / Double(n)
     }
 
     /// Consecutive done repeat days ending at `day` — or, when `day` is a repeat day not done yet
@@ -124,10 +124,10 @@ extension TodoSet {
     /// - Complexity: O(span / 64)
     public func currentStreak(on day: CivilDate, at i: Int) -> Int {
         _check(i)
-        guard _flags[i] & TodoSet._tracked != 0, day.dayNumber >= _start[i] else { return 0 }
-        let o = Int(_bitOffset[i])
-        var n = _repeatDayCount(from: _start[i], through: Swift.min(day.dayNumber, _end[i]), mask: _repetition[i])
-        if n > 0, day.dayNumber <= _end[i], _flagIndex(i, day.dayNumber) == n - 1, !_bits.bit(o + n - 1) { n -= 1 }
+        guard _columns.flags[i] & TodoSet._tracked != 0, day.dayNumber >= _columns.start[i] else { return 0 }
+        let o = Int(_columns.bitOffset[i])
+        var n = _repeatDayCount(from: _columns.start[i], through: Swift.min(day.dayNumber, _columns.end[i]), days: _columns.repetition[i])
+        if n > 0, day.dayNumber <= _columns.end[i], _flagIndex(i, day.dayNumber) == n - 1, !_bits.bit(o + n - 1) { n -= 1 }
         return n > 0 ? _bits.runs(from: o, count: n).trailing : 0
     }
 
@@ -135,8 +135,8 @@ extension TodoSet {
     /// - Complexity: O(span / 64)
     public func longestStreak(at i: Int) -> Int {
         _check(i)
-        guard _flags[i] & TodoSet._tracked != 0 else { return 0 }
-        let n = _repeatDayCount(from: _start[i], through: _end[i], mask: _repetition[i])
-        return _bits.runs(from: Int(_bitOffset[i]), count: n).longest
+        guard _columns.flags[i] & TodoSet._tracked != 0 else { return 0 }
+        let n = _repeatDayCount(from: _columns.start[i], through: _columns.end[i], days: _columns.repetition[i])
+        return _bits.runs(from: Int(_columns.bitOffset[i]), count: n).longest
     }
 }

@@ -33,11 +33,8 @@ extension TodoSet {
     /// Bytes allocated by the set, by part.
     /// - Complexity: O(1)
     public var memoryFootprint: TodoSetFootprint {
-        let columns = _start.capacity * 4 + _end.capacity * 4 + _createdAt.capacity * 8 + _flags.capacity
-            + _repetition.capacity + _reminder.capacity * 2 + _textOffset.capacity * 4 + _bitOffset.capacity * 4
-            + _doneCount.capacity * 4
-        return TodoSetFootprint(
-            todoCount: count, columnBytes: columns, idIndexBytes: _ids.byteCount, textBytes: _text.capacity,
+        TodoSetFootprint(
+            todoCount: count, columnBytes: _columns.byteCount, idIndexBytes: _ids.byteCount, textBytes: _text.capacity,
             flagBytes: _bits._words.capacity * 8,
             histogramBytes: (_doneByDay.counts.capacity + _doneByDayChallenges.counts.capacity) * 4,
             intervalIndexBytes: _cache.intervals?.byteCount ?? 0,

@@ -1,40 +1,41 @@
 extension TodoSet {
-    /// Checks that the columns agree with each other and with the id index and the histogram,
-    /// and traps when they do not. A no-op unless the module is compiled with
+    /// Checks that the columns agree with each other, with the id index and with the per-day
+    /// histograms, and traps when they do not. A no-op unless the module is compiled with
     /// `-DCALGRID_INVARIANTS` (as `make test` does), so mutations call it unconditionally.
-    /// - Complexity: O(1), or O(N + text + tracked days) with the checks compiled in
+    ///
+    /// `changed` names the rows a mutation wrote (nil: any row may have moved). Those rows and
+    /// the set's shape are checked every time; the whole set is checked when it is small, after
+    /// a removal, and when an append crosses a power of two in size, so that growing a set by
+    /// many small batches (an import hands over 64 records at a time) costs O(1) checking per
+    /// row amortized instead of O(N) per batch.
+    /// - Complexity: O(1) without the checks compiled in
     @inline(__always)
-    func _checkInvariants() {
+    func _checkInvariants(changed: Range<Int>? = nil) {
         #if CALGRID_INVARIANTS
-        _verifyInvariants()
+        _verifyInvariants(changed: changed)
         #endif
     }
 
     #if CALGRID_INVARIANTS
+    /// Sets up to this size are checked whole after every mutation.
+    static var _wholeCheckLimit: Int { 512 }
+
     @inline(never)
-    func _verifyInvariants() {
+    func _verifyInvariants(changed: Range<Int>?) {
         let n = count
-        precondition(_end.count == n && _createdAt.count == n && _flags.count == n && _repetition.count == n
-                     && _reminder.count == n && _textOffset.count == n && _bitOffset.count == n
-                     && _doneCount.count == n, "TodoSet columns disagree in length")
-        precondition(_ids._count == n, "TodoSet id index count")
-        var hist = _DayHistogram(), histC = _DayHistogram()
-        for i in 0..<n {
-            precondition(index(ofID: id(at: i)) == i, "TodoSet id index entry")
-            precondition(_repetition[i] != 0, "TodoSet empty repetition")
-            let tracked = _flags[i] & TodoSet._tracked != 0
-            precondition(tracked == (start(at: i) != nil && end(at: i) != nil), "TodoSet tracked flag")
-            if tracked {
-                let c = trackedDayCount(at: i)
-                precondition(_bits.popCount(from: Int(_bitOffset[i]), count: c) == Int(_doneCount[i]), "TodoSet done count")
-                for k in 0..<c where _bits.bit(Int(_bitOffset[i]) + k) {
-                    hist.add(1, on: _repeatDay(k, from: _start[i], mask: _repetition[i]))
-                    if isChallenge(at: i) { histC.add(1, on: _repeatDay(k, from: _start[i], mask: _repetition[i])) }
-                }
-            } else {
-                precondition(_doneCount[i] == 0, "TodoSet untracked done count")
+        precondition(_columns.lengthsAgree, "TodoSet columns disagree in length")
+        precondition(_ids.count == n, "TodoSet id index count")
+        if let changed, n > TodoSet._wholeCheckLimit {
+            // Rows only, unless an append took the set across a power of two in size.
+            let highestPowerOfTwo = 1 << (Int.bitWidth - 1 - n.leadingZeroBitCount)
+            if changed.lowerBound >= highestPowerOfTwo || changed.upperBound < n {
+                var unused = _DayHistogram(), unusedC = _DayHistogram()
+                for i in changed { _verifyRow(i, collecting: false, &unused, &unusedC) }
+                return
             }
         }
+        var hist = _DayHistogram(), histC = _DayHistogram()
+        for i in 0..<n { _verifyRow(i, collecting: true, &hist, &histC) }
         func same(_ a: _DayHistogram, _ b: _DayHistogram) {
             for h in [a, b] where !h.counts.isEmpty {
                 for j in h.counts.indices {
@@ -45,6 +46,34 @@ extension TodoSet {
         }
         same(hist, _doneByDay)
         same(histC, _doneByDayChallenges)
+    }
+
+    /// Checks row `i` on its own (its id index entry, tracked flag, done count); when `collecting`,
+    /// adds its done days to the histograms.
+    func _verifyRow(_ i: Int, collecting: Bool, _ histogram: inout _DayHistogram, _ challenges: inout _DayHistogram) {
+        let found = _text.withUnsafeBufferPointer { text in
+            let r = _idAndTitleRanges(text.baseAddress!, at: Int(_columns.textOffset[i]))
+            return index(ofIDBytes: UnsafeRawBufferPointer(start: text.baseAddress! + r.idStart, count: r.idCount))
+        }
+        precondition(found == i, "TodoSet id index entry")
+        let start = _columns.start[i], end = _columns.end[i], days = _columns.repetition[i]
+        let flags = _columns.flags[i], done = Int(_columns.doneCount[i])
+        precondition(!days.isEmpty, "TodoSet empty repetition")
+        let tracked = flags & TodoSet._tracked != 0
+        precondition(tracked == (_DayKey.isDay(start) && _DayKey.isDay(end)), "TodoSet tracked flag")
+        guard tracked else {
+            precondition(done == 0, "TodoSet untracked done count")
+            return
+        }
+        let c = _repeatDayCount(from: start, through: end, days: days), o = Int(_columns.bitOffset[i])
+        precondition(o + c <= _bits.count, "TodoSet flags beyond the bit arena")
+        precondition(_bits.popCount(from: o, count: c) == done, "TodoSet done count")
+        guard collecting else { return }
+        for k in 0..<c where _bits.bit(o + k) {
+            let day = _repeatDay(k, from: start, days: days)
+            histogram.add(1, on: day)
+            if flags & TodoSet._challenge != 0 { challenges.add(1, on: day) }
+        }
     }
     #endif
 }

@@ -8,8 +8,7 @@ extension TodoSet {
     /// The index of the todo whose id has these UTF-8 bytes, nil when there is none.
     /// - Complexity: O(length of the id) expected
     public func index(ofIDBytes id: UnsafeRawBufferPointer) -> Int? {
-        let s = _findSlot(id, hash: _hashBytes(id))
-        return s.index
+        _findRow(id, hash: _hashBytes(id))
     }
 
     /// True when a todo has this id.
@@ -24,81 +23,62 @@ extension TodoSet {
         return copy.withUTF8 { body(UnsafeRawBufferPointer($0)) }
     }
 
-    /// Probes for `id`: the index when found, else the empty slot where it would go.
-    @usableFromInline
-    func _findSlot(_ id: UnsafeRawBufferPointer, hash: UInt64) -> (slot: Int, index: Int?) {
-        guard !_ids._slots.isEmpty else { return (-1, nil) }
-        return _ids._slots.withUnsafeBufferPointer { slots in
-            _text.withUnsafeBufferPointer { text in
-                let mask = slots.count - 1
-                var s = Int(truncatingIfNeeded: hash) & mask
-                while true {
-                    let v = slots[s]
-                    if v < 0 { return (s, nil) }
-                    let r = _idAndTitleRanges(text.baseAddress!, at: Int(_textOffset[Int(v)]))
-                    if _bytesEqual(UnsafeRawBufferPointer(start: text.baseAddress! + r.idStart, count: r.idCount), id) {
-                        return (s, Int(v))
-                    }
-                    s = (s + 1) & mask
+    /// The row whose id has the bytes `id` (whose hash is `hash`), nil when there is none.
+    @inlinable
+    func _findRow(_ id: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
+        _text.withUnsafeBufferPointer { text in
+            _columns.textOffset.withUnsafeBufferPointer { offsets in
+                _ids.find(hash: hash) { row in
+                    let r = _idAndTitleRanges(text.baseAddress!, at: Int(offsets[row]))
+                    return _bytesEqual(UnsafeRawBufferPointer(start: text.baseAddress! + r.idStart, count: r.idCount), id)
                 }
             }
         }
     }
 
+    /// The hash the id index uses for row `i`'s id.
     @usableFromInline
     func _hashOfID(at i: Int) -> UInt64 {
         _text.withUnsafeBufferPointer { text in
-            let r = _idAndTitleRanges(text.baseAddress!, at: Int(_textOffset[i]))
-            return _hashBytes(UnsafeRawBufferPointer(start: text.baseAddress! + r.idStart, count: r.idCount))
+            _columns.textOffset.withUnsafeBufferPointer { offsets in TodoSet._hashOfID(i, text, offsets) }
         }
+    }
+
+    /// The hash of row `i`'s id, given the text arena and the text offsets column.
+    @inlinable @inline(__always)
+    static func _hashOfID(_ i: Int, _ text: UnsafeBufferPointer<UInt8>, _ offsets: UnsafeBufferPointer<UInt32>) -> UInt64 {
+        let r = _idAndTitleRanges(text.baseAddress!, at: Int(offsets[i]))
+        return _hashBytes(UnsafeRawBufferPointer(start: text.baseAddress! + r.idStart, count: r.idCount))
     }
 
     /// Adds row `i` (whose id is not in the table yet) to the id table, growing it if needed.
     @usableFromInline
     mutating func _indexID(_ i: Int, hash: UInt64? = nil) {
-        if (_ids._count + 1) * 4 > _ids._slots.count * 3 { _rebuildIDTable(minimumCount: _ids._count + 1) }
-        let h = hash ?? _hashOfID(at: i)
-        let mask = _ids.mask
-        var s = Int(truncatingIfNeeded: h) & mask
-        while _ids._slots[s] >= 0 { s = (s + 1) & mask }
-        _ids._slots[s] = Int32(truncatingIfNeeded: i)
-        _ids._count += 1
+        if _ids.needsResize(for: _ids.count + 1) { _rebuildIDTable(minimumCount: _ids.count + 1) }
+        _ids.insert(i, hash: hash ?? _hashOfID(at: i))
     }
 
-    /// Rebuilds the id table for the indexed rows `0..<_ids._count` (during a batch insert rows are
-    /// appended before they are indexed), sized for at least `minimumCount` entries.
+    /// Rebuilds the id table for rows `0..<rows` (by default the rows it holds now), sized for at
+    /// least `minimumCount` entries.
     @usableFromInline
-    mutating func _rebuildIDTable(minimumCount: Int) {
-        let cap = _IDTable.capacity(for: Swift.max(minimumCount, count))
-        var slots = [Int32](repeating: -1, count: cap)
-        let mask = cap - 1
-        for i in 0..<_ids._count {
-            var s = Int(truncatingIfNeeded: _hashOfID(at: i)) & mask
-            while slots[s] >= 0 { s = (s + 1) & mask }
-            slots[s] = Int32(truncatingIfNeeded: i)
+    mutating func _rebuildIDTable(minimumCount: Int, rows: Int? = nil) {
+        let rows = rows ?? _ids.count, minimum = Swift.max(minimumCount, count)
+        // The closures read the text, never `self` as a whole: a copy of `self` would share the
+        // table's storage and make the mutation below copy it.
+        _text.withUnsafeBufferPointer { text in
+            _columns.textOffset.withUnsafeBufferPointer { offsets in
+                _ids.rebuild(minimumCapacity: minimum, rows: rows) { TodoSet._hashOfID($0, text, offsets) }
+            }
         }
-        _ids._slots = slots
     }
 
-    /// Removes the entry for row `i` (backward-shift deletion keeps probe chains intact).
+    /// Removes the entry for row `i`.
     @usableFromInline
     mutating func _unindexID(_ i: Int) {
-        let h = _hashOfID(at: i)
-        let mask = _ids.mask
-        var s = Int(truncatingIfNeeded: h) & mask
-        while Int(_ids._slots[s]) != i { s = (s + 1) & mask }
-        var hole = s
-        var j = (s + 1) & mask
-        while true {
-            let v = _ids._slots[j]
-            if v < 0 { break }
-            let home = Int(truncatingIfNeeded: _hashOfID(at: Int(v))) & mask
-            // Move v into the hole unless its home lies cyclically in (hole, j].
-            let inRange = hole <= j ? (home > hole && home <= j) : (home > hole || home <= j)
-            if !inRange { _ids._slots[hole] = v; hole = j }
-            j = (j + 1) & mask
+        _text.withUnsafeBufferPointer { text in
+            _columns.textOffset.withUnsafeBufferPointer { offsets in
+                _ids.remove(i, hash: TodoSet._hashOfID(i, text, offsets)) { TodoSet._hashOfID($0, text, offsets) }
+            }
         }
-        _ids._slots[hole] = -1
-        _ids._count -= 1
     }
 }

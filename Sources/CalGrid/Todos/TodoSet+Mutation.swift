@@ -12,7 +12,7 @@ extension TodoSet {
             if d.completedDays != nil { throw .completedDaysWithoutSpan(position: p, id: d.id) }
             return 0
         }
-        let n = _repeatDayCount(from: s.dayNumber, through: e.dayNumber, mask: d.repetition.rawValue)
+        let n = _repeatDayCount(from: s.dayNumber, through: e.dayNumber, days: d.repetition)
         if let days = d.completedDays, days.count != n {
             throw .completedDaysCountMismatch(position: p, id: d.id, expected: n, actual: days.count)
         }
@@ -36,27 +36,24 @@ extension TodoSet {
         // Pass 1: validate everything before touching the set.
         let list = Array(drafts)
         var textBytes = 0, bitCount = 0
-        var batch = [Int32](repeating: -1, count: _IDTable.capacity(for: list.count))
+        // The batch's own ids, by position in `list`, to find duplicates within it.
+        var batch = _IDTable(minimumCapacity: list.count)
         var hashes = [UInt64](repeating: 0, count: list.count)
-        let batchMask = batch.count - 1
         // The drafts are read in place (borrowed from the buffer, not copied out of the array):
         // copying a draft retains and releases every string and array in it.
         try list.withUnsafeBufferPointer { (buf) throws(TodoError) in
             // Hash every id first and touch the id index where each one lands: the cache misses of
             // the whole batch then overlap, instead of each probe waiting for its own.
             for p in 0..<buf.count { hashes[p] = _hashOfString(buf[p].id) }
-            if _ids._slots.count >= 1 << 15 { _warmIDIndex(hashes) }
+            if _ids.slotCount >= 1 << 15 { _warmIDIndex(hashes) }
             for p in 0..<buf.count {
                 bitCount += try TodoSet._validate(buf[p], position: p)
                 let h = hashes[p]
                 if _isIDIndexed(buf[p].id, hash: h) { throw .duplicateID(position: p, id: buf[p].id) }
-                var s = Int(truncatingIfNeeded: h) & batchMask
-                while true {
-                    let v = Int(batch[s])
-                    if v < 0 { batch[s] = Int32(truncatingIfNeeded: p); break }
-                    if hashes[v] == h, buf[v].id.utf8.elementsEqual(buf[p].id.utf8) { throw .duplicateID(position: p, id: buf[p].id) }
-                    s = (s + 1) & batchMask
+                let earlier = batch.insertUnlessPresent(p, hash: h) { v in
+                    hashes[v] == h && buf[v].id.utf8.elementsEqual(buf[p].id.utf8)
                 }
+                if earlier != nil { throw .duplicateID(position: p, id: buf[p].id) }
                 textBytes += _textRecordSize(buf[p])
             }
         }
@@ -69,15 +66,15 @@ extension TodoSet {
 
         // Pass 2: append. Nothing below can fail.
         _reserve(additional: p, textBytes: textBytes)
-        if (_ids._count + p) * 4 > _ids._slots.count * 3 { _rebuildIDTable(minimumCount: _ids._count + p) }
+        if _ids.needsResize(for: _ids.count + p) { _rebuildIDTable(minimumCount: _ids.count + p) }
         list.withUnsafeBufferPointer { buf in
             for j in 0..<buf.count {
                 _appendRow(buf[j])
-                _indexID(count - 1, hash: hashes[j])
+                _ids.insert(count - 1, hash: hashes[j])
             }
         }
         _invalidateDerived()
-        _checkInvariants()
+        _checkInvariants(changed: (count - p)..<count)
     }
 
     /// Makes room for at least `minimumCount` todos in all and `textBytes` more bytes of text (ids,
@@ -87,13 +84,9 @@ extension TodoSet {
     /// - Complexity: O(count) when it reallocates or rebuilds, else O(1).
     public mutating func reserveCapacity(_ minimumCount: Int, textBytes: Int = 0) {
         let c = minimumCount
-        if c > _start.capacity {
-            _start.reserveCapacity(c); _end.reserveCapacity(c); _createdAt.reserveCapacity(c)
-            _flags.reserveCapacity(c); _repetition.reserveCapacity(c); _reminder.reserveCapacity(c)
-            _textOffset.reserveCapacity(c); _bitOffset.reserveCapacity(c); _doneCount.reserveCapacity(c)
-        }
+        if c > _columns.capacity { _columns.reserveCapacity(c) }
         if textBytes > 0, _text.count + textBytes > _text.capacity { _text.reserveCapacity(_text.count + textBytes) }
-        if c * 4 > _ids._slots.count * 3 { _rebuildIDTable(minimumCount: c) }
+        if _ids.needsResize(for: c) { _rebuildIDTable(minimumCount: c) }
     }
 
     /// The hash the id index uses for `id`.
@@ -102,22 +95,15 @@ extension TodoSet {
 
     /// Whether the set holds `id` (whose hash is `hash`).
     @usableFromInline
-    func _isIDIndexed(_ id: String, hash: UInt64) -> Bool { _withUTF8(id) { _findSlot($0, hash: hash).index != nil } }
+    func _isIDIndexed(_ id: String, hash: UInt64) -> Bool { _withUTF8(id) { _findRow($0, hash: hash) != nil } }
 
     /// Reads the home slot of each hash and the start of the text of the row it holds, so that the
     /// probes that follow find them in cache. Independent loads: the processor overlaps their misses.
     @usableFromInline
     func _warmIDIndex(_ hashes: [UInt64]) {
-        var touched: UInt32 = 0
-        _ids._slots.withUnsafeBufferPointer { slots in
-            _textOffset.withUnsafeBufferPointer { offsets in
-                _text.withUnsafeBufferPointer { text in
-                    let mask = slots.count - 1
-                    for h in hashes {
-                        let v = slots[Int(truncatingIfNeeded: h) & mask]
-                        if v >= 0 { touched &+= UInt32(text[Int(offsets[Int(v)])]) }
-                    }
-                }
+        let touched = _columns.textOffset.withUnsafeBufferPointer { offsets in
+            _text.withUnsafeBufferPointer { text in
+                _ids.prefetchHomes(hashes) { row in UInt32(text[Int(offsets[row])]) }
             }
         }
         _blackHole(touched)
@@ -127,11 +113,9 @@ extension TodoSet {
     mutating func _reserve(additional n: Int, textBytes: Int) {
         // Grow geometrically: reserving exactly `count + 1` on every append would be quadratic.
         var c = count + n
-        guard c > _start.capacity else { return }
-        if n < count { c = Swift.max(c, 2 * _start.capacity) }
-        _start.reserveCapacity(c); _end.reserveCapacity(c); _createdAt.reserveCapacity(c)
-        _flags.reserveCapacity(c); _repetition.reserveCapacity(c); _reminder.reserveCapacity(c)
-        _textOffset.reserveCapacity(c); _bitOffset.reserveCapacity(c); _doneCount.reserveCapacity(c)
+        guard c > _columns.capacity else { return }
+        if n < count { c = Swift.max(c, 2 * _columns.capacity) }
+        _columns.reserveCapacity(c)
         if _text.count + textBytes > _text.capacity {
             _text.reserveCapacity(Swift.max(_text.count + textBytes, n < count ? 2 * _text.capacity : 0))
         }
@@ -140,17 +124,20 @@ extension TodoSet {
     /// Appends a validated draft's columns, text and flags (the id index is updated by the caller).
     @usableFromInline
     mutating func _appendRow(_ d: TodoDraft) {
+        let row = _storeRow(d)
+        _columns.append(row)
+    }
+
+    /// Stores a validated draft's text and completion flags in the arenas and gives its columns.
+    @usableFromInline
+    mutating func _storeRow(_ d: TodoDraft) -> _TodoColumns.Row {
         let k = _rowKeys(d)
-        _start.append(k.start); _end.append(k.end)
-        _createdAt.append(d.createdAt ?? 0)
-        _flags.append(k.flags)
-        _repetition.append(d.repetition.rawValue)
-        _reminder.append(d.reminderMinutes ?? -1)
-        _textOffset.append(UInt32(truncatingIfNeeded: _text.count))
+        let textOffset = UInt32(truncatingIfNeeded: _text.count)
         _appendTextRecord(d, to: &_text)
         let (offset, done) = _appendFlags(d, start: k.start, end: k.end, tracked: k.flags & TodoSet._tracked != 0)
-        _bitOffset.append(offset)
-        _doneCount.append(done)
+        return _TodoColumns.Row(start: k.start, end: k.end, createdAt: d.createdAt ?? 0, flags: k.flags,
+                                repetition: d.repetition, reminder: d.reminderMinutes ?? -1,
+                                textOffset: textOffset, bitOffset: offset, doneCount: done)
     }
 
     @usableFromInline
@@ -173,14 +160,14 @@ extension TodoSet {
     @usableFromInline
     mutating func _appendFlags(_ d: TodoDraft, start: Int32, end: Int32, tracked: Bool) -> (UInt32, UInt32) {
         guard tracked else { return (UInt32(truncatingIfNeeded: _bits.count), 0) }
-        let mask = d.repetition.rawValue
-        let n = _repeatDayCount(from: start, through: end, mask: mask)
+        let repetition = d.repetition
+        let n = _repeatDayCount(from: start, through: end, days: repetition)
         let offset = _bits.appendZeros(n)
         var done: UInt32 = 0
         if let days = d.completedDays {
             var day = start
             for k in 0..<n {
-                day = _nextRepeatDay(onOrAfter: day, mask: mask)
+                day = _nextRepeatDay(onOrAfter: day, days: repetition)
                 if days[k] {
                     _bits.setBit(offset + k, true)
                     _doneByDay.add(1, on: day)
@@ -196,17 +183,17 @@ extension TodoSet {
     /// Takes row `i`'s done flags out of the per-day histogram.
     @usableFromInline
     mutating func _forgetDoneDays(_ i: Int) {
-        guard _doneCount[i] != 0 else { return }
-        let n = _repeatDayCount(from: _start[i], through: _end[i], mask: _repetition[i])
-        let o = Int(_bitOffset[i])
-        let challenge = _flags[i] & TodoSet._challenge != 0
+        guard _columns.doneCount[i] != 0 else { return }
+        let n = _repeatDayCount(from: _columns.start[i], through: _columns.end[i], days: _columns.repetition[i])
+        let o = Int(_columns.bitOffset[i])
+        let challenge = _columns.flags[i] & TodoSet._challenge != 0
         var k = 0
         while k < n {
             let w = Swift.min(64, n - k)
             var v = _bits.word(at: o + k, count: w)
             while v != 0 {
                 let b = v.trailingZeroBitCount
-                let day = _repeatDay(k + b, from: _start[i], mask: _repetition[i])
+                let day = _repeatDay(k + b, from: _columns.start[i], days: _columns.repetition[i])
                 _doneByDay.add(-1, on: day)
                 if challenge { _doneByDayChallenges.add(-1, on: day) }
                 v &= v &- 1
@@ -217,7 +204,7 @@ extension TodoSet {
 
     @usableFromInline
     func _textRecordEnd(_ i: Int) -> Int {
-        _text.withUnsafeBufferPointer { b in _TextRecord(b.baseAddress!, at: Int(_textOffset[i])).end }
+        _text.withUnsafeBufferPointer { b in _TextRecord(b.baseAddress!, at: Int(_columns.textOffset[i])).end }
     }
 
     @usableFromInline
@@ -235,16 +222,11 @@ extension TodoSet {
     public mutating func remove(at i: Int) {
         _check(i)
         _forgetDoneDays(i)
-        _textGarbage += _textRecordEnd(i) - Int(_textOffset[i])
+        _textGarbage += _textRecordEnd(i) - Int(_columns.textOffset[i])
         _bitsGarbage += trackedDayCount(at: i)
         _unindexID(i)
-        _start.remove(at: i); _end.remove(at: i); _createdAt.remove(at: i); _flags.remove(at: i)
-        _repetition.remove(at: i); _reminder.remove(at: i); _textOffset.remove(at: i)
-        _bitOffset.remove(at: i); _doneCount.remove(at: i)
-        let moved = Int32(truncatingIfNeeded: i)
-        _ids._slots.withUnsafeMutableBufferPointer { s in
-            for j in s.indices where s[j] > moved { s[j] -= 1 }
-        }
+        _columns.remove(at: i)
+        _ids.closeGap(at: i)
         _afterRemoval()
     }
 
@@ -265,27 +247,13 @@ extension TodoSet {
         var any = false
         for i in 0..<count where shouldRemove(i) { keep[i] = false; any = true }
         guard any else { return }
-        var w = 0
-        for i in 0..<count {
-            if keep[i] {
-                if w != i {
-                    _start[w] = _start[i]; _end[w] = _end[i]; _createdAt[w] = _createdAt[i]; _flags[w] = _flags[i]
-                    _repetition[w] = _repetition[i]; _reminder[w] = _reminder[i]; _textOffset[w] = _textOffset[i]
-                    _bitOffset[w] = _bitOffset[i]; _doneCount[w] = _doneCount[i]
-                }
-                w += 1
-            } else {
-                _forgetDoneDays(i)
-                _textGarbage += _textRecordEnd(i) - Int(_textOffset[i])
-                _bitsGarbage += trackedDayCount(at: i)
-            }
+        for i in 0..<count where !keep[i] {
+            _forgetDoneDays(i)
+            _textGarbage += _textRecordEnd(i) - Int(_columns.textOffset[i])
+            _bitsGarbage += trackedDayCount(at: i)
         }
-        let n = count - w
-        _start.removeLast(n); _end.removeLast(n); _createdAt.removeLast(n); _flags.removeLast(n)
-        _repetition.removeLast(n); _reminder.removeLast(n); _textOffset.removeLast(n)
-        _bitOffset.removeLast(n); _doneCount.removeLast(n)
-        _ids._count = w
-        _rebuildIDTable(minimumCount: w)
+        _columns.compact(keeping: keep)
+        _rebuildIDTable(minimumCount: count, rows: count)
         _afterRemoval()
     }
 
@@ -309,9 +277,9 @@ extension TodoSet {
         fresh.reserveCapacity(_text.count - _textGarbage)
         _text.withUnsafeBufferPointer { b in
             for i in 0..<count {
-                let o = Int(_textOffset[i])
+                let o = Int(_columns.textOffset[i])
                 let e = _TextRecord(b.baseAddress!, at: o).end
-                _textOffset[i] = UInt32(truncatingIfNeeded: fresh.count)
+                _columns.textOffset[i] = UInt32(truncatingIfNeeded: fresh.count)
                 fresh.append(contentsOf: UnsafeBufferPointer(rebasing: b[o..<e]))
             }
         }
@@ -326,7 +294,7 @@ extension TodoSet {
         var fresh = _BitArena()
         for i in 0..<count {
             let n = trackedDayCount(at: i)
-            _bitOffset[i] = UInt32(truncatingIfNeeded: fresh.append(from: _bits, at: Int(_bitOffset[i]), count: n))
+            _columns.bitOffset[i] = UInt32(truncatingIfNeeded: fresh.append(from: _bits, at: Int(_columns.bitOffset[i]), count: n))
         }
         _bits = fresh
         _bitsGarbage = 0
@@ -349,26 +317,18 @@ extension TodoSet {
         if _bits.count + bitCount > Int(UInt32.max) { _compactBits() }
 
         let datesChanged = start(at: i) != draft.start || end(at: i) != draft.end
-            || _repetition[i] != draft.repetition.rawValue
+            || _columns.repetition[i] != draft.repetition
         _forgetDoneDays(i)
         _unindexID(i)
-        _textGarbage += _textRecordEnd(i) - Int(_textOffset[i])
+        _textGarbage += _textRecordEnd(i) - Int(_columns.textOffset[i])
         _bitsGarbage += trackedDayCount(at: i)
-        let k = _rowKeys(draft)
-        _start[i] = k.start; _end[i] = k.end; _flags[i] = k.flags
-        _createdAt[i] = draft.createdAt ?? 0
-        _repetition[i] = draft.repetition.rawValue
-        _reminder[i] = draft.reminderMinutes ?? -1
-        _textOffset[i] = UInt32(truncatingIfNeeded: _text.count)
-        _appendTextRecord(draft, to: &_text)
-        let (offset, done) = _appendFlags(draft, start: k.start, end: k.end, tracked: k.flags & TodoSet._tracked != 0)
-        _bitOffset[i] = offset
-        _doneCount[i] = done
+        let row = _storeRow(draft)
+        _columns.replace(i, with: row)
         _indexID(i)
         if datesChanged { _invalidateDerived() } else { _invalidateDayTables() }
         if _textGarbage > 4096, _textGarbage * 2 > _text.count { _compactText() }
         if _bitsGarbage > 4096, _bitsGarbage * 2 > _bits.count { _compactBits() }
-        _checkInvariants()
+        _checkInvariants(changed: i..<i + 1)
     }
 
     /// Replaces the todo with id `id` (the draft may carry a new id).

@@ -23,7 +23,7 @@ extension TodoSet {
     @usableFromInline
     var _intervals: _IntervalIndex {
         if let x = _cache.intervals { return x }
-        let x = _IntervalIndex(lo: _start, hi: _end)
+        let x = _IntervalIndex(lo: _columns.start, hi: _columns.end)
         _cache.intervals = x
         return x
     }
@@ -36,8 +36,8 @@ extension TodoSet {
     func _kindMatches(_ i: Int, _ kind: TodoKind) -> Bool {
         switch kind {
         case .all: return true
-        case .challenges: return _flags[i] & TodoSet._challenge != 0
-        case .plain: return _flags[i] & TodoSet._challenge == 0
+        case .challenges: return _columns.flags[i] & TodoSet._challenge != 0
+        case .plain: return _columns.flags[i] & TodoSet._challenge == 0
         }
     }
 
@@ -55,18 +55,18 @@ extension TodoSet {
         var rows: [Int32] = []
         let kindMask: UInt8 = kind == .all ? 0 : TodoSet._challenge
         let kindWant: UInt8 = kind == .challenges ? TodoSet._challenge : 0
-        _start.withUnsafeBufferPointer { lo in
-        _end.withUnsafeBufferPointer { hi in
-        _repetition.withUnsafeBufferPointer { rep in
-        _flags.withUnsafeBufferPointer { flags in
+        _columns.start.withUnsafeBufferPointer { lo in
+        _columns.end.withUnsafeBufferPointer { hi in
+        _columns.repetition.withUnsafeBufferPointer { rep in
+        _columns.flags.withUnsafeBufferPointer { flags in
         ix.nodes.withUnsafeBufferPointer { nodes in
         ix.byLo.withUnsafeBufferPointer { byLo in
         ix.byHiDescending.withUnsafeBufferPointer { byHi in
             @inline(__always) func keep(_ r: Int32) {
                 let i = Int(r)
                 // A span overlapping by fewer than 7 days may miss every repeat weekday.
-                if rep[i] != 0x7F,
-                   !_hasRepeatDay(from: Swift.max(lo[i], a), through: Swift.min(hi[i], b), mask: rep[i]) { return }
+                if rep[i]._bits != 0x7F,
+                   !_hasRepeatDay(from: Swift.max(lo[i], a), through: Swift.min(hi[i], b), days: rep[i]) { return }
                 if flags[i] & kindMask != kindWant { return }
                 rows.append(r)
             }
@@ -133,11 +133,11 @@ extension TodoSet {
             return _ascending(rows)
         case .noDeadline:
             var out: [Int] = []
-            for i in 0..<count where !_DayKey.isDay(_end[i]) && _kindMatches(i, kind) { out.append(i) }
+            for i in 0..<count where !_DayKey.isDay(_columns.end[i]) && _kindMatches(i, kind) { out.append(i) }
             return out
         case .overdue:
             var out: [Int] = []
-            for i in 0..<count where _end[i] < d && _end[i] != _DayKey.undatedEnd && _kindMatches(i, kind) && !_isDone(i) {
+            for i in 0..<count where _columns.end[i] < d && _columns.end[i] != _DayKey.undatedEnd && _kindMatches(i, kind) && !_isDone(i) {
                 out.append(i)
             }
             return out

@@ -13,7 +13,7 @@ extension TodoSet {
             needle.withUnsafeBufferPointer { q in
                 let p = t.baseAddress!, m = q.count, first = q[0]
                 for i in 0..<count where _kindMatches(i, kind) {
-                    let r = _idAndTitleRanges(p, at: Int(_textOffset[i]))
+                    let r = _idAndTitleRanges(p, at: Int(_columns.textOffset[i]))
                     guard r.titleCount >= m else { continue }
                     var s = r.titleStart
                     let last = r.titleStart + r.titleCount - m

@@ -85,15 +85,15 @@ extension TodoSet {
         var keys = [UInt64](repeating: 0, count: n)
         let key = order.key
         let desc = order.descending
-        if key == .deadline { return _int32Keys(_end, rows, descending: desc, rowBits: rowBits) }
-        if key == .start { return _int32Keys(_start, rows, descending: desc, rowBits: rowBits) }
+        if key == .deadline { return _int32Keys(_columns.end, rows, descending: desc, rowBits: rowBits) }
+        if key == .start { return _int32Keys(_columns.start, rows, descending: desc, rowBits: rowBits) }
         // Share: exact fractions need 2^s > (largest denominator)^2 (see `_shareKey`).
         var shareShift = 0
         if key == .completionShare {
             var qmax: UInt64 = 1
             _forEachRow(rows) { _, i in
-                if _flags[i] & TodoSet._tracked != 0 {
-                    qmax = Swift.max(qmax, UInt64(_repeatDayCount(from: _start[i], through: _end[i], mask: _repetition[i])))
+                if _columns.flags[i] & TodoSet._tracked != 0 {
+                    qmax = Swift.max(qmax, UInt64(_repeatDayCount(from: _columns.start[i], through: _columns.end[i], days: _columns.repetition[i])))
                 }
             }
             shareShift = _bitWidth(qmax * qmax)
@@ -178,13 +178,13 @@ extension TodoSet {
     func _sortValue(_ i: Int, _ key: TodoSortKey) -> Int64? {
         switch key {
         case .deadline:
-            let e = _end[i]
+            let e = _columns.end[i]
             return _DayKey.isDay(e) ? Int64(e) : nil
         case .start:
-            let s = _start[i]
+            let s = _columns.start[i]
             return _DayKey.isDay(s) ? Int64(s) : nil
         case .registration:
-            return _flags[i] & TodoSet._hasCreatedAt != 0 ? _createdAt[i] : nil
+            return _columns.flags[i] & TodoSet._hasCreatedAt != 0 ? _columns.createdAt[i] : nil
         case .title, .completionShare:
             return nil
         }
@@ -194,10 +194,10 @@ extension TodoSet {
     /// below 2^(shift/2) get distinct keys, equal fractions equal keys.
     @inlinable
     func _shareKey(_ i: Int, shift: Int) -> UInt64 {
-        var p: UInt64 = _flags[i] & TodoSet._completed != 0 ? 1 : 0, q: UInt64 = 1
-        if _flags[i] & TodoSet._tracked != 0 {
-            let n = _repeatDayCount(from: _start[i], through: _end[i], mask: _repetition[i])
-            if n > 0 { p = UInt64(_doneCount[i]); q = UInt64(n) }
+        var p: UInt64 = _columns.flags[i] & TodoSet._completed != 0 ? 1 : 0, q: UInt64 = 1
+        if _columns.flags[i] & TodoSet._tracked != 0 {
+            let n = _repeatDayCount(from: _columns.start[i], through: _columns.end[i], days: _columns.repetition[i])
+            if n > 0 { p = UInt64(_columns.doneCount[i]); q = UInt64(n) }
         }
         if p == q { return UInt64(1) << UInt64(shift) }
         let wide = shift == 0 ? (high: UInt64(0), low: p) : (high: p >> UInt64(64 - shift), low: p << UInt64(shift))
@@ -260,7 +260,7 @@ extension TodoSet {
         var titleCount = [Int](repeating: 0, count: count)
         _text.withUnsafeBufferPointer { t in
             for row in r {
-                let tr = _idAndTitleRanges(t.baseAddress!, at: Int(_textOffset[Int(row)]))
+                let tr = _idAndTitleRanges(t.baseAddress!, at: Int(_columns.textOffset[Int(row)]))
                 titleStart[Int(row)] = tr.titleStart
                 titleCount[Int(row)] = tr.titleCount
             }

@@ -19,8 +19,6 @@
 /// Lookups by id go through a hash index; range queries through an interval index that is built
 /// on the first query after a change to the set's dates or membership.
 public struct TodoSet {
-    // The start and end columns hold day numbers or the sentinels of `_DayKey`.
-
     @usableFromInline static var _challenge: UInt8 { 0x01 }
     @usableFromInline static var _completed: UInt8 { 0x02 }
     @usableFromInline static var _hasCreatedAt: UInt8 { 0x04 }
@@ -30,16 +28,8 @@ public struct TodoSet {
     /// gives an array back rather than nil.
     @usableFromInline static var _explicitDays: UInt8 { 0x10 }
 
-    @usableFromInline var _start: [Int32] = []
-    @usableFromInline var _end: [Int32] = []
-    @usableFromInline var _createdAt: [Int64] = []
-    @usableFromInline var _flags: [UInt8] = []
-    @usableFromInline var _repetition: [UInt8] = []
-    /// -1 = no reminder.
-    @usableFromInline var _reminder: [Int16] = []
-    @usableFromInline var _textOffset: [UInt32] = []
-    @usableFromInline var _bitOffset: [UInt32] = []
-    @usableFromInline var _doneCount: [UInt32] = []
+    /// The fixed-size fields, one column each; see `_TodoColumns`.
+    @usableFromInline var _columns = _TodoColumns()
 
     @usableFromInline var _text: [UInt8] = []
     @usableFromInline var _textGarbage = 0
@@ -66,15 +56,15 @@ public struct TodoSet {
 
     /// Number of todos.
     /// - Complexity: O(1)
-    @inlinable public var count: Int { _start.count }
+    @inlinable public var count: Int { _columns.count }
 
-    @inlinable public var isEmpty: Bool { _start.isEmpty }
+    @inlinable public var isEmpty: Bool { _columns.count == 0 }
 
     /// `0..<count`.
     @inlinable public var indices: Range<Int> { 0..<count }
 
     @inlinable @inline(__always)
-    func _check(_ i: Int) { precondition(i >= 0 && i < _start.count, "TodoSet index out of range") }
+    func _check(_ i: Int) { precondition(i >= 0 && i < _columns.count, "TodoSet index out of range") }
 }
 
 /// Holder of lazily built derived data; see `TodoSet._cache`.

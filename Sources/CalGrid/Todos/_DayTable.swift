@@ -47,8 +47,8 @@ final class _DayTable {
     @usableFromInline
     static func build(of set: TodoSet, kind: TodoKind) -> _DayTable? {
         var lo = Int32.max, hi = Int32.min
-        set._start.withUnsafeBufferPointer { st in
-            set._end.withUnsafeBufferPointer { en in
+        set._columns.start.withUnsafeBufferPointer { st in
+            set._columns.end.withUnsafeBufferPointer { en in
                 for i in 0..<st.count {
                     let s = st[i], e = en[i]
                     if _DayKey.isDay(s) { lo = Swift.min(lo, s); hi = Swift.max(hi, s) }
@@ -74,10 +74,10 @@ final class _DayTable {
         let doneMask = TodoSet._tracked | TodoSet._completed, untrackedDone = TodoSet._completed
         var plain = [Int64](repeating: 0, count: days + 1)
         var weekly = [Int64](repeating: 0, count: days + 7)
-        set._start.withUnsafeBufferPointer { st in
-        set._end.withUnsafeBufferPointer { en in
-        set._flags.withUnsafeBufferPointer { fl in
-        set._repetition.withUnsafeBufferPointer { rp in
+        set._columns.start.withUnsafeBufferPointer { st in
+        set._columns.end.withUnsafeBufferPointer { en in
+        set._columns.flags.withUnsafeBufferPointer { fl in
+        set._columns.repetition.withUnsafeBufferPointer { rp in
         plain.withUnsafeMutableBufferPointer { p in
         weekly.withUnsafeMutableBufferPointer { w in
             for i in 0..<st.count {
@@ -88,7 +88,7 @@ final class _DayTable {
                 let s = Swift.max(st[i], first), e = Swift.min(en[i], last)
                 guard s <= e else { continue }
                 let v: Int64 = f & doneMask == untrackedDone ? 0x1_0000_0001 : 1
-                let mask = rp[i]
+                let mask = rp[i]._bits
                 let a = Int(s &- first), b = Int(e &- first)
                 if mask == 0x7F {
                     p[a] &+= v
