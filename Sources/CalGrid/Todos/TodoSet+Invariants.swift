@@ -4,7 +4,7 @@ extension TodoSet {
     /// `-DCALGRID_INVARIANTS` (as `make test` does), so mutations call it unconditionally.
     ///
     /// `changed` names the rows a mutation wrote (nil: any row may have moved). Those rows and
-    /// the set's shape are checked every time; the whole set is checked when it is small, after
+    /// the set's shape are checked every time; the whole set is checked when it is small (64 rows), after
     /// a removal, and when an append crosses a power of two in size, so that growing a set by
     /// many small batches (an import hands over 64 records at a time) costs O(1) checking per
     /// row amortized instead of O(N) per batch.
@@ -18,7 +18,7 @@ extension TodoSet {
 
     #if CALGRID_INVARIANTS
     /// Sets up to this size are checked whole after every mutation.
-    static var _wholeCheckLimit: Int { 512 }
+    static var _wholeCheckLimit: Int { 64 }
 
     @inline(never)
     func _verifyInvariants(changed: Range<Int>?) {
