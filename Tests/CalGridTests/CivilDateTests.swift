@@ -57,4 +57,13 @@ import Testing
             previous = c
         }
     }
+
+    @Test func leapYearsAndDayOfYear() throws {
+        #expect(!CivilDate.isLeapYear(1900) && CivilDate.isLeapYear(2000) && !CivilDate.isLeapYear(2100) && CivilDate.isLeapYear(2400))
+        #expect(CivilDate.daysInMonth(year: 1900, month: 2) == 28 && CivilDate.daysInMonth(year: 2000, month: 2) == 29)
+        #expect(throws: DateError.invalidDay(year: 1900, month: 2, day: 29)) { try CivilDate(year: 1900, month: 2, day: 29) }
+        #expect(try CivilDate(year: 2000, month: 2, day: 29).dayOfYear == 60)
+        #expect(try CivilDate(year: 2000, month: 12, day: 31).dayOfYear == 366)
+        #expect(try CivilDate(year: 1900, month: 12, day: 31).dayOfYear == 365)
+    }
 }
