@@ -37,15 +37,16 @@ extension ImportError {
     }
 }
 
-/// The caller's progress callback, reached through the core's C-convention hook and its context.
+/// The caller's progress callback and its context, as `calgrid_import_options` gives them.
 struct _Progress {
     var function: @convention(c) (Int64, Int64, UnsafeMutableRawPointer?) -> Int32
     var context: UnsafeMutableRawPointer?
-}
 
-let _progressTrampoline: ImportProgressFunction = { done, total, context in
-    let p = context!.assumingMemoryBound(to: _Progress.self).pointee
-    return p.function(done, total, p.context) != 0
+    /// The trampoline: the JSON layer's Swift closure calls the C function with its context.
+    var closure: (Int64, Int64) -> Bool {
+        let function = function, context = context
+        return { done, total in function(done, total, context) != 0 }
+    }
 }
 
 /// `calgrid_import_options` as the caller's header knew it: `struct_size` bytes (at least up to the
@@ -118,15 +119,8 @@ func _import(_ report: UnsafeMutablePointer<calgrid_import_report>?, _ set: Opaq
     swap(&target, &box.set)
     defer { swap(&target, &box.set) }
     let result: Result<ImportReport, ImportError>
-    if var hook = progress {
-        o.progress = _progressTrampoline
-        result = withUnsafeMutablePointer(to: &hook) { h in
-            o.progressContext = UnsafeMutableRawPointer(h)
-            do throws(ImportError) { return .success(try run(&target, o)) } catch { return .failure(error) }
-        }
-    } else {
-        do throws(ImportError) { result = .success(try run(&target, o)) } catch { result = .failure(error) }
-    }
+    o.progress = progress?.closure
+    do throws(ImportError) { result = .success(try run(&target, o)) } catch { result = .failure(error) }
     switch result {
     case .failure(let e): throw e._info().report(to: err)
     case .success(let r):

@@ -43,11 +43,6 @@ public struct ImportLimits: Hashable, Sendable {
     public init() {}
 }
 
-/// Called after each chunk of input: `bytesDone` of `bytesTotal` (0 when unknown, e.g. a pipe).
-/// Returning false cancels the import (`ImportError.cancelled`, nothing changed).
-/// A C function pointer plus a context pointer, so a C wrapper can pass its callback straight through.
-public typealias ImportProgressFunction = @convention(c) (_ bytesDone: Int64, _ bytesTotal: Int64, _ context: UnsafeMutableRawPointer?) -> Bool
-
 /// How to read the input.
 public struct ImportOptions {
     public var format: ImportFormat = .automatic
@@ -63,8 +58,10 @@ public struct ImportOptions {
     public var includeRecurringParents = false
     /// Threads parsing records: 0 = one per online core, capped at 2 (the default).
     public var threads: Int = 0
-    public var progress: ImportProgressFunction? = nil
-    public var progressContext: UnsafeMutableRawPointer? = nil
+    /// Called on the importing thread after each batch of input with the bytes done and the total
+    /// (0 when unknown, e.g. a pipe); returning false cancels the import (`ImportError.cancelled`,
+    /// nothing changed). Default none.
+    public var progress: ((_ bytesDone: Int64, _ bytesTotal: Int64) -> Bool)? = nil
 
     public init(format: ImportFormat = .automatic, policy: ImportPolicy = .strict, zone: TimeZoneRules = .utc) {
         self.format = format; self.policy = policy; self.zone = zone

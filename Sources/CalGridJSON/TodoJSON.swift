@@ -5,13 +5,12 @@ import CalGrid
 @usableFromInline
 struct _TodoSetSink: _DraftSink {
     @usableFromInline var set: TodoSet
-    @usableFromInline var taskwarrior = false
 
     @usableFromInline
     init(set: consuming TodoSet) { self.set = set }
 
     @usableFromInline
-    mutating func add(_ drafts: inout [TodoDraft], reject: (Int, _FieldFailure) throws(ImportError) -> Void) throws(ImportError) {
+    mutating func add(_ drafts: inout [TodoDraft], reject: (Int, TodoError) throws(ImportError) -> Void) throws(ImportError) {
         var from = 0
         while from < drafts.count {
             do throws(TodoError) {
@@ -21,7 +20,7 @@ struct _TodoSetSink: _DraftSink {
                 // Everything before the refused draft is valid: put it in, skip the refused one, go on.
                 let bad = from + (error.position ?? 0)
                 if bad > from { try? set.insert(contentsOf: drafts[from..<bad]) }
-                try reject(bad, _TodoSetSink.failure(error, taskwarrior: taskwarrior))
+                try reject(bad, error)
                 from = bad + 1
             }
         }
@@ -33,7 +32,7 @@ struct _TodoSetSink: _DraftSink {
     }
 
     /// The issue for a draft the set refused: the core's sentence and field name (`uuid` for a
-    /// Taskwarrior id).
+    /// Taskwarrior id). Used by `_IssueBuilder`, which knows the input's vocabulary.
     static func failure(_ e: TodoError, taskwarrior: Bool) -> _FieldFailure {
         let reason: ImportIssue.Reason
         switch e {

@@ -19,11 +19,10 @@ enum TodoFile {
         var o = ImportOptions(format: format, policy: policy, zone: options.zone)
         let bar = ProgressBar()
         if Stream.standardError.isTerminal {
-            o.progress = { done, total, context in
-                Unmanaged<ProgressBar>.fromOpaque(context!).takeUnretainedValue().update(done: done, total: total)
+            o.progress = { done, total in
+                bar.update(done: done, total: total)
                 return true
             }
-            o.progressContext = Unmanaged.passUnretained(bar).toOpaque()
         }
         defer { bar.finish() }
         var set = TodoSet()

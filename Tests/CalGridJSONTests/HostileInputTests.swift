@@ -5,11 +5,6 @@ import CalGrid
 
 final class ProgressLog { var calls: [(Int64, Int64)] = []; var stopAfter = Int.max }
 
-let recordProgress: ImportProgressFunction = { done, total, context in
-    let log = Unmanaged<ProgressLog>.fromOpaque(context!).takeUnretainedValue()
-    log.calls.append((done, total))
-    return log.calls.count < log.stopAfter
-}
 
 func temporaryFile(_ bytes: [UInt8]) throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("calgrid-hostile-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).json").path
@@ -26,8 +21,10 @@ func temporaryFile(_ bytes: [UInt8]) throws -> String {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let log = ProgressLog()
         var o = ImportOptions()
-        o.progress = recordProgress
-        o.progressContext = Unmanaged.passUnretained(log).toOpaque()
+        o.progress = { done, total in
+            log.calls.append((done, total))
+            return log.calls.count < log.stopAfter
+        }
         var session = _ImportSession(options: o, sink: _TodoSetSink(set: TodoSet()))
         defer { session.release() }
         try session.run(file: try _FileDescriptor.openForReading(path), window: 4096)

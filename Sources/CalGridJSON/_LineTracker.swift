@@ -1,0 +1,47 @@
+// Where a window offset is in the whole input: byte offset, 1-based line and byte column. The
+// window slides over the input, so the tracker keeps only the line number and start of the line at
+// window[0], and counts newlines lazily: only when an issue needs a location, or when bytes leave
+// the window. Most records never need one, so framing does not pay for line counting.
+import CJSONC
+
+@usableFromInline
+struct _LineTracker {
+    /// Offset in the input of window[0].
+    var windowBase: Int64 = 0
+    /// 1-based line of window[0].
+    var lineAtWindow = 1
+    /// Offset in the input of the start of that line.
+    var lineStartAbsolute: Int64 = 0
+
+    /// Offset in the input of window offset `x`.
+    func absolute(_ x: Int) -> Int64 { windowBase + Int64(x) }
+
+    /// Line and column of window offset `x` (the window must still hold bytes 0..<x).
+    /// - Complexity: O(x), a memchr over the window.
+    func location(_ p: UnsafePointer<UInt8>, _ x: Int) -> (line: Int, column: Int) {
+        var line = lineAtWindow
+        var lineStart = lineStartAbsolute
+        var k = 0
+        while k < x {
+            guard let nl = cg_memchr(p + k, 0x0A, Int64(x - k)) else { break }
+            let at = nl - p
+            line += 1
+            lineStart = windowBase + Int64(at) + 1
+            k = at + 1
+        }
+        return (line, Int(windowBase + Int64(x) - lineStart) + 1)
+    }
+
+    /// Called before bytes 0..<n of the window are dropped: counts their newlines.
+    mutating func dropping(_ p: UnsafePointer<UInt8>, _ n: Int) {
+        var k = 0
+        while k < n {
+            guard let nl = cg_memchr(p + k, 0x0A, Int64(n - k)) else { break }
+            let at = nl - p
+            lineAtWindow += 1
+            lineStartAbsolute = windowBase + Int64(at) + 1
+            k = at + 1
+        }
+        windowBase += Int64(n)
+    }
+}
