@@ -19,7 +19,12 @@
 **     never frees memory it did not allocate. Whatever it returns through a _new function is
 **     released with the matching _free function; _free(NULL) does nothing.
 **   - Threads: functions without a handle are pure and may be called from any thread at any
-**     time. A handle may be used by one thread at a time; distinct handles are independent.
+**     time. A function taking a const handle (const calgrid_todo_set *) only reads it: any number
+**     of threads may call such functions on one set at once, without a lock, as long as no thread
+**     changes that set meanwhile (the rule of C++'s const members). Indexes a read builds lazily
+**     are built once and published atomically. A function taking a non-const handle changes it
+**     and needs the set to itself: no other call on that set, read or change, at the same time.
+**     Distinct handles are independent.
 */
 #ifndef CALGRID_H
 #define CALGRID_H
@@ -482,7 +487,8 @@ int calgrid_todo_set_new(calgrid_todo_set **out);
 void calgrid_todo_set_free(calgrid_todo_set *set);
 
 /* *out = the number of todos. Reads the set.
-** Threads: a set is used by one thread at a time, reads included (queries build indexes lazily). */
+** Threads: every function taking a const calgrid_todo_set * reads it and may run on many threads
+** at once (queries build their indexes once, safely); a change needs the set to itself. */
 int calgrid_todo_set_count(size_t *out, const calgrid_todo_set *set);
 
 /* Adds one todo at the end; *out_index (may be NULL) = its index. Invalid todos are rejected with
@@ -506,10 +512,12 @@ int calgrid_todo_set_remove_at(calgrid_todo_set *set, size_t index);
 /* Removes the todo with this id; ENOTFOUND when there is none. Changes the set: one thread. */
 int calgrid_todo_set_remove(calgrid_todo_set *set, const char *id);
 
-/* *out = the index of the todo with this id; ENOTFOUND when there is none. Reads the set. */
+/* *out = the index of the todo with this id; ENOTFOUND when there is none.
+** Reads the set (any number of threads at once). */
 int calgrid_todo_set_find(size_t *out, const calgrid_todo_set *set, const char *id);
 
-/* Fills *out (whose struct_size the caller sets) for the todo at `index`. Reads the set. */
+/* Fills *out (whose struct_size the caller sets) for the todo at `index`.
+** Reads the set (any number of threads at once). */
 int calgrid_todo_set_get(calgrid_todo_info *out, const calgrid_todo_set *set, size_t index);
 
 typedef enum calgrid_todo_text {
@@ -521,13 +529,14 @@ typedef enum calgrid_todo_text {
 
 /* Copies one text of the todo at `index` into buf (capacity `size`) as NUL-terminated UTF-8;
 ** *out_length (may be NULL) = its length in bytes without the NUL, also when buf is too small
-** (ENOSPC), so a caller can pass size 0 (buf may then be NULL) to learn the size. Reads the set. */
+** (ENOSPC), so a caller can pass size 0 (buf may then be NULL) to learn the size.
+** Reads the set (any number of threads at once). */
 int calgrid_todo_set_text(char *buf, size_t size, size_t *out_length, const calgrid_todo_set *set, size_t index,
                           calgrid_todo_text which, size_t tag_index);
 
 /* Copies the per-day completion flags of a tracked todo (one 0/1 per repeat day of [start, end],
 ** in date order) into flags (capacity `size`); *out_count (may be NULL) = the number of flags, also
-** on ENOSPC. 0 flags for an untracked todo. Reads the set. */
+** on ENOSPC. 0 flags for an untracked todo. Reads the set (any number of threads at once). */
 int calgrid_todo_set_completed_days(uint8_t *flags, size_t size, size_t *out_count, const calgrid_todo_set *set,
                                     size_t index);
 
@@ -552,7 +561,7 @@ typedef struct calgrid_todo_day {
     int64_t longest_streak;  /* longest run of done repeat days overall */
 } calgrid_todo_day;
 
-/* Fills *out for the todo at `index` on `day`. Reads the set. */
+/* Fills *out for the todo at `index` on `day`. Reads the set (any number of threads at once). */
 int calgrid_todo_set_day(calgrid_todo_day *out, const calgrid_todo_set *set, size_t index, calgrid_date day);
 
 /* ---------------------------------------------------------------------------------------------
@@ -560,7 +569,8 @@ int calgrid_todo_set_day(calgrid_todo_day *out, const calgrid_todo_set *set, siz
 ** `size` is the capacity in entries, *out_count (may be NULL) the number of results, also when the
 ** array is too small (ENOSPC, nothing written), so a caller can size the array and call again.
 ** An array of calgrid_todo_set_count entries is always large enough. Every function here reads
-** the set (one thread at a time; the first query after a change builds an index).
+** the set: any number of threads may query one set at once while none changes it (the first query
+** after a change builds an index, once, shared by all threads).
 */
 typedef enum calgrid_todo_kind {
     CALGRID_KIND_ALL = 0,         /* every todo */
@@ -788,13 +798,14 @@ typedef enum calgrid_export_format {
     CALGRID_EXPORT_JSON_LINES         /* one record per line */
 } calgrid_export_format;
 
-/* Writes the whole set to `path` atomically (a temporary file beside it, fsync, rename): on failure
-** (EIO) the old file is untouched. Importing the result gives the same todos back. Reads the set. */
+/* Writes the whole set to `path` atomically (a temporary file beside it, fsync, rename; the old
+** file's mode is kept): on failure (EIO) the old file is untouched and no temporary file remains.
+** Importing the result gives the same todos back. Reads the set (any number of threads at once). */
 int calgrid_todo_set_export_file(const calgrid_todo_set *set, const char *path, calgrid_export_format format,
                                  calgrid_error *err);
 
 /* The whole set as JSON in a new NUL-terminated buffer: *out (release it with calgrid_free) and
-** *out_length (may be NULL) bytes without the NUL. Reads the set. */
+** *out_length (may be NULL) bytes without the NUL. Reads the set (any number of threads at once). */
 int calgrid_todo_set_export_buffer(char **out, size_t *out_length, const calgrid_todo_set *set,
                                    calgrid_export_format format);
 

@@ -3,9 +3,13 @@
 # Benchmarks/.build/bench-quick/. The rules themselves are in the Makefile; this adds what they need.
 
 bench bench-quick: bench-deps
-# The full run also measures the C API and the static calgrid that `make demo` ships, so it builds
-# them first (the quick run uses them when present, else the dynamically linked calgrid).
-bench: capi calgrid-static
+# The full run also measures the C API and the calgrid `make install` installs (the static
+# executable, installed into $(BUILD)/bench-prefix), so it builds them first (the quick run uses
+# them when present, else the dynamically linked calgrid).
+bench: capi bench-install
+.PHONY: bench-install
+bench-install: deps
+	@$(MAKE) --no-print-directory install PREFIX=$(abspath $(BUILD))/bench-prefix >/dev/null
 
 # `cal` (Debian ncal) for the CLI start-up comparison, and the calgrid binary it spawns.
 .PHONY: bench-deps

@@ -25,8 +25,8 @@ CAPI_PC      := $(CAPI_DIR)/calgrid.pc
 CAPI_SHARED_FLAGS := -parse-as-library -O -wmo
 
 # C flags every test program is held to.
-CAPI_CFLAGS   := -std=c99 -Wall -Wextra -Werror -pedantic -g -I Include
-CAPI_CXXFLAGS := -x c++ -std=c++11 -Wall -Wextra -Werror -pedantic -g -I Include
+CAPI_CFLAGS   := -std=c99 -Wall -Wextra -Werror -pedantic -g -pthread -I Include
+CAPI_CXXFLAGS := -x c++ -std=c++11 -Wall -Wextra -Werror -pedantic -g -pthread -I Include
 CAPI_TEST_SRC := $(sort $(wildcard Tests/C/test_*.c))
 CAPI_TEST_HDR := $(wildcard Tests/C/*.h)
 CAPI_VALGRIND := valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect \
@@ -85,8 +85,9 @@ $(CAPI_PC): mk/capi.mk Include/calgrid.h
 
 # --- install / uninstall (DESTDIR is honoured for packagers).
 CAPI_INST_LIB := $(DESTDIR)$(PREFIX)/lib
-install: deps-capi capi
-	$(SWIFT) build -c release --product calgrid
+# calgrid: the static executable `make demo` runs (mk/cli.mk), so the installed command needs no
+# Swift toolchain and starts like a C program.
+install: deps-capi capi calgrid-static
 	install -d $(DESTDIR)$(PREFIX)/include $(CAPI_INST_LIB)/pkgconfig $(DESTDIR)$(PREFIX)/bin
 	install -m 644 Include/calgrid.h $(DESTDIR)$(PREFIX)/include/calgrid.h
 	install -m 755 $(CAPI_DIR)/$(CAPI_SO_REAL) $(CAPI_INST_LIB)/$(CAPI_SO_REAL)
@@ -94,7 +95,7 @@ install: deps-capi capi
 	ln -sf $(CAPI_SONAME) $(CAPI_INST_LIB)/libcalgrid.so
 	install -m 644 $(CAPI_A) $(CAPI_INST_LIB)/libcalgrid.a
 	printf '%s\n' $(call CAPI_PC_LINES,$(PREFIX)) > $(CAPI_INST_LIB)/pkgconfig/calgrid.pc
-	install -m 755 $(BUILD)/release/calgrid $(DESTDIR)$(PREFIX)/bin/calgrid
+	install -m 755 $(CALGRID_STATIC) $(DESTDIR)$(PREFIX)/bin/calgrid
 	install -D -m 644 docs/calgrid.1 $(DESTDIR)$(PREFIX)/share/man/man1/calgrid.1
 
 uninstall:
@@ -157,7 +158,9 @@ test-c-example: deps-capi
 	 $(CC) -std=c99 -Wall -Wextra -Werror -pedantic -o "$$tmp/month-static" Examples/C/month.c \
 	   $$(pkg-config --static --cflags calgrid) "$$tmp/prefix/lib/libcalgrid.a" $$(pkg-config --static --libs-only-l json-c) && \
 	 "$$tmp/month-static" 2026-11 Examples/C/todos.json | cmp - "$$tmp/out.txt" && \
-	 "$$tmp/prefix/bin/calgrid" month 2026-11 >/dev/null && \
+	 if ldd "$$tmp/prefix/bin/calgrid" 2>&1 | grep -q libswift; then echo "installed calgrid needs libswift:"; ldd "$$tmp/prefix/bin/calgrid"; exit 1; fi && \
+	 env -i PATH=/usr/bin:/bin LD_LIBRARY_PATH=/nonexistent "$$tmp/prefix/bin/calgrid" month 2026-11 --today 2026-11-15 | grep -q '\[15\]' && \
+	 echo "installed calgrid: $$(ldd "$$tmp/prefix/bin/calgrid" 2>&1 | head -n 1 | sed 's/^[[:space:]]*//'), runs without the toolchain's environment" && \
 	 sed -n '/^## Use from C/,/^## /p' README.md | sed -n '/^```c$$/,/^```$$/p' | sed '1d;$$d' > "$$tmp/readme.c" && \
 	 $(CC) -std=c99 -Wall -Wextra -Werror -pedantic -o "$$tmp/readme" "$$tmp/readme.c" $$(pkg-config --cflags --libs calgrid) && \
 	 LD_LIBRARY_PATH="$$tmp/prefix/lib" "$$tmp/readme" | grep -q '29\*' && \

@@ -8,19 +8,18 @@ test-cli: deps
 
 # The release calgrid as one static executable (Swift runtime, libstdc++ and json-c linked in):
 # no shared Swift libraries to load and relocate, so it starts about as fast as a C program
-# (a dynamically linked Swift binary spends most of its start-up in the dynamic loader).
-# Its own scratch path keeps these link flags away from the ordinary builds. Two link details
-# cut the page faults a start takes, most of what it costs beyond a C program's:
-# - --section-ordering-file: the functions `calgrid month` executes (mk/calgrid-order.txt; the
-#   modules are compiled with function sections) are laid out together, so a start touches fewer
-#   pages; `make calgrid-order` regenerates the list.
+# (a dynamically linked Swift binary spends most of its start-up in the dynamic loader). `make demo`
+# runs it and `make install` installs it. Its own scratch path keeps these flags away from the
+# ordinary builds. One link option stays because it earns its keep:
 # - --no-mmap-output-file: gold (swiftc's linker here) otherwise writes the executable through a
 #   shared mapping, which leaves it in the page cache as single 4 KiB pages that every start maps
-#   one by one. (The measurements: Benchmarks/README.md, History.)
+#   one by one: 1.70 ms instead of 1.02 ms per start (p10 of 500, 145 instead of 92 page faults;
+#   an installed copy is written with write(2) and does not need it).
+# A link order of the functions a start executes (--section-ordering-file) was dropped: on the
+# installed binary it saved 4-5 % (1.29 to 1.23 ms CPU, 140 to 130 page faults), under the 10 % a
+# link trick must earn, and its list of mangled names went stale with every change.
 CALGRID_STATIC := $(BUILD)/static/release/calgrid
-CALGRID_ORDER  := mk/calgrid-order.txt
-CALGRID_STATIC_FLAGS := -Xswiftc -static-executable -Xswiftc -Xfrontend -Xswiftc -function-sections \
-  -Xlinker --no-mmap-output-file -Xlinker --section-ordering-file=$(abspath $(CALGRID_ORDER))
+CALGRID_STATIC_FLAGS := -Xswiftc -static-executable -Xlinker --no-mmap-output-file
 # SwiftPM does not recompile when only -Xswiftc flags change: a flags stamp starts the scratch path afresh.
 CALGRID_STATIC_STAMP := $(BUILD)/static/.calgrid-static-flags
 calgrid-static: deps
@@ -29,10 +28,3 @@ calgrid-static: deps
 	  { rm -rf $(BUILD)/static && mkdir -p $(BUILD)/static && echo '$(CALGRID_STATIC_FLAGS)' > $(CALGRID_STATIC_STAMP); }
 	@$(SWIFT) build -c release --product calgrid $(CALGRID_STATIC_FLAGS) --scratch-path $(BUILD)/static \
 	  >$(BUILD)/calgrid-static.log 2>&1 || { cat $(BUILD)/calgrid-static.log; exit 1; }
-
-# Regenerates the section order from what the static calgrid executes for `calgrid month`.
-.PHONY: calgrid-order
-calgrid-order: calgrid-static
-	python3 mk/calgrid-order.py $(CALGRID_STATIC) $(CALGRID_ORDER)
-	rm -f $(CALGRID_STATIC)
-	@$(MAKE) --no-print-directory calgrid-static

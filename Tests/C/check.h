@@ -27,5 +27,6 @@ void test_queries(void);
 void test_views(void);
 void test_json(void);
 void test_tz(void);
+void test_threads(void);
 
 #endif

@@ -21,9 +21,11 @@ func which(_ cmd: String) -> String? {
     return nil
 }
 
-/// The static calgrid `make demo` ships (`make calgrid-static`), else a dynamically linked release build.
+/// The calgrid `make install` installs (`make bench` installs it into .build/bench-prefix: the static
+/// executable, copied as users get it), else the one `make demo` runs, else a dynamically linked release build.
 func calgridBinary() -> (path: String, note: String)? {
-    let candidates = [(benchmarksDir + "/../.build/static/release/calgrid", "static executable, as `make demo` builds it"),
+    let candidates = [(benchmarksDir + "/../.build/bench-prefix/bin/calgrid", "installed by `make install` (static executable)"),
+                      (benchmarksDir + "/../.build/static/release/calgrid", "static executable, as `make demo` builds it"),
                       (benchmarksDir + "/.build/release/calgrid", "dynamically linked Swift runtime (no static build found)"),
                       (benchmarksDir + "/../.build/release/calgrid", "dynamically linked Swift runtime (no static build found)")]
     return candidates.first { access($0.0, X_OK) == 0 }

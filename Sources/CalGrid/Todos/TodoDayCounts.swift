@@ -80,12 +80,7 @@ extension TodoSet {
 
     @usableFromInline
     func _dayTable(_ kind: TodoKind) -> _DayTable? {
-        let k = kind == .all ? 0 : (kind == .challenges ? 1 : 2)
-        if let t = _cache.dayTables[k] { return t }
-        if _cache.dayTablesTooWide { return nil }
-        let t = _DayTable.build(of: self, kind: kind)
-        if let t { _cache.dayTables[k] = t } else { _cache.dayTablesTooWide = true }
-        return t
+        _cache.dayTable(kind) { _DayTable.build(of: self, kind: kind) }
     }
 
     /// Tracked todos of `kind` done on `day`.

@@ -37,7 +37,7 @@ extension TodoSet {
             todoCount: count, columnBytes: _columns.byteCount, idIndexBytes: _ids.byteCount, textBytes: _text.capacity,
             flagBytes: _bits._words.capacity * 8,
             histogramBytes: (_doneByDay.counts.capacity + _doneByDayChallenges.counts.capacity) * 4,
-            intervalIndexBytes: _cache.intervals?.byteCount ?? 0,
-            dayTableBytes: _cache.dayTables.reduce(0) { $0 + ($1?.byteCount ?? 0) })
+            intervalIndexBytes: _cache.byteCount.intervals,
+            dayTableBytes: _cache.byteCount.dayTables)
     }
 }

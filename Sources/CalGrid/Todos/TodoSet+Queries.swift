@@ -22,10 +22,7 @@ extension TodoSet {
     /// The interval index, built on first use after the set's dates or membership changed.
     @usableFromInline
     var _intervals: _IntervalIndex {
-        if let x = _cache.intervals { return x }
-        let x = _IntervalIndex(lo: _columns.start, hi: _columns.end)
-        _cache.intervals = x
-        return x
+        _cache.intervalIndex { _IntervalIndex(lo: _columns.start, hi: _columns.end) }
     }
 
     /// Builds the interval index now (otherwise the first range query after a change builds it).

@@ -18,7 +18,12 @@
 ///
 /// Lookups by id go through a hash index; range queries through an interval index that is built
 /// on the first query after a change to the set's dates or membership.
-public struct TodoSet {
+///
+/// Threads: a `TodoSet` is a `Sendable` value. Any number of threads may read one set at once
+/// (every non-mutating member), as long as no thread changes it meanwhile; the indexes a read
+/// builds are built once and published atomically (see `_TodoSetCache`). A change needs the set
+/// to itself, as with any Swift value (a copy to change is always safe: copies share nothing mutable).
+public struct TodoSet: Sendable {
     @usableFromInline static var _challenge: UInt8 { 0x01 }
     @usableFromInline static var _completed: UInt8 { 0x02 }
     @usableFromInline static var _hasCreatedAt: UInt8 { 0x04 }
@@ -65,18 +70,4 @@ public struct TodoSet {
 
     @inlinable @inline(__always)
     func _check(_ i: Int) { precondition(i >= 0 && i < _columns.count, "TodoSet index out of range") }
-}
-
-/// Holder of lazily built derived data; see `TodoSet._cache`.
-@usableFromInline
-final class _TodoSetCache {
-    @usableFromInline var intervals: _IntervalIndex?
-    /// Per-day tables by `TodoKind` (all, challenges, plain); see `_DayTable`.
-    @usableFromInline var dayTables: [_DayTable?] = [nil, nil, nil]
-    /// The dated span is too wide for a table (`_DayTable.maxDays`): don't try again.
-    @usableFromInline var dayTablesTooWide = false
-    @inlinable init() {}
-    /// A cache keeping `other`'s interval index but no day tables: for changes to completion or
-    /// kind that leave every todo's dates alone.
-    @inlinable init(intervalsOf other: _TodoSetCache) { intervals = other.intervals }
 }

@@ -1,7 +1,7 @@
 /// One growable bitset holding every todo's per-day completion flags back to back: a todo owns
 /// the bits `[offset, offset + repeatDays)`, with no per-todo padding or allocation.
 @usableFromInline
-struct _BitArena {
+struct _BitArena: Sendable {
     @usableFromInline var _words: [UInt64] = []
     /// Bits in use (live and garbage).
     @usableFromInline var count: Int = 0

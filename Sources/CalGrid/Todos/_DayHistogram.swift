@@ -2,7 +2,7 @@
 /// aggregates read completion counts in O(days) instead of walking every todo's flags.
 /// Covers only the days that ever had a flag set, grown by doubling.
 @usableFromInline
-struct _DayHistogram {
+struct _DayHistogram: Sendable {
     @usableFromInline var base: Int32 = 0
     @usableFromInline var counts: [Int32] = []
 

@@ -7,7 +7,7 @@
 /// the right, so every day outside the table repeats the value of the edge day with its weekday:
 /// the 7 days on each side are that pattern.
 @usableFromInline
-final class _DayTable {
+final class _DayTable: Sendable {
     /// Day number of entry 0.
     @usableFromInline let first: Int32
     /// Per day: todos falling on it in the low 32 bits, untracked todos done on it (their

@@ -4,7 +4,7 @@
 /// arena for `TodoSet`, the drafts for a batch being checked), so every operation that must
 /// tell ids apart takes the owner's test `isMatch(row)` or hash `hashOfRow(row)`.
 @usableFromInline
-struct _IDTable {
+struct _IDTable: Sendable {
     @usableFromInline var _slots: [Int32] = []
     @usableFromInline var _count = 0
 

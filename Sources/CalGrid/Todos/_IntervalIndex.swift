@@ -5,9 +5,9 @@
 /// Built in O(N log N) (two radix sorts and a partition per tree level) on the first query after
 /// the set's dates or membership changed. Memory: 16 bytes per dated todo plus the nodes.
 @usableFromInline
-struct _IntervalIndex {
+struct _IntervalIndex: Sendable {
     @usableFromInline
-    struct Node {
+    struct Node: Sendable {
         @usableFromInline var center: Int32
         /// The node's intervals are `byLo[first..<first+count]` and `byHiDescending[first..<first+count]`.
         @usableFromInline var first: Int32, count: Int32

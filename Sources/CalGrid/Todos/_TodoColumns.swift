@@ -6,7 +6,7 @@
 /// row's values, for append and replace) and `_forEachColumn` (every other whole-column
 /// operation: reserve, remove, compact, byte counts, length checks).
 @usableFromInline
-struct _TodoColumns {
+struct _TodoColumns: Sendable {
     /// First day, or a `_DayKey` sentinel.
     @usableFromInline var start: [Int32] = []
     /// Last day, or a `_DayKey` sentinel.
