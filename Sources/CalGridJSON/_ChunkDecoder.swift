@@ -27,11 +27,16 @@ struct _ChunkResult {
 @usableFromInline
 struct _ChunkDecoder {
     let shared: UnsafeMutablePointer<_PipelineShared>
+    let spans: UnsafeMutablePointer<_Span>
+    let results: UnsafeMutablePointer<_ChunkResult>
     var decoder: _RecordDecoder
     var tokener: UnsafeMutablePointer<json_tokener>?
 
-    init(options: ImportOptions, shared: UnsafeMutablePointer<_PipelineShared>) {
+    init(options: ImportOptions, shared: UnsafeMutablePointer<_PipelineShared>,
+         spans: UnsafeMutablePointer<_Span>, results: UnsafeMutablePointer<_ChunkResult>) {
         self.shared = shared
+        self.spans = spans
+        self.results = results
         decoder = _RecordDecoder(options: options)
         // json-c's own limit stays at its default of 32 (raised, it crashes on deep input); the
         // scanner enforces the caller's `maxDepth` (at most 32) before json-c sees a record.
@@ -43,11 +48,10 @@ struct _ChunkDecoder {
 
     func free() { json_tokener_free(tokener) }
 
-    /// Decodes the spans of `claim` into its chunk's result slot. The window, the spans and the
-    /// vocabulary were published before the chunk could be claimed and do not change until the
-    /// batch ends, so they are read without the lock.
+    /// Decodes the spans of `claim` into its chunk's result slot. The window and the vocabulary come
+    /// with the claim (read under the lock); the span and result buffers are fixed for the import.
     mutating func decode(_ claim: _Claim) {
-        let r = shared.pointee.results + claim.chunk
+        let r = results + claim.chunk
         // Last batch's drafts are freed here, on the decoding thread.
         r.pointee.drafts.removeAll(keepingCapacity: true)
         r.pointee.draftSpans.removeAll(keepingCapacity: true)
@@ -55,9 +59,8 @@ struct _ChunkDecoder {
         r.pointee.deleted = 0
         r.pointee.recurring = 0
         r.pointee.drafts.reserveCapacity(claim.hi - claim.lo)
-        guard let base = shared.pointee.base else { return }
-        let spans = shared.pointee.spans
-        let taskwarrior = shared.pointee.taskwarrior
+        guard let base = claim.base else { return }
+        let taskwarrior = claim.taskwarrior
         // json-c's per-record locale switch is free under the static C locale; the caller's comes back after.
         let previousLocale = cg_use_c_locale()
         defer { cg_restore_locale(previousLocale) }

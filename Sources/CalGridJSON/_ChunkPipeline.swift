@@ -34,6 +34,10 @@ struct _Claim {
     var chunk: Int
     var lo: Int
     var hi: Int
+    /// The batch's window and the records' vocabulary, read under the lock with the claim, so the
+    /// decoding thread never reads the shared state outside it.
+    var base: UnsafePointer<UInt8>?
+    var taskwarrior: Bool
 }
 
 /// What the threads of an import share; it lives at a fixed address for the whole import. The
@@ -95,7 +99,8 @@ extension UnsafeMutablePointer where Pointee == _PipelineShared {
             let published = pointee.published
             if published >= lo + _chunkSpans || (pointee.framingDone && published > lo) {
                 pointee.nextChunk = c + 1
-                return _Claim(chunk: c, lo: lo, hi: Swift.min(lo + _chunkSpans, published))
+                return _Claim(chunk: c, lo: lo, hi: Swift.min(lo + _chunkSpans, published),
+                              base: pointee.base, taskwarrior: pointee.taskwarrior)
             }
             if pointee.framingDone || !wait { return nil }
             pointee.sleepingWorkers += 1
@@ -151,6 +156,9 @@ struct _ChunkPipeline {
     let shared: UnsafeMutablePointer<_PipelineShared>
     let decoders: UnsafeMutablePointer<_ChunkDecoder>
     let decoderCount: Int
+    /// Fixed for the whole import; kept here so the main thread reads them without touching `shared`.
+    let spans: UnsafeMutablePointer<_Span>
+    let results: UnsafeMutablePointer<_ChunkResult>
     var workers: [_Thread] = []
     var workersDecided = false
 
@@ -158,10 +166,13 @@ struct _ChunkPipeline {
         var n = options.threads
         if n <= 0 { n = Swift.min(2, Swift.max(1, Int(cg_online_cpus()))) }
         decoderCount = Swift.min(n, 8)
+        let state = _PipelineShared()
+        spans = state.spans
+        results = state.results
         shared = .allocate(capacity: 1)
-        shared.initialize(to: _PipelineShared())
+        shared.initialize(to: state)
         decoders = .allocate(capacity: decoderCount)
-        for k in 0..<decoderCount { (decoders + k).initialize(to: _ChunkDecoder(options: options, shared: shared)) }
+        for k in 0..<decoderCount { (decoders + k).initialize(to: _ChunkDecoder(options: options, shared: shared, spans: spans, results: results)) }
     }
 
     /// Stops and joins the workers and frees everything. Only between batches.
@@ -182,9 +193,8 @@ struct _ChunkPipeline {
         shared.deallocate()
     }
 
-    var spans: UnsafeMutablePointer<_Span> { shared.pointee.spans }
     var hasWorkers: Bool { !workers.isEmpty }
-    func result(_ c: Int) -> UnsafeMutablePointer<_ChunkResult> { shared.pointee.results + c }
+    func result(_ c: Int) -> UnsafeMutablePointer<_ChunkResult> { results + c }
 
     /// Starts a batch over the window at `base`: the first time, starts the worker threads (one per
     /// decoder but the main thread's) unless the input is known to be small (under 256 KiB), where
@@ -219,7 +229,9 @@ struct _ChunkPipeline {
     func publish(_ count: Int, taskwarrior: Bool) {
         let s = shared
         s.pointee.monitor.lock()
-        s.pointee.taskwarrior = taskwarrior
+        // The format is decided once, before the first chunk is published: write it only then, so the
+        // decoding threads (which read it after claiming a chunk, outside the lock) never race a store.
+        if s.pointee.taskwarrior != taskwarrior { s.pointee.taskwarrior = taskwarrior }
         s.pointee.published = count
         // Publishing happens every chunk, so at most one chunk is new: one sleeper is enough.
         if s.pointee.sleepingWorkers > 0 { s.pointee.monitor.signal(.work) }
