@@ -1,0 +1,72 @@
+// A todo's completion from C: per-day flags, ticks and whole-todo completion.
+import CalGrid
+import CCalGrid
+
+@c(calgrid_todo_set_completed_days)
+public func calgrid_todo_set_completed_days(_ flags: UnsafeMutablePointer<UInt8>?, _ size: Int,
+                                            _ outCount: UnsafeMutablePointer<Int>?, _ set: OpaquePointer?,
+                                            _ index: Int) -> Int32 {
+    _boundary { () throws(CStatus) in
+        guard size >= 0 else { throw .invalid }
+        let s = try _box(set).set
+        let i = try _index(index, in: s)
+        let n = s.trackedDayCount(at: i)
+        outCount?.pointee = n
+        guard size >= n else { throw .noSpace }
+        guard n > 0 else { return }
+        guard let flags else { throw .invalid }
+        // The draft rebuilds the flags from the bit arena: O(tracked days), as the copy itself.
+        let days = s.draft(at: i).completedDays
+        for k in 0..<n { flags[k] = days.map { $0[k] ? 1 : 0 } ?? 0 }
+    }
+}
+
+@c(calgrid_todo_set_set_done)
+public func calgrid_todo_set_set_done(_ set: OpaquePointer?, _ index: Int, _ day: calgrid_date, _ done: Int32) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let box = try _box(set)
+        let i = try _index(index, in: box.set)
+        let d = try _date(day)
+        guard done == 0 || done == 1 else { throw .invalid }
+        do throws(TodoError) { try box.set.setDone(done == 1, on: d, at: i) } catch { throw error._status }
+    }
+}
+
+@c(calgrid_todo_set_toggle)
+public func calgrid_todo_set_toggle(_ outDone: UnsafeMutablePointer<Int32>?, _ set: OpaquePointer?, _ index: Int,
+                                    _ day: calgrid_date) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let box = try _box(set)
+        let i = try _index(index, in: box.set)
+        let d = try _date(day)
+        do throws(TodoError) {
+            let now = try box.set.toggleDone(on: d, at: i)
+            outDone?.pointee = now ? 1 : 0
+        } catch { throw error._status }
+    }
+}
+
+@c(calgrid_todo_set_set_completed)
+public func calgrid_todo_set_set_completed(_ set: OpaquePointer?, _ index: Int, _ completed: Int32) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let box = try _box(set)
+        let i = try _index(index, in: box.set)
+        guard completed == 0 || completed == 1 else { throw .invalid }
+        box.set.setIsCompleted(completed == 1, at: i)
+    }
+}
+
+@c(calgrid_todo_set_day)
+public func calgrid_todo_set_day(_ out: UnsafeMutablePointer<calgrid_todo_day>?, _ set: OpaquePointer?, _ index: Int,
+                                 _ day: calgrid_date) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let out = try _required(out)
+        let s = try _box(set).set
+        let i = try _index(index, in: s)
+        let d = try _date(day)
+        out.pointee = calgrid_todo_day(falls_on: s.fallsOn(d, at: i) ? 1 : 0, is_done: s.isDone(on: d, at: i) ? 1 : 0,
+                                       share_to_date: s.completionShare(upTo: d, at: i),
+                                       current_streak: Int64(s.currentStreak(on: d, at: i)),
+                                       longest_streak: Int64(s.longestStreak(at: i)))
+    }
+}
