@@ -191,7 +191,7 @@ func readme(_ ms: [Measurement], _ results: [TargetResult], machine: [(String, S
     make bench         # everything, N up to 1,000,000; writes results/, results/plots/ and this README
     cd Benchmarks && swift run -c release CalGridBenchmarks --huge   # also 10,000,000 todos (lean data, several GB)
     make bench-quick   # small N only, under 2 minutes; writes to Benchmarks/.build/bench-quick/ and leaves this README alone
-    cd Benchmarks && swift run -c release CalGridBenchmarks --only sorts,grids   # a subset
+    cd Benchmarks && swift run -c release CalGridBenchmarks --only sorts,grids   # a subset (results/README.md); --help lists the groups
     ```
 
     ## Method

@@ -1,4 +1,4 @@
-// CalGridBenchmarks: `swift run -c release CalGridBenchmarks [--quick] [--only a,b] [--out DIR]`.
+// CalGridBenchmarks: `swift run -c release CalGridBenchmarks [--help] [--quick] [--huge] [--only a,b] [--out DIR]`.
 // Sub-commands used internally: `import-child IMPL FILE`, `import-zone-child ZONE FILE` (one import in a fresh process).
 import Foundation
 
@@ -17,13 +17,45 @@ if arguments.first == "import-zone-child" {
     exit(importZoneChildMain(Array(arguments.dropFirst())))
 }
 
+/// The scenario groups `--only` selects, in the order they run.
+let groups = ["grids", "aggregates", "overlap", "sorts", "memory", "capi", "tz", "cli", "import", "import-zone"]
+let usage = """
+usage: swift run -c release CalGridBenchmarks [--quick] [--huge] [--only GROUP,...] [--out DIR]
+
+  --quick        small sizes only (under 2 minutes); writes to .build/bench-quick/, not results/
+  --huge         also 10,000,000 todos (lean data, several GB)
+  --only GROUPS  run only these groups: \(groups.joined(separator: ", "))
+                 (writes its README beside the JSON in --out, leaving Benchmarks/README.md alone)
+  --out DIR      where the JSON, the plots and a partial run's README go (default: results/)
+"""
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("CalGridBenchmarks: \(message)\n\(usage)\n".utf8))
+    exit(2)
+}
+
 func option(_ name: String) -> String? {
-    guard let i = arguments.firstIndex(of: name), i + 1 < arguments.count else { return nil }
+    guard let i = arguments.firstIndex(of: name) else { return nil }
+    guard i + 1 < arguments.count else { fail("\(name) needs a value") }
     return arguments[i + 1]
+}
+
+if arguments.contains("--help") || arguments.contains("-h") { print(usage); exit(0) }
+// An unknown word is a mistake, not a request for the full (half-hour) run.
+do {
+    var i = 0
+    while i < arguments.count {
+        switch arguments[i] {
+        case "--quick", "--huge": i += 1
+        case "--only", "--out": i += 2
+        default: fail("unknown argument '\(arguments[i])'")
+        }
+    }
 }
 
 let settings = Settings(quick: arguments.contains("--quick"), huge: arguments.contains("--huge"))
 let only = option("--only").map { Set($0.split(separator: ",").map(String.init)) }
+if let only, let unknown = only.subtracting(groups).sorted().first { fail("unknown group '\(unknown)'") }
 func wanted(_ group: String) -> Bool { only.map { $0.contains(group) } ?? true }
 
 let startDate = Date()
