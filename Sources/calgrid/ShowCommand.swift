@@ -74,7 +74,7 @@ enum ShowCommand {
         let tags = s.tags(at: i)
         row("tags", tags.isEmpty ? "—" : tags.joined(separator: ", "))
         row("reminder", s.reminderMinutes(at: i).map(TodoText.time) ?? "—")
-        row("created", s.createdAt(at: i).map(TodoText.instant) ?? "—")
+        row("created", s.createdAt(at: i).map { TodoText.instant($0, in: context.options.zone) } ?? "—")
         return out
     }
 

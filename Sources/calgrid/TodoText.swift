@@ -43,12 +43,20 @@ enum TodoText {
         return parts.joined(separator: " · ")
     }
 
-    /// `2026-11-30 07:05 UTC` for seconds since 1970-01-01T00:00:00Z.
-    static func instant(_ seconds: Int64) -> String {
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let second = Int(seconds - days * 86_400)
-        guard let d = try? CivilDate(dayNumber: days) else { return "\(seconds) s after 1970" }
-        return d.iso8601 + " " + time(Int16(second / 60)) + " UTC"
+    /// `2026-11-30 08:05 +01:00`: seconds since 1970-01-01T00:00:00Z as the wall clock of `zone`
+    /// showed them then (by the zone's rules at that instant), with the offset in force, so the
+    /// reader sees their own time and can still tell the instant.
+    static func instant(_ seconds: Int64, in zone: TimeZoneRules) -> String {
+        guard let t = zone.localTime(at: seconds) else { return "\(seconds) s after 1970" }
+        return t.day.iso8601 + " " + time(Int16(t.secondOfDay / 60)) + " " + offset(t.utcOffset)
+    }
+
+    /// `+01:00`, `-03:30`, `+05:45`; whole minutes, as RFC 3339 writes offsets (seconds are
+    /// dropped: only pre-1900 local mean times have them).
+    static func offset(_ seconds: Int32) -> String {
+        let m = Int(seconds.magnitude) / 60
+        let hh = m / 60, mm = m % 60
+        return (seconds < 0 ? "-" : "+") + (hh < 10 ? "0" : "") + "\(hh):" + (mm < 10 ? "0" : "") + "\(mm)"
     }
 
     /// Why `day` cannot be ticked for the todo at `i` (the core said `dayNotTracked`): outside its

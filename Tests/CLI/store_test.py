@@ -345,6 +345,26 @@ if shown.count("no todos of your own yet") != 1 or "calgrid add" not in shown:
 if "no todos of your own yet" in on_pty(["month", T], home):
     fail("a view with a store says it shows the sample set")
 
+# --- show's "created" row: the instant in the chosen zone's wall clock with its offset, as
+# Python's zoneinfo gives it (Kathmandu +05:45, St John's -03:30 / -02:30 by DST, Berlin, UTC).
+import zoneinfo
+created_rows = 0
+for zone in ("Asia/Kathmandu", "America/St_Johns", "Europe/Berlin", "UTC"):
+    for todo in json.loads(cg("list", "--json", T)[0])["todos"]:
+        if todo.get("createdAt") is None:
+            continue
+        shown = cg("show", todo["id"], T, "--tz", zone)[0]
+        row = next(l.strip() for l in shown.split("\n") if l.strip().startswith("created"))
+        t = datetime.datetime.fromtimestamp(todo["createdAt"], zoneinfo.ZoneInfo(zone))
+        off = t.utcoffset().total_seconds()
+        sign, m = ("-" if off < 0 else "+"), int(abs(off)) // 60
+        want = t.strftime("%Y-%m-%d %H:%M ") + f"{sign}{m // 60:02d}:{m % 60:02d}"
+        if row.split(None, 1)[1] != want:
+            fail(f"show --tz {zone}: {row!r}, expected created {want}")
+        created_rows += 1
+if created_rows < 4:
+    fail(f"show's created row was checked {created_rows} times; the store holds too few todos with createdAt")
+
 # --- The README's "Your own todos": its five commands, run in a fresh home on the day it names
 # (the ids it shows given with --id), print the month it shows.
 readme = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "README.md"), encoding="utf-8").read()
@@ -370,4 +390,5 @@ if printed != month_block:
 
 shutil.rmtree(root, ignore_errors=True)
 print(f"store: walkthrough ({checks} list/month checks), {len(bad)} bad commands leave the store unchanged, "
+      f"{created_rows} created rows in four zones, "
       f"a broken store stays, 32 concurrent changes land ({reads[0]} whole reads meanwhile), the README's five commands")
