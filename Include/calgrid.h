@@ -401,7 +401,7 @@ typedef enum calgrid_label_width {
     CALGRID_WIDTH_LONG          /* "Sunday" / "일요일" */
 } calgrid_label_width;
 
-/* The sort dropdown's entries. */
+/* The sort dropdown's entries: a name (calgrid_label_sort) and a sort (calgrid_sort_label_order). */
 typedef enum calgrid_sort_label {
     CALGRID_LABEL_DEADLINE_IMMINENT = 0,   /* 기한임박 */
     CALGRID_LABEL_REGISTRATION_ORDER,      /* 등록순 */
@@ -619,7 +619,7 @@ int calgrid_todo_set_grid_counts(calgrid_day_count counts[CALGRID_GRID_MAX_CELLS
 /* What a sort compares. Every sort is stable (equal keys keep insertion order, in both directions)
 ** and todos without the key come last in both directions. The app's orders: deadline imminent =
 ** (CALGRID_SORT_DEADLINE, 0); registration order = (CALGRID_SORT_REGISTRATION, 0); newest first =
-** (CALGRID_SORT_REGISTRATION, 1). */
+** (CALGRID_SORT_REGISTRATION, 1); calgrid_sort_label_order gives each dropdown entry's pair. */
 typedef enum calgrid_sort_key {
     CALGRID_SORT_DEADLINE = 0,    /* end day */
     CALGRID_SORT_REGISTRATION,    /* created_at */
@@ -627,6 +627,12 @@ typedef enum calgrid_sort_key {
     CALGRID_SORT_TITLE,           /* title bytes */
     CALGRID_SORT_COMPLETION       /* completion share, compared exactly */
 } calgrid_sort_key;
+
+/* The sort a dropdown entry stands for: *out_key and *out_descending (0 or 1), to pass to
+** calgrid_todo_set_sort, _sort_indices or _top. Start day and title sort ascending, progress by
+** CALGRID_SORT_COMPLETION descending (the most done first). EINVAL for an unknown label or a NULL
+** out-parameter. Nothing is allocated. Thread-safe. */
+int calgrid_sort_label_order(calgrid_sort_key *out_key, int *out_descending, calgrid_sort_label label);
 
 /* Every index of the set in order, into `indices` (at least calgrid_todo_set_count entries,
 ** ENOSPC otherwise). `descending` is 0 or 1. */

@@ -7,3 +7,11 @@ let _noDate: calgrid_date = Int32.min   // INT32_MIN macros do not import into S
 let _noCreatedAt: Int64 = Int64.min
 /// `CALGRID_REMINDER_NONE`: `calgrid_todo.reminder_minutes` when there is no reminder.
 let _noReminder: Int32 = CALGRID_REMINDER_NONE
+
+/// A C enum value as the core enum with the same raw values, or EINVAL. The core's
+/// `init(rawValue:)` is the bound: a case added there needs no number changed here.
+@inline(__always)
+func _case<E: RawRepresentable>(_ raw: UInt32) throws(CStatus) -> E where E.RawValue == UInt8 {
+    guard let small = UInt8(exactly: raw), let v = E(rawValue: small) else { throw .invalid }
+    return v
+}

@@ -15,9 +15,7 @@ public func calgrid_todo_set_completed_days(_ flags: UnsafeMutablePointer<UInt8>
         guard size >= n else { throw .noSpace }
         guard n > 0 else { return }
         guard let flags else { throw .invalid }
-        // The draft rebuilds the flags from the bit arena: O(tracked days), as the copy itself.
-        let days = s.draft(at: i).completedDays
-        for k in 0..<n { flags[k] = days.map { $0[k] ? 1 : 0 } ?? 0 }
+        for k in 0..<n { flags[k] = s.isTrackedDayDone(k, at: i) ? 1 : 0 }
     }
 }
 

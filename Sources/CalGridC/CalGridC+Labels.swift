@@ -50,10 +50,19 @@ public func calgrid_label_sort(_ out: UnsafeMutablePointer<UnsafePointer<CChar>?
                                _ width: calgrid_label_width, _ language: calgrid_language) -> Int32 {
     _boundary { () throws(CStatus) in
         let out = try _required(out)
-        guard order.rawValue <= 5, let o = SortOrderLabel(rawValue: UInt8(truncatingIfNeeded: order.rawValue)) else {
-            throw .invalid
-        }
+        let o: SortOrderLabel = try _case(order.rawValue)
         out.pointee = _cString(o.name(try _width(width), try _language(language)))
+    }
+}
+
+@c(calgrid_sort_label_order)
+public func calgrid_sort_label_order(_ outKey: UnsafeMutablePointer<calgrid_sort_key>?,
+                                     _ outDescending: UnsafeMutablePointer<Int32>?, _ label: calgrid_sort_label) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let outKey = try _required(outKey), outDescending = try _required(outDescending)
+        let order = (try _case(label.rawValue) as SortOrderLabel).order
+        outKey.pointee = calgrid_sort_key(rawValue: UInt32(order.key.rawValue))
+        outDescending.pointee = order.descending ? 1 : 0
     }
 }
 

@@ -7,8 +7,8 @@ func _kind(_ k: calgrid_todo_kind) throws(CStatus) -> TodoKind {
 }
 
 func _order(_ key: calgrid_sort_key, _ descending: Int32) throws(CStatus) -> TodoOrder {
-    guard key.rawValue <= 4, let k = TodoSortKey(rawValue: UInt8(truncatingIfNeeded: key.rawValue)),
-          descending == 0 || descending == 1 else { throw .invalid }
+    let k: TodoSortKey = try _case(key.rawValue)
+    guard descending == 0 || descending == 1 else { throw .invalid }
     return TodoOrder(k, descending: descending == 1)
 }
 

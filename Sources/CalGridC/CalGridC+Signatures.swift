@@ -59,6 +59,7 @@ func _checkQuerySignatures() {
     _sameType(CCalGrid.calgrid_todo_set_sort, calgrid_todo_set_sort)
     _sameType(CCalGrid.calgrid_todo_set_sort_indices, calgrid_todo_set_sort_indices)
     _sameType(CCalGrid.calgrid_todo_set_top, calgrid_todo_set_top)
+    _sameType(CCalGrid.calgrid_sort_label_order, calgrid_sort_label_order)
 }
 
 func _checkViewSignatures() {

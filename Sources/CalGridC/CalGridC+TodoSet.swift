@@ -288,8 +288,8 @@ public func calgrid_todo_set_get(_ out: UnsafeMutablePointer<calgrid_todo_info>?
         info.tracked_day_count = Int64(s.trackedDayCount(at: i))
         info.done_day_count = Int64(s.doneDayCount(at: i))
         info.completion_share = s.completionShare(at: i)
-        info.has_memo = s.memo(at: i) == nil ? 0 : 1
-        info.tag_count = s.tags(at: i).count
+        info.has_memo = s.hasMemo(at: i) ? 1 : 0
+        info.tag_count = s.tagCount(at: i)
         out.pointee = info
     }
 }
@@ -335,9 +335,8 @@ public func calgrid_todo_set_text(_ buf: UnsafeMutablePointer<CChar>?, _ size: I
             guard let memo = s.memo(at: i) else { throw CStatus(CALGRID_ENOTFOUND) }
             try _copyOut(memo, buf, size, outLength)
         case CALGRID_TEXT_TAG.rawValue:
-            let tags = s.tags(at: i)
-            guard tagIndex >= 0, tagIndex < tags.count else { throw .range }
-            try _copyOut(tags[tagIndex], buf, size, outLength)
+            guard tagIndex >= 0, tagIndex < s.tagCount(at: i) else { throw .range }
+            try _copyOut(s.tags(at: i)[tagIndex], buf, size, outLength)
         default:
             throw .invalid
         }

@@ -48,8 +48,14 @@ struct Arguments {
     /// them for the error message ("auto|always|never").
     mutating func choice<T: RawRepresentable>(for option: String, _ names: StaticString) throws(CLIError) -> T
         where T.RawValue == String {
+        try choice(for: option, "\(names)", T.init(rawValue:))
+    }
+
+    /// One of a fixed set of words, read by `parse` (a core vocabulary's parser); `names` lists
+    /// the words for the error message.
+    mutating func choice<T>(for option: String, _ names: String, _ parse: (String) -> T?) throws(CLIError) -> T {
         let v = try value(for: option)
-        if let t = T(rawValue: v) { return t }
+        if let t = parse(v) { return t }
         throw .usage("\(option): expected \(names), got '\(v)'")
     }
 

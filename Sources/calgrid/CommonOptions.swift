@@ -60,6 +60,18 @@ struct CommonOptions {
         return zone.localTime(at: System.now())?.day ?? CivilDate.epoch
     }
 
+    /// An option's description built from parts (`list --sort`'s, from the core's entries), laid
+    /// out as the helps write theirs by hand: its own lines from column 25, words wrapped at `width`.
+    static func helpParagraph(_ text: String, width: Int = 66) -> String {
+        var lines: [String] = [], line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && line.count + 1 + word.count > width { lines.append(line); line = "" }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        lines.append(line)
+        return lines.map { String(repeating: " ", count: 25) + $0 }.joined(separator: "\n")
+    }
+
     static let help = """
       --todos FILE           todo file (native JSON, JSON Lines or Taskwarrior export; - for stdin);
                              default: your store, $CALGRID_TODOS or ~/.local/share/calgrid/todos.json

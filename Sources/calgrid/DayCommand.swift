@@ -24,8 +24,7 @@ enum DayCommand {
         let context = try Context.load(common)
         let day = try dayArg.map { (a: String) throws(CLIError) in try Parse.date(a, what: "day") } ?? context.today
         let items = context.todos.items(on: day)
-        var tally = DayTally()
-        for it in items { tally.count += 1; if it.done { tally.completed += 1 } }
+        let tally = TodoTally(total: items.count, completed: items.filter(\.done).count)
 
         if common.json {
             var w = JSONWriter()
@@ -33,9 +32,9 @@ enum DayCommand {
             w.field("date", day)
             w.field("weekday", day.weekday.rawValue)
             w.field("isToday", day == context.today)
-            w.field("count", tally.count)
+            w.field("count", tally.total)
             w.field("completed", tally.completed)
-            w.field("percentage", tally.percentage)
+            w.field("percentage", tally.percentDone)
             for done in [true, false] {
                 w.key(done ? "done" : "notDone")
                 w.beginArray()
@@ -52,8 +51,8 @@ enum DayCommand {
         l.add(Labels.longDate(day, context.lang), .bold)
         if day == context.today { l.add(context.t("  (today)", "  (오늘)"), .yellow) }
         l.write(to: &out, style)
-        out.line(context.t("\(tally.completed) of \(tally.count) done (\(tally.percentage)%)",
-                           "\(tally.count)개 중 \(tally.completed)개 완료 (\(tally.percentage)%)"))
+        out.line(context.t("\(tally.completed) of \(tally.total) done (\(tally.percentDone)%)",
+                           "\(tally.total)개 중 \(tally.completed)개 완료 (\(tally.percentDone)%)"))
         let width = 34
         for done in [true, false] {
             let group = items.filter { $0.done == done }

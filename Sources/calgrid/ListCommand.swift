@@ -2,7 +2,6 @@ import CalGrid
 
 /// `calgrid list`: a table of todos, filtered by period, status and text, sorted like the app's dropdown.
 enum ListCommand {
-    enum Sort: String { case deadline, registered, newest, start, title, progress }
     enum Status: String { case completed, incomplete, upcoming, noDeadline = "no-deadline", overdue }
     enum PeriodChoice: String { case day, week, month, year, all }
 
@@ -14,11 +13,8 @@ enum ListCommand {
       --period day|week|month|year|all
                              only todos falling on the day/week/month/year holding --date (default: all)
       --date YYYY-MM-DD      the day the period and the status are taken around (default: today)
-      --sort deadline|registered|newest|start|title|progress
-                             deadline: nearest end first, no deadline last; registered: oldest
-                             first; newest: newest first; start: earliest start first; title:
-                             by title (UTF-8 order); progress: largest share done first
-                             (default: registered)
+      --sort \(sortChoices)
+    \(sortHelp)
       --status completed|incomplete|upcoming|no-deadline|overdue
                              completed / incomplete: falls on --date and is / is not done that
                              day; upcoming: starts after it; no-deadline: has no end; overdue:
@@ -28,15 +24,35 @@ enum ListCommand {
     \(CommonOptions.help)
     """
 
+    /// The `--sort` words: the sort dropdown's entries by their machine names, in the core's order.
+    static let sortChoices = SortOrderLabel.allCases.map(\.machineNameText).joined(separator: "|")
+    static let defaultSort = SortOrderLabel.registrationOrder
+
+    /// What each `--sort` word does, for the help; the switch is exhaustive, so an entry added to
+    /// the core does not compile until it is explained here.
+    static func explanation(_ sort: SortOrderLabel) -> String {
+        switch sort {
+        case .deadlineImminent: return "nearest end first, no deadline last"
+        case .registrationOrder: return "oldest first"
+        case .newestFirst: return "newest first"
+        case .startDay: return "earliest start first"
+        case .title: return "by title (UTF-8 order)"
+        case .progress: return "largest share done first"
+        }
+    }
+
+    static let sortHelp = CommonOptions.helpParagraph(SortOrderLabel.allCases.map { $0.machineNameText + ": " + explanation($0) }
+        .joined(separator: "; ") + " (default: \(defaultSort.machineNameText))")
+
     static func run(_ words: [String]) throws(CLIError) -> Output {
         var common = CommonOptions()
-        var period = PeriodChoice.all, sort = Sort.registered
+        var period = PeriodChoice.all, sort = defaultSort
         var status: Status?, search: String?, limit: Int?, date: CivilDate?
         try parseOptions(words, "list", &common, extra: { (o: String, a: inout Arguments) throws(CLIError) -> Bool in
             switch o {
             case "--period": period = try a.choice(for: o, "day|week|month|year|all")
             case "--date": date = try a.date(for: o)
-            case "--sort": sort = try a.choice(for: o, "deadline|registered|newest|start|title|progress")
+            case "--sort": sort = try a.choice(for: o, sortChoices, SortOrderLabel.init(machineName:))
             case "--status": status = try a.choice(for: o, "completed|incomplete|upcoming|no-deadline|overdue")
             case "--search": search = try a.value(for: o)
             case "--limit": limit = try a.integer(for: o, in: 0...Int(Int32.max))
@@ -110,7 +126,7 @@ enum ListCommand {
 /// The rows of `list`: every filter and the sort are `TodoSet` queries; this only combines them.
 enum ListQuery {
     static func select(_ todos: TodoData, period: Period?, status: ListCommand.Status?, on day: CivilDate,
-                       search: String?, sort: ListCommand.Sort) -> [Int] {
+                       search: String?, sort: SortOrderLabel) -> [Int] {
         let s = todos.store
         var rows = period.map { s.indices(overlapping: $0) } ?? Array(s.indices)
         if let st = status {
@@ -125,16 +141,7 @@ enum ListQuery {
             rows = intersect(rows, s.indices(split, on: day))
         }
         if let q = search, !q.isEmpty { rows = intersect(rows, s.indices(matchingTitle: q)) }
-        let order: TodoOrder
-        switch sort {
-        case .deadline: order = .deadlineImminent
-        case .registered: order = .registrationOrder
-        case .newest: order = .newestFirst
-        case .start: order = TodoOrder(.start)
-        case .title: order = TodoOrder(.title)
-        case .progress: order = TodoOrder(.completionShare, descending: true)
-        }
-        return s.sorted(rows, by: order)
+        return s.sorted(rows, by: sort.order)
     }
 
     /// Both inputs ascending (as every `TodoSet` query returns them).

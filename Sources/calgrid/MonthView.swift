@@ -3,8 +3,8 @@ import CalGrid
 /// A month grid with each cell's tally and selection state: what `month` and `year` draw.
 struct MonthView {
     let grid: MonthGrid
-    /// One per cell.
-    let tallies: [DayTally]
+    /// One day per cell (cell `i` at offset `i`).
+    let tallies: TodoDayCounts
     let selection: RangeSelection?
     let weekNumbers: WeekNumberChoice
 
@@ -16,8 +16,8 @@ struct MonthView {
             throw .usage("\(year)-\(month): not a month CalGrid supports")
         }
         let range = grid.dayRange
-        tallies = context.todos.tallies(from: CivilDate(_unchecked: range.lowerBound),
-                                        through: CivilDate(_unchecked: range.upperBound))
+        tallies = context.todos.store.dayCounts(from: CivilDate(_unchecked: range.lowerBound),
+                                                through: CivilDate(_unchecked: range.upperBound))
         selection = view.select
         weekNumbers = view.weekNumbers
     }
@@ -71,7 +71,7 @@ struct MonthView {
             for c in 0..<7 {
                 let i = r * 7 + c
                 let cell = grid[i]
-                let tally = tallies[i]
+                let tally = tallies.tally(at: i)
                 let sel = selection.map { grid.selection($0, at: i).state } ?? .none
                 // Cell: gap, selection-left, today-left, day, today-right, selection-right:
                 // the marks show today and the selection even without colour.
@@ -98,15 +98,15 @@ struct MonthView {
     }
 
     /// "3/5" right-aligned in `width` columns, a mark column ("✓" when all are done), a blank.
-    static func addTally(_ line: inout Line, _ t: DayTally, day: CivilDate, inMonth: Bool, context: Context, width: Int) {
-        guard t.count > 0 else { line.add(String(repeating: " ", count: width + 2)); return }
-        let text = TextWidth.padLeft("\(t.completed)/\(t.count)", to: width)
+    static func addTally(_ line: inout Line, _ t: TodoTally, day: CivilDate, inMonth: Bool, context: Context, width: Int) {
+        guard t.total > 0 else { line.add(String(repeating: " ", count: width + 2)); return }
+        let text = TextWidth.padLeft("\(t.completed)/\(t.total)", to: width)
         line.add(text + (t.isComplete ? "✓" : " "), tallyAttributes(t, day: day, inMonth: inMonth, today: context.today))
         line.add(" ")
     }
 
     /// Green when all are done, yellow when some are, red for a past day with none done.
-    static func tallyAttributes(_ t: DayTally, day: CivilDate, inMonth: Bool, today: CivilDate) -> Style.Attributes {
+    static func tallyAttributes(_ t: TodoTally, day: CivilDate, inMonth: Bool, today: CivilDate) -> Style.Attributes {
         var attrs: Style.Attributes = []
         if !inMonth { attrs.insert(.dim) }
         if t.isComplete { attrs.insert(.green) }
@@ -137,15 +137,15 @@ struct MonthView {
         w.key("cells")
         w.beginArray()
         for (i, cell) in grid.enumerated() {
-            let t = tallies[i]
+            let t = tallies.tally(at: i)
             w.beginObject()
             w.field("date", cell.date)
             w.field("inMonth", cell.isInMonth)
             w.field("weekday", cell.weekday.rawValue)
             w.field("isToday", cell.isToday)
-            w.field("count", t.count)
+            w.field("count", t.total)
             w.field("completed", t.completed)
-            w.field("percentage", t.percentage)
+            w.field("percentage", t.percentDone)
             w.field("selection", (selection.map { grid.selection($0, at: i).state } ?? .none).jsonName)
             w.endObject()
         }

@@ -29,7 +29,7 @@ enum StatsCommand {
             let a = s.start(at: i), b = s.end(at: i)
             if a == nil && b == nil { undated += 1 } else if a != nil && b != nil { dated += 1 } else { openEnded += 1 }
             if s.isDone(at: i) { done += 1 }
-            if todos.isOverdue(i, today: context.today) { overdue += 1 }
+            if s.isOverdue(on: context.today, at: i) { overdue += 1 }
             if s.isTracked(at: i) { trackedDays += s.trackedDayCount(at: i); doneDays += s.doneDayCount(at: i) }
             if let a { earliest = min(earliest ?? a, a) }
             if let b { latest = max(latest ?? b, b) }

@@ -15,18 +15,17 @@ struct Summary {
         var lines: [Line] = [Line()]
         let label = { (en: String, ko: String) -> String in TextWidth.padRight(self.context.t(en, ko), to: 12) }
 
-        let todayTally = todos.tallies(from: today, through: today)[0]
-        var total = DayTally()
-        for t in todos.tallies(from: period.first, through: period.last) { total.count += t.count; total.completed += t.completed }
+        let todayTally = todos.store.dayCounts(from: today, through: today).tally(at: 0)
+        let total = todos.store.dayCounts(in: period).sum
         var l = Line()
         l.add(label("Today", "오늘"), .bold)
-        l.add(context.t("\(todayTally.completed) of \(todayTally.count) done", "\(todayTally.count)개 중 \(todayTally.completed)개 완료"),
+        l.add(context.t("\(todayTally.completed) of \(todayTally.total) done", "\(todayTally.total)개 중 \(todayTally.completed)개 완료"),
               todayTally.isComplete ? [.green] : [])
         lines.append(l)
         l = Line()
         l.add(label("This month", "이번 달"), .bold)
-        l.add(context.t("\(total.completed) of \(total.count) done (\(total.percentage)%)",
-                        "\(total.count)개 중 \(total.completed)개 완료 (\(total.percentage)%)"))
+        l.add(context.t("\(total.completed) of \(total.total) done (\(total.percentDone)%)",
+                        "\(total.total)개 중 \(total.completed)개 완료 (\(total.percentDone)%)"))
         lines.append(l)
 
         // Challenges running in this period, with their done days.

@@ -42,7 +42,7 @@ enum TodoPresentation {
         if let c = s.createdAt(at: i) { w.int(c) } else { w.null() }
         w.field("isChallenge", s.isChallenge(at: i))
         w.field("isDone", s.isDone(at: i))
-        w.field("isOverdue", todos.isOverdue(i, today: today))
+        w.field("isOverdue", s.isOverdue(on: today, at: i))
         w.field("doneDays", p.done)
         w.field("totalDays", p.total)
         w.key("repetition")

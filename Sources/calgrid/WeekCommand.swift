@@ -33,7 +33,7 @@ enum WeekCommand {
         do { week = try Period.week(containing: day, firstWeekday: common.firstWeekday) } catch {
             throw .usage("week: the week of \(day.iso8601) leaves the supported calendar")
         }
-        let tallies = context.todos.tallies(from: week.first, through: week.last)
+        let tallies = context.todos.store.dayCounts(in: week)
         // The week's number under --week-numbers (ISO when none is asked for but a title needs one).
         let numbering = view.weekNumbers.numbering(firstWeekday: common.firstWeekday) ?? .iso8601
         let number = numbering == .iso8601
@@ -50,14 +50,14 @@ enum WeekCommand {
             w.beginArray()
             for k in 0..<7 {
                 let d = CivilDate(_unchecked: week.first.dayNumber + Int32(k))
-                let t = tallies[k]
+                let t = tallies.tally(at: k)
                 w.beginObject()
                 w.field("date", d)
                 w.field("weekday", d.weekday.rawValue)
                 w.field("isToday", d == context.today)
-                w.field("count", t.count)
+                w.field("count", t.total)
                 w.field("completed", t.completed)
-                w.field("percentage", t.percentage)
+                w.field("percentage", t.percentDone)
                 w.field("selection", (view.select?.state(of: d) ?? .none).jsonName)
                 w.key("todos")
                 w.beginArray()
@@ -84,14 +84,13 @@ enum WeekCommand {
         let heading = view.weekNumbers == .none ? context.t("Week of ", "") : context.t("Week \(number) · ", "\(number)주 · ")
         title.add(heading + context.t(span + ", \(week.last.year)", "\(week.first.year)년 " + span), .bold)
         title.write(to: &out, style)
-        var total = DayTally()
-        for t in tallies { total.count += t.count; total.completed += t.completed }
-        out.line(context.t("\(total.completed) of \(total.count) done (\(total.percentage)%)",
-                           "\(total.count)개 중 \(total.completed)개 완료 (\(total.percentage)%)"))
+        let total = tallies.sum
+        out.line(context.t("\(total.completed) of \(total.total) done (\(total.percentDone)%)",
+                           "\(total.total)개 중 \(total.completed)개 완료 (\(total.percentDone)%)"))
         out.line()
         for k in 0..<7 {
             let d = CivilDate(_unchecked: week.first.dayNumber + Int32(k))
-            let t = tallies[k]
+            let t = tallies.tally(at: k)
             let sel = view.select?.state(of: d) ?? .none
             var l = Line()
             let mark: String
@@ -109,17 +108,17 @@ enum WeekCommand {
             if sel != .none { attrs.insert(.inverse) }
             l.add(d == context.today ? "[" + name + " " + num + "]" : " " + name + " " + num + " ", attrs)
             l.add(" ")
-            if t.count == 0 {
+            if t.total == 0 {
                 l.add("  " + context.t("no todos", "할 일 없음"), .dim)
             } else {
                 let tallyAttrs = MonthView.tallyAttributes(t, day: d, inMonth: true, today: context.today)
-                l.add(TextWidth.padLeft("\(t.completed)/\(t.count)", to: 5), tallyAttrs)
+                l.add(TextWidth.padLeft("\(t.completed)/\(t.total)", to: 5), tallyAttrs)
                 l.add(" ")
-                let filled = (t.completed * 10 + t.count / 2) / t.count
+                let filled = (t.completed * 10 + t.total / 2) / t.total
                 l.add("[")
                 l.add(String(repeating: "#", count: filled), tallyAttrs)
                 l.add(String(repeating: "-", count: 10 - filled) + "] ")
-                l.add(TextWidth.padLeft("\(t.percentage)%", to: 4) + "  ")
+                l.add(TextWidth.padLeft("\(t.percentDone)%", to: 4) + "  ")
                 // Titles, done ones first, as many as fit in about 100 columns; "+N" for the rest.
                 let items = context.todos.items(on: d).sorted { a, b in a.done != b.done ? a.done : a.index < b.index }
                 var budget = WeekCommand.titleBudget

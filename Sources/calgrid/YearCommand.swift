@@ -104,13 +104,13 @@ enum YearCommand {
                 let i = r * 7 + c
                 let cell = m.grid[i]
                 guard cell.isInMonth else { l.add("    "); continue }
-                let t = m.tallies[i]
+                let t = m.tallies.tally(at: i)
                 let sel = m.selection.map { m.grid.selection($0, at: i).state } ?? .none
                 let left = cell.isToday ? "[" : (sel == .first || sel == .single ? "(" : " ")
-                var right = t.count == 0 ? " " : (t.isComplete ? "✓" : (t.completed > 0 ? "+" : "."))
+                var right = t.total == 0 ? " " : (t.isComplete ? "✓" : (t.completed > 0 ? "+" : "."))
                 if cell.isToday { right = "]" } else if sel == .last || sel == .single { right = ")" }
                 var attrs = MonthView.tallyAttributes(t, day: cell.date, inMonth: true, today: context.today)
-                if t.count == 0 { attrs = [] }
+                if t.total == 0 { attrs = [] }
                 if cell.isToday { attrs = [.bold, .yellow] }
                 if sel != .none { attrs.formUnion([.inverse]) }
                 l.add(left)

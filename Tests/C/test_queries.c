@@ -320,6 +320,44 @@ static void test_sorting(calgrid_todo_set *set) {
     CHECK_EQ(calgrid_todo_set_top(page, N_TODOS, &n, NULL, CALGRID_SORT_TITLE, 0, 0, 1), CALGRID_EINVAL);
 }
 
+/* Each dropdown entry's sort, from the header's own description of the entries, and the order
+** the library gives for it against the naive order for that pair. */
+static void test_sort_labels(calgrid_todo_set *set) {
+    static const struct { calgrid_sort_label label; calgrid_sort_key key; int descending; } want[] = {
+        {CALGRID_LABEL_DEADLINE_IMMINENT, CALGRID_SORT_DEADLINE, 0},
+        {CALGRID_LABEL_REGISTRATION_ORDER, CALGRID_SORT_REGISTRATION, 0},
+        {CALGRID_LABEL_NEWEST_FIRST, CALGRID_SORT_REGISTRATION, 1},
+        {CALGRID_LABEL_START_DAY, CALGRID_SORT_START, 0},
+        {CALGRID_LABEL_TITLE, CALGRID_SORT_TITLE, 0},
+        {CALGRID_LABEL_PROGRESS, CALGRID_SORT_COMPLETION, 1},
+    };
+    static size_t got[N_TODOS], naive[N_TODOS];
+    size_t k, i;
+    for (k = 0; k < sizeof want / sizeof want[0]; k++) {
+        /* Start from the wrong answer, so a call that writes nothing fails. */
+        calgrid_sort_key key = want[k].key == CALGRID_SORT_TITLE ? CALGRID_SORT_DEADLINE : CALGRID_SORT_TITLE;
+        int descending = !want[k].descending;
+        CHECK_EQ(calgrid_sort_label_order(&key, &descending, want[k].label), CALGRID_OK);
+        CHECK_EQ(key, want[k].key);
+        CHECK_EQ(descending, want[k].descending);
+        sort_key = (int)want[k].key;
+        sort_desc = want[k].descending;
+        for (i = 0; i < N_TODOS; i++) naive[i] = i;
+        qsort(naive, N_TODOS, sizeof naive[0], compare_models);
+        CHECK_EQ(calgrid_todo_set_sort(got, N_TODOS, set, key, descending), CALGRID_OK);
+        CHECK(memcmp(got, naive, sizeof got) == 0);
+    }
+    {
+        calgrid_sort_key key = CALGRID_SORT_TITLE;
+        int descending = 7;
+        CHECK_EQ(calgrid_sort_label_order(&key, &descending, (calgrid_sort_label)6), CALGRID_EINVAL);
+        CHECK_EQ(key, CALGRID_SORT_TITLE);   /* left unchanged on failure */
+        CHECK_EQ(descending, 7);
+        CHECK_EQ(calgrid_sort_label_order(NULL, &descending, CALGRID_LABEL_TITLE), CALGRID_EINVAL);
+        CHECK_EQ(calgrid_sort_label_order(&key, NULL, CALGRID_LABEL_TITLE), CALGRID_EINVAL);
+    }
+}
+
 void test_queries(void) {
     calgrid_todo_set *set = build();
     CHECK(set != NULL);
@@ -328,6 +366,7 @@ void test_queries(void) {
     test_grid_counts(set);
     test_splits_and_search(set);
     test_sorting(set);
+    test_sort_labels(set);
     calgrid_todo_set_free(set);
     {
         calgrid_todo_set *empty = NULL;

@@ -199,16 +199,19 @@ def expected_rows(period, around, status, search, sort, first_weekday):
     if search:
         needle = search.encode().lower()          # bytes.lower(): ASCII letters only, as documented
         rows = [i for i in rows if needle in todos[i].title.encode().lower()]
-    far = datetime.date.max
-    keys = {
-        "registered": lambda i: (todos[i].created is None, todos[i].created or 0, i),
-        "newest": lambda i: (todos[i].created is None, -(todos[i].created or 0), i),
-        "deadline": lambda i: (todos[i].end is None, todos[i].end or far, i),
-        "start": lambda i: (todos[i].start is None, todos[i].start or far, i),
-        "title": lambda i: (todos[i].title.encode(), i),
-        "progress": lambda i: (-Fraction(*todos[i].progress), i),
-    }
-    return sorted(rows, key=keys[sort])
+    return sorted(rows, key=SORT_KEYS[sort])
+
+
+# What each --sort word means, from the README: missing keys last, ties in file order.
+FAR = datetime.date.max
+SORT_KEYS = {
+    "registered": lambda i: (todos[i].created is None, todos[i].created or 0, i),
+    "newest": lambda i: (todos[i].created is None, -(todos[i].created or 0), i),
+    "deadline": lambda i: (todos[i].end is None, todos[i].end or FAR, i),
+    "start": lambda i: (todos[i].start is None, todos[i].start or FAR, i),
+    "title": lambda i: (todos[i].title.encode(), i),
+    "progress": lambda i: (-Fraction(*todos[i].progress), i),
+}
 
 
 def check_list(period="all", date=None, status=None, search=None, sort="registered", limit=None, first_weekday=0):
@@ -238,8 +241,19 @@ def check_list(period="all", date=None, status=None, search=None, sort="register
     return want
 
 
+# The --sort words are the core's dropdown entries (`list --help` and the error for a bad word list
+# them); each needs an order above, so an entry added to the core without one here fails.
+help_words = re.search(r"--sort (\S+)", run(["list", "--help"])[0]).group(1).split("|")
+_, bad_sort = run(["list", "--todos", native, "--sort", "nope"], expect=2)
+if sorted(help_words) != sorted(SORT_KEYS) or f"expected {'|'.join(help_words)}, got 'nope'" not in bad_sort:
+    fail(f"--sort words {help_words} ({bad_sort.strip()}), the model has {sorted(SORT_KEYS)}")
+list_help = " ".join(run(["list", "--help"])[0].split())
+for word in help_words:
+    if f"{word}: " not in list_help:
+        fail(f"list --help does not explain --sort {word}")
+checks += 1
 check_list()
-for sort in ("deadline", "registered", "newest", "start", "title", "progress"):
+for sort in help_words:
     check_list(sort=sort)
 for around in (TODAY, TODAY - 20 * ONE, TODAY + 15 * ONE, datetime.date(2026, 10, 31)):
     for period in ("day", "week", "month", "year"):
@@ -257,7 +271,7 @@ for _ in range(25):
                date=TODAY + combo.randint(-60, 60) * ONE,
                status=combo.choice([None, "completed", "incomplete", "upcoming", "no-deadline", "overdue"]),
                search=combo.choice([None, "r", "Plan", "한국어"]),
-               sort=combo.choice(["deadline", "registered", "newest", "start", "title", "progress"]),
+               sort=combo.choice(help_words),
                limit=combo.choice([None, None, 5]), first_weekday=combo.randrange(7))
 
 # The text table: one row per todo (id first), then the count.

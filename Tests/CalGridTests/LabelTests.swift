@@ -57,6 +57,35 @@ private func text(_ s: StaticString) -> String { "\(s)" }
         }
     }
 
+    /// Each dropdown entry's sort and machine name, written out from the app's meaning of the
+    /// entries; every name parses back to its entry and nothing else parses.
+    @Test func sortOrderEntriesAndMachineNames() throws {
+        let want: [(SortOrderLabel, String, TodoSortKey, Bool)] = [
+            (.deadlineImminent, "deadline", .deadline, false), (.registrationOrder, "registered", .registration, false),
+            (.newestFirst, "newest", .registration, true), (.startDay, "start", .start, false),
+            (.title, "title", .title, false), (.progress, "progress", .completionShare, true),
+        ]
+        #expect(want.map(\.0) == SortOrderLabel.allCases)
+        for (label, name, key, descending) in want {
+            #expect(label.machineNameText == name && text(label.machineName) == name)
+            #expect(label.order == TodoOrder(key, descending: descending), "\(name)")
+            #expect(SortOrderLabel(machineName: name) == label)
+            #expect(SortOrderLabel(machineName: name.uppercased()) == nil)
+            #expect(SortOrderLabel(machineName: name + " ") == nil && SortOrderLabel(machineName: String(name.dropLast())) == nil)
+        }
+        #expect(SortOrderLabel(machineName: "") == nil && SortOrderLabel(machineName: "priority") == nil)
+        #expect(TodoOrder.progress == TodoOrder(.completionShare, descending: true))
+        // Each entry sorts a set as its order does: the dropdown is only a name for the order.
+        var g = SeededRandom(seed: 5)
+        let model = (0..<300).map { TodoDraft.random($0, using: &g) }
+        let set = try TodoSet(model)
+        let fr = TodoSortTests.fractions(model)
+        for label in SortOrderLabel.allCases {
+            #expect(set.sortedIndices(by: label.order)
+                    == model.indices.sorted { TodoSortTests.less(model, fr, label.order, $0, $1) }, "\(label)")
+        }
+    }
+
     @Test func staticStringsAreCStrings() {
         // C callers get a NUL-terminated UTF-8 pointer.
         let s = Weekday.friday.name(.long, .korean)

@@ -108,9 +108,9 @@ import Testing
             #expect(set.indices(.upcoming, on: day, kind: kind)
                     == model.indices.filter { ok($0) && model[$0].start.map { Int($0.dayNumber) > d } == true })
             #expect(set.indices(.noDeadline, on: day, kind: kind) == model.indices.filter { ok($0) && model[$0].end == nil })
-            #expect(set.indices(.overdue, on: day, kind: kind)
-                    == model.indices.filter { ok($0) && model[$0].end.map { Int($0.dayNumber) < d } == true
-                                              && !prep[$0].isDone })
+            let overdue = model.indices.filter { model[$0].end.map { Int($0.dayNumber) < d } == true && !prep[$0].isDone }
+            #expect(set.indices(.overdue, on: day, kind: kind) == overdue.filter(ok))
+            #expect(model.indices.filter { set.isOverdue(on: day, at: $0) } == overdue)
             for i in model.indices.filter({ _ in Int.random(in: 0..<50, using: &g) == 0 }) {
                 #expect(set.isDone(on: day, at: i) == prep[i].done(d))
             }
@@ -133,11 +133,19 @@ import Testing
                     let falling = prep.filter { Self.kindOK($0.draft, kind) && $0.falls(d) }
                     let done = falling.filter { $0.done(d) }.count
                     if Int(c.total[t]) != falling.count || Int(c.completed[t]) != done { mismatches += 1 }
+                    let tally = c.tally(at: t)
+                    if tally != TodoTally(total: falling.count, completed: done)
+                        || c.isComplete(at: t) != (done == falling.count && done > 0)
+                        || c.percentDone(at: t) != Self.roundedPercent(done, of: falling.count) { mismatches += 1 }
                     if t == 0, falling.count > 0 {
                         #expect(c.share(at: 0) == Double(done) / Double(falling.count))
                     }
                 }
                 #expect(mismatches == 0, "seed \(seed) from \(a) for \(len) days \(kind)")
+                let sum = (0..<len).reduce(into: TodoTally()) { s, t in
+                    s.total += Int(c.total[t]); s.completed += Int(c.completed[t])
+                }
+                #expect(c.sum == sum)
             }
         }
         let empty = set.dayCounts(from: CivilDate(_unchecked: 5), through: CivilDate(_unchecked: 4))
@@ -148,6 +156,25 @@ import Testing
         #expect(feb[CivilDate(_unchecked: month.first.dayNumber + 3)]?.total
                 == model.filter { ReferenceTodos.falls($0, Int(month.first.dayNumber) + 3) }.count)
         #expect(feb[CivilDate(_unchecked: month.last.dayNumber + 1)] == nil)
+    }
+
+    /// The percentage a person would write: 100 × done / total to the nearest whole number, halves
+    /// up (every half is exact in binary here), 0 without todos.
+    static func roundedPercent(_ done: Int, of total: Int) -> Int {
+        total == 0 ? 0 : Int((Double(done) * 100 / Double(total)).rounded(.toNearestOrAwayFromZero))
+    }
+
+    @Test func tallyPercentagesRoundHalfUp() {
+        for total in 0...120 {
+            for done in 0...total {
+                let t = TodoTally(total: total, completed: done)
+                #expect(t.percentDone == Self.roundedPercent(done, of: total), "\(done) of \(total)")
+                #expect(t.isComplete == (total > 0 && done == total))
+            }
+        }
+        #expect(TodoTally(total: 8, completed: 1).percentDone == 13 && TodoTally(total: 3, completed: 2).percentDone == 67)
+        #expect(TodoTally(total: 200, completed: 1).percentDone == 1 && TodoTally(total: 201, completed: 1).percentDone == 0)
+        #expect(TodoTally().percentDone == 0 && !TodoTally().isComplete)
     }
 
     /// Counts of `model` on every day of `[a, a + len)` for `kind`, against `set`; returns the

@@ -21,9 +21,39 @@ private func day(_ y: Int, _ m: Int, _ d: Int) -> CivilDate { try! CivilDate(yea
             #expect(set.repetition(at: i) == d.repetition)
             #expect(set.reminderMinutes(at: i) == d.reminderMinutes)
             #expect(set.trackedDayCount(at: i) == ReferenceTodos.repeatDays(d).count)
+            #expect(set.tagCount(at: i) == d.tags.count && set.hasMemo(at: i) == (d.memo != nil))
+            let flags = ReferenceTodos.flags(d)
+            #expect((0..<set.trackedDayCount(at: i)).map { set.isTrackedDayDone($0, at: i) } == flags)
         }
         #expect(set.index(ofID: "nope") == nil)
         #expect(set.drafts == drafts)
+    }
+
+    /// The header-only text accessors on records whose counts take more than one varint byte,
+    /// after updates (a new record) and the compaction that moves records; and the day flags after ticks.
+    @Test func countAccessorsReadTheCurrentRecord() throws {
+        let many = (0..<300).map { "t\($0)" }
+        var set = try TodoSet([
+            TodoDraft(id: String(repeating: "i", count: 200), title: String(repeating: "T", count: 500),
+                      memo: String(repeating: "m", count: 1_000), tags: many),
+            TodoDraft(id: "b", title: "", memo: ""),
+            TodoDraft(id: "c", title: "c", start: day(2026, 11, 2), end: day(2026, 11, 8), repetition: WeekdaySet([.monday, .friday]),
+                      completedDays: [true, false]),
+        ])
+        #expect(set.tagCount(at: 0) == 300 && set.hasMemo(at: 0))
+        #expect(set.tagCount(at: 1) == 0 && set.hasMemo(at: 1))         // an empty memo is a memo
+        #expect(set.tagCount(at: 2) == 0 && !set.hasMemo(at: 2))
+        #expect(set.isTrackedDayDone(0, at: 2) && !set.isTrackedDayDone(1, at: 2))
+        try set.setDone(true, on: day(2026, 11, 6), at: 2)
+        try set.setDone(false, on: day(2026, 11, 2), at: 2)
+        #expect(!set.isTrackedDayDone(0, at: 2) && set.isTrackedDayDone(1, at: 2))
+        for round in 0..<40 {   // enough rewrites of the large record to force compactions
+            var d = set.draft(at: 0)
+            d.tags = Array(many.prefix(round % 2 == 0 ? 3 : 300)); d.memo = round % 3 == 0 ? nil : d.memo ?? "again"
+            try set.update(at: 0, to: d)
+            #expect(set.tagCount(at: 0) == d.tags.count && set.hasMemo(at: 0) == (d.memo != nil))
+            #expect(set.tagCount(at: 1) == 0 && set.hasMemo(at: 1) && set.tags(at: 0) == d.tags)
+        }
     }
 
     @Test func reserveCapacityKeepsContentsAndLookups() throws {

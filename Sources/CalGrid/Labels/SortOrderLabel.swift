@@ -1,5 +1,6 @@
-/// The sort dropdown's entries, keyed by a stable raw value so any sort type (the todo store's,
-/// a C enum, a CLI flag) can map onto it with `SortOrderLabel(rawValue:)`.
+/// The sort dropdown's entries, keyed by a stable raw value (the C enum `calgrid_sort_label`).
+/// Each entry knows its order (`order`) and its machine name (`machineName`, the CLI's `--sort`
+/// word), so no other layer maps entries to sorts by hand.
 ///
 /// The origin app offered the first three; the rest name the other sorts CalGrid has.
 public enum SortOrderLabel: UInt8, CaseIterable, Sendable {

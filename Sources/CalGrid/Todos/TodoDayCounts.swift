@@ -39,6 +39,54 @@ public struct TodoDayCounts: Hashable, Sendable {
         guard t >= 0, t < total.count else { return nil }
         return (Int(total[t]), Int(completed[t]))
     }
+
+    /// The day at `offset` as a tally.
+    /// - Complexity: O(1)
+    @inlinable
+    public func tally(at offset: Int) -> TodoTally { TodoTally(total: Int(total[offset]), completed: Int(completed[offset])) }
+
+    /// `tally(at:).percentDone`: the day's done share as a whole percentage, 0 on a day without todos.
+    /// - Complexity: O(1)
+    @inlinable
+    public func percentDone(at offset: Int) -> Int { tally(at: offset).percentDone }
+
+    /// `tally(at:).isComplete`: the day has todos and all of them are done.
+    /// - Complexity: O(1)
+    @inlinable
+    public func isComplete(at offset: Int) -> Bool { tally(at: offset).isComplete }
+
+    /// The whole range's tally: the days' totals and completions summed (a week's or a month's
+    /// "12 of 20 done"; a todo on three days counts three times, as on the grid).
+    /// - Complexity: O(days)
+    public var sum: TodoTally {
+        var t = TodoTally()
+        for k in 0..<total.count { t.total += Int(total[k]); t.completed += Int(completed[k]) }
+        return t
+    }
+}
+
+/// How many todos fall on a day, or on the days of a range summed, and how many of those are
+/// done there: what a calendar cell or a week's summary shows.
+public struct TodoTally: Hashable, Sendable {
+    /// Todos falling on the day(s).
+    public var total: Int
+    /// Those done there (at most `total`).
+    public var completed: Int
+
+    /// - Complexity: O(1)
+    @inlinable
+    public init(total: Int = 0, completed: Int = 0) { self.total = total; self.completed = completed }
+
+    /// `completed` of `total` as a whole percentage rounded half up (1 of 8 is 13, 2 of 3 is 67);
+    /// 0 without todos. Integer arithmetic, so every layer shows the same number.
+    /// - Complexity: O(1)
+    @inlinable
+    public var percentDone: Int { total == 0 ? 0 : (completed * 200 + total) / (2 * total) }
+
+    /// True when there are todos and all of them are done (a cell's check mark).
+    /// - Complexity: O(1)
+    @inlinable
+    public var isComplete: Bool { total > 0 && completed == total }
 }
 
 extension TodoSet {

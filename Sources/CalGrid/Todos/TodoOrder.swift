@@ -30,4 +30,10 @@ public struct TodoOrder: Hashable, Sendable {
     public static let registrationOrder = TodoOrder(.registration)
     /// `createdAt` descending (the app's 최신순).
     public static let newestFirst = TodoOrder(.registration, descending: true)
+    /// Start ascending, todos without a start last (시작일순).
+    public static let startDay = TodoOrder(.start)
+    /// Title bytes ascending (제목순).
+    public static let title = TodoOrder(.title)
+    /// Completion share descending: the most done first (진행률순).
+    public static let progress = TodoOrder(.completionShare, descending: true)
 }

@@ -74,6 +74,29 @@ extension TodoSet {
         }
     }
 
+    /// True when the todo has a memo (an empty one counts), without copying it.
+    /// - Complexity: O(1): reads the text record's header
+    public func hasMemo(at i: Int) -> Bool {
+        _check(i)
+        return _text.withUnsafeBufferPointer { b in _textHeader(b.baseAddress!, at: Int(_columns.textOffset[i])).hasMemo }
+    }
+
+    /// Number of tags, without copying them.
+    /// - Complexity: O(1): reads the text record's header
+    public func tagCount(at i: Int) -> Int {
+        _check(i)
+        return _text.withUnsafeBufferPointer { b in _textHeader(b.baseAddress!, at: Int(_columns.textOffset[i])).tagCount }
+    }
+
+    /// The completion flag of the todo's `k`-th tracked day (`draft(at: i).completedDays?[k]`,
+    /// false where the draft has none), without building the draft.
+    /// - Precondition: `0 <= k < trackedDayCount(at: i)`
+    /// - Complexity: O(1)
+    public func isTrackedDayDone(_ k: Int, at i: Int) -> Bool {
+        precondition(k >= 0 && k < trackedDayCount(at: i), "tracked day out of range")
+        return _bits.bit(Int(_columns.bitOffset[i]) + k)
+    }
+
     /// First day, nil when the todo has no start.
     @inlinable
     public func start(at i: Int) -> CivilDate? {

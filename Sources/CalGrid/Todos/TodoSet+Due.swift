@@ -1,4 +1,5 @@
-// What is due: the first day, from a given day on, on which a todo falls and is not done.
+// What is due: the first day, from a given day on, on which a todo falls and is not done; and
+// what is overdue.
 extension TodoSet {
     /// The first day on or after `day` on which the todo at `i` falls (inside its span and on its
     /// repetition) and is not done: for a tracked todo the first repeat day not ticked, for the
@@ -21,5 +22,20 @@ extension TodoSet {
             d += 1
         }
         return nil
+    }
+
+    /// True when the todo at `i` ended before `day` and is not done as a whole (`isDone(at:)`):
+    /// the rule of `indices(.overdue, on:)`, for one todo. Todos without an end never are.
+    /// - Complexity: O(1)
+    @inlinable
+    public func isOverdue(on day: CivilDate, at i: Int) -> Bool {
+        _check(i)
+        return _isOverdue(i, day.dayNumber)
+    }
+
+    @inlinable @inline(__always)
+    func _isOverdue(_ i: Int, _ day: Int32) -> Bool {
+        let e = _columns.end[i]
+        return e < day && e != _DayKey.undatedEnd && !_isDone(i)
     }
 }

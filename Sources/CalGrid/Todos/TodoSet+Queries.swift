@@ -134,9 +134,7 @@ extension TodoSet {
             return out
         case .overdue:
             var out: [Int] = []
-            for i in 0..<count where _columns.end[i] < d && _columns.end[i] != _DayKey.undatedEnd && _kindMatches(i, kind) && !_isDone(i) {
-                out.append(i)
-            }
+            for i in 0..<count where _kindMatches(i, kind) && _isOverdue(i, d) { out.append(i) }
             return out
         }
     }

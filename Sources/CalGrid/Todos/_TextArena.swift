@@ -92,6 +92,16 @@ struct _TextRecord {
     }
 }
 
+/// Reads only the counts at the head of a record: whether it has a memo, how many tags.
+@inlinable @inline(__always)
+func _textHeader(_ p: UnsafePointer<UInt8>, at offset: Int) -> (hasMemo: Bool, tagCount: Int) {
+    var i = offset
+    _ = _readVarint(p, &i)
+    _ = _readVarint(p, &i)
+    let memoTag = _readVarint(p, &i)
+    return (memoTag != 0, _readVarint(p, &i))
+}
+
 /// Reads only the id or the title of a record, skipping the rest of the header.
 @inlinable @inline(__always)
 func _idAndTitleRanges(_ p: UnsafePointer<UInt8>, at offset: Int)
