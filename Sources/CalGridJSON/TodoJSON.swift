@@ -62,12 +62,7 @@ extension TodoSet {
     ///   memory O(result + one batch).
     @discardableResult
     public mutating func importJSON(bytes: UnsafeRawBufferPointer, options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportReport {
-        var session = _ImportSession(options: options, sink: _TodoSetSink(set: _takeForImport()))
-        defer { session.release() }
-        try session.run(bytes: bytes)
-        self = session.sink.set
-        session.report.zoneName = options.zone.name
-        return session.report
+        try _import(options) { session throws(ImportError) in try session.run(bytes: bytes) }
     }
 
     /// `importJSON(bytes:options:)` over an array.
@@ -90,16 +85,23 @@ extension TodoSet {
     @discardableResult
     public mutating func importJSON(fileAt path: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportReport {
         let fd = try _FileDescriptor.openForReading(path)
-        var session = _ImportSession(options: options, sink: _TodoSetSink(set: _takeForImport()))
-        defer { session.release() }
-        try session.run(file: fd)
-        self = session.sink.set
-        session.report.zoneName = options.zone.name
-        return session.report
+        return try _import(options) { session throws(ImportError) in try session.run(file: fd) }
     }
 
     /// The set the import builds on: a copy-on-write copy, so the original stays intact until success.
     func _takeForImport() -> TodoSet { self }
+
+    /// Runs an import session over a copy of this set with `feed` (the driver), and on success takes
+    /// the copy and reports; on a throw this set stays as it was.
+    mutating func _import(_ options: ImportOptions,
+                          _ feed: (inout _ImportSession<_TodoSetSink>) throws(ImportError) -> Void) throws(ImportError) -> ImportReport {
+        var session = _ImportSession(options: options, sink: _TodoSetSink(set: _takeForImport()))
+        defer { session.release() }
+        try feed(&session)
+        self = session.sink.set
+        session.report.zoneName = options.zone.name
+        return session.report
+    }
 }
 
 /// JSON import of todos as plain `TodoDraft` values (through a `TodoSet`, so ids are checked the same way).

@@ -116,6 +116,13 @@ extension UnsafeMutablePointer where Pointee == _PipelineShared {
         if pointee.mainAwaits == c { pointee.monitor.signal(.results) }
     }
 
+    /// No more spans in this batch: wakes the sleeping workers, to claim a partial last chunk or go
+    /// idle. Called holding the lock.
+    func finishFramingLocked() {
+        pointee.framingDone = true
+        if pointee.sleepingWorkers > 0 { pointee.monitor.broadcast(.work) }
+    }
+
     /// A worker thread's life: sleep until a batch starts, decode chunks until none is left, report
     /// idle, sleep again; return when told to quit.
     func work(_ decoder: UnsafeMutablePointer<_ChunkDecoder>) {
@@ -243,8 +250,7 @@ struct _ChunkPipeline {
     func finishFraming() {
         let s = shared
         s.pointee.monitor.lock()
-        s.pointee.framingDone = true
-        if s.pointee.sleepingWorkers > 0 { s.pointee.monitor.broadcast(.work) }
+        s.finishFramingLocked()
         s.pointee.monitor.unlock()
     }
 
@@ -278,8 +284,7 @@ struct _ChunkPipeline {
     func endBatch() {
         let s = shared
         s.pointee.monitor.lock()
-        s.pointee.framingDone = true
-        if s.pointee.sleepingWorkers > 0 { s.pointee.monitor.broadcast(.work) }
+        s.finishFramingLocked()
         s.pointee.mainAwaits = _PipelineShared.awaitsIdle
         while s.pointee.idleWorkers < workers.count { s.pointee.monitor.wait(.results) }
         s.pointee.mainAwaits = -1

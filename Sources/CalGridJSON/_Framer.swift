@@ -89,10 +89,10 @@ struct _Framer {
                 if c == 0x7B {
                     // Wrapped if the first key is one of the wrapper's; otherwise the first JSON Lines record.
                     let j = _StrictScanner.skipSpace(p, i + 1, end)
-                    if j == end { if isLast { return .failure(reason: .truncated, offset: j, detail: "the input ends too early") }; return .needMore }
+                    if j == end { return _Framer.ranOut(isLast, at: j) }
                     if p[j] == 0x22 {
                         let k = scanner.scanString(p, j, end)
-                        if k == _StrictScanner._needMore { if isLast { return .failure(reason: .truncated, offset: j, detail: "the input ends inside a string") }; return .needMore }
+                        if k == _StrictScanner._needMore { return _Framer.ranOut(isLast, at: j, "the input ends inside a string") }
                         if k > 0, _Framer.isWrapperKey(p, j, k) {
                             layout = .wrapped; inWrapper = true; wrapperStart = i
                             state = .wrapperOpen; position = i + 1; continue
@@ -115,12 +115,9 @@ struct _Framer {
                 case .complete(let e):
                     position = e; state = .arrayAfterRecord; sawAnyValue = true
                     return .record(start: i, end: e, topLevelKeys: scanner.topLevelKeys)
-                case .needMore:
+                case let unfinished:
                     position = i
-                    if isLast { return .failure(reason: .truncated, offset: end, detail: "the input ends inside a record") }
-                    return .needMore
-                case .invalid(let r, let o, let d):
-                    return .failure(reason: r, offset: o, detail: d)
+                    return _Framer.stopped(unfinished, isLast, at: end, "the input ends inside a record")
                 }
 
             case .arrayAfterRecord:
@@ -137,17 +134,12 @@ struct _Framer {
                 }
                 guard c == 0x22 else { return .failure(reason: .unexpectedByte, offset: i, detail: "expected a key in double quotes") }
                 let k = scanner.scanString(p, i, end)
-                if k < 0 {
-                    switch scanner.stringFailure(p, i, end, k) {
-                    case .invalid(let r, let o, let d): return .failure(reason: r, offset: o, detail: d)
-                    default: if isLast { return .failure(reason: .truncated, offset: end, detail: "the input ends too early") }; return .needMore
-                    }
-                }
+                if k < 0 { return _Framer.stopped(scanner.stringFailure(p, i, end, k), isLast, at: end) }
                 var v = _StrictScanner.skipSpace(p, k, end)
-                if v == end { if isLast { return .failure(reason: .truncated, offset: end, detail: "the input ends too early") }; return .needMore }
+                if v == end { return _Framer.ranOut(isLast, at: end) }
                 guard p[v] == 0x3A else { return .failure(reason: .unexpectedByte, offset: v, detail: "expected ':' after a key") }
                 v = _StrictScanner.skipSpace(p, v + 1, end)
-                if v == end { if isLast { return .failure(reason: .truncated, offset: end, detail: "the input ends too early") }; return .needMore }
+                if v == end { return _Framer.ranOut(isLast, at: end) }
                 let key = _Framer.wrapperKey(p, i, k)
                 if key == 3 {
                     guard p[v] == 0x5B else { return .failure(reason: .wrongType, offset: v, detail: "\"todos\" must be an array") }
@@ -170,11 +162,8 @@ struct _Framer {
                         unknownWrapperFields += 1
                     }
                     position = e; state = .wrapperAfterValue; continue
-                case .needMore:
-                    if isLast { return .failure(reason: .truncated, offset: end, detail: "the input ends too early") }
-                    return .needMore
-                case .invalid(let r, let o, let d):
-                    return .failure(reason: r, offset: o, detail: d)
+                case let unfinished:
+                    return _Framer.stopped(unfinished, isLast, at: end)
                 }
 
             case .wrapperAfterValue:
@@ -213,6 +202,20 @@ struct _Framer {
                 return .finished
             }
         }
+    }
+
+    /// The bytes ran out inside a value: more may complete it, unless they are the whole input.
+    @inlinable
+    static func ranOut(_ isLast: Bool, at offset: Int, _ detail: StaticString = "the input ends too early") -> _FrameEvent {
+        isLast ? .failure(reason: .truncated, offset: offset, detail: detail) : .needMore
+    }
+
+    /// A scan that did not complete: the value is invalid (fatal), or the bytes ran out (`ranOut`).
+    @inlinable
+    static func stopped(_ outcome: _ScanOutcome, _ isLast: Bool, at offset: Int,
+                        _ detail: StaticString = "the input ends too early") -> _FrameEvent {
+        if case .invalid(let r, let o, let d) = outcome { return .failure(reason: r, offset: o, detail: d) }
+        return ranOut(isLast, at: offset, detail)
     }
 
     @inlinable

@@ -19,29 +19,29 @@ struct _LineTracker {
     /// Line and column of window offset `x` (the window must still hold bytes 0..<x).
     /// - Complexity: O(x), a memchr over the window.
     func location(_ p: UnsafePointer<UInt8>, _ x: Int) -> (line: Int, column: Int) {
+        let l = line(p, at: x)
+        return (l.line, Int(windowBase + Int64(x) - l.start) + 1)
+    }
+
+    /// Called before bytes 0..<n of the window are dropped: counts their newlines.
+    mutating func dropping(_ p: UnsafePointer<UInt8>, _ n: Int) {
+        (lineAtWindow, lineStartAbsolute) = line(p, at: n)
+        windowBase += Int64(n)
+    }
+
+    /// The line window offset `n` is on and the input offset where that line starts, from the
+    /// newlines of bytes 0..<n.
+    func line(_ p: UnsafePointer<UInt8>, at n: Int) -> (line: Int, start: Int64) {
         var line = lineAtWindow
         var lineStart = lineStartAbsolute
         var k = 0
-        while k < x {
-            guard let nl = cg_memchr(p + k, 0x0A, Int64(x - k)) else { break }
+        while k < n {
+            guard let nl = cg_memchr(p + k, 0x0A, Int64(n - k)) else { break }
             let at = nl - p
             line += 1
             lineStart = windowBase + Int64(at) + 1
             k = at + 1
         }
-        return (line, Int(windowBase + Int64(x) - lineStart) + 1)
-    }
-
-    /// Called before bytes 0..<n of the window are dropped: counts their newlines.
-    mutating func dropping(_ p: UnsafePointer<UInt8>, _ n: Int) {
-        var k = 0
-        while k < n {
-            guard let nl = cg_memchr(p + k, 0x0A, Int64(n - k)) else { break }
-            let at = nl - p
-            lineAtWindow += 1
-            lineStartAbsolute = windowBase + Int64(at) + 1
-            k = at + 1
-        }
-        windowBase += Int64(n)
+        return (line, lineStart)
     }
 }

@@ -1,69 +1,13 @@
 // Stable LSD radix sorts on unsigned keys. They order by key only and keep the input order of
 // equal keys, which is how every TodoSet order gets insertion order as its last tie-break.
 
-/// Sorts `values` by bits `[lowBit, lowBit + keyBits)`, stably. Bits below `lowBit` ride along
-/// (they carry the row index), bits above must be zero.
-/// - Complexity: O(n × ⌈keyBits / 11⌉), passes whose digit is the same for every value are skipped.
-@inlinable
-func _radixSort(_ values: inout [UInt64], lowBit: Int, keyBits: Int) {
-    let n = values.count
-    guard n > 1, keyBits > 0 else { return }
-    let passes = (keyBits + 10) / 11
-    let width = (keyBits + passes - 1) / passes
-    let buckets = 1 << width
-    let mask = UInt64(buckets - 1)
-    var counts = [Int](repeating: 0, count: buckets * passes)
-    values.withUnsafeBufferPointer { v in
-        counts.withUnsafeMutableBufferPointer { c in
-            for x in v {
-                var p = 0
-                while p < passes {
-                    c[p &* buckets &+ Int(truncatingIfNeeded: (x &>> UInt64(lowBit &+ p &* width)) & mask)] &+= 1
-                    p &+= 1
-                }
-            }
-        }
-    }
-    var scratch = [UInt64](repeating: 0, count: n)
-    var inScratch = false
-    for p in 0..<passes {
-        let shift = UInt64(lowBit + p * width)
-        let trivial = counts.withUnsafeBufferPointer { c in c[(p * buckets)..<((p + 1) * buckets)].contains(n) }
-        if trivial { continue }
-        counts.withUnsafeMutableBufferPointer { c in
-            var sum = 0
-            for b in 0..<buckets { let t = c[p &* buckets &+ b]; c[p &* buckets &+ b] = sum; sum &+= t }
-        }
-        func scatter(_ src: UnsafeBufferPointer<UInt64>, _ dst: UnsafeMutableBufferPointer<UInt64>, _ c: UnsafeMutableBufferPointer<Int>) {
-            let base = p &* buckets
-            for x in src {
-                let b = base &+ Int(truncatingIfNeeded: (x &>> shift) & mask)
-                dst[c[b]] = x
-                c[b] &+= 1
-            }
-        }
-        counts.withUnsafeMutableBufferPointer { c in
-            if inScratch {
-                scratch.withUnsafeBufferPointer { s in values.withUnsafeMutableBufferPointer { d in scatter(s, d, c) } }
-            } else {
-                values.withUnsafeBufferPointer { s in scratch.withUnsafeMutableBufferPointer { d in scatter(s, d, c) } }
-            }
-        }
-        inScratch.toggle()
-    }
-    if inScratch { swap(&values, &scratch) }
-}
-
 /// Sorts `rows` by `keys` (parallel arrays), stably, on the low `keyBits` bits of the keys.
 /// - Complexity: O(n × ⌈keyBits / 11⌉), trivial passes skipped.
 @inlinable
 func _radixSortPairs(keys: inout [UInt64], rows: inout [Int32], keyBits: Int) {
     let n = keys.count
     guard n > 1, keyBits > 0 else { return }
-    let passes = (keyBits + 10) / 11
-    let width = (keyBits + passes - 1) / passes
-    let buckets = 1 << width
-    let mask = UInt64(buckets - 1)
+    let (passes, width, buckets, mask) = _radixDigits(keyBits: keyBits)
     var counts = [Int](repeating: 0, count: buckets)
     var k2 = [UInt64](repeating: 0, count: n), r2 = [Int32](repeating: 0, count: n)
     for p in 0..<passes {
@@ -159,10 +103,7 @@ func _radixSortRows<R: FixedWidthInteger>(_ values: inout [UInt64], rowBits: Int
         }
         return values.map { R(truncatingIfNeeded: $0 & rowMask) }
     }
-    let passes = keyBits == 0 ? 0 : (keyBits + _digitBits - 1) / _digitBits
-    let width = passes == 0 ? 1 : (keyBits + passes - 1) / passes
-    let buckets = 1 << width
-    let mask = UInt64(buckets - 1)
+    let (passes, width, buckets, mask) = _radixDigits(keyBits: keyBits)
     var counts = [Int](repeating: 0, count: Swift.max(buckets * passes, 1))
     values.withUnsafeBufferPointer { v in
         counts.withUnsafeMutableBufferPointer { c in
@@ -222,6 +163,17 @@ func _radixSortRows<R: FixedWidthInteger>(_ values: inout [UInt64], rowBits: Int
         inScratch.toggle()
     }
     return out
+}
+
+/// The digits of a radix sort on `keyBits` key bits: the fewest passes of at most `_digitBits`
+/// bits, the bits shared evenly between them (no pass, one-bit digits for 0 key bits).
+/// - Complexity: O(1)
+@inlinable @inline(__always)
+func _radixDigits(keyBits: Int) -> (passes: Int, width: Int, buckets: Int, mask: UInt64) {
+    let passes = keyBits == 0 ? 0 : (keyBits + _digitBits - 1) / _digitBits
+    let width = passes == 0 ? 1 : (keyBits + passes - 1) / passes
+    let buckets = 1 << width
+    return (passes, width, buckets, UInt64(buckets - 1))
 }
 
 /// At most this many values `_radixSortRows` sorts by insertion.
