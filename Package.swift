@@ -25,5 +25,7 @@ let package = Package(
         .executableTarget(name: "calgrid", dependencies: ["CalGrid", "CalGridJSON"]),
         .testTarget(name: "CalGridTests", dependencies: ["CalGrid"], exclude: ["Fixtures"]),
         .testTarget(name: "CalGridJSONTests", dependencies: ["CalGrid", "CalGridJSON"], exclude: ["Fixtures"]),
+        // The C layer's agreement with the header where Swift can check it (the cell layout).
+        .testTarget(name: "CalGridCTests", dependencies: ["CalGrid", "CalGridC", "CCalGrid"]),
     ]
 )

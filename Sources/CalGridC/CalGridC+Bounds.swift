@@ -7,6 +7,10 @@ let _noDate: calgrid_date = Int32.min   // INT32_MIN macros do not import into S
 let _noCreatedAt: Int64 = Int64.min
 /// `CALGRID_REMINDER_NONE`: `calgrid_todo.reminder_minutes` when there is no reminder.
 let _noReminder: Int32 = CALGRID_REMINDER_NONE
+/// `CALGRID_GRID_MAX_CELLS`: the cells a `calgrid_month_grid` (or a selection array) has room for.
+var _maxGridCells: Int { Int(CALGRID_GRID_MAX_CELLS) }
+/// The rows of such a grid: `calgrid_month_grid_week_numbers` writes `out[6]`.
+var _maxGridRows: Int { _maxGridCells / 7 }
 
 /// A C enum value as the core enum with the same raw values, or EINVAL. The core's
 /// `init(rawValue:)` is the bound: a case added there needs no number changed here.

@@ -2,7 +2,7 @@
 import CalGrid
 import CCalGrid
 
-@c(calgrid_todo_set_completed_days)
+@c(calgrid_todo_set_completed_days) @implementation
 public func calgrid_todo_set_completed_days(_ flags: UnsafeMutablePointer<UInt8>?, _ size: Int,
                                             _ outCount: UnsafeMutablePointer<Int>?, _ set: OpaquePointer?,
                                             _ index: Int) -> Int32 {
@@ -19,7 +19,7 @@ public func calgrid_todo_set_completed_days(_ flags: UnsafeMutablePointer<UInt8>
     }
 }
 
-@c(calgrid_todo_set_set_done)
+@c(calgrid_todo_set_set_done) @implementation
 public func calgrid_todo_set_set_done(_ set: OpaquePointer?, _ index: Int, _ day: calgrid_date, _ done: Int32) -> Int32 {
     _boundary { () throws(CStatus) in
         let box = try _box(set)
@@ -30,7 +30,7 @@ public func calgrid_todo_set_set_done(_ set: OpaquePointer?, _ index: Int, _ day
     }
 }
 
-@c(calgrid_todo_set_toggle)
+@c(calgrid_todo_set_toggle) @implementation
 public func calgrid_todo_set_toggle(_ outDone: UnsafeMutablePointer<Int32>?, _ set: OpaquePointer?, _ index: Int,
                                     _ day: calgrid_date) -> Int32 {
     _boundary { () throws(CStatus) in
@@ -44,7 +44,7 @@ public func calgrid_todo_set_toggle(_ outDone: UnsafeMutablePointer<Int32>?, _ s
     }
 }
 
-@c(calgrid_todo_set_set_completed)
+@c(calgrid_todo_set_set_completed) @implementation
 public func calgrid_todo_set_set_completed(_ set: OpaquePointer?, _ index: Int, _ completed: Int32) -> Int32 {
     _boundary { () throws(CStatus) in
         let box = try _box(set)
@@ -54,7 +54,7 @@ public func calgrid_todo_set_set_completed(_ set: OpaquePointer?, _ index: Int, 
     }
 }
 
-@c(calgrid_todo_set_day)
+@c(calgrid_todo_set_day) @implementation
 public func calgrid_todo_set_day(_ out: UnsafeMutablePointer<calgrid_todo_day>?, _ set: OpaquePointer?, _ index: Int,
                                  _ day: calgrid_date) -> Int32 {
     _boundary { () throws(CStatus) in

@@ -1,76 +1,63 @@
 import CalGrid
 import CCalGrid
 
-@c(calgrid_date_from_ymd)
+@c(calgrid_date_from_ymd) @implementation
 public func calgrid_date_from_ymd(_ out: UnsafeMutablePointer<calgrid_date>?, _ year: Int32, _ month: Int32, _ day: Int32) -> Int32 {
-    _boundary { () throws(CStatus) in
-        let out = try _required(out)
-        do throws(DateError) {
-            out.pointee = try CivilDate(year: Int(year), month: Int(month), day: Int(day)).dayNumber
-        } catch { throw error._status }
+    _output(out) { () throws(CStatus) in
+        try _translating { () throws(DateError) in try CivilDate(year: Int(year), month: Int(month), day: Int(day)).dayNumber }
     }
 }
 
-@c(calgrid_date_to_ymd)
+@c(calgrid_date_to_ymd) @implementation
 public func calgrid_date_to_ymd(_ out: UnsafeMutablePointer<calgrid_ymd>?, _ date: calgrid_date) -> Int32 {
-    _boundary { () throws(CStatus) in
-        let out = try _required(out)
+    _output(out) { () throws(CStatus) in
         let c = try _date(date).components
-        out.pointee = calgrid_ymd(year: Int32(truncatingIfNeeded: c.year), month: Int32(truncatingIfNeeded: c.month),
-                                  day: Int32(truncatingIfNeeded: c.day))
+        return calgrid_ymd(year: Int32(truncatingIfNeeded: c.year), month: Int32(truncatingIfNeeded: c.month),
+                           day: Int32(truncatingIfNeeded: c.day))
     }
 }
 
-@c(calgrid_date_weekday)
+@c(calgrid_date_weekday) @implementation
 public func calgrid_date_weekday(_ out: UnsafeMutablePointer<calgrid_weekday>?, _ date: calgrid_date) -> Int32 {
-    _boundary { () throws(CStatus) in
-        let out = try _required(out)
-        out.pointee = _cWeekday(try _date(date).weekday)
-    }
+    _output(out) { () throws(CStatus) in _cWeekday(try _date(date).weekday) }
 }
 
-@c(calgrid_date_day_of_year)
+@c(calgrid_date_day_of_year) @implementation
 public func calgrid_date_day_of_year(_ out: UnsafeMutablePointer<Int32>?, _ date: calgrid_date) -> Int32 {
-    _boundary { () throws(CStatus) in
-        let out = try _required(out)
-        out.pointee = Int32(truncatingIfNeeded: try _date(date).dayOfYear)
-    }
+    _output(out) { () throws(CStatus) in Int32(truncatingIfNeeded: try _date(date).dayOfYear) }
 }
 
-@c(calgrid_date_days_in_month)
+@c(calgrid_date_days_in_month) @implementation
 public func calgrid_date_days_in_month(_ out: UnsafeMutablePointer<Int32>?, _ year: Int32, _ month: Int32) -> Int32 {
-    _boundary { () throws(CStatus) in
-        let out = try _required(out)
-        guard year >= 1, year <= 9999, month >= 1, month <= 12 else { throw .range }
-        out.pointee = Int32(truncatingIfNeeded: CivilDate.daysInMonth(year: Int(year), month: Int(month)))
+    _output(out) { () throws(CStatus) in
+        // The 1st exists exactly when the year and the month are valid (ERANGE otherwise).
+        let first = try _translating { () throws(DateError) in try CivilDate(year: Int(year), month: Int(month), day: 1) }
+        return Int32(truncatingIfNeeded: first.lastOfMonth.day)
     }
 }
 
-@c(calgrid_date_add_days)
+/// The boundary of the date arithmetic calls: `*out` = `move` applied to a valid `date`.
+func _moved(_ out: UnsafeMutablePointer<calgrid_date>?, _ date: calgrid_date,
+            _ move: (CivilDate) throws(DateError) -> CivilDate) -> Int32 {
+    _output(out) { () throws(CStatus) in
+        let d = try _date(date)
+        return try _translating { () throws(DateError) in try move(d).dayNumber }
+    }
+}
+
+@c(calgrid_date_add_days) @implementation
 public func calgrid_date_add_days(_ out: UnsafeMutablePointer<calgrid_date>?, _ date: calgrid_date, _ days: Int64) -> Int32 {
-    _boundary { () throws(CStatus) in
-        let out = try _required(out)
-        let d = try _date(date)
-        do throws(DateError) { out.pointee = try d.adding(days: Int(days)).dayNumber } catch { throw error._status }
-    }
+    _moved(out, date) { (d) throws(DateError) in try d.adding(days: Int(days)) }
 }
 
-@c(calgrid_date_add_months)
+@c(calgrid_date_add_months) @implementation
 public func calgrid_date_add_months(_ out: UnsafeMutablePointer<calgrid_date>?, _ date: calgrid_date, _ months: Int64) -> Int32 {
-    _boundary { () throws(CStatus) in
-        let out = try _required(out)
-        let d = try _date(date)
-        do throws(DateError) { out.pointee = try d.adding(months: Int(months)).dayNumber } catch { throw error._status }
-    }
+    _moved(out, date) { (d) throws(DateError) in try d.adding(months: Int(months)) }
 }
 
-@c(calgrid_date_add_years)
+@c(calgrid_date_add_years) @implementation
 public func calgrid_date_add_years(_ out: UnsafeMutablePointer<calgrid_date>?, _ date: calgrid_date, _ years: Int64) -> Int32 {
-    _boundary { () throws(CStatus) in
-        let out = try _required(out)
-        let d = try _date(date)
-        do throws(DateError) { out.pointee = try d.adding(years: Int(years)).dayNumber } catch { throw error._status }
-    }
+    _moved(out, date) { (d) throws(DateError) in try d.adding(years: Int(years)) }
 }
 
 /// The length of a C text argument: `length` bytes, or up to the NUL for CALGRID_NUL_TERMINATED.
@@ -81,7 +68,7 @@ func _textLength(_ text: UnsafePointer<CChar>, _ length: Int) throws(CStatus) ->
     return n
 }
 
-@c(calgrid_date_parse_iso)
+@c(calgrid_date_parse_iso) @implementation
 public func calgrid_date_parse_iso(_ out: UnsafeMutablePointer<calgrid_date>?, _ text: UnsafePointer<CChar>?,
                                    _ length: Int, _ err: UnsafeMutablePointer<calgrid_error>?) -> Int32 {
     _boundary { () throws(CStatus) in
@@ -105,14 +92,14 @@ public func calgrid_date_parse_iso(_ out: UnsafeMutablePointer<calgrid_date>?, _
     }
 }
 
-@c(calgrid_date_format_iso)
+@c(calgrid_date_format_iso) @implementation
 public func calgrid_date_format_iso(_ buf: UnsafeMutablePointer<CChar>?, _ size: Int, _ date: calgrid_date) -> Int32 {
     _boundary { () throws(CStatus) in
         let buf = try _required(buf)
         let d = try _date(date)
-        guard UInt(bitPattern: size) >= 11 else { throw .noSpace }
+        guard UInt(bitPattern: size) >= UInt(CALGRID_ISO_DATE_SIZE) else { throw .noSpace }
         let bytes = d.iso8601Bytes
-        for i in 0..<10 { buf[i] = CChar(bitPattern: bytes[i]) }
-        buf[10] = 0
+        for i in bytes.indices { buf[i] = CChar(bitPattern: bytes[i]) }
+        buf[bytes.count] = 0
     }
 }

@@ -53,7 +53,7 @@ func _copy<Storage>(_ text: String, into storage: inout Storage) {
     }
 }
 
-@c(calgrid_status_string)
+@c(calgrid_status_string) @implementation
 public func calgrid_status_string(_ status: Int32) -> UnsafePointer<CChar>? {
     let s: StaticString
     switch status {

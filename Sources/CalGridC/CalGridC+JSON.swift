@@ -1,6 +1,19 @@
 import CalGrid
 import CalGridJSON
 import CCalGrid
+import CJSONC   // errno values (ENOMEM)
+
+extension ImportIssue.Reason {
+    /// True for problems with the bytes and the JSON syntax (EPARSE), false for a wrong shape or
+    /// value in well-formed JSON (ESCHEMA): the reasons are numbered by group, and the syntax
+    /// groups (input as a whole, RFC 8259) come before the first structural reason.
+    var _isSyntax: Bool { rawValue < Self.notAnObject.rawValue }
+}
+
+/// The header's status for a failed system call: ENOMEM when it ran out of memory, else EIO.
+func _systemStatus(errno code: Int32) -> CStatus {
+    code == ENOMEM ? CStatus(CALGRID_ENOMEM) : CStatus(CALGRID_EIO)
+}
 
 extension ImportIssue {
     /// The header status for this kind of problem: syntax, a limit, a duplicate id, or a field.
@@ -9,10 +22,7 @@ extension ImportIssue {
         case .duplicateId: return CStatus(CALGRID_EEXIST)
         case .inputTooLarge, .tooManyRecords, .tooDeep, .stringTooLong, .recordTooLarge, .spanTooLong, .rejectedByStore:
             return CStatus(CALGRID_ELIMIT)
-        default:
-            // Input-level (1...) and RFC 8259 (20...) problems are syntax; structure (60...) and
-            // record fields (80...) are schema.
-            return reason.rawValue < 60 ? .parse : CStatus(CALGRID_ESCHEMA)
+        default: return reason._isSyntax ? .parse : CStatus(CALGRID_ESCHEMA)
         }
     }
 
@@ -31,7 +41,7 @@ extension ImportError {
     func _info() -> _ErrorInfo {
         switch self {
         case .invalidInput(let issue): return issue._info()
-        case .system(_, let code): return _ErrorInfo(code == 12 ? CStatus(CALGRID_ENOMEM) : CStatus(CALGRID_EIO), message)
+        case .system(_, let code): return _ErrorInfo(_systemStatus(errno: code), message)
         case .cancelled: return _ErrorInfo(CStatus(CALGRID_ECANCELED), message)
         }
     }
@@ -65,12 +75,10 @@ func _importOptions(_ p: UnsafePointer<calgrid_import_options>?) throws(CStatus)
     var o = ImportOptions()
     guard let p else { return (o, nil) }
     let c = try _importOptionsStruct(p)
-    guard c.format.rawValue <= 3, let format = ImportFormat(rawValue: UInt8(truncatingIfNeeded: c.format.rawValue)),
-          c.policy.rawValue <= 1, let policy = ImportPolicy(rawValue: UInt8(truncatingIfNeeded: c.policy.rawValue)),
-          c.include_deleted_tasks == 0 || c.include_deleted_tasks == 1,
+    o.format = try _case(c.format.rawValue)
+    o.policy = try _case(c.policy.rawValue)
+    guard c.include_deleted_tasks == 0 || c.include_deleted_tasks == 1,
           c.include_recurring_parents == 0 || c.include_recurring_parents == 1, c.threads >= 0 else { throw .invalid }
-    o.format = format
-    o.policy = policy
     if let zone = c.zone {
         guard c.utc_offset_seconds == 0 else { throw .invalid }
         o.zone = try _zone(zone)
@@ -142,7 +150,7 @@ func _import(_ report: UnsafeMutablePointer<calgrid_import_report>?, _ set: Opaq
     }
 }
 
-@c(calgrid_todo_set_import_file)
+@c(calgrid_todo_set_import_file) @implementation
 public func calgrid_todo_set_import_file(_ report: UnsafeMutablePointer<calgrid_import_report>?, _ set: OpaquePointer?,
                                          _ path: UnsafePointer<CChar>?, _ options: UnsafePointer<calgrid_import_options>?,
                                          _ err: UnsafeMutablePointer<calgrid_error>?) -> Int32 {
@@ -152,7 +160,7 @@ public func calgrid_todo_set_import_file(_ report: UnsafeMutablePointer<calgrid_
     }
 }
 
-@c(calgrid_todo_set_import_buffer)
+@c(calgrid_todo_set_import_buffer) @implementation
 public func calgrid_todo_set_import_buffer(_ report: UnsafeMutablePointer<calgrid_import_report>?, _ set: OpaquePointer?,
                                            _ data: UnsafeRawPointer?, _ size: Int,
                                            _ options: UnsafePointer<calgrid_import_options>?,
@@ -166,12 +174,9 @@ public func calgrid_todo_set_import_buffer(_ report: UnsafeMutablePointer<calgri
     }
 }
 
-func _exportFormat(_ f: calgrid_export_format) throws(CStatus) -> ExportFormat {
-    guard f.rawValue <= 1, let format = ExportFormat(rawValue: UInt8(truncatingIfNeeded: f.rawValue)) else { throw .invalid }
-    return format
-}
+func _exportFormat(_ f: calgrid_export_format) throws(CStatus) -> ExportFormat { try _case(f.rawValue) }
 
-@c(calgrid_todo_set_export_file)
+@c(calgrid_todo_set_export_file) @implementation
 public func calgrid_todo_set_export_file(_ set: OpaquePointer?, _ path: UnsafePointer<CChar>?,
                                          _ format: calgrid_export_format, _ err: UnsafeMutablePointer<calgrid_error>?) -> Int32 {
     _boundary { () throws(CStatus) in
@@ -184,12 +189,12 @@ public func calgrid_todo_set_export_file(_ set: OpaquePointer?, _ path: UnsafePo
         }
         do throws(ExportError) { try s.exportJSON(to: file, format: f) } catch {
             guard case .system(_, let code) = error else { throw .invalid }
-            throw _ErrorInfo(code == 12 ? CStatus(CALGRID_ENOMEM) : CStatus(CALGRID_EIO), error.message).report(to: err)
+            throw _ErrorInfo(_systemStatus(errno: code), error.message).report(to: err)
         }
     }
 }
 
-@c(calgrid_todo_set_export_buffer)
+@c(calgrid_todo_set_export_buffer) @implementation
 public func calgrid_todo_set_export_buffer(_ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
                                            _ outLength: UnsafeMutablePointer<Int>?, _ set: OpaquePointer?,
                                            _ format: calgrid_export_format) -> Int32 {
@@ -207,7 +212,7 @@ public func calgrid_todo_set_export_buffer(_ out: UnsafeMutablePointer<UnsafeMut
     }
 }
 
-@c(calgrid_free)
+@c(calgrid_free) @implementation
 public func calgrid_free(_ memory: UnsafeMutableRawPointer?) {
     memory?.deallocate()
 }

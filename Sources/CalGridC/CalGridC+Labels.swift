@@ -1,61 +1,49 @@
 import CalGrid
 import CCalGrid
 
-func _language(_ l: calgrid_language) throws(CStatus) -> LabelLanguage {
-    guard l.rawValue <= 1, let v = LabelLanguage(rawValue: UInt8(truncatingIfNeeded: l.rawValue)) else { throw .invalid }
-    return v
-}
+func _language(_ l: calgrid_language) throws(CStatus) -> LabelLanguage { try _case(l.rawValue) }
 
-func _width(_ w: calgrid_label_width) throws(CStatus) -> LabelWidth {
-    guard w.rawValue <= 2, let v = LabelWidth(rawValue: UInt8(truncatingIfNeeded: w.rawValue)) else { throw .invalid }
-    return v
-}
+func _width(_ w: calgrid_label_width) throws(CStatus) -> LabelWidth { try _case(w.rawValue) }
 
 /// A static label as C sees it: Swift string literals are stored NUL-terminated.
 func _cString(_ s: StaticString) -> UnsafePointer<CChar> {
     UnsafeRawPointer(s.utf8Start).assumingMemoryBound(to: CChar.self)
 }
 
-@c(calgrid_label_weekday)
+/// The boundary of the label calls: `*out` = the static name `name` gives for the width and the
+/// language (both checked first).
+func _label(_ out: UnsafeMutablePointer<UnsafePointer<CChar>?>?, _ width: calgrid_label_width,
+            _ language: calgrid_language, _ name: (LabelWidth, LabelLanguage) throws(CStatus) -> StaticString) -> Int32 {
+    _output(out) { () throws(CStatus) in _cString(try name(try _width(width), try _language(language))) }
+}
+
+@c(calgrid_label_weekday) @implementation
 public func calgrid_label_weekday(_ out: UnsafeMutablePointer<UnsafePointer<CChar>?>?, _ weekday: calgrid_weekday,
                                   _ width: calgrid_label_width, _ language: calgrid_language) -> Int32 {
-    _boundary { () throws(CStatus) in
-        let out = try _required(out)
-        out.pointee = _cString(try _weekday(weekday).name(try _width(width), try _language(language)))
-    }
+    _label(out, width, language) { (w, l) throws(CStatus) in try _weekday(weekday).name(w, l) }
 }
 
-@c(calgrid_label_month)
+@c(calgrid_label_month) @implementation
 public func calgrid_label_month(_ out: UnsafeMutablePointer<UnsafePointer<CChar>?>?, _ month: Int32,
                                 _ width: calgrid_label_width, _ language: calgrid_language) -> Int32 {
-    _boundary { () throws(CStatus) in
-        let out = try _required(out)
-        let w = try _width(width), l = try _language(language)
-        do throws(DateError) { out.pointee = _cString(try MonthLabels.name(Int(month), w, l)) } catch { throw error._status }
+    _label(out, width, language) { (w, l) throws(CStatus) in
+        try _translating { () throws(DateError) in try MonthLabels.name(Int(month), w, l) }
     }
 }
 
-@c(calgrid_label_period)
+@c(calgrid_label_period) @implementation
 public func calgrid_label_period(_ out: UnsafeMutablePointer<UnsafePointer<CChar>?>?, _ kind: calgrid_period_kind,
                                  _ width: calgrid_label_width, _ language: calgrid_language) -> Int32 {
-    _boundary { () throws(CStatus) in
-        let out = try _required(out)
-        guard kind.rawValue <= 4, let k = PeriodKind(rawValue: UInt8(truncatingIfNeeded: kind.rawValue)) else { throw .invalid }
-        out.pointee = _cString(k.name(try _width(width), try _language(language)))
-    }
+    _label(out, width, language) { (w, l) throws(CStatus) in (try _case(kind.rawValue) as PeriodKind).name(w, l) }
 }
 
-@c(calgrid_label_sort)
+@c(calgrid_label_sort) @implementation
 public func calgrid_label_sort(_ out: UnsafeMutablePointer<UnsafePointer<CChar>?>?, _ order: calgrid_sort_label,
                                _ width: calgrid_label_width, _ language: calgrid_language) -> Int32 {
-    _boundary { () throws(CStatus) in
-        let out = try _required(out)
-        let o: SortOrderLabel = try _case(order.rawValue)
-        out.pointee = _cString(o.name(try _width(width), try _language(language)))
-    }
+    _label(out, width, language) { (w, l) throws(CStatus) in (try _case(order.rawValue) as SortOrderLabel).name(w, l) }
 }
 
-@c(calgrid_sort_label_order)
+@c(calgrid_sort_label_order) @implementation
 public func calgrid_sort_label_order(_ outKey: UnsafeMutablePointer<calgrid_sort_key>?,
                                      _ outDescending: UnsafeMutablePointer<Int32>?, _ label: calgrid_sort_label) -> Int32 {
     _boundary { () throws(CStatus) in
@@ -77,7 +65,7 @@ func _title(_ buf: UnsafeMutablePointer<CChar>?, _ size: Int,
     buf[n] = 0
 }
 
-@c(calgrid_title_month)
+@c(calgrid_title_month) @implementation
 public func calgrid_title_month(_ buf: UnsafeMutablePointer<CChar>?, _ size: Int, _ year: Int32, _ month: Int32,
                                 _ language: calgrid_language) -> Int32 {
     _boundary { () throws(CStatus) in
@@ -89,7 +77,7 @@ public func calgrid_title_month(_ buf: UnsafeMutablePointer<CChar>?, _ size: Int
     }
 }
 
-@c(calgrid_title_date)
+@c(calgrid_title_date) @implementation
 public func calgrid_title_date(_ buf: UnsafeMutablePointer<CChar>?, _ size: Int, _ date: calgrid_date,
                                _ language: calgrid_language) -> Int32 {
     _boundary { () throws(CStatus) in

@@ -1,10 +1,7 @@
 import CalGrid
 import CCalGrid
 
-func _kind(_ k: calgrid_todo_kind) throws(CStatus) -> TodoKind {
-    guard k.rawValue <= 2, let kind = TodoKind(rawValue: UInt8(truncatingIfNeeded: k.rawValue)) else { throw .invalid }
-    return kind
-}
+func _kind(_ k: calgrid_todo_kind) throws(CStatus) -> TodoKind { try _case(k.rawValue) }
 
 func _order(_ key: calgrid_sort_key, _ descending: Int32) throws(CStatus) -> TodoOrder {
     let k: TodoSortKey = try _case(key.rawValue)
@@ -23,37 +20,42 @@ func _emit(_ result: [Int], _ out: UnsafeMutablePointer<Int>?, _ size: Int, _ ou
     result.withUnsafeBufferPointer { b in out.update(from: b.baseAddress!, count: b.count) }
 }
 
-@c(calgrid_todo_set_overlapping)
+/// The boundary of a query answered with todo indices: the set, then `query`'s list into the
+/// caller's array (or its length into `outCount`).
+func _indexQuery(_ indices: UnsafeMutablePointer<Int>?, _ size: Int, _ outCount: UnsafeMutablePointer<Int>?,
+                 _ set: OpaquePointer?, _ query: (TodoSet) throws(CStatus) -> [Int]) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let s = try _box(set).set
+        try _emit(try query(s), indices, size, outCount)
+    }
+}
+
+@c(calgrid_todo_set_overlapping) @implementation
 public func calgrid_todo_set_overlapping(_ indices: UnsafeMutablePointer<Int>?, _ size: Int, _ outCount: UnsafeMutablePointer<Int>?,
                                          _ set: OpaquePointer?, _ first: calgrid_date, _ last: calgrid_date,
                                          _ kind: calgrid_todo_kind) -> Int32 {
-    _boundary { () throws(CStatus) in
-        let s = try _box(set).set
+    _indexQuery(indices, size, outCount, set) { (s) throws(CStatus) in
         let f = try _date(first), l = try _date(last), k = try _kind(kind)
         guard f <= l else { throw .invalid }
-        try _emit(s.indices(from: f, through: l, kind: k), indices, size, outCount)
+        return s.indices(from: f, through: l, kind: k)
     }
 }
 
-@c(calgrid_todo_set_split)
+@c(calgrid_todo_set_split) @implementation
 public func calgrid_todo_set_split(_ indices: UnsafeMutablePointer<Int>?, _ size: Int, _ outCount: UnsafeMutablePointer<Int>?,
                                    _ set: OpaquePointer?, _ split: calgrid_split, _ day: calgrid_date,
                                    _ kind: calgrid_todo_kind) -> Int32 {
-    _boundary { () throws(CStatus) in
-        let s = try _box(set).set
-        guard split.rawValue <= 4, let sp = TodoSplit(rawValue: UInt8(truncatingIfNeeded: split.rawValue)) else { throw .invalid }
-        let d = try _date(day), k = try _kind(kind)
-        try _emit(s.indices(sp, on: d, kind: k), indices, size, outCount)
+    _indexQuery(indices, size, outCount, set) { (s) throws(CStatus) in
+        s.indices(try _case(split.rawValue) as TodoSplit, on: try _date(day), kind: try _kind(kind))
     }
 }
 
-@c(calgrid_todo_set_search)
+@c(calgrid_todo_set_search) @implementation
 public func calgrid_todo_set_search(_ indices: UnsafeMutablePointer<Int>?, _ size: Int, _ outCount: UnsafeMutablePointer<Int>?,
                                     _ set: OpaquePointer?, _ query: UnsafePointer<CChar>?, _ kind: calgrid_todo_kind) -> Int32 {
-    _boundary { () throws(CStatus) in
-        let s = try _box(set).set
+    _indexQuery(indices, size, outCount, set) { (s) throws(CStatus) in
         guard let query, let q = String(validatingCString: query) else { throw .invalid }
-        try _emit(s.indices(matchingTitle: q, kind: try _kind(kind)), indices, size, outCount)
+        return s.indices(matchingTitle: q, kind: try _kind(kind))
     }
 }
 
@@ -66,7 +68,7 @@ func _emit(_ c: TodoDayCounts, into out: UnsafeMutablePointer<calgrid_day_count>
     }
 }
 
-@c(calgrid_todo_set_day_counts)
+@c(calgrid_todo_set_day_counts) @implementation
 public func calgrid_todo_set_day_counts(_ counts: UnsafeMutablePointer<calgrid_day_count>?, _ size: Int, _ set: OpaquePointer?,
                                         _ first: calgrid_date, _ last: calgrid_date, _ kind: calgrid_todo_kind) -> Int32 {
     _boundary { () throws(CStatus) in
@@ -79,7 +81,7 @@ public func calgrid_todo_set_day_counts(_ counts: UnsafeMutablePointer<calgrid_d
     }
 }
 
-@c(calgrid_todo_set_grid_counts)
+@c(calgrid_todo_set_grid_counts) @implementation
 public func calgrid_todo_set_grid_counts(_ counts: UnsafeMutablePointer<calgrid_day_count>?, _ set: OpaquePointer?,
                                          _ grid: UnsafePointer<calgrid_month_grid>?, _ kind: calgrid_todo_kind) -> Int32 {
     _boundary { () throws(CStatus) in
@@ -88,18 +90,18 @@ public func calgrid_todo_set_grid_counts(_ counts: UnsafeMutablePointer<calgrid_
         let k = try _kind(kind)
         let g = try _required(grid)
         let n = Int(g.pointee.cell_count)
-        guard n >= 1, n <= 42 else { throw .invalid }
+        guard n >= 1, n <= _maxGridCells else { throw .invalid }
         // The grid's days, clipped to the supported range (cells in year 0 or 10000 count 0).
         let first = Int(g.pointee.cells.0.date)
         let lo = Swift.max(first, Int(CivilDate.minDayNumber)), hi = Swift.min(first + n - 1, Int(CivilDate.maxDayNumber))
-        for i in 0..<42 { counts[i] = calgrid_day_count() }
+        for i in 0..<_maxGridCells { counts[i] = calgrid_day_count() }
         guard lo <= hi else { return }
         let c = s.dayCounts(from: CivilDate(_unchecked: Int32(lo)), through: CivilDate(_unchecked: Int32(hi)), kind: k)
         _emit(c, into: counts + (lo - first))
     }
 }
 
-@c(calgrid_todo_set_sort)
+@c(calgrid_todo_set_sort) @implementation
 public func calgrid_todo_set_sort(_ indices: UnsafeMutablePointer<Int>?, _ size: Int, _ set: OpaquePointer?,
                                   _ key: calgrid_sort_key, _ descending: Int32) -> Int32 {
     _boundary { () throws(CStatus) in
@@ -111,7 +113,7 @@ public func calgrid_todo_set_sort(_ indices: UnsafeMutablePointer<Int>?, _ size:
     }
 }
 
-@c(calgrid_todo_set_sort_indices)
+@c(calgrid_todo_set_sort_indices) @implementation
 public func calgrid_todo_set_sort_indices(_ out: UnsafeMutablePointer<Int>?, _ indices: UnsafePointer<Int>?, _ count: Int,
                                           _ set: OpaquePointer?, _ key: calgrid_sort_key, _ descending: Int32) -> Int32 {
     _boundary { () throws(CStatus) in
@@ -126,7 +128,7 @@ public func calgrid_todo_set_sort_indices(_ out: UnsafeMutablePointer<Int>?, _ i
     }
 }
 
-@c(calgrid_todo_set_top)
+@c(calgrid_todo_set_top) @implementation
 public func calgrid_todo_set_top(_ indices: UnsafeMutablePointer<Int>?, _ size: Int, _ outCount: UnsafeMutablePointer<Int>?,
                                  _ set: OpaquePointer?, _ key: calgrid_sort_key, _ descending: Int32,
                                  _ offset: Int, _ limit: Int) -> Int32 {

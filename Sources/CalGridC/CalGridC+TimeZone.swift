@@ -51,7 +51,7 @@ func _newZone(_ out: UnsafeMutablePointer<OpaquePointer?>?, _ err: UnsafeMutable
     out.pointee = OpaquePointer(Unmanaged.passRetained(_ZoneBox(zone)).toOpaque())
 }
 
-@c(calgrid_tz_new)
+@c(calgrid_tz_new) @implementation
 public func calgrid_tz_new(_ out: UnsafeMutablePointer<OpaquePointer?>?, _ name: UnsafePointer<CChar>?,
                            _ err: UnsafeMutablePointer<calgrid_error>?) -> Int32 {
     _boundary { () throws(CStatus) in
@@ -60,7 +60,7 @@ public func calgrid_tz_new(_ out: UnsafeMutablePointer<OpaquePointer?>?, _ name:
     }
 }
 
-@c(calgrid_tz_from_tzif)
+@c(calgrid_tz_from_tzif) @implementation
 public func calgrid_tz_from_tzif(_ out: UnsafeMutablePointer<OpaquePointer?>?, _ bytes: UnsafeRawPointer?, _ length: Int,
                                  _ name: UnsafePointer<CChar>?, _ err: UnsafeMutablePointer<calgrid_error>?) -> Int32 {
     _boundary { () throws(CStatus) in
@@ -73,7 +73,7 @@ public func calgrid_tz_from_tzif(_ out: UnsafeMutablePointer<OpaquePointer?>?, _
     }
 }
 
-@c(calgrid_tz_from_posix)
+@c(calgrid_tz_from_posix) @implementation
 public func calgrid_tz_from_posix(_ out: UnsafeMutablePointer<OpaquePointer?>?, _ posix: UnsafePointer<CChar>?,
                                   _ err: UnsafeMutablePointer<calgrid_error>?) -> Int32 {
     _boundary { () throws(CStatus) in
@@ -82,20 +82,20 @@ public func calgrid_tz_from_posix(_ out: UnsafeMutablePointer<OpaquePointer?>?, 
     }
 }
 
-@c(calgrid_tz_local)
+@c(calgrid_tz_local) @implementation
 public func calgrid_tz_local(_ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
     _boundary { () throws(CStatus) in
         try _newZone(out, nil) { () throws(TimeZoneError) in TimeZoneRules.local() }
     }
 }
 
-@c(calgrid_tz_free)
+@c(calgrid_tz_free) @implementation
 public func calgrid_tz_free(_ tz: OpaquePointer?) {
     guard let tz else { return }
     Unmanaged<_ZoneBox>.fromOpaque(UnsafeRawPointer(tz)).release()
 }
 
-@c(calgrid_tz_name)
+@c(calgrid_tz_name) @implementation
 public func calgrid_tz_name(_ out: UnsafeMutablePointer<UnsafePointer<CChar>?>?, _ tz: OpaquePointer?) -> Int32 {
     _boundary { () throws(CStatus) in
         let out = try _required(out)
@@ -104,7 +104,7 @@ public func calgrid_tz_name(_ out: UnsafeMutablePointer<UnsafePointer<CChar>?>?,
     }
 }
 
-@c(calgrid_tz_offset)
+@c(calgrid_tz_offset) @implementation
 public func calgrid_tz_offset(_ out: UnsafeMutablePointer<Int32>?, _ tz: OpaquePointer?, _ instant: Int64) -> Int32 {
     _boundary { () throws(CStatus) in
         let out = try _required(out)
@@ -112,7 +112,7 @@ public func calgrid_tz_offset(_ out: UnsafeMutablePointer<Int32>?, _ tz: OpaqueP
     }
 }
 
-@c(calgrid_tz_day_of_instant)
+@c(calgrid_tz_day_of_instant) @implementation
 public func calgrid_tz_day_of_instant(_ outDate: UnsafeMutablePointer<calgrid_date>?, _ outSecond: UnsafeMutablePointer<Int32>?,
                                       _ tz: OpaquePointer?, _ instant: Int64) -> Int32 {
     _boundary { () throws(CStatus) in
@@ -123,7 +123,7 @@ public func calgrid_tz_day_of_instant(_ outDate: UnsafeMutablePointer<calgrid_da
     }
 }
 
-@c(calgrid_tz_instant_of_local)
+@c(calgrid_tz_instant_of_local) @implementation
 public func calgrid_tz_instant_of_local(_ out: UnsafeMutablePointer<calgrid_local_instant>?, _ tz: OpaquePointer?,
                                         _ date: calgrid_date, _ secondOfDay: Int32) -> Int32 {
     _boundary { () throws(CStatus) in

@@ -151,7 +151,7 @@ extension TodoError {
     }
 }
 
-@c(calgrid_todo_set_new)
+@c(calgrid_todo_set_new) @implementation
 public func calgrid_todo_set_new(_ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
     _boundary { () throws(CStatus) in
         let out = try _required(out)
@@ -159,13 +159,13 @@ public func calgrid_todo_set_new(_ out: UnsafeMutablePointer<OpaquePointer?>?) -
     }
 }
 
-@c(calgrid_todo_set_free)
+@c(calgrid_todo_set_free) @implementation
 public func calgrid_todo_set_free(_ set: OpaquePointer?) {
     guard let set else { return }
     Unmanaged<_TodoSetBox>.fromOpaque(UnsafeRawPointer(set)).release()
 }
 
-@c(calgrid_todo_set_count)
+@c(calgrid_todo_set_count) @implementation
 public func calgrid_todo_set_count(_ out: UnsafeMutablePointer<Int>?, _ set: OpaquePointer?) -> Int32 {
     _boundary { () throws(CStatus) in
         let out = try _required(out)
@@ -173,7 +173,7 @@ public func calgrid_todo_set_count(_ out: UnsafeMutablePointer<Int>?, _ set: Opa
     }
 }
 
-@c(calgrid_todo_set_add)
+@c(calgrid_todo_set_add) @implementation
 public func calgrid_todo_set_add(_ outIndex: UnsafeMutablePointer<Int>?, _ set: OpaquePointer?,
                                  _ todo: UnsafePointer<calgrid_todo>?, _ err: UnsafeMutablePointer<calgrid_error>?) -> Int32 {
     _boundary { () throws(CStatus) in
@@ -187,7 +187,7 @@ public func calgrid_todo_set_add(_ outIndex: UnsafeMutablePointer<Int>?, _ set: 
     }
 }
 
-@c(calgrid_todo_set_add_many)
+@c(calgrid_todo_set_add_many) @implementation
 public func calgrid_todo_set_add_many(_ set: OpaquePointer?, _ todos: UnsafePointer<calgrid_todo>?, _ count: Int,
                                       _ err: UnsafeMutablePointer<calgrid_error>?) -> Int32 {
     _boundary { () throws(CStatus) in
@@ -217,7 +217,7 @@ public func calgrid_todo_set_add_many(_ set: OpaquePointer?, _ todos: UnsafePoin
     }
 }
 
-@c(calgrid_todo_set_update)
+@c(calgrid_todo_set_update) @implementation
 public func calgrid_todo_set_update(_ set: OpaquePointer?, _ index: Int, _ todo: UnsafePointer<calgrid_todo>?,
                                     _ err: UnsafeMutablePointer<calgrid_error>?) -> Int32 {
     _boundary { () throws(CStatus) in
@@ -231,7 +231,7 @@ public func calgrid_todo_set_update(_ set: OpaquePointer?, _ index: Int, _ todo:
     }
 }
 
-@c(calgrid_todo_set_remove_at)
+@c(calgrid_todo_set_remove_at) @implementation
 public func calgrid_todo_set_remove_at(_ set: OpaquePointer?, _ index: Int) -> Int32 {
     _boundary { () throws(CStatus) in
         let box = try _box(set)
@@ -239,7 +239,7 @@ public func calgrid_todo_set_remove_at(_ set: OpaquePointer?, _ index: Int) -> I
     }
 }
 
-@c(calgrid_todo_set_remove)
+@c(calgrid_todo_set_remove) @implementation
 public func calgrid_todo_set_remove(_ set: OpaquePointer?, _ id: UnsafePointer<CChar>?) -> Int32 {
     _boundary { () throws(CStatus) in
         let box = try _box(set)
@@ -256,7 +256,7 @@ func _find(_ set: TodoSet, _ id: UnsafePointer<CChar>) -> Int? {
     return set.index(ofIDBytes: UnsafeRawBufferPointer(start: UnsafeRawPointer(id), count: n))
 }
 
-@c(calgrid_todo_set_find)
+@c(calgrid_todo_set_find) @implementation
 public func calgrid_todo_set_find(_ out: UnsafeMutablePointer<Int>?, _ set: OpaquePointer?, _ id: UnsafePointer<CChar>?) -> Int32 {
     _boundary { () throws(CStatus) in
         let out = try _required(out)
@@ -267,7 +267,7 @@ public func calgrid_todo_set_find(_ out: UnsafeMutablePointer<Int>?, _ set: Opaq
     }
 }
 
-@c(calgrid_todo_set_get)
+@c(calgrid_todo_set_get) @implementation
 public func calgrid_todo_set_get(_ out: UnsafeMutablePointer<calgrid_todo_info>?, _ set: OpaquePointer?, _ index: Int) -> Int32 {
     _boundary { () throws(CStatus) in
         let out = try _required(out)
@@ -314,7 +314,7 @@ func _copyOut(_ text: String, _ buf: UnsafeMutablePointer<CChar>?, _ size: Int, 
     try r.get()
 }
 
-@c(calgrid_todo_set_text)
+@c(calgrid_todo_set_text) @implementation
 public func calgrid_todo_set_text(_ buf: UnsafeMutablePointer<CChar>?, _ size: Int, _ outLength: UnsafeMutablePointer<Int>?,
                                   _ set: OpaquePointer?, _ index: Int, _ which: calgrid_todo_text, _ tagIndex: Int) -> Int32 {
     _boundary { () throws(CStatus) in

@@ -1,4 +1,6 @@
 // The C-callable API (Include/calgrid.h): @c functions that translate types and errors, nothing else.
+// Each is `@c(name) @implementation` of its prototype in the header, so the compiler rejects a Swift
+// signature that differs from the header's instead of letting it corrupt a C caller's stack.
 //
 // Every entry point validates what C can get wrong (NULL pointers, enum values outside their cases,
 // numbers outside their ranges, sizes that do not fit an Int) before the core sees it, so that no
@@ -23,6 +25,22 @@ struct CStatus: Error {
 @inline(__always)
 func _boundary(_ body: () throws(CStatus) -> Void) -> Int32 {
     do { try body(); return CALGRID_OK.rawValue } catch { return error.code }
+}
+
+/// The boundary of a call whose result goes to its first parameter: EINVAL for a NULL `out`, else
+/// `*out` = what `body` returns (nothing is written when it throws).
+@inline(__always)
+func _output<T>(_ out: UnsafeMutablePointer<T>?, _ body: () throws(CStatus) -> T) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let out = try _required(out)
+        out.pointee = try body()
+    }
+}
+
+/// What `body` returns, or the header's status for its date failure.
+@inline(__always)
+func _translating<T>(_ body: () throws(DateError) -> T) throws(CStatus) -> T {
+    do throws(DateError) { return try body() } catch { throw error._status }
 }
 
 /// The pointer, or EINVAL for NULL.
@@ -63,10 +81,7 @@ func _optionalDate(_ d: calgrid_date) throws(CStatus) -> CivilDate? {
 }
 
 @inline(__always)
-func _weekday(_ w: calgrid_weekday) throws(CStatus) -> Weekday {
-    guard w.rawValue < 7, let day = Weekday(rawValue: UInt8(truncatingIfNeeded: w.rawValue)) else { throw .invalid }
-    return day
-}
+func _weekday(_ w: calgrid_weekday) throws(CStatus) -> Weekday { try _case(w.rawValue) }
 
 @inline(__always)
 func _cWeekday(_ w: Weekday) -> calgrid_weekday { calgrid_weekday(rawValue: UInt32(w.rawValue)) }
