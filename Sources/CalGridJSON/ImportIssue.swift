@@ -109,6 +109,21 @@ public enum ImportError: Error, Hashable, Sendable {
 
     public enum SystemOperation: Int32, Hashable, Sendable {
         case open = 1, stat, read, write, fsync, rename, close, threadStart, chmod
+
+        /// The C function that failed, as a message names it.
+        var functionName: String {
+            switch self {
+            case .open: "open"
+            case .stat: "stat"
+            case .read: "read"
+            case .write: "write"
+            case .fsync: "fsync"
+            case .rename: "rename"
+            case .close: "close"
+            case .threadStart: "pthread_create"
+            case .chmod: "chmod"
+            }
+        }
     }
 
     /// One line for a user.
@@ -124,17 +139,5 @@ public enum ImportError: Error, Hashable, Sendable {
 
 @usableFromInline
 func _systemMessage(_ op: ImportError.SystemOperation, _ code: Int32) -> String {
-    let name: String
-    switch op {
-    case .open: name = "open"
-    case .stat: name = "stat"
-    case .read: name = "read"
-    case .write: name = "write"
-    case .fsync: name = "fsync"
-    case .rename: name = "rename"
-    case .close: name = "close"
-    case .threadStart: name = "pthread_create"
-    case .chmod: name = "chmod"
-    }
-    return name + " failed: " + _errnoText(code) + " (errno \(code))"
+    op.functionName + " failed: " + _errnoText(code) + " (errno \(code))"
 }

@@ -2,6 +2,9 @@ import CalGrid
 
 /// `calgrid add TITLE`: a new todo in the store; prints its id.
 enum AddCommand {
+    static let command = Command(usage: "add TITLE", summary: "add a todo to your store; prints its id",
+                                 help: { help }, run: run)
+
     static let help = """
     usage: calgrid add TITLE [options]
 
@@ -43,7 +46,6 @@ enum AddCommand {
             return try fields.parse(o, &a)
         }) { (p: String) throws(CLIError) in title.append(p) }
         var out = Output()
-        if common.help { out.line(help); return out }
         guard !title.isEmpty else { throw .usage("add: what is the todo? (calgrid add TITLE)") }
         let today = common.resolvedToday()
 

@@ -5,17 +5,21 @@ enum CLIError: Error {
     case usage(String)
     /// Bad data or a runtime failure: unreadable file, invalid todo file. Exit 1.
     case data(String)
+    /// `-h` or `--help` among well-formed words: the command shows its help instead (`Command.invoke`). Exit 0.
+    case help
 
     var exitCode: Int32 {
         switch self {
         case .usage: return 2
         case .data: return 1
+        case .help: return 0
         }
     }
 
     var message: String {
         switch self {
         case .usage(let m), .data(let m): return m
+        case .help: return ""
         }
     }
 }

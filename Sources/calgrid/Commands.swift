@@ -1,5 +1,6 @@
 /// One command: how it is written in the top help, what it does, its own help, and what runs it.
-/// The top help, the dispatch and the completion scripts all read `Command.all`.
+/// Each command declares its own entry (`MonthCommand.command`, ...); the top help, the dispatch and
+/// the completion scripts all read them from `Command.all`, in its order.
 struct Command {
     let usage: String
     let summary: String
@@ -7,39 +8,24 @@ struct Command {
     let run: @Sendable ([String]) throws(CLIError) -> Output
 
     var name: Substring { usage.prefix { $0 != " " } }
+
+    /// Runs the command on `words`, or shows its help when they ask for it.
+    func invoke(_ words: [String]) throws(CLIError) -> Output {
+        do { return try run(words) } catch {
+            guard case .help = error else { throw error }
+            var out = Output()
+            out.line(help())
+            return out
+        }
+    }
 }
 
 extension Command {
     static let all: [Command] = [
-        Command(usage: "month [YYYY-MM]", summary: "a month grid with per-day todo counts and completion (default command)",
-                help: { MonthCommand.help }, run: MonthCommand.run),
-        Command(usage: "week [YYYY-MM-DD]", summary: "the week holding that day, one line per day",
-                help: { WeekCommand.help }, run: WeekCommand.run),
-        Command(usage: "day [YYYY-MM-DD]", summary: "the day's todos, split into done and not done",
-                help: { DayCommand.help }, run: DayCommand.run),
-        Command(usage: "year [YYYY]", summary: "twelve small months with a completion mark per day",
-                help: { YearCommand.help }, run: YearCommand.run),
-        Command(usage: "list", summary: "a table of todos: --period, --date, --sort, --status, --search, --limit",
-                help: { ListCommand.help }, run: ListCommand.run),
-        Command(usage: "add TITLE", summary: "add a todo to your store; prints its id",
-                help: { AddCommand.help }, run: AddCommand.run),
-        Command(usage: "done ID", summary: "tick a day of a todo (--on DAY, default today), or the whole todo",
-                help: { DoneCommand.help("done") }, run: { (w: [String]) throws(CLIError) in try DoneCommand.run(w, done: true) }),
-        Command(usage: "undo ID", summary: "take a tick back",
-                help: { DoneCommand.help("undo") }, run: { (w: [String]) throws(CLIError) in try DoneCommand.run(w, done: false) }),
-        Command(usage: "edit ID", summary: "change a todo's fields; ticks of days that stay are kept",
-                help: { EditCommand.help }, run: EditCommand.run),
-        Command(usage: "rm ID...", summary: "remove todos", help: { RemoveCommand.help }, run: RemoveCommand.run),
-        Command(usage: "show ID", summary: "every field of a todo, its streaks and what is due",
-                help: { ShowCommand.help }, run: ShowCommand.run),
-        Command(usage: "import FILE|-", summary: "validate a todo file and convert it to the native format",
-                help: { ImportCommand.help }, run: ImportCommand.run),
-        Command(usage: "export", summary: "write the todos in the native format",
-                help: { ExportCommand.help }, run: ExportCommand.run),
-        Command(usage: "stats", summary: "counts, spans and memory of the todo set",
-                help: { StatsCommand.help }, run: StatsCommand.run),
-        Command(usage: "completion SHELL", summary: "a bash, zsh or fish completion script",
-                help: { CompletionCommand.help }, run: CompletionCommand.run),
+        MonthCommand.command, WeekCommand.command, DayCommand.command, YearCommand.command, ListCommand.command,
+        AddCommand.command, DoneCommand.done, DoneCommand.undo, EditCommand.command, RemoveCommand.command,
+        ShowCommand.command, ImportCommand.command, ExportCommand.command, StatsCommand.command,
+        CompletionCommand.command,
     ]
 
     static var topHelp: String {

@@ -3,6 +3,9 @@ import CalGrid
 /// `calgrid completion bash|zsh|fish`: a shell completion script, generated from the command
 /// table and each command's `--help` (so a new option completes as soon as it is documented).
 enum CompletionCommand {
+    static let command = Command(usage: "completion SHELL", summary: "a bash, zsh or fish completion script",
+                                 help: { help }, run: run)
+
     static let help = """
     usage: calgrid completion bash|zsh|fish
 
@@ -31,7 +34,6 @@ enum CompletionCommand {
             return true
         }) { (p: String) throws(CLIError) in what.append(p) }
         var out = Output()
-        if common.help { out.line(help); return out }
         guard what.count == 1 else { throw .usage("completion: which shell? (calgrid completion bash|zsh|fish)") }
         if what[0] == "ids" { return try ids(common, describe: describe) }
         guard let shell = Shell(rawValue: what[0]) else {
@@ -79,6 +81,9 @@ enum CompletionCommand {
         let summary: String
         let takesIDs: Bool
         let options: [OptionSpec]
+
+        /// The option names, space-separated, for a shell's completion list.
+        var optionNames: String { options.map(\.name).joined(separator: " ") }
 
         init(_ c: Command) {
             name = String(c.name)

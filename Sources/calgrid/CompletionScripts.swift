@@ -25,27 +25,15 @@ extension CompletionCommand {
             case "${COMP_WORDS[1]} $prev" in
 
         """
-        for c in specs {
-            for o in c.options where o.takesValue {
-                s += "        \(quoted(c.name + " " + o.name)))"
-                if o.values == .files {
-                    s += " compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- \"$cur\")) ;;\n"
-                } else if let w = words(o.values) {
-                    s += " COMPREPLY=($(compgen -W \(quoted(w.joined(separator: " "))) -- \"$cur\")) ;;\n"
-                } else {
-                    s += " ;;\n"
-                }
-            }
-        }
+        s += valueCases(specs, files: " compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- \"$cur\")) ;;",
+                        words: { " COMPREPLY=($(compgen -W \(quoted($0.joined(separator: " "))) -- \"$cur\")) ;;" }, other: " ;;")
         s += """
                 *)
                     if [[ $cur == -* ]]; then
                         case ${COMP_WORDS[1]} in
 
         """
-        for c in specs {
-            s += "                    \(c.name)) COMPREPLY=($(compgen -W \(quoted(c.options.map(\.name).joined(separator: " "))) -- \"$cur\")) ;;\n"
-        }
+        s += specs.map { "                    \($0.name)) COMPREPLY=($(compgen -W \(quoted($0.optionNames)) -- \"$cur\")) ;;\n" }.joined()
         let idCommands = specs.filter(\.takesIDs).map(\.name)
         s += """
                         esac
@@ -84,27 +72,15 @@ extension CompletionCommand {
             case "$words[2] $words[CURRENT-1]" in
 
         """
-        for c in specs {
-            for o in c.options where o.takesValue {
-                s += "        \(quoted(c.name + " " + o.name)))"
-                if o.values == .files {
-                    s += " _files; return ;;\n"
-                } else if let w = words(o.values) {
-                    s += " compadd -- \(w.map(quoted).joined(separator: " ")); return ;;\n"
-                } else {
-                    s += " return 1 ;;\n"
-                }
-            }
-        }
+        s += valueCases(specs, files: " _files; return ;;",
+                        words: { " compadd -- \($0.map(quoted).joined(separator: " ")); return ;;" }, other: " return 1 ;;")
         s += """
             esac
             if [[ $PREFIX == -* ]]; then
                 case $words[2] in
 
         """
-        for c in specs {
-            s += "            \(c.name)) compadd -- \(c.options.map(\.name).joined(separator: " ")) ;;\n"
-        }
+        s += specs.map { "            \($0.name)) compadd -- \($0.optionNames) ;;\n" }.joined()
         let idCommands = specs.filter(\.takesIDs).map(\.name)
         s += """
                 esac
@@ -128,6 +104,26 @@ extension CompletionCommand {
         fi
 
         """
+        return s
+    }
+
+    /// The bash and zsh `case` arms for "COMMAND OPTION" when the option takes a value: `files`
+    /// completes file names, `words` a list of words, `other` nothing.
+    static func valueCases(_ specs: [CommandSpec], files: String, words complete: ([String]) -> String, other: String) -> String {
+        var s = ""
+        for c in specs {
+            for o in c.options where o.takesValue {
+                s += "        \(quoted(c.name + " " + o.name)))"
+                if o.values == .files {
+                    s += files
+                } else if let w = words(o.values) {
+                    s += complete(w)
+                } else {
+                    s += other
+                }
+                s += "\n"
+            }
+        }
         return s
     }
 

@@ -34,4 +34,10 @@ struct Context {
 
     /// `en` or `ko` text.
     func t(_ en: String, _ ko: String) -> String { lang == .en ? en : ko }
+
+    /// A tally as the views say it: "3 of 5 done (60%)".
+    func doneText(_ tally: TodoTally) -> String {
+        t("\(tally.completed) of \(tally.total) done (\(tally.percentDone)%)",
+          "\(tally.total)개 중 \(tally.completed)개 완료 (\(tally.percentDone)%)")
+    }
 }

@@ -2,6 +2,9 @@ import CalGrid
 
 /// `calgrid day [YYYY-MM-DD]`: the day's todos split into done and not done, as in the app's daily view.
 enum DayCommand {
+    static let command = Command(usage: "day [YYYY-MM-DD]", summary: "the day's todos, split into done and not done",
+                                 help: { help }, run: run)
+
     static let help = """
     usage: calgrid day [YYYY-MM-DD] [options]
 
@@ -14,13 +17,8 @@ enum DayCommand {
 
     static func run(_ words: [String]) throws(CLIError) -> Output {
         var common = CommonOptions()
-        var dayArg: String?
-        try parseOptions(words, "day", &common) { (p: String) throws(CLIError) in
-            guard dayArg == nil else { throw .usage("day: unexpected argument '\(p)'") }
-            dayArg = p
-        }
+        let dayArg = try parseOptions(words, "day", &common, takes: .one)
         var out = Output()
-        if common.help { out.line(help); return out }
         let context = try Context.load(common)
         let day = try dayArg.map { (a: String) throws(CLIError) in try Parse.date(a, what: "day") } ?? context.today
         let items = context.todos.items(on: day)
@@ -30,11 +28,7 @@ enum DayCommand {
             var w = JSONWriter()
             w.beginObject()
             w.field("date", day)
-            w.field("weekday", day.weekday.rawValue)
-            w.field("isToday", day == context.today)
-            w.field("count", tally.total)
-            w.field("completed", tally.completed)
-            w.field("percentage", tally.percentDone)
+            w.dayFields(day.weekday, isToday: day == context.today, tally)
             for done in [true, false] {
                 w.key(done ? "done" : "notDone")
                 w.beginArray()
@@ -42,8 +36,7 @@ enum DayCommand {
                 w.endArray()
             }
             w.endObject()
-            w.finish(into: &out)
-            return out
+            return w.document
         }
 
         let style = context.style
@@ -51,8 +44,7 @@ enum DayCommand {
         l.add(Labels.longDate(day, context.lang), .bold)
         if day == context.today { l.add(context.t("  (today)", "  (오늘)"), .yellow) }
         l.write(to: &out, style)
-        out.line(context.t("\(tally.completed) of \(tally.total) done (\(tally.percentDone)%)",
-                           "\(tally.total)개 중 \(tally.completed)개 완료 (\(tally.percentDone)%)"))
+        out.line(context.doneText(tally))
         let width = 34
         for done in [true, false] {
             let group = items.filter { $0.done == done }
@@ -72,22 +64,5 @@ enum DayCommand {
             }
         }
         return out
-    }
-}
-
-/// The option loop shared by commands that take only the common options and positionals.
-func parseOptions(_ words: [String], _ command: String, _ common: inout CommonOptions,
-                  extra: (String, inout Arguments) throws(CLIError) -> Bool = { _, _ throws(CLIError) in false },
-                  positional: (String) throws(CLIError) -> Void) throws(CLIError) {
-    var args = Arguments(words)
-    while let item = args.next() {
-        switch item {
-        case .option(let o):
-            if try common.parse(o, &args) { continue }
-            if try extra(o, &args) { continue }
-            throw .usage("\(command): unknown option '\(o)' (see calgrid \(command) --help)")
-        case .positional(let p):
-            try positional(p)
-        }
     }
 }

@@ -2,6 +2,11 @@ import CalGrid
 
 /// `calgrid done ID` / `calgrid undo ID`: tick a day of a todo, or the whole todo, or take the tick back.
 enum DoneCommand {
+    static let done = Command(usage: "done ID", summary: "tick a day of a todo (--on DAY, default today), or the whole todo",
+                              help: { help("done") }, run: { (w: [String]) throws(CLIError) in try run(w, done: true) })
+    static let undo = Command(usage: "undo ID", summary: "take a tick back",
+                              help: { help("undo") }, run: { (w: [String]) throws(CLIError) in try run(w, done: false) })
+
     static func help(_ name: String) -> String {
         let (verb, state) = name == "done" ? ("Marks", "done") : ("Marks", "not done")
         return """
@@ -21,21 +26,17 @@ enum DoneCommand {
     static func run(_ words: [String], done: Bool) throws(CLIError) -> Output {
         let name = done ? "done" : "undo"
         var common = CommonOptions()
-        var idText: String?, onText: String?
+        var onText: String?
         var all = false
-        try parseOptions(words, name, &common, extra: { (o: String, a: inout Arguments) throws(CLIError) -> Bool in
+        let idText = try parseOptions(words, name, &common, takes: .oneTodo) { (o: String, a: inout Arguments) throws(CLIError) -> Bool in
             switch o {
             case "--on": onText = try a.value(for: o)
             case "--all": try a.noValue(for: o); all = true
             default: return false
             }
             return true
-        }) { (p: String) throws(CLIError) in
-            guard idText == nil else { throw .usage("\(name): one todo at a time (unexpected '\(p)')") }
-            idText = p
         }
         var out = Output()
-        if common.help { out.line(help(name)); return out }
         guard let idText else { throw .usage("\(name): which todo? (calgrid \(name) ID)") }
         if all && onText != nil { throw .usage("\(name): --on and --all contradict each other") }
         let today = common.resolvedToday()
@@ -63,8 +64,7 @@ enum DoneCommand {
         if common.json {
             var w = JSONWriter()
             TodoPresentation.json(i, TodoData(set), today: today, &w)
-            w.finish(into: &out)
-            return out
+            return w.document
         }
         var line = "\(set.id(at: i))  \(set.title(at: i)): "
         if tracked {

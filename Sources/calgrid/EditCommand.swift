@@ -2,6 +2,9 @@ import CalGrid
 
 /// `calgrid edit ID`: change a todo's fields; ticks of days that stay tracked are kept.
 enum EditCommand {
+    static let command = Command(usage: "edit ID", summary: "change a todo's fields; ticks of days that stay are kept",
+                                 help: { help }, run: run)
+
     static let help = """
     usage: calgrid edit ID [options]
 
@@ -28,9 +31,8 @@ enum EditCommand {
     static func run(_ words: [String]) throws(CLIError) -> Output {
         var common = CommonOptions()
         var fields = TodoFields()
-        var idText: String?
         var clearTags = false
-        try parseOptions(words, "edit", &common, extra: { (o: String, a: inout Arguments) throws(CLIError) -> Bool in
+        let idText = try parseOptions(words, "edit", &common, takes: .oneTodo) { (o: String, a: inout Arguments) throws(CLIError) -> Bool in
             switch o {
             case "--title": fields.title = try a.value(for: o)
             case "--no-challenge": try a.noValue(for: o); fields.isChallenge = false
@@ -38,12 +40,8 @@ enum EditCommand {
             default: return try fields.parse(o, &a)
             }
             return true
-        }) { (p: String) throws(CLIError) in
-            guard idText == nil else { throw .usage("edit: one todo at a time (unexpected '\(p)')") }
-            idText = p
         }
         var out = Output()
-        if common.help { out.line(help); return out }
         guard let idText else { throw .usage("edit: which todo? (calgrid edit ID --title ...)") }
         if fields.isEmpty && !clearTags { throw .usage("edit: nothing to change (see calgrid edit --help)") }
         if clearTags && fields.tags != nil { throw .usage("edit: --no-tags and --tag contradict each other") }

@@ -3,6 +3,9 @@ import CalGridJSON
 
 /// `calgrid import FILE|-`: validate a todo file, report what it holds, convert it to the native format.
 enum ImportCommand {
+    static let command = Command(usage: "import FILE|-", summary: "validate a todo file and convert it to the native format",
+                                 help: { help }, run: run)
+
     enum FormatName: String {
         case auto, native, jsonl, taskwarrior
         var format: ImportFormat {
@@ -14,7 +17,10 @@ enum ImportCommand {
             }
         }
     }
-    enum PolicyName: String { case strict, skipInvalid = "skip-invalid" }
+    enum PolicyName: String {
+        case strict, skipInvalid = "skip-invalid"
+        var policy: ImportPolicy { self == .strict ? .strict : .skipInvalid }
+    }
 
     static let help = """
     usage: calgrid import FILE|- [options]
@@ -37,25 +43,16 @@ enum ImportCommand {
     static func run(_ words: [String]) throws(CLIError) -> Output {
         var common = CommonOptions()
         var format = ImportFormat.automatic, policy = ImportPolicy.strict
-        var outPath: String?, input: String?
-        try parseOptions(words, "import", &common, extra: { (o: String, a: inout Arguments) throws(CLIError) -> Bool in
+        var outPath: String?
+        let input = try parseOptions(words, "import", &common, takes: .one) { (o: String, a: inout Arguments) throws(CLIError) -> Bool in
             switch o {
-            case "--format":
-                let f: FormatName = try a.choice(for: o, "auto|native|jsonl|taskwarrior")
-                format = f.format
-            case "--policy":
-                let p: PolicyName = try a.choice(for: o, "strict|skip-invalid")
-                policy = p == .strict ? .strict : .skipInvalid
+            case "--format": format = (try a.choice(for: o, "auto|native|jsonl|taskwarrior") as FormatName).format
+            case "--policy": policy = (try a.choice(for: o, "strict|skip-invalid") as PolicyName).policy
             case "--out": outPath = try a.value(for: o)
             default: return false
             }
             return true
-        }) { (p: String) throws(CLIError) in
-            guard input == nil else { throw .usage("import: unexpected argument '\(p)'") }
-            input = p
         }
-        var out = Output()
-        if common.help { out.line(help); return out }
         guard let path = input else { throw .usage("import: which file? (calgrid import FILE|-)") }
         if common.todosPath != nil { throw .usage("import: --todos does not apply; name the file to import") }
 
@@ -118,7 +115,7 @@ enum ImportCommand {
             r.line(line)
             if let o = outPath, o != "-" { r.line("wrote \(set.count) todos to \(o) (native format)") }
         }
-        if reportStream == .standardError { r.flush(to: .standardError); return out }
+        if reportStream == .standardError { r.flush(to: .standardError); return Output() }
         return r
     }
 
@@ -134,7 +131,13 @@ enum ImportCommand {
 
 /// `calgrid export`: the todos in the native format.
 enum ExportCommand {
-    enum ExportFormatName: String { case native, jsonl }
+    static let command = Command(usage: "export", summary: "write the todos in the native format",
+                                 help: { help }, run: run)
+
+    enum ExportFormatName: String {
+        case native, jsonl
+        var format: ExportFormat { self == .native ? .native : .jsonLines }
+    }
 
     static let help = """
     usage: calgrid export [options]
@@ -151,18 +154,15 @@ enum ExportCommand {
     static func run(_ words: [String]) throws(CLIError) -> Output {
         var common = CommonOptions()
         var format = ExportFormat.native, outPath: String?
-        try parseOptions(words, "export", &common, extra: { (o: String, a: inout Arguments) throws(CLIError) -> Bool in
+        try parseOptions(words, "export", &common, takes: .nothing) { (o: String, a: inout Arguments) throws(CLIError) -> Bool in
             switch o {
-            case "--format":
-                let f: ExportFormatName = try a.choice(for: o, "native|jsonl")
-                format = f == .native ? .native : .jsonLines
+            case "--format": format = (try a.choice(for: o, "native|jsonl") as ExportFormatName).format
             case "--out": outPath = try a.value(for: o)
             default: return false
             }
             return true
-        }) { (p: String) throws(CLIError) in throw .usage("export: unexpected argument '\(p)'") }
+        }
         var out = Output()
-        if common.help { out.line(help); return out }
         let context = try Context.load(common)
         if let o = outPath, o != "-" {
             do { try context.todos.store.exportJSON(to: o, format: format) } catch {

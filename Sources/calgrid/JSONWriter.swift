@@ -60,6 +60,23 @@ struct JSONWriter {
     mutating func field(_ k: String, _ v: Bool) { key(k); bool(v) }
     mutating func field(_ k: String, _ v: CivilDate?) { key(k); date(v) }
 
+    /// The fields every day object shares after its "date" (and a month cell's "inMonth"): the
+    /// weekday, the today mark and the day's tally (`calgrid help json`).
+    mutating func dayFields(_ weekday: Weekday, isToday: Bool, _ tally: TodoTally) {
+        field("weekday", weekday.rawValue)
+        field("isToday", isToday)
+        field("count", tally.total)
+        field("completed", tally.completed)
+        field("percentage", tally.percentDone)
+    }
+
+    /// The finished document plus a newline, as a command's whole output.
+    var document: Output {
+        var out = Output()
+        finish(into: &out)
+        return out
+    }
+
     /// The finished document plus a newline, into `out`.
     func finish(into out: inout Output) {
         precondition(hasElement.isEmpty, "JSONWriter: unclosed container")

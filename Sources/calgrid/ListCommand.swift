@@ -2,7 +2,12 @@ import CalGrid
 
 /// `calgrid list`: a table of todos, filtered by period, status and text, sorted like the app's dropdown.
 enum ListCommand {
-    enum Status: String { case completed, incomplete, upcoming, noDeadline = "no-deadline", overdue }
+    static let command = Command(usage: "list", summary: "a table of todos: --period, --date, --sort, --status, --search, --limit",
+                                 help: { help }, run: run)
+
+    /// `--status` words for the core's splits.
+    static let statusWords: [String: TodoSplit] = ["completed": .completed, "incomplete": .incomplete, "upcoming": .upcoming,
+                                                   "no-deadline": .noDeadline, "overdue": .overdue]
     enum PeriodChoice: String { case day, week, month, year, all }
 
     static let help = """
@@ -47,21 +52,20 @@ enum ListCommand {
     static func run(_ words: [String]) throws(CLIError) -> Output {
         var common = CommonOptions()
         var period = PeriodChoice.all, sort = defaultSort
-        var status: Status?, search: String?, limit: Int?, date: CivilDate?
-        try parseOptions(words, "list", &common, extra: { (o: String, a: inout Arguments) throws(CLIError) -> Bool in
+        var status: TodoSplit?, search: String?, limit: Int?, date: CivilDate?
+        try parseOptions(words, "list", &common, takes: .nothing) { (o: String, a: inout Arguments) throws(CLIError) -> Bool in
             switch o {
             case "--period": period = try a.choice(for: o, "day|week|month|year|all")
             case "--date": date = try a.date(for: o)
             case "--sort": sort = try a.choice(for: o, sortChoices, SortOrderLabel.init(machineName:))
-            case "--status": status = try a.choice(for: o, "completed|incomplete|upcoming|no-deadline|overdue")
+            case "--status": status = try a.choice(for: o, "completed|incomplete|upcoming|no-deadline|overdue") { statusWords[$0] }
             case "--search": search = try a.value(for: o)
             case "--limit": limit = try a.integer(for: o, in: 0...Int(Int32.max))
             default: return false
             }
             return true
-        }) { (p: String) throws(CLIError) in throw .usage("list: unexpected argument '\(p)'") }
+        }
         var out = Output()
-        if common.help { out.line(help); return out }
         let context = try Context.load(common)
         let todos = context.todos
         let around = date ?? context.today
@@ -90,8 +94,7 @@ enum ListCommand {
             for i in shown { TodoPresentation.json(i, todos, today: context.today, &w) }
             w.endArray()
             w.endObject()
-            w.finish(into: &out)
-            return out
+            return w.document
         }
 
         let s = todos.store
@@ -125,21 +128,11 @@ enum ListCommand {
 
 /// The rows of `list`: every filter and the sort are `TodoSet` queries; this only combines them.
 enum ListQuery {
-    static func select(_ todos: TodoData, period: Period?, status: ListCommand.Status?, on day: CivilDate,
+    static func select(_ todos: TodoData, period: Period?, status: TodoSplit?, on day: CivilDate,
                        search: String?, sort: SortOrderLabel) -> [Int] {
         let s = todos.store
         var rows = period.map { s.indices(overlapping: $0) } ?? Array(s.indices)
-        if let st = status {
-            let split: TodoSplit
-            switch st {
-            case .completed: split = .completed
-            case .incomplete: split = .incomplete
-            case .upcoming: split = .upcoming
-            case .noDeadline: split = .noDeadline
-            case .overdue: split = .overdue
-            }
-            rows = intersect(rows, s.indices(split, on: day))
-        }
+        if let split = status { rows = intersect(rows, s.indices(split, on: day)) }
         if let q = search, !q.isEmpty { rows = intersect(rows, s.indices(matchingTitle: q)) }
         return s.sorted(rows, by: sort.order)
     }

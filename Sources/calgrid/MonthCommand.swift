@@ -2,6 +2,9 @@ import CalGrid
 
 /// `calgrid month [YYYY-MM]`: a month grid with per-day todo counts and completion.
 enum MonthCommand {
+    static let command = Command(usage: "month [YYYY-MM]", summary: "a month grid with per-day todo counts and completion (default command)",
+                                 help: { help }, run: run)
+
     static let usage = "calgrid month [YYYY-MM] [options]"
     static let help = """
     usage: \(usage)
@@ -11,29 +14,12 @@ enum MonthCommand {
     --select range in (parentheses); with colour, adjacent-month days are dim and selected
     days inverse. A summary follows: today, the month, deadlines and challenges.
 
-    options:
-    \(ViewOptions.help)
-    \(CommonOptions.help)
+    \(ViewOptions.optionsSection)
     """
 
     static func run(_ words: [String]) throws(CLIError) -> Output {
-        var args = Arguments(words)
-        var common = CommonOptions(), view = ViewOptions()
-        var monthArg: String?
-        while let item = args.next() {
-            switch item {
-            case .option(let o):
-                if try common.parse(o, &args) { continue }
-                if try view.parse(o, &args) { continue }
-                throw .usage("month: unknown option '\(o)' (see calgrid month --help)")
-            case .positional(let p):
-                guard monthArg == nil else { throw .usage("month: unexpected argument '\(p)'") }
-                monthArg = p
-            }
-        }
+        let (common, view, monthArg, context) = try ViewOptions.start(words, "month")
         var out = Output()
-        if common.help { out.line(help); return out }
-        let context = try Context.load(common)
         var (year, month) = (context.today.year, context.today.month)
         if let m = monthArg { (year, month) = try Parse.month(m) }
         let view_ = try MonthView(year: year, month: month, context: context, view: view)

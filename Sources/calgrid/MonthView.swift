@@ -141,11 +141,7 @@ struct MonthView {
             w.beginObject()
             w.field("date", cell.date)
             w.field("inMonth", cell.isInMonth)
-            w.field("weekday", cell.weekday.rawValue)
-            w.field("isToday", cell.isToday)
-            w.field("count", t.total)
-            w.field("completed", t.completed)
-            w.field("percentage", t.percentDone)
+            w.dayFields(cell.weekday, isToday: cell.isToday, t)
             w.field("selection", (selection.map { grid.selection($0, at: i).state } ?? .none).jsonName)
             w.endObject()
         }

@@ -2,6 +2,9 @@ import CalGrid
 
 /// `calgrid rm ID…`: remove todos from the store, all or none.
 enum RemoveCommand {
+    static let command = Command(usage: "rm ID...", summary: "remove todos",
+                                 help: { help }, run: run)
+
     static let help = """
     usage: calgrid rm ID... [options]
 
@@ -15,7 +18,6 @@ enum RemoveCommand {
         var names: [String] = []
         try parseOptions(words, "rm", &common) { (p: String) throws(CLIError) in names.append(p) }
         var out = Output()
-        if common.help { out.line(help); return out }
         guard !names.isEmpty else { throw .usage("rm: which todos? (calgrid rm ID...)") }
         let today = common.resolvedToday()
 

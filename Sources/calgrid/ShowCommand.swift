@@ -2,6 +2,9 @@ import CalGrid
 
 /// `calgrid show ID`: every field of one todo, its progress, streaks and what is due.
 enum ShowCommand {
+    static let command = Command(usage: "show ID", summary: "every field of a todo, its streaks and what is due",
+                                 help: { help }, run: run)
+
     static let help = """
     usage: calgrid show ID [options]
 
@@ -14,13 +17,8 @@ enum ShowCommand {
 
     static func run(_ words: [String]) throws(CLIError) -> Output {
         var common = CommonOptions()
-        var idText: String?
-        try parseOptions(words, "show", &common) { (p: String) throws(CLIError) in
-            guard idText == nil else { throw .usage("show: one todo at a time (unexpected '\(p)')") }
-            idText = p
-        }
+        let idText = try parseOptions(words, "show", &common, takes: .oneTodo)
         var out = Output()
-        if common.help { out.line(help); return out }
         guard let idText else { throw .usage("show: which todo? (calgrid show ID)") }
         let context = try Context.load(common)
         let s = context.todos.store
@@ -41,8 +39,7 @@ enum ShowCommand {
                 for d in doneDates { w.date(d) }
                 w.endArray()
             }
-            w.finish(into: &out)
-            return out
+            return w.document
         }
 
         func row(_ label: String, _ value: String) { out.line("  " + TextWidth.padRight(label, to: 10) + value) }

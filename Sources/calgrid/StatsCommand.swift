@@ -2,6 +2,9 @@ import CalGrid
 
 /// `calgrid stats`: what the todo set holds: counts, spans and memory.
 enum StatsCommand {
+    static let command = Command(usage: "stats", summary: "counts, spans and memory of the todo set",
+                                 help: { help }, run: run)
+
     static let help = """
     usage: calgrid stats [options]
 
@@ -15,9 +18,8 @@ enum StatsCommand {
 
     static func run(_ words: [String]) throws(CLIError) -> Output {
         var common = CommonOptions()
-        try parseOptions(words, "stats", &common) { (p: String) throws(CLIError) in throw .usage("stats: unexpected argument '\(p)'") }
+        try parseOptions(words, "stats", &common, takes: .nothing)
         var out = Output()
-        if common.help { out.line(help); return out }
         let context = try Context.load(common)
         let todos = context.todos, s = todos.store
         var challenges = 0, dated = 0, openEnded = 0, undated = 0, done = 0, overdue = 0
@@ -71,8 +73,7 @@ enum StatsCommand {
             w.endObject()
             w.field("peakResidentKiB", peak)
             w.endObject()
-            w.finish(into: &out)
-            return out
+            return w.document
         }
         let style = context.style
         func row(_ label: String, _ value: String) {
@@ -85,7 +86,7 @@ enum StatsCommand {
                                                  "\(s.count)개: 챌린지 \(challenges), 기간 \(dated), 한쪽 열림 \(openEnded), 날짜 없음 \(undated)"))
         row(context.t("Done", "완료"), context.t("\(done) done, \(s.count - done) not done, \(overdue) overdue",
                                                 "완료 \(done), 미완료 \(s.count - done), 마감 지남 \(overdue)"))
-        let pct = trackedDays == 0 ? 0 : (doneDays * 200 + trackedDays) / (2 * trackedDays)
+        let pct = TodoTally(total: trackedDays, completed: doneDays).percentDone
         row(context.t("Tracked days", "추적 일수"), context.t("\(doneDays) of \(trackedDays) done (\(pct)%)",
                                                             "\(trackedDays)일 중 \(doneDays)일 완료 (\(pct)%)"))
         if let e = earliest, let l = latest {

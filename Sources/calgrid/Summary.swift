@@ -24,8 +24,7 @@ struct Summary {
         lines.append(l)
         l = Line()
         l.add(label("This month", "이번 달"), .bold)
-        l.add(context.t("\(total.completed) of \(total.total) done (\(total.percentDone)%)",
-                        "\(total.total)개 중 \(total.completed)개 완료 (\(total.percentDone)%)"))
+        l.add(context.doneText(total))
         lines.append(l)
 
         // Challenges running in this period, with their done days.

@@ -21,6 +21,24 @@ struct ViewOptions {
         return true
     }
 
+    /// How the calendar views that draw a period (month, week, year) start: the common and view
+    /// options and at most one positional (the period), then the context they draw from.
+    static func start(_ words: [String], _ command: String) throws(CLIError)
+        -> (common: CommonOptions, view: ViewOptions, argument: String?, context: Context) {
+        var common = CommonOptions(), view = ViewOptions()
+        let argument = try parseOptions(words, command, &common, takes: .one) { (o: String, a: inout Arguments) throws(CLIError) -> Bool in
+            try view.parse(o, &a)
+        }
+        return (common, view, argument, try Context.load(common))
+    }
+
+    /// The options part of the helps of the views that draw a period: theirs, then the common ones.
+    static let optionsSection = """
+    options:
+    \(help)
+    \(CommonOptions.help)
+    """
+
     static let help = """
       --select FROM..TO      draw a selected range (YYYY-MM-DD..YYYY-MM-DD): first, middle, last
       --week-numbers iso|simple|none

@@ -2,6 +2,9 @@ import CalGrid
 
 /// `calgrid week [YYYY-MM-DD]`: the week holding that day, one line per day.
 enum WeekCommand {
+    static let command = Command(usage: "week [YYYY-MM-DD]", summary: "the week holding that day, one line per day",
+                                 help: { help }, run: run)
+
     static let help = """
     usage: calgrid week [YYYY-MM-DD] [options]
 
@@ -9,25 +12,14 @@ enum WeekCommand {
     day: done/total, a bar, the share done and the day's todos (✓ done). Today is in
     [brackets]; a --select range is marked ( first, | middle, ) last.
 
-    options:
-    \(ViewOptions.help)
-    \(CommonOptions.help)
+    \(ViewOptions.optionsSection)
     """
 
     static let titleBudget = 66
 
     static func run(_ words: [String]) throws(CLIError) -> Output {
-        var common = CommonOptions(), view = ViewOptions()
-        var dayArg: String?
-        try parseOptions(words, "week", &common, extra: { (o: String, a: inout Arguments) throws(CLIError) -> Bool in
-            try view.parse(o, &a)
-        }) { (p: String) throws(CLIError) in
-            guard dayArg == nil else { throw .usage("week: unexpected argument '\(p)'") }
-            dayArg = p
-        }
+        let (common, view, dayArg, context) = try ViewOptions.start(words, "week")
         var out = Output()
-        if common.help { out.line(help); return out }
-        let context = try Context.load(common)
         let day = try dayArg.map { (a: String) throws(CLIError) in try Parse.date(a, what: "week") } ?? context.today
         let week: Period
         do { week = try Period.week(containing: day, firstWeekday: common.firstWeekday) } catch {
@@ -53,11 +45,7 @@ enum WeekCommand {
                 let t = tallies.tally(at: k)
                 w.beginObject()
                 w.field("date", d)
-                w.field("weekday", d.weekday.rawValue)
-                w.field("isToday", d == context.today)
-                w.field("count", t.total)
-                w.field("completed", t.completed)
-                w.field("percentage", t.percentDone)
+                w.dayFields(d.weekday, isToday: d == context.today, t)
                 w.field("selection", (view.select?.state(of: d) ?? .none).jsonName)
                 w.key("todos")
                 w.beginArray()
@@ -73,8 +61,7 @@ enum WeekCommand {
             }
             w.endArray()
             w.endObject()
-            w.finish(into: &out)
-            return out
+            return w.document
         }
 
         let style = context.style
@@ -85,8 +72,7 @@ enum WeekCommand {
         title.add(heading + context.t(span + ", \(week.last.year)", "\(week.first.year)년 " + span), .bold)
         title.write(to: &out, style)
         let total = tallies.sum
-        out.line(context.t("\(total.completed) of \(total.total) done (\(total.percentDone)%)",
-                           "\(total.total)개 중 \(total.completed)개 완료 (\(total.percentDone)%)"))
+        out.line(context.doneText(total))
         out.line()
         for k in 0..<7 {
             let d = CivilDate(_unchecked: week.first.dayNumber + Int32(k))

@@ -2,6 +2,9 @@ import CalGrid
 
 /// `calgrid year [YYYY]`: twelve small months, three across, each day marked by its completion.
 enum YearCommand {
+    static let command = Command(usage: "year [YYYY]", summary: "twelve small months with a completion mark per day",
+                                 help: { help }, run: run)
+
     static let help = """
     usage: calgrid year [YYYY] [options]
 
@@ -9,23 +12,12 @@ enum YearCommand {
     ✓ all done, + some done, . none done yet. Today is in [brackets], a --select range in
     (parentheses).
 
-    options:
-    \(ViewOptions.help)
-    \(CommonOptions.help)
+    \(ViewOptions.optionsSection)
     """
 
     static func run(_ words: [String]) throws(CLIError) -> Output {
-        var common = CommonOptions(), view = ViewOptions()
-        var yearArg: String?
-        try parseOptions(words, "year", &common, extra: { (o: String, a: inout Arguments) throws(CLIError) -> Bool in
-            try view.parse(o, &a)
-        }) { (p: String) throws(CLIError) in
-            guard yearArg == nil else { throw .usage("year: unexpected argument '\(p)'") }
-            yearArg = p
-        }
+        let (common, view, yearArg, context) = try ViewOptions.start(words, "year")
         var out = Output()
-        if common.help { out.line(help); return out }
-        let context = try Context.load(common)
         let year = try yearArg.map { (a: String) throws(CLIError) in try Parse.year(a) } ?? context.today.year
         var months: [MonthView] = []
         for m in 1...12 { months.append(try MonthView(year: year, month: m, context: context, view: view)) }
@@ -40,8 +32,7 @@ enum YearCommand {
             for m in months { m.json(&w) }
             w.endArray()
             w.endObject()
-            w.finish(into: &out)
-            return out
+            return w.document
         }
 
         let style = context.style

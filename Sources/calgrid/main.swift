@@ -10,7 +10,7 @@ func runCommand(_ argv: [String]) throws(CLIError) -> Output {
     var words = argv
     let name = words.isEmpty ? "month" : words.removeFirst()
     var out = Output()
-    if let c = Command.all.first(where: { $0.name == name }) { return try c.run(words) }
+    if let c = Command.all.first(where: { $0.name == name }) { return try c.invoke(words) }
     switch name {
     case "-h", "--help", "help":
         if words.first == "json" { out.write(JSONSchemas.text) } else { out.write(Command.topHelp) }
@@ -19,7 +19,7 @@ func runCommand(_ argv: [String]) throws(CLIError) -> Output {
         out.line(version)
         return out
     default:
-        if name.hasPrefix("-") { return try MonthCommand.run(argv) }   // options only: the month view
+        if name.hasPrefix("-") { return try MonthCommand.command.invoke(argv) }   // options only: the month view
         throw .usage("unknown command '\(name)' (commands: \(Command.all.map { String($0.name) }.joined(separator: " ")))")
     }
 }
