@@ -1,7 +1,7 @@
 import CalGrid
 
 /// Which layout and vocabulary the input uses.
-public enum ImportFormat: UInt8, Hashable, Sendable {
+public enum ImportFormat: UInt8, CaseIterable, Hashable, Sendable {
     /// Decide from the first bytes and the first record: `[` → array, `{"format"…` / `{"version"…` /
     /// `{"todos"…` → wrapped native, any other `{` → JSON Lines; a first record with `uuid`,
     /// `description` and `entry` and no `title` → Taskwarrior.
@@ -12,15 +12,50 @@ public enum ImportFormat: UInt8, Hashable, Sendable {
     case jsonLines
     /// `task export` of Taskwarrior 2.6 (an array, or one task per line).
     case taskwarrior
+
+    /// The format's one word: `auto`, `native`, `jsonl`, `taskwarrior` (the CLI's `--format` value and
+    /// the name `calgrid import` reports, in text and in `--json`).
+    /// - Complexity: O(1)
+    public var name: String {
+        switch self {
+        case .automatic: "auto"
+        case .native: "native"
+        case .jsonLines: "jsonl"
+        case .taskwarrior: "taskwarrior"
+        }
+    }
+
+    /// The format whose `name` is exactly `name`; nil for any other word.
+    /// - Complexity: O(length of `name`)
+    public init?(name: String) {
+        guard let named = _caseNamed(name, { (c: Self) in c.name }) else { return nil }
+        self = named
+    }
+}
+
+/// The case whose `name` is `name`: the one lookup behind the formats' and the policy's `init?(name:)`.
+func _caseNamed<T: CaseIterable>(_ name: String, _ nameOf: (T) -> String) -> T? {
+    T.allCases.first { nameOf($0) == name }
 }
 
 /// What happens to a bad record.
-public enum ImportPolicy: UInt8, Hashable, Sendable {
+public enum ImportPolicy: UInt8, CaseIterable, Hashable, Sendable {
     /// The first bad record fails the whole import; the target set is left unchanged.
     case strict = 0
     /// Bad records are skipped and reported (up to `ImportLimits.maxReportedIssues`); the rest is imported.
     /// A syntax error that makes the rest of an array unreadable still fails the import.
     case skipInvalid
+
+    /// The policy's one word: `strict`, `skip-invalid` (the CLI's `--policy` value).
+    /// - Complexity: O(1)
+    public var name: String { self == .strict ? "strict" : "skip-invalid" }
+
+    /// The policy whose `name` is exactly `name`; nil for any other word.
+    /// - Complexity: O(length of `name`)
+    public init?(name: String) {
+        guard let named = _caseNamed(name, { (c: Self) in c.name }) else { return nil }
+        self = named
+    }
 }
 
 /// Bounds on the input; every one is checked and reported as an `ImportIssue`, never a crash.

@@ -3,11 +3,27 @@
 import CalGrid
 
 /// The layout of an export.
-public enum ExportFormat: UInt8, Hashable, Sendable {
+public enum ExportFormat: UInt8, CaseIterable, Hashable, Sendable {
     /// `{"format": "calgrid", "version": 1, "todos": [...]}` with one record per line.
     case native = 0
     /// One record per line, nothing around them.
     case jsonLines
+
+    /// The layout's one word, the same as the import format that reads it back: `native`, `jsonl`
+    /// (the CLI's `calgrid export --format` value).
+    /// - Complexity: O(1)
+    public var name: String { importFormat.name }
+
+    /// The import format that reads this layout back.
+    /// - Complexity: O(1)
+    public var importFormat: ImportFormat { self == .native ? .native : .jsonLines }
+
+    /// The layout whose `name` is exactly `name`; nil for any other word.
+    /// - Complexity: O(length of `name`)
+    public init?(name: String) {
+        guard let named = _caseNamed(name, { (c: Self) in c.name }) else { return nil }
+        self = named
+    }
 }
 
 /// Why an export failed. The destination file is untouched when it does.

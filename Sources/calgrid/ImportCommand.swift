@@ -6,21 +6,9 @@ enum ImportCommand {
     static let command = Command(usage: "import FILE|-", summary: "validate a todo file and convert it to the native format",
                                  help: { help }, run: run)
 
-    enum FormatName: String {
-        case auto, native, jsonl, taskwarrior
-        var format: ImportFormat {
-            switch self {
-            case .auto: return .automatic
-            case .native: return .native
-            case .jsonl: return .jsonLines
-            case .taskwarrior: return .taskwarrior
-            }
-        }
-    }
-    enum PolicyName: String {
-        case strict, skipInvalid = "skip-invalid"
-        var policy: ImportPolicy { self == .strict ? .strict : .skipInvalid }
-    }
+    /// The `--format` and `--policy` words: the JSON layer's names, in its order.
+    static let formatChoices = ImportFormat.allCases.map(\.name).joined(separator: "|")
+    static let policyChoices = ImportPolicy.allCases.map(\.name).joined(separator: "|")
 
     static let help = """
     usage: calgrid import FILE|- [options]
@@ -30,9 +18,9 @@ enum ImportCommand {
     --out the todos are written in the native format. A failed import writes nothing.
     Progress is drawn on standard error when an import takes over a second on a terminal.
 
-      --format auto|native|jsonl|taskwarrior
+      --format \(formatChoices)
                              the input's format (default: auto, decided from the first record)
-      --policy strict|skip-invalid
+      --policy \(policyChoices)
                              strict: the first bad record fails the import (exit 1);
                              skip-invalid: bad records are skipped and listed (default: strict)
       --out FILE             write the todos in the native format (- for standard output,
@@ -46,8 +34,8 @@ enum ImportCommand {
         var outPath: String?
         let input = try parseOptions(words, "import", &common, takes: .one) { (o: String, a: inout Arguments) throws(CLIError) -> Bool in
             switch o {
-            case "--format": format = (try a.choice(for: o, "auto|native|jsonl|taskwarrior") as FormatName).format
-            case "--policy": policy = (try a.choice(for: o, "strict|skip-invalid") as PolicyName).policy
+            case "--format": format = try a.choice(for: o, formatChoices, ImportFormat.init(name:))
+            case "--policy": policy = try a.choice(for: o, policyChoices, ImportPolicy.init(name:))
             case "--out": outPath = try a.value(for: o)
             default: return false
             }
@@ -77,7 +65,7 @@ enum ImportCommand {
             var w = JSONWriter()
             w.beginObject()
             w.field("file", name)
-            w.field("format", formatName(report.format))
+            w.field("format", report.format.name)
             w.field("zone", report.zoneName)
             w.field("bytes", report.bytes)
             w.field("records", report.records)
@@ -106,7 +94,7 @@ enum ImportCommand {
             w.endObject()
             w.finish(into: &r)
         } else {
-            var line = "\(name): \(formatName(report.format)), \(report.records) record\(report.records == 1 ? "" : "s"), "
+            var line = "\(name): \(report.format.name), \(report.records) record\(report.records == 1 ? "" : "s"), "
                 + "\(report.imported) imported, \(report.skipped) skipped"
             if report.unknownFields > 0 { line += ", \(report.unknownFields) unknown fields ignored" }
             if report.deletedSkipped > 0 { line += ", \(report.deletedSkipped) deleted tasks left out" }
@@ -118,15 +106,6 @@ enum ImportCommand {
         if reportStream == .standardError { r.flush(to: .standardError); return Output() }
         return r
     }
-
-    static func formatName(_ f: ImportFormat) -> String {
-        switch f {
-        case .automatic: return "auto"
-        case .native: return "native"
-        case .jsonLines: return "jsonl"
-        case .taskwarrior: return "taskwarrior"
-        }
-    }
 }
 
 /// `calgrid export`: the todos in the native format.
@@ -134,10 +113,8 @@ enum ExportCommand {
     static let command = Command(usage: "export", summary: "write the todos in the native format",
                                  help: { help }, run: run)
 
-    enum ExportFormatName: String {
-        case native, jsonl
-        var format: ExportFormat { self == .native ? .native : .jsonLines }
-    }
+    /// The `--format` words: the JSON layer's names, in its order.
+    static let formatChoices = ExportFormat.allCases.map(\.name).joined(separator: "|")
 
     static let help = """
     usage: calgrid export [options]
@@ -146,7 +123,7 @@ enum ExportCommand {
     {"format": "calgrid", "version": 1, "todos": [...]}, one record per line; `calgrid import`
     reads it back unchanged. The output is JSON already, so --json changes nothing.
 
-      --format native|jsonl  the wrapped native document, or one record per line (default: native)
+      --format \(formatChoices)  the wrapped native document, or one record per line (default: native)
       --out FILE             write to FILE (replaced atomically) instead of standard output
     \(CommonOptions.help)
     """
@@ -156,7 +133,7 @@ enum ExportCommand {
         var format = ExportFormat.native, outPath: String?
         try parseOptions(words, "export", &common, takes: .nothing) { (o: String, a: inout Arguments) throws(CLIError) -> Bool in
             switch o {
-            case "--format": format = (try a.choice(for: o, "native|jsonl") as ExportFormatName).format
+            case "--format": format = try a.choice(for: o, formatChoices, ExportFormat.init(name:))
             case "--out": outPath = try a.value(for: o)
             default: return false
             }

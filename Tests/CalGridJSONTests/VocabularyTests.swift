@@ -79,4 +79,25 @@ import CalGrid
         try back.importJSON(bytes: Array(text.utf8))
         #expect(back.drafts == set.drafts)
     }
+
+    /// The words `calgrid import`/`export` take and report (Tests/CLI/golden holds them too).
+    @Test func formatAndPolicyNamesAreTheCommandLineWords() throws {
+        #expect(ImportFormat.allCases.map(\.name) == ["auto", "native", "jsonl", "taskwarrior"])
+        #expect(ImportPolicy.allCases.map(\.name) == ["strict", "skip-invalid"])
+        #expect(ExportFormat.allCases.map(\.name) == ["native", "jsonl"])
+        for f in ImportFormat.allCases { #expect(ImportFormat(name: f.name) == f) }
+        for p in ImportPolicy.allCases { #expect(ImportPolicy(name: p.name) == p) }
+        for f in ExportFormat.allCases { #expect(ExportFormat(name: f.name) == f) }
+        for w in ["", "JSONL", "automatic", "jsonLines", "skipInvalid", " native"] {
+            #expect(ImportFormat(name: w) == nil && ImportPolicy(name: w) == nil && ExportFormat(name: w) == nil, "\(w)")
+        }
+        // An export read back without naming its format is found to be the format of the same name.
+        var set = TodoSet()
+        try set.append(TodoDraft(id: "a", title: "t"))
+        for f in ExportFormat.allCases {
+            var back = TodoSet()
+            let report = try back.importJSON(bytes: set.exportJSONBytes(format: f))
+            #expect(report.format == f.importFormat && report.format.name == f.name)
+        }
+    }
 }
