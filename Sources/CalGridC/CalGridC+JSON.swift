@@ -3,13 +3,6 @@ import CalGridJSON
 import CCalGrid
 import CJSONC   // errno values (ENOMEM)
 
-extension ImportIssue.Reason {
-    /// True for problems with the bytes and the JSON syntax (EPARSE), false for a wrong shape or
-    /// value in well-formed JSON (ESCHEMA): the reasons are numbered by group, and the syntax
-    /// groups (input as a whole, RFC 8259) come before the first structural reason.
-    var _isSyntax: Bool { rawValue < Self.notAnObject.rawValue }
-}
-
 /// The header's status for a failed system call: ENOMEM when it ran out of memory, else EIO.
 func _systemStatus(errno code: Int32) -> CStatus {
     code == ENOMEM ? CStatus(CALGRID_ENOMEM) : CStatus(CALGRID_EIO)
@@ -22,7 +15,7 @@ extension ImportIssue {
         case .duplicateId: return CStatus(CALGRID_EEXIST)
         case .inputTooLarge, .tooManyRecords, .tooDeep, .stringTooLong, .recordTooLarge, .spanTooLong, .rejectedByStore:
             return CStatus(CALGRID_ELIMIT)
-        default: return reason._isSyntax ? .parse : CStatus(CALGRID_ESCHEMA)
+        default: return reason.isSyntaxError ? .parse : CStatus(CALGRID_ESCHEMA)
         }
     }
 

@@ -59,6 +59,17 @@ public struct ImportIssue: Hashable, Sendable {
         case invalidReminderTime
         case invalidTag
         case rejectedByStore = 120
+
+        /// True for problems with the bytes and the JSON syntax: the input as a whole
+        /// (`emptyInput` … `tooManyRecords`) and RFC 8259 (`unexpectedByte` … `parserRejected`);
+        /// false for a wrong shape or value in well-formed JSON: the top-level structure and the
+        /// record fields (`notAnObject` … `rejectedByStore`). The C API reports the first as
+        /// `CALGRID_EPARSE`, the second as `CALGRID_ESCHEMA` (limits and duplicate ids have their own).
+        /// - Complexity: O(1)
+        public var isSyntaxError: Bool {
+            // The reasons are numbered by group; the syntax groups come before the first structural one.
+            rawValue < Reason.notAnObject.rawValue
+        }
     }
 
     public var reason: Reason

@@ -80,6 +80,31 @@ import CalGrid
         #expect(back.drafts == set.drafts)
     }
 
+    /// The reasons as `ImportIssue.Reason.isSyntaxError` documents them, listed by name.
+    static let syntaxReasons: [ImportIssue.Reason] = [
+        .emptyInput, .inputTooLarge, .truncated, .trailingContent, .tooManyRecords,
+        .unexpectedByte, .nulByte, .leadingZero, .missingFractionDigits, .missingExponentDigits, .invalidNumber,
+        .nonFiniteNumber, .singleQuotedString, .controlCharacterInString, .invalidEscape, .loneSurrogateEscape,
+        .overlongUTF8, .encodedSurrogate, .codePointTooLarge, .invalidUTF8, .invalidLiteral, .trailingComma, .comment,
+        .tooDeep, .stringTooLong, .recordTooLarge, .recordsOnOneLine, .parserRejected,
+    ]
+    static let schemaReasons: [ImportIssue.Reason] = [
+        .notAnObject, .unsupportedFormat, .unsupportedVersion, .missingWrapperField,
+        .missingField, .wrongType, .duplicateField, .emptyId, .idTooLong, .duplicateId, .invalidDate, .invalidDateTime,
+        .endBeforeStart, .spanTooLong, .invalidRepetition, .completedWithoutSpan, .completedLengthMismatch,
+        .completedDayOutsideSpan, .completedDayOffRepetition, .invalidReminderTime, .invalidTag, .rejectedByStore,
+    ]
+
+    @Test func everyReasonIsSyntaxOrSchemaAsDocumented() {
+        for r in Self.syntaxReasons { #expect(r.isSyntaxError, "\(r)") }
+        for r in Self.schemaReasons { #expect(!r.isSyntaxError, "\(r)") }
+        // Every reason there is (any raw value the enum accepts) is in exactly one list.
+        let listed = Self.syntaxReasons + Self.schemaReasons
+        #expect(Set(listed).count == listed.count)
+        let all = (Int32(0)...255).compactMap(ImportIssue.Reason.init(rawValue:))
+        #expect(Set(all) == Set(listed), "a reason is missing from the lists: \(Set(all).subtracting(listed))")
+    }
+
     /// The words `calgrid import`/`export` take and report (Tests/CLI/golden holds them too).
     @Test func formatAndPolicyNamesAreTheCommandLineWords() throws {
         #expect(ImportFormat.allCases.map(\.name) == ["auto", "native", "jsonl", "taskwarrior"])
