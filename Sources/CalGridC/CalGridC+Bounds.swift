@@ -12,6 +12,21 @@ var _maxGridCells: Int { Int(CALGRID_GRID_MAX_CELLS) }
 /// The rows of such a grid: `calgrid_month_grid_week_numbers` writes `out[6]`.
 var _maxGridRows: Int { _maxGridCells / 7 }
 
+/// What a caller's todo count reserves up front: a count larger than the caller's array (found
+/// only while reading it) must not reach the allocator.
+let _maxReservedTodos = 1 << 16
+
+/// A C boolean (`int`, or a `uint8_t` flag) as a Bool: 0 or 1, nil for any other value.
+@inline(__always)
+func _bool<I: BinaryInteger>(_ v: I) -> Bool? { v == 0 ? false : v == 1 ? true : nil }
+
+/// A C boolean argument or option as a Bool, or EINVAL when it is neither 0 nor 1.
+@inline(__always)
+func _flag(_ v: Int32) throws(CStatus) -> Bool {
+    guard let b = _bool(v) else { throw .invalid }
+    return b
+}
+
 /// A C enum value as the core enum with the same raw values, or EINVAL. The core's
 /// `init(rawValue:)` is the bound: a case added there needs no number changed here.
 @inline(__always)

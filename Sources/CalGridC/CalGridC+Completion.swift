@@ -25,8 +25,8 @@ public func calgrid_todo_set_set_done(_ set: OpaquePointer?, _ index: Int, _ day
         let box = try _box(set)
         let i = try _index(index, in: box.set)
         let d = try _date(day)
-        guard done == 0 || done == 1 else { throw .invalid }
-        do throws(TodoError) { try box.set.setDone(done == 1, on: d, at: i) } catch { throw error._status }
+        let done = try _flag(done)
+        do throws(TodoError) { try box.set.setDone(done, on: d, at: i) } catch { throw error._status }
     }
 }
 
@@ -49,8 +49,7 @@ public func calgrid_todo_set_set_completed(_ set: OpaquePointer?, _ index: Int, 
     _boundary { () throws(CStatus) in
         let box = try _box(set)
         let i = try _index(index, in: box.set)
-        guard completed == 0 || completed == 1 else { throw .invalid }
-        box.set.setIsCompleted(completed == 1, at: i)
+        box.set.setIsCompleted(try _flag(completed), at: i)
     }
 }
 

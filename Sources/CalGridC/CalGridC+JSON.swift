@@ -70,16 +70,15 @@ func _importOptions(_ p: UnsafePointer<calgrid_import_options>?) throws(CStatus)
     let c = try _importOptionsStruct(p)
     o.format = try _case(c.format.rawValue)
     o.policy = try _case(c.policy.rawValue)
-    guard c.include_deleted_tasks == 0 || c.include_deleted_tasks == 1,
-          c.include_recurring_parents == 0 || c.include_recurring_parents == 1, c.threads >= 0 else { throw .invalid }
+    o.includeDeletedTasks = try _flag(c.include_deleted_tasks)
+    o.includeRecurringParents = try _flag(c.include_recurring_parents)
+    guard c.threads >= 0 else { throw .invalid }
     if let zone = c.zone {
         guard c.utc_offset_seconds == 0 else { throw .invalid }
         o.zone = try _zone(zone)
     } else {
         do throws(TimeZoneError) { o.zone = try TimeZoneRules(utcOffsetSeconds: c.utc_offset_seconds) } catch { throw .range }
     }
-    o.includeDeletedTasks = c.include_deleted_tasks == 1
-    o.includeRecurringParents = c.include_recurring_parents == 1
     o.threads = Int(c.threads)
     func limit(_ v: Int64, _ apply: (Int64) -> Void) throws(CStatus) {
         guard v >= 0 else { throw .invalid }

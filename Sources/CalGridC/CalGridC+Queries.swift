@@ -5,8 +5,7 @@ func _kind(_ k: calgrid_todo_kind) throws(CStatus) -> TodoKind { try _case(k.raw
 
 func _order(_ key: calgrid_sort_key, _ descending: Int32) throws(CStatus) -> TodoOrder {
     let k: TodoSortKey = try _case(key.rawValue)
-    guard descending == 0 || descending == 1 else { throw .invalid }
-    return TodoOrder(k, descending: descending == 1)
+    return TodoOrder(k, descending: try _flag(descending))
 }
 
 /// Writes a result list into the caller's array, or reports how large it must be.

@@ -130,7 +130,7 @@ public func calgrid_tz_instant_of_local(_ out: UnsafeMutablePointer<calgrid_loca
         let out = try _required(out)
         let zone = try _zone(tz)
         let day = try _date(date)
-        guard secondOfDay >= 0, secondOfDay < 86_400 else { throw .range }
+        guard secondOfDay >= 0, Int64(secondOfDay) < LocalTime.secondsPerDay else { throw .range }
         switch zone.instant(of: day, secondOfDay: secondOfDay) {
         case .unique(let t):
             out.pointee = calgrid_local_instant(kind: CALGRID_LOCAL_UNIQUE, earlier: t, later: t)

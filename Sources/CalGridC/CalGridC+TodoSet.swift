@@ -86,10 +86,10 @@ func _draft(_ p: UnsafeRawPointer, record: Int, err: UnsafeMutablePointer<calgri
         throw _fieldError(.range, "reminder_minutes \(t.reminder_minutes): " + e.description,
                           field: .reminderMinutes, record: record).report(to: err)
     }
-    guard t.is_challenge == 0 || t.is_challenge == 1 else {
+    guard let isChallenge = _bool(t.is_challenge) else {
         throw _fieldError(.invalid, "is_challenge is \(t.is_challenge), not 0 or 1", field: .isChallenge, record: record).report(to: err)
     }
-    guard t.is_completed == 0 || t.is_completed == 1 else {
+    guard let isCompleted = _bool(t.is_completed) else {
         throw _fieldError(.invalid, "is_completed is \(t.is_completed), not 0 or 1", field: .isCompleted, record: record).report(to: err)
     }
     var days: [Bool]? = nil
@@ -102,12 +102,11 @@ func _draft(_ p: UnsafeRawPointer, record: Int, err: UnsafeMutablePointer<calgri
         }
         var out = [Bool](repeating: false, count: t.completed_day_count)
         for k in 0..<t.completed_day_count {
-            let v = flags[k]
-            guard v <= 1 else {
-                throw _fieldError(.invalid, "completed_days[\(k)] is \(v), not 0 or 1", field: .completedDays,
+            guard let done = _bool(flags[k]) else {
+                throw _fieldError(.invalid, "completed_days[\(k)] is \(flags[k]), not 0 or 1", field: .completedDays,
                                   record: record).report(to: err)
             }
-            out[k] = v == 1
+            out[k] = done
         }
         days = out
     } else if t.completed_day_count != 0 {
@@ -123,7 +122,7 @@ func _draft(_ p: UnsafeRawPointer, record: Int, err: UnsafeMutablePointer<calgri
     }
     return TodoDraft(id: id, title: title, memo: memo, start: start, end: end,
                      createdAt: t.created_at == _noCreatedAt ? nil : t.created_at,
-                     isChallenge: t.is_challenge == 1, isCompleted: t.is_completed == 1,
+                     isChallenge: isChallenge, isCompleted: isCompleted,
                      repetition: WeekdaySet(rawValue: UInt8(truncatingIfNeeded: t.repetition)), completedDays: days,
                      reminderMinutes: reminder,
                      tags: tags)
@@ -203,7 +202,7 @@ public func calgrid_todo_set_add_many(_ set: OpaquePointer?, _ todos: UnsafePoin
                               field: "struct_size", record: 0).report(to: err)
         }
         var drafts: [TodoDraft] = []
-        drafts.reserveCapacity(Swift.min(count, 1 << 16))   // a count larger than the array must not reach the allocator
+        drafts.reserveCapacity(Swift.min(count, _maxReservedTodos))
         let base = UnsafeRawPointer(todos)
         for k in 0..<count {
             let p = base + k * stride

@@ -48,7 +48,7 @@ enum _DateText {
             i += 6
         } else { return nil }
         guard i == b.count else { return nil }
-        return Int64(date.dayNumber) * 86_400 + Int64(h * 3600 + mi * 60 + s) - Int64(offset)
+        return Int64(date.dayNumber) * LocalTime.secondsPerDay + Int64(h * 3600 + mi * 60 + s) - Int64(offset)
     }
 
     /// Taskwarrior's `20240605T120000Z` (always UTC).
@@ -58,7 +58,7 @@ enum _DateText {
         guard b.count == 16, let y = digits(b, 0, 4), let mo = digits(b, 4, 2), let d = digits(b, 6, 2), b[8] == 0x54,
               let h = digits(b, 9, 2), let mi = digits(b, 11, 2), let s = digits(b, 13, 2), b[15] == 0x5A,
               let date = try? CivilDate(year: y, month: mo, day: d), h < 24, mi < 60, s <= 60 else { return nil }
-        return Int64(date.dayNumber) * 86_400 + Int64(h * 3600 + mi * 60 + s)
+        return Int64(date.dayNumber) * LocalTime.secondsPerDay + Int64(h * 3600 + mi * 60 + s)
     }
 
     /// The civil day an instant falls on at `utcOffsetSeconds` east of UTC; nil outside 0001...9999.
@@ -66,7 +66,7 @@ enum _DateText {
     static func civilDay(seconds: Int64, utcOffsetSeconds: Int32) -> CivilDate? {
         let (t, o) = seconds.addingReportingOverflow(Int64(utcOffsetSeconds))
         guard !o else { return nil }
-        return try? CivilDate(dayNumber: floorDiv(t, 86_400))
+        return try? CivilDate(dayNumber: floorDiv(t, LocalTime.secondsPerDay))
     }
 
     /// `HH:MM` → minutes after midnight.
@@ -79,9 +79,9 @@ enum _DateText {
     /// Writes `YYYY-MM-DDTHH:MM:SSZ` (20 bytes) for seconds within years 0001...9999; false otherwise.
     @inlinable
     static func writeRFC3339(_ seconds: Int64, into out: inout [UInt8]) -> Bool {
-        let day = floorDiv(seconds, 86_400)
+        let day = floorDiv(seconds, LocalTime.secondsPerDay)
         guard let date = try? CivilDate(dayNumber: day) else { return false }
-        let r = Int(seconds - day * 86_400)
+        let r = Int(seconds - day * LocalTime.secondsPerDay)
         let bytes = date.iso8601Bytes
         for k in 0..<10 { out.append(bytes[k]) }
         out.append(0x54)

@@ -11,7 +11,7 @@ enum SampleTodos {
         func d(_ offset: Int) -> CivilDate { CivilDate(_unchecked: t.dayNumber + Int32(offset)) }
         // Registration times: `daysAgo` days before today at `hour`:00 UTC.
         func created(_ daysAgo: Int, _ hour: Int) -> Int64 {
-            (Int64(t.dayNumber) - Int64(daysAgo)) * 86_400 + Int64(hour) * 3_600
+            (Int64(t.dayNumber) - Int64(daysAgo)) * LocalTime.secondsPerDay + Int64(hour) * 3_600
         }
         /// Per-day flags for the repeat days of [start, end]: a day before today is done unless
         /// `missed` says otherwise; today follows `doneToday`; the future is not done.

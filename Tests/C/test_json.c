@@ -151,6 +151,9 @@ static void test_import_errors(void) {
     o.include_deleted_tasks = 2;
     CHECK_EQ(import_text(set, "[]", &o, &err), CALGRID_EINVAL);
     o.include_deleted_tasks = 0;
+    o.include_recurring_parents = -1;
+    CHECK_EQ(import_text(set, "[]", &o, &err), CALGRID_EINVAL);
+    o.include_recurring_parents = 0;
     o.threads = -1;
     CHECK_EQ(import_text(set, "[]", &o, &err), CALGRID_EINVAL);
     o.threads = 0;

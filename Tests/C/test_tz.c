@@ -58,6 +58,9 @@ static void test_tz_by_name(void) {
     CHECK_EQ(li.earlier, BERLIN_AUTUMN - 1800);
     CHECK_EQ(li.later, BERLIN_AUTUMN + 1800);
     CHECK_EQ(calgrid_tz_instant_of_local(&li, tz, ymd(2026, 10, 25), 86400), CALGRID_ERANGE);
+    CHECK_EQ(calgrid_tz_instant_of_local(&li, tz, ymd(2026, 10, 25), -1), CALGRID_ERANGE);
+    CHECK_EQ(calgrid_tz_instant_of_local(&li, tz, ymd(2026, 7, 15), 86399), CALGRID_OK);   /* the day's last second */
+    CHECK_EQ(li.kind, CALGRID_LOCAL_UNIQUE);
     CHECK_EQ(calgrid_tz_instant_of_local(&li, tz, CALGRID_DATE_MAX + 1, 0), CALGRID_ERANGE);
     calgrid_tz_free(tz);
 

@@ -2,7 +2,7 @@
 public struct LocalTime: Hashable, Sendable {
     /// The local civil day.
     public var day: CivilDate
-    /// Seconds since local midnight, 0..<86_400.
+    /// Seconds since local midnight, 0..<`secondsPerDay`.
     public var secondOfDay: Int32
     /// Seconds east of UTC in force at the instant (local = instant + utcOffset).
     public var utcOffset: Int32
@@ -13,6 +13,12 @@ public struct LocalTime: Hashable, Sendable {
         self.secondOfDay = secondOfDay
         self.utcOffset = utcOffset
     }
+
+    /// 86,400: the length of every civil day in seconds. Leap seconds are not counted (POSIX time,
+    /// TZif without leap records), so every day-and-seconds conversion in CalGrid uses this one number.
+    /// - Complexity: O(1)
+    @inlinable
+    public static var secondsPerDay: Int64 { 86_400 }
 }
 
 /// The instant(s) at which a local date and time occurs in a zone.

@@ -19,19 +19,20 @@ extension TimeZoneRules {
         let offset = utcOffset(at: instant)
         let (local, overflow) = instant.addingReportingOverflow(Int64(offset))
         guard !overflow else { return nil }
-        let day = local / 86_400 - (local % 86_400 < 0 ? 1 : 0)   // floor, without overflow at Int64.min
+        let perDay = LocalTime.secondsPerDay
+        let day = local / perDay - (local % perDay < 0 ? 1 : 0)   // floor, without overflow at Int64.min
         guard day >= Int64(CivilDate.minDayNumber), day <= Int64(CivilDate.maxDayNumber) else { return nil }
         return LocalTime(day: CivilDate(_unchecked: Int32(truncatingIfNeeded: day)),
-                         secondOfDay: Int32(truncatingIfNeeded: local - day * 86_400), utcOffset: offset)
+                         secondOfDay: Int32(truncatingIfNeeded: local - day * perDay), utcOffset: offset)
     }
 
     /// The instant(s) at which the local `day` and `secondOfDay` occur: `.unique`, `.ambiguous` in a
     /// fold (earlier under the offset before the transition, later under the one after), or
     /// `.nonexistent` in a gap, with the transition instant that starts it. A `secondOfDay` outside
-    /// 0..<86_400 counts from the day's midnight (86_400 is the next day's midnight).
+    /// 0..<`LocalTime.secondsPerDay` counts from the day's midnight (`secondsPerDay` is the next day's midnight).
     /// - Complexity: O(log transitions), no allocation.
     public func instant(of day: CivilDate, secondOfDay: Int32) -> LocalInstant {
-        let local = Int64(day.dayNumber) * 86_400 + Int64(secondOfDay)
+        let local = Int64(day.dayNumber) * LocalTime.secondsPerDay + Int64(secondOfDay)
         // Offsets are within ±25:59:59, so every instant with this local time lies in this window;
         // walk the few stretches of constant offset that overlap it.
         let span = Int64(TimeZoneRules._maxOffset) + 1

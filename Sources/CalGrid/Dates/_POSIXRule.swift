@@ -14,7 +14,7 @@ struct _POSIXRule: Hashable, Sendable {
     var end: _RuleDate
 
     /// 400 Gregorian years in seconds.
-    static let _cycle: Int64 = 146_097 * 86_400
+    static var _cycle: Int64 { 146_097 * LocalTime.secondsPerDay }   // computed: folds to a constant, no lazy global
 
     /// `t` moved by whole 400-year cycles into 0..<_cycle (1970...2369): same rule, same answer.
     @inline(__always)
@@ -27,15 +27,16 @@ struct _POSIXRule: Hashable, Sendable {
     @inline(__always)
     func _year(_ r: Int64) -> Int {
         let local = r + Int64(standardOffset)
-        let day = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        let perDay = LocalTime.secondsPerDay
+        let day = local >= 0 ? local / perDay : (local - (perDay - 1)) / perDay
         return CivilDate._civilFromDays(Int(day)).year
     }
 
     /// The instants (UTC) at which daylight time starts and ends in `year`.
     @inline(__always)
     func _transitions(_ year: Int) -> (start: Int64, end: Int64) {
-        let s = Int64(start.dayNumber(year: year)) * 86_400 + Int64(start.time) - Int64(standardOffset)
-        let e = Int64(end.dayNumber(year: year)) * 86_400 + Int64(end.time) - Int64(daylightOffset)
+        let s = Int64(start.dayNumber(year: year)) * LocalTime.secondsPerDay + Int64(start.time) - Int64(standardOffset)
+        let e = Int64(end.dayNumber(year: year)) * LocalTime.secondsPerDay + Int64(end.time) - Int64(daylightOffset)
         return (s, e)
     }
 

@@ -7,7 +7,7 @@ extension TodoSet {
         if idBytes > 256 { throw .idTooLong(position: p, byteCount: idBytes) }
         if d.repetition.isEmpty { throw .emptyRepetition(position: p, id: d.id) }
         if let s = d.start, let e = d.end, e < s { throw .endBeforeStart(position: p, id: d.id, start: s, end: e) }
-        if let r = d.reminderMinutes, r < 0 || r > 1439 { throw .reminderOutOfRange(position: p, id: d.id, minutes: r) }
+        if let r = d.reminderMinutes, !TodoDraft.reminderMinutesRange.contains(r) { throw .reminderOutOfRange(position: p, id: d.id, minutes: r) }
         guard let s = d.start, let e = d.end else {
             if d.completedDays != nil { throw .completedDaysWithoutSpan(position: p, id: d.id) }
             return 0
