@@ -108,7 +108,7 @@ enum ListCommand {
         header.write(to: &out, context.style)
         for i in shown {
             var l = Line()
-            let p = todos.progress(i)
+            let p = s.progress(at: i)
             l.add(TextWidth.padRight(TextWidth.truncate(s.id(at: i), to: idWidth), to: idWidth) + "  ")
             l.add(TextWidth.padRight(TextWidth.truncate(s.title(at: i), to: titleWidth), to: titleWidth) + "  ")
             l.add((s.start(at: i)?.iso8601 ?? "—         ") + "  " + (s.end(at: i)?.iso8601 ?? "—         ") + "  ")

@@ -33,7 +33,7 @@ struct Summary {
         for (k, i) in challenges.prefix(Summary.maxItems).enumerated() {
             l = Line()
             l.add(k == 0 ? label("Challenges", "챌린지") : String(repeating: " ", count: 12), k == 0 ? [.bold] : [])
-            let p = todos.progress(i)
+            let p = todos.store.progress(at: i)
             l.add(TextWidth.padRight(TextWidth.truncate(todos.store.title(at: i), to: titleWidth), to: titleWidth + 1))
             l.add(TextWidth.padLeft("\(p.done)/\(p.total)", to: 5), p.done == p.total ? [.green] : [])
             l.add(context.t(" days done", "일 완료"))
@@ -45,7 +45,7 @@ struct Summary {
         for i in todos.store.indices(.overdue, on: today, kind: .plain) { deadlines.append((i, todos.store.end(at: i)!, true)) }
         if today <= shown.upperBound {
             for i in todos.store.indices(from: max(today, shown.lowerBound), through: shown.upperBound, kind: .plain) {
-                guard let e = todos.store.end(at: i), shown.contains(e), e >= today, !todos.isCompleted(i) else { continue }
+                guard let e = todos.store.end(at: i), shown.contains(e), e >= today, !todos.store.isDone(at: i) else { continue }
                 deadlines.append((i, e, false))
             }
         }

@@ -15,14 +15,4 @@ struct TodoData {
     func items(on day: CivilDate) -> [(index: Int, done: Bool)] {
         store.indices(on: day).map { ($0, store.isDone(on: day, at: $0)) }
     }
-
-    /// Done repeat days and all repeat days of a tracked todo; (0 or 1, 1) for the others.
-    func progress(_ i: Int) -> (done: Int, total: Int) {
-        if store.isTracked(at: i), store.trackedDayCount(at: i) > 0 {
-            return (store.doneDayCount(at: i), store.trackedDayCount(at: i))
-        }
-        return (store.isDone(at: i) ? 1 : 0, 1)
-    }
-
-    func isCompleted(_ i: Int) -> Bool { store.isDone(at: i) }
 }

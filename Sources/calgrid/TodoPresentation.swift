@@ -7,7 +7,7 @@ enum TodoPresentation {
         let s = todos.store
         let today = context.today
         if s.isChallenge(at: i) {
-            let p = todos.progress(i)
+            let p = s.progress(at: i)
             var text = context.t("challenge \(p.done)/\(p.total) days", "챌린지 \(p.total)일 중 \(p.done)일")
             let streak = s.currentStreak(on: day ?? today, at: i)
             if streak > 1 { text += context.t(" · streak \(streak)", " · 연속 \(streak)일") }
@@ -16,7 +16,7 @@ enum TodoPresentation {
         guard let end = s.end(at: i) else {
             return (s.start(at: i) == nil ? context.t("undated", "날짜 없음") : context.t("no deadline", "마감 없음"), [.dim])
         }
-        if todos.isCompleted(i) { return (context.t("done", "완료"), [.green]) }
+        if s.isDone(at: i) { return (context.t("done", "완료"), [.green]) }
         let left = today.days(to: end)
         let date = Labels.shortDate(end, context.lang).replacing("  ", with: " ")
         if left < 0 {
@@ -31,7 +31,7 @@ enum TodoPresentation {
     static func json(_ i: Int, _ todos: TodoData, today: CivilDate, _ w: inout JSONWriter,
                      extra: (inout JSONWriter) -> Void = { _ in }) {
         let s = todos.store
-        let p = todos.progress(i)
+        let p = s.progress(at: i)
         w.beginObject()
         w.field("id", s.id(at: i))
         w.field("title", s.title(at: i))

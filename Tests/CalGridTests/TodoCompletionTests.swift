@@ -29,6 +29,8 @@ private func day(_ y: Int, _ m: Int, _ d: Int) -> CivilDate { try! CivilDate(yea
             #expect(set.draft(at: i) == d)
             #expect(set.completionShare(at: i) == ReferenceTodos.share(d))
             #expect(set.isDone(at: i) == ReferenceTodos.isDone(d))
+            let p = set.progress(at: i), want = ReferenceTodos.progress(d)
+            #expect(p.done == want.done && p.total == want.total, "todo \(i): \(p) vs \(want)")
             #expect(set.longestStreak(at: i) == ReferenceTodos.longestStreak(d))
             let probe = Int(d.start?.dayNumber ?? d.end?.dayNumber ?? 19_500)
             for dn in stride(from: probe - 2, through: probe + 70, by: 1) {
@@ -37,6 +39,20 @@ private func day(_ y: Int, _ m: Int, _ d: Int) -> CivilDate { try! CivilDate(yea
                 #expect(set.isDone(on: cd, at: i) == ReferenceTodos.done(d, dn))
             }
         }
+    }
+
+    @Test func progressOfUntrackedTodosIsTheirOneFlag() throws {
+        // No deadline, undated, and a span whose repetition never meets it (Sunday only, Mon–Fri).
+        let set = try TodoSet([
+            TodoDraft(id: "a", title: "a", start: day(2024, 3, 4), isCompleted: true),
+            TodoDraft(id: "b", title: "b"),
+            TodoDraft(id: "c", title: "c", start: day(2024, 3, 4), end: day(2024, 3, 8), isCompleted: true,
+                      repetition: WeekdaySet([.sunday])),
+        ])
+        #expect(set.progress(at: 0) == (1, 1) && set.isDone(at: 0))
+        #expect(set.progress(at: 1) == (0, 1) && !set.isDone(at: 1))
+        #expect(set.trackedDayCount(at: 2) == 0)
+        #expect(set.progress(at: 2) == (1, 1) && set.completionShare(at: 2) == 1)
     }
 
     @Test func streaksCountRepeatDaysOnly() throws {
@@ -59,6 +75,7 @@ private func day(_ y: Int, _ m: Int, _ d: Int) -> CivilDate { try! CivilDate(yea
         #expect(set.completionShare(upTo: day(2024, 3, 13), at: 0) == 4.0 / 5.0)
         #expect(set.completionShare(upTo: day(2024, 3, 3), at: 0) == 0)
         #expect(set.completionShare(at: 0) == 6.0 / 9.0)
+        #expect(set.progress(at: 0) == (6, 9))
         #expect(!set.isDone(on: day(2024, 3, 5), at: 0))
         #expect(set.isDone(on: day(2024, 3, 6), at: 0))
     }

@@ -60,6 +60,13 @@ struct ReferenceTodos {
         return d.isCompleted ? 1 : 0
     }
 
+    /// Done days of all days: the flags of a tracked todo with repeat days, else the one flag.
+    static func progress(_ d: TodoDraft) -> (done: Int, total: Int) {
+        let f = flags(d)
+        if tracked(d), !f.isEmpty { return (f.filter { $0 }.count, f.count) }
+        return (d.isCompleted ? 1 : 0, 1)
+    }
+
     static func longestStreak(_ d: TodoDraft) -> Int {
         var best = 0, cur = 0
         for b in flags(d) { cur = b ? cur + 1 : 0; best = max(best, cur) }

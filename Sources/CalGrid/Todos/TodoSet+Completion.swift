@@ -45,11 +45,28 @@ extension TodoSet {
 
     @inlinable @inline(__always)
     func _isDone(_ i: Int) -> Bool {
+        let p = _progress(i)
+        return p.done == p.total
+    }
+
+    /// How far the todo is, as done days of all its days: its done repeat days and all its repeat
+    /// days in `[start, end]` when it is tracked and has at least one, otherwise (1, 1) or (0, 1)
+    /// from `isCompleted`. `total` is never 0; `done == total` exactly when `isDone(at:)`, and
+    /// `done / total` is `completionShare(at:)`. The CLI's "3/5" and challenge notes print this.
+    /// - Complexity: O(1)
+    @inlinable
+    public func progress(at i: Int) -> (done: Int, total: Int) {
+        _check(i)
+        return _progress(i)
+    }
+
+    @inlinable @inline(__always)
+    func _progress(_ i: Int) -> (done: Int, total: Int) {
         if _columns.flags[i] & TodoSet._tracked != 0 {
             let n = _repeatDayCount(from: _columns.start[i], through: _columns.end[i], days: _columns.repetition[i])
-            if n > 0 { return Int(_columns.doneCount[i]) == n }
+            if n > 0 { return (Int(_columns.doneCount[i]), n) }
         }
-        return _columns.flags[i] & TodoSet._completed != 0
+        return (_columns.flags[i] & TodoSet._completed != 0 ? 1 : 0, 1)
     }
 
     /// Marks `day` done or not done for the tracked todo at `i`.
@@ -88,17 +105,13 @@ extension TodoSet {
         _checkInvariants(changed: i..<i + 1)
     }
 
-    /// Share of the todo's days that are done, 0...1: done flags / tracked days for tracked todos
-    /// (with at least one repeat day), otherwise 1 or 0 from `isCompleted`.
+    /// Share of the todo's days that are done, 0...1: `progress(at:)` as a fraction (done flags /
+    /// tracked days for tracked todos with at least one repeat day, otherwise 1 or 0 from `isCompleted`).
     /// - Complexity: O(1)
     @inlinable
     public func completionShare(at i: Int) -> Double {
-        _check(i)
-        if _columns.flags[i] & TodoSet._tracked != 0 {
-            let n = _repeatDayCount(from: _columns.start[i], through: _columns.end[i], days: _columns.repetition[i])
-            if n > 0 { return Double(_columns.doneCount[i]) / Double(n) }
-        }
-        return _columns.flags[i] & TodoSet._completed != 0 ? 1 : 0
+        let p = progress(at: i)
+        return Double(p.done) / Double(p.total)
     }
 
     /// The app's "percentage to today": done flags among the tracked days up to and including
