@@ -55,13 +55,8 @@ func calgridOverlapImplementations(spec: [SpecTodo], queries: [Int32]) -> [Imple
 struct CalGridSortContext { var set: TodoSet }
 func calgridSortContext(spec: [SpecTodo]) -> CalGridSortContext { CalGridSortContext(set: makeTodoSet(spec)) }
 
-func calgridSortImplementations(_ c: CalGridSortContext, order: SortOrder) -> [Implementation] {
-    let o: TodoOrder
-    switch order {
-    case .deadline: o = .deadlineImminent
-    case .registered: o = .registrationOrder
-    case .newest: o = .newestFirst
-    }
+func calgridSortImplementations(_ c: CalGridSortContext, order: SortOrderLabel) -> [Implementation] {
+    let o = order.order
     let set = c.set
     return [Implementation(name: "CalGrid TodoSet sort", role: .candidate) {
         var h = foldSeed

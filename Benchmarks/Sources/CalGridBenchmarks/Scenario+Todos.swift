@@ -120,7 +120,12 @@ func runOverlap(_ s: Settings) -> [Measurement] {
 
 // MARK: sorts
 
-enum SortOrder: String, CaseIterable { case deadline, registered, newest }
+/// The origin app's three sort dropdown entries; each scenario is named by the entry's machine name
+/// (`sort-deadline`, `sort-registered`, `sort-newest`) and CalGrid sorts by the entry's own order.
+let appSortLabels: [SortOrderLabel] = [.deadlineImminent, .registrationOrder, .newestFirst]
+
+/// The baselines port only the app's three sorts.
+func notAnAppSort(_ label: SortOrderLabel) -> Never { fatalError("the app has no \(label.machineNameText) sort") }
 
 func runSorts(_ s: Settings) -> [Measurement] {
     let sizes = s.quick ? [1_000, 100_000] : [1_000, 10_000, 100_000, 1_000_000] + (s.huge ? [10_000_000] : [])
@@ -137,14 +142,15 @@ func runSorts(_ s: Settings) -> [Measurement] {
         let deadlineKey64 = keys.end.map { Int64($0) }
         var perm = [UInt32](repeating: 0, count: n)
         let calgrid = calgridSortContext(spec: spec)
-        for order in SortOrder.allCases {
+        for order in appSortLabels {
             var impls: [Implementation] = big ? [] : [
                 Implementation(name: "app sort on [Todo] classes", role: .baseline) {
                     let sorted: [AppTodo]
                     switch order {
-                    case .deadline: sorted = appSortDeadline(opaque(app))
-                    case .registered: sorted = appSortRegistered(opaque(app))
-                    case .newest: sorted = appSortNewest(opaque(app))
+                    case .deadlineImminent: sorted = appSortDeadline(opaque(app))
+                    case .registrationOrder: sorted = appSortRegistered(opaque(app))
+                    case .newestFirst: sorted = appSortNewest(opaque(app))
+                    default: notAnAppSort(order)
                     }
                     var h = foldSeed
                     for t in sorted { h = fold(h, UInt64(t.benchIndex)) }
@@ -153,9 +159,10 @@ func runSorts(_ s: Settings) -> [Measurement] {
                 Implementation(name: "stdlib sort on structs", role: .reference) {
                     var a = opaque(values)
                     switch order {
-                    case .deadline: a.sort { ($0.end ?? .max) < ($1.end ?? .max) }
-                    case .registered: a.sort { $0.createdAt < $1.createdAt }
-                    case .newest: a.sort { $0.createdAt > $1.createdAt }
+                    case .deadlineImminent: a.sort { ($0.end ?? .max) < ($1.end ?? .max) }
+                    case .registrationOrder: a.sort { $0.createdAt < $1.createdAt }
+                    case .newestFirst: a.sort { $0.createdAt > $1.createdAt }
+                    default: notAnAppSort(order)
                     }
                     var h = foldSeed
                     for t in a { h = fold(h, UInt64(t.index)) }
@@ -166,31 +173,32 @@ func runSorts(_ s: Settings) -> [Measurement] {
                 Implementation(name: "stdlib sort of index array by Int32 key", role: big ? .baseline : .reference) {
                     var idx = [Int32](0..<Int32(n))
                     switch order {
-                    case .deadline:
+                    case .deadlineImminent:
                         let k = opaque(keys.end)
                         k.withUnsafeBufferPointer { k in idx.sort { k[Int($0)] < k[Int($1)] } }
-                    case .registered:
+                    case .registrationOrder:
                         let k = opaque(keys.createdAt)
                         k.withUnsafeBufferPointer { k in idx.sort { k[Int($0)] < k[Int($1)] } }
-                    case .newest:
+                    case .newestFirst:
                         let k = opaque(keys.createdAt)
                         k.withUnsafeBufferPointer { k in idx.sort { k[Int($0)] > k[Int($1)] } }
+                    default: notAnAppSort(order)
                     }
                     var h = foldSeed
                     for i in idx { h = fold(h, UInt64(i)) }
                     return h
                 },
                 Implementation(name: "C qsort", role: .reference) {
-                    let k = order == .deadline ? opaque(deadlineKey64) : opaque(keys.createdAt)
+                    let k = order == .deadlineImminent ? opaque(deadlineKey64) : opaque(keys.createdAt)
                     return k.withUnsafeBufferPointer { k in
                         perm.withUnsafeMutableBufferPointer { p in
-                            cb_qsort_i64(k.baseAddress, UInt32(n), order == .newest ? 1 : 0, p.baseAddress)
+                            cb_qsort_i64(k.baseAddress, UInt32(n), order == .newestFirst ? 1 : 0, p.baseAddress)
                         }
                     }
                 },
             ]
             impls += calgridSortImplementations(calgrid, order: order)
-            out += measure("sort-\(order.rawValue)", n: n, impls, settings: s)
+            out += measure("sort-\(order.machineNameText)", n: n, impls, settings: s)
         }
     }
     return out
