@@ -128,7 +128,8 @@ extension TodoSet {
 
     @usableFromInline
     func _dayTable(_ kind: TodoKind) -> _DayTable? {
-        _cache.dayTable(kind) { _DayTable.build(of: self, kind: kind) }
+        if let table = _cache.dayTable(kind) { return table }
+        return _cache.publish(_DayTable.build(of: self, kind: kind), for: kind)
     }
 
     /// Tracked todos of `kind` done on `day`.

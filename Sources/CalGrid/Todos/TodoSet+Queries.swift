@@ -22,7 +22,8 @@ extension TodoSet {
     /// The interval index, built on first use after the set's dates or membership changed.
     @usableFromInline
     var _intervals: _IntervalIndex {
-        _cache.intervalIndex { _IntervalIndex(lo: _columns.start, hi: _columns.end) }
+        if let index = _cache.intervalIndex() { return index }
+        return _cache.publish(_IntervalIndex(lo: _columns.start, hi: _columns.end))
     }
 
     /// Builds the interval index now (otherwise the first range query after a change builds it).
