@@ -3,14 +3,11 @@ extension CivilDate {
     /// 0000-03-01 on, so also for the year-0 and year-10000 cells at the edges of a grid.
     @inlinable @inline(__always)
     static func _yearAndOrdinal(_ dayNumber: Int) -> (year: Int, ordinal: Int) {
-        let z = dayNumber + 719_468
-        let era = z / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doyMarch = doe - (365 * yoe + yoe / 4 - yoe / 100)          // 0 = March 1st
-        let year = yoe + era * 400 + (doyMarch >= 306 ? 1 : 0)
+        let (marchYear, doyMarch) = _marchYearAndDay(dayNumber)         // 0 = March 1st
+        let january = _januaryInMarchYear
+        let year = marchYear + (doyMarch >= january ? 1 : 0)
         // Jan/Feb close the March-based year; March…Dec follow Jan + Feb (59 or 60 days).
-        let ordinal = doyMarch >= 306 ? doyMarch - 306 : doyMarch + 59 + (CivilDate.isLeapYear(year) ? 1 : 0)
+        let ordinal = doyMarch >= january ? doyMarch - january : doyMarch + 59 + (CivilDate.isLeapYear(year) ? 1 : 0)
         return (year, ordinal)
     }
 

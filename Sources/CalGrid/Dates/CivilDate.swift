@@ -48,6 +48,18 @@ public struct CivilDate: Hashable, Comparable, Sendable {
     }
 
     // MARK: Hinnant's algorithms, valid here for years 1...9999 (the era is never negative).
+    //
+    // Years are counted from March 1st, so the leap day ends a year and the month lengths
+    // repeat in five-month runs (153 days); 400 years are one era of 146,097 days (a whole
+    // number of weeks) starting 0000-03-01.
+
+    // Computed, so each folds to a constant in inlined callers (a `static let` is a lazy global).
+    /// Days in one 400-year Gregorian era.
+    @inlinable public static var _daysPerEra: Int { 146_097 }
+    /// 0000-03-01, the start of era 0, as days before 1970-01-01.
+    @inlinable public static var _eraZeroShift: Int { 719_468 }
+    /// The day of the March-based year on which January starts (after March...December's 306 days).
+    @inlinable public static var _januaryInMarchYear: Int { 306 }
 
     /// Days from 1970-01-01 to y-m-d (any proleptic Gregorian date with y >= 0).
     /// - Complexity: O(1)
@@ -59,22 +71,30 @@ public struct CivilDate: Hashable, Comparable, Sendable {
         let mp = month > 2 ? month - 3 : month + 9                 // March = 0
         let doy = (153 * mp + 2) / 5 + day - 1                     // [0, 365]
         let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy            // [0, 146096]
-        return era * 146_097 + doe - 719_468
+        return era * _daysPerEra + doe - _eraZeroShift
+    }
+
+    /// The March-based year of a day number (year >= 0) and its day in that year (0 = March 1st):
+    /// the first half of `civil_from_days`, shared by the date and the week-number conversions.
+    /// - Complexity: O(1)
+    @inlinable @inline(__always)
+    public static func _marchYearAndDay(_ z0: Int) -> (year: Int, day: Int) {
+        let z = z0 + _eraZeroShift
+        let era = z / _daysPerEra
+        let doe = z - era * _daysPerEra                                    // [0, 146096]
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365   // [0, 399]
+        return (yoe + era * 400, doe - (365 * yoe + yoe / 4 - yoe / 100))  // day: [0, 365]
     }
 
     /// (year, month, day) of a day number whose year is >= 0.
     /// - Complexity: O(1)
     @inlinable @inline(__always)
     public static func _civilFromDays(_ z0: Int) -> (year: Int, month: Int, day: Int) {
-        let z = z0 + 719_468
-        let era = z / 146_097
-        let doe = z - era * 146_097                                        // [0, 146096]
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365   // [0, 399]
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)                  // [0, 365]
+        let (y, doy) = _marchYearAndDay(z0)
         let mp = (5 * doy + 2) / 153                                       // [0, 11]
         let d = doy - (153 * mp + 2) / 5 + 1
         let m = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+        return (y + (m <= 2 ? 1 : 0), m, d)
     }
 
     // MARK: Components

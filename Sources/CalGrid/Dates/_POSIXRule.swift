@@ -14,7 +14,7 @@ struct _POSIXRule: Hashable, Sendable {
     var end: _RuleDate
 
     /// 400 Gregorian years in seconds.
-    static var _cycle: Int64 { 146_097 * LocalTime.secondsPerDay }   // computed: folds to a constant, no lazy global
+    static var _cycle: Int64 { Int64(CivilDate._daysPerEra) * LocalTime.secondsPerDay }   // computed: folds to a constant, no lazy global
 
     /// `t` moved by whole 400-year cycles into 0..<_cycle (1970...2369): same rule, same answer.
     @inline(__always)
