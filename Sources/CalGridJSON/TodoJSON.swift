@@ -10,16 +10,16 @@ struct _TodoSetSink: _DraftSink {
     init(set: consuming TodoSet) { self.set = set }
 
     @usableFromInline
-    mutating func add(_ drafts: inout [TodoDraft], reject: (Int, TodoError) throws(ImportError) -> Void) throws(ImportError) {
-        var from = 0
-        while from < drafts.count {
+    mutating func add(_ todos: TodoBatch, _ range: Range<Int>, reject: (Int, TodoError) throws(ImportError) -> Void) throws(ImportError) {
+        var from = range.lowerBound
+        while from < range.upperBound {
             do throws(TodoError) {
-                if from == 0 { try set.insert(contentsOf: drafts) } else { try set.insert(contentsOf: drafts[from...]) }
+                try set.insert(contentsOf: todos, range: from..<range.upperBound)
                 return
             } catch {
-                // Everything before the refused draft is valid: put it in, skip the refused one, go on.
-                let bad = from + (error.position ?? 0)
-                if bad > from { try? set.insert(contentsOf: drafts[from..<bad]) }
+                // Everything before the refused todo is valid: put it in, skip the refused one, go on.
+                let bad = error.position ?? from
+                if bad > from { try? set.insert(contentsOf: todos, range: from..<bad) }
                 try reject(bad, error)
                 from = bad + 1
             }

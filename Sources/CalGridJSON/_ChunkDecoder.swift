@@ -12,11 +12,11 @@ enum _RecordProblem {
     case malformed(ImportIssue.Reason, offset: Int, detail: StaticString)
 }
 
-/// What the thread that decoded one chunk found: drafts (and which span of the batch each came
-/// from), problems and skips, all in span order.
+/// What the thread that decoded one chunk found: the todos, staged (and which span of the batch
+/// each came from), problems and skips, all in span order. Its buffers are reused chunk after chunk.
 @usableFromInline
 struct _ChunkResult {
-    var drafts: [TodoDraft] = []
+    var todos = TodoBatch()
     var draftSpans: [Int] = []
     var problems: [(span: Int, problem: _RecordProblem)] = []
     var deleted = 0
@@ -52,13 +52,11 @@ struct _ChunkDecoder {
     /// with the claim (read under the lock); the span and result buffers are fixed for the import.
     mutating func decode(_ claim: _Claim) {
         let r = results + claim.chunk
-        // Last batch's drafts are freed here, on the decoding thread.
-        r.pointee.drafts.removeAll(keepingCapacity: true)
+        r.pointee.todos.removeAll()
         r.pointee.draftSpans.removeAll(keepingCapacity: true)
         r.pointee.problems.removeAll(keepingCapacity: true)
         r.pointee.deleted = 0
         r.pointee.recurring = 0
-        r.pointee.drafts.reserveCapacity(claim.hi - claim.lo)
         guard let base = claim.base else { return }
         let taskwarrior = claim.taskwarrior
         // json-c's per-record locale switch is free under the static C locale; the caller's comes back after.
@@ -83,12 +81,12 @@ struct _ChunkDecoder {
             do throws(_FieldFailure) {
                 if taskwarrior {
                     switch try decoder.taskwarrior(o, keys: s.keys) {
-                    case .draft(let d): r.pointee.drafts.append(d); r.pointee.draftSpans.append(k)
+                    case .draft(let d): r.pointee.todos.append(d); r.pointee.draftSpans.append(k)
                     case .deletedTask: r.pointee.deleted += 1
                     case .recurringParent: r.pointee.recurring += 1
                     }
                 } else {
-                    r.pointee.drafts.append(try decoder.native(o, keys: s.keys, raw: _RawRecord(base, start: s.start, end: s.end)))
+                    try decoder.native(o, keys: s.keys, raw: _RawRecord(base, start: s.start, end: s.end), into: &r.pointee.todos)
                     r.pointee.draftSpans.append(k)
                 }
             } catch {

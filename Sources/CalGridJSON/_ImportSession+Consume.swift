@@ -12,7 +12,7 @@ extension _ImportSession {
         if report.issues.count < options.limits.maxReportedIssues { report.issues.append(issue) } else { report.unreportedIssues += 1 }
     }
 
-    /// Hands chunk `c`'s drafts to the sink and applies the policy to its bad records, in record order.
+    /// Hands chunk `c`'s todos to the sink and applies the policy to its bad records, in record order.
     mutating func consume(_ c: Int, _ p: UnsafePointer<UInt8>) throws(ImportError) {
         let r = pipeline.result(c)
         let spans = pipeline.spans
@@ -23,13 +23,12 @@ extension _ImportSession {
         }
         var rejections: [(Int, TodoError)] = []
         if options.policy == .strict, let first = problems.first {
-            // The drafts before the first bad record may still hold an earlier one (an id taken).
+            // The todos before the first bad record may still hold an earlier one (an id taken).
             let firstSpan = first.record - nextRecordIndex
             var m = 0
             while m < r.pointee.draftSpans.count, r.pointee.draftSpans[m] < firstSpan { m += 1 }
             if m > 0 {
-                var head = Array(r.pointee.drafts[0..<m])
-                try sink.add(&head) { (k, e) throws(ImportError) in rejections.append((k, e)) }
+                try sink.add(r.pointee.todos, 0..<m) { (k, e) throws(ImportError) in rejections.append((k, e)) }
                 if let (k, e) = rejections.first {
                     let span = r.pointee.draftSpans[k]
                     try reject(issues.issue(p, refused: e, span: spans[span], record: nextRecordIndex + span))
@@ -37,15 +36,13 @@ extension _ImportSession {
             }
             try reject(first.issue)
         }
-        let candidates = r.pointee.drafts.count
+        let candidates = r.pointee.todos.count
         if !reserved {
-            for d in r.pointee.drafts {
-                textBytesSoFar += d.id.utf8.count + d.title.utf8.count + (d.memo?.utf8.count ?? 0) + 4
-                for t in d.tags { textBytesSoFar += t.utf8.count + 1 }
-            }
+            // The bytes of the texts, about 4 of header per todo and 1 per tag.
+            textBytesSoFar += r.pointee.todos.textByteCount + 4 * candidates + r.pointee.todos.tagCount
         }
         if candidates > 0 {
-            try sink.add(&r.pointee.drafts) { (k, e) throws(ImportError) in rejections.append((k, e)) }
+            try sink.add(r.pointee.todos, 0..<candidates) { (k, e) throws(ImportError) in rejections.append((k, e)) }
         }
         for (k, e) in rejections {
             let span = r.pointee.draftSpans[k]

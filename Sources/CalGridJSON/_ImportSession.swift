@@ -4,16 +4,16 @@
 // The format is decided once, at the first record (`_FormatDecision`); problems become issues with
 // line and column (`_IssueBuilder`, `_LineTracker`); the drivers (_ImportSession+Drivers.swift)
 // feed bytes or a file. Memory: the window (grown only for a record larger than it), one batch of
-// spans and about two batches of drafts, and whatever the sink keeps.
+// spans and about two batches of staged todos (`TodoBatch`, reused), and whatever the sink keeps.
 import CalGrid
 
-/// Receives the drafts of each batch, in input order. It knows nothing of formats: a refusal is
-/// passed back as the core's `TodoError`, and the session words it for the input's vocabulary.
+/// Receives the todos of each batch, staged, in input order. It knows nothing of formats: a refusal
+/// is passed back as the core's `TodoError`, and the session words it for the input's vocabulary.
 @usableFromInline
 protocol _DraftSink {
-    /// Adds `drafts`; each one it refuses is passed to `reject` with its position in `drafts`
-    /// (in increasing order), and the others are kept.
-    mutating func add(_ drafts: inout [TodoDraft], reject: (Int, TodoError) throws(ImportError) -> Void) throws(ImportError)
+    /// Adds the todos of `todos` in `range`; each one it refuses is passed to `reject` with its
+    /// position in `todos` (in increasing order), and the others are kept.
+    mutating func add(_ todos: TodoBatch, _ range: Range<Int>, reject: (Int, TodoError) throws(ImportError) -> Void) throws(ImportError)
     /// Told once, after the first batch of a large input, about how many more drafts (and bytes of
     /// their text) are likely to come.
     mutating func reserve(drafts: Int, textBytes: Int)

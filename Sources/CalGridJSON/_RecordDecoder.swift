@@ -62,11 +62,12 @@ struct _RecordDecoder {
         return String(decoding: bytes(v), as: UTF8.self)
     }
 
-    /// `string(_:_:)` for a native field: its name is built only when the value is wrong.
+    /// The UTF-8 bytes of a native field's string (json-c's, valid until the record is put); the
+    /// field's name is built only when the value is wrong.
     @inlinable
-    static func string(_ v: OpaquePointer?, _ field: TodoField) throws(_FieldFailure) -> String {
+    static func stringBytes(_ v: OpaquePointer?, _ field: TodoField) throws(_FieldFailure) -> UnsafeBufferPointer<UInt8> {
         guard type(v) == json_type_string else { throw _FieldFailure(.wrongType, field.nameText, "expected a string") }
-        return String(decoding: bytes(v), as: UTF8.self)
+        return bytes(v)
     }
 
     @inlinable
@@ -111,15 +112,17 @@ struct _RecordDecoder {
 
     // MARK: Native records
 
-    /// Decodes a native record. `keys` is the scanner's count of its keys (a mismatch with json-c's
-    /// count means a duplicate key, which json-c would silently collapse).
+    /// Decodes a native record into `batch` (as its last todo; on a throw the batch is as it was).
+    /// `keys` is the scanner's count of its keys (a mismatch with json-c's count means a duplicate
+    /// key, which json-c would silently collapse). Every field is checked in key order; the texts
+    /// go from json-c's strings straight into the batch's arena, never through a `String`.
     @inlinable
-    mutating func native(_ o: OpaquePointer?, keys: Int, raw: _RawRecord) throws(_FieldFailure) -> TodoDraft {
+    mutating func native(_ o: OpaquePointer?, keys: Int, raw: _RawRecord, into batch: inout TodoBatch) throws(_FieldFailure) {
         guard _RecordDecoder.type(o) == json_type_object else { throw _FieldFailure(.notAnObject, "", "a record must be a JSON object") }
         guard Int(json_object_object_length(o)) == keys else { throw _FieldFailure(.duplicateField, "", "a field appears twice") }
-        var id: String? = nil
-        var title: String? = nil
-        var draft = TodoDraft(id: "", title: "")
+        var idValue: OpaquePointer? = nil, titleValue: OpaquePointer? = nil
+        var memoValue: OpaquePointer? = nil, tagsValue: OpaquePointer? = nil
+        var isChallenge = false, isCompleted = false, createdAt: Int64? = nil, reminder: Int16? = nil
         var startValue: OpaquePointer? = nil, endValue: OpaquePointer? = nil
         var repetitionValue: OpaquePointer? = nil, completedValue: OpaquePointer? = nil
         var sawCompletedFlag = false
@@ -131,16 +134,16 @@ struct _RecordDecoder {
             switch UInt8(bitPattern: k[0]) {
             case 0x69: // i
                 if _RecordDecoder.key(k, TodoField.id.name) {
-                    let s = try _RecordDecoder.string(v, TodoField.id)
-                    guard !s.utf8.isEmpty else { throw _FieldFailure(.emptyId, TodoField.id.nameText, TodoError.emptyID(position: 0).description) }
-                    guard s.utf8.count <= TodoDraft.maxIDBytes else {
-                        throw _FieldFailure(.idTooLong, TodoField.id.nameText, TodoError.idTooLong(position: 0, byteCount: s.utf8.count).description)
+                    let n = try _RecordDecoder.stringBytes(v, TodoField.id).count
+                    guard n > 0 else { throw _FieldFailure(.emptyId, TodoField.id.nameText, TodoError.emptyID(position: 0).description) }
+                    guard n <= TodoDraft.maxIDBytes else {
+                        throw _FieldFailure(.idTooLong, TodoField.id.nameText, TodoError.idTooLong(position: 0, byteCount: n).description)
                     }
-                    id = s
+                    idValue = v
                     continue
                 }
                 if _RecordDecoder.key(k, TodoField.isChallenge.name) {
-                    draft.isChallenge = try _RecordDecoder.bool(v, TodoField.isChallenge)
+                    isChallenge = try _RecordDecoder.bool(v, TodoField.isChallenge)
                     continue
                 }
                 // The app writes "iscompleted" (TodoField.isCompleted.name); "isCompleted" is read too.
@@ -148,15 +151,15 @@ struct _RecordDecoder {
                     let name = _RecordDecoder.key(k, TodoField.isCompleted.name) ? TodoField.isCompleted.nameText : "isCompleted"
                     guard !sawCompletedFlag else { throw _FieldFailure(.duplicateField, name, "both iscompleted and isCompleted are present") }
                     sawCompletedFlag = true
-                    draft.isCompleted = try _RecordDecoder.bool(v, name)
+                    isCompleted = try _RecordDecoder.bool(v, name)
                     continue
                 }
             case 0x74: // t
-                if _RecordDecoder.key(k, TodoField.title.name) { title = try _RecordDecoder.string(v, TodoField.title); continue }
-                if _RecordDecoder.key(k, TodoField.tags.name) { draft.tags = try _RecordDecoder.tags(v, TodoField.tags.nameText); continue }
+                if _RecordDecoder.key(k, TodoField.title.name) { _ = try _RecordDecoder.stringBytes(v, TodoField.title); titleValue = v; continue }
+                if _RecordDecoder.key(k, TodoField.tags.name) { tagsValue = try _RecordDecoder.checkedTags(v, TodoField.tags.nameText); continue }
             case 0x6D: // m
                 if _RecordDecoder.key(k, TodoField.memo.name) {
-                    draft.memo = _RecordDecoder.isNull(v) ? nil : try _RecordDecoder.string(v, TodoField.memo)
+                    if !_RecordDecoder.isNull(v) { _ = try _RecordDecoder.stringBytes(v, TodoField.memo); memoValue = v }
                     continue
                 }
             case 0x73: // s
@@ -165,7 +168,7 @@ struct _RecordDecoder {
                 if _RecordDecoder.key(k, TodoField.end.name) { endValue = v; continue }
             case 0x63: // c
                 if _RecordDecoder.key(k, TodoField.completedDays.name) { completedValue = v; continue }
-                if _RecordDecoder.key(k, TodoField.createdAt.name) { draft.createdAt = try createdAt(v); continue }
+                if _RecordDecoder.key(k, TodoField.createdAt.name) { createdAt = try self.createdAt(v); continue }
             case 0x72: // r
                 if _RecordDecoder.key(k, TodoField.repetition.name) { repetitionValue = v; continue }
                 if _RecordDecoder.key(k, TodoField.reminderMinutes.name) {
@@ -173,30 +176,45 @@ struct _RecordDecoder {
                     guard _RecordDecoder.type(v) == json_type_string, let m = _DateText.minutes(_RecordDecoder.bytes(v)) else {
                         throw _FieldFailure(.invalidReminderTime, TodoField.reminderMinutes.nameText, "expected \"HH:MM\" (00:00...23:59)")
                     }
-                    draft.reminderMinutes = m
+                    reminder = m
                     continue
                 }
             default: break
             }
             unknownFields += 1
         }
-        guard let id else { throw _FieldFailure(.missingField, TodoField.id.nameText, "the record has no " + TodoField.id.nameText) }
-        guard let title else { throw _FieldFailure(.missingField, TodoField.title.nameText, "the record has no " + TodoField.title.nameText) }
-        draft.id = id
-        draft.title = title
-        draft.start = try civilDay(startValue, TodoField.start.nameText)
-        draft.end = try civilDay(endValue, TodoField.end.nameText)
-        if let s = draft.start, let e = draft.end {
+        guard let idValue else { throw _FieldFailure(.missingField, TodoField.id.nameText, "the record has no " + TodoField.id.nameText) }
+        guard let titleValue else { throw _FieldFailure(.missingField, TodoField.title.nameText, "the record has no " + TodoField.title.nameText) }
+        let id = _RecordDecoder.bytes(idValue)
+        let start = try civilDay(startValue, TodoField.start.nameText)
+        let end = try civilDay(endValue, TodoField.end.nameText)
+        if let s = start, let e = end {
             guard e >= s else {
-                throw _FieldFailure(.endBeforeStart, TodoField.end.nameText, TodoError.endBeforeStart(position: 0, id: id, start: s, end: e).description)
+                throw _FieldFailure(.endBeforeStart, TodoField.end.nameText, TodoError.endBeforeStart(position: 0, id: String(decoding: id, as: UTF8.self), start: s, end: e).description)
             }
             guard s.days(to: e) < maxSpanDays else {
                 throw _FieldFailure(.spanTooLong, TodoField.end.nameText, "the span is longer than the span limit (\(maxSpanDays) days)")
             }
         }
-        if !_RecordDecoder.isNull(repetitionValue) { draft.repetition = try repetition(repetitionValue) }
-        if !_RecordDecoder.isNull(completedValue) { draft.completedDays = try completed(completedValue, draft, raw: raw) }
-        return draft
+        var repetition = WeekdaySet.all
+        if !_RecordDecoder.isNull(repetitionValue) { repetition = try self.repetition(repetitionValue) }
+        batch.append(idBytes: UnsafeRawBufferPointer(id), titleBytes: UnsafeRawBufferPointer(_RecordDecoder.bytes(titleValue)),
+                     memoBytes: memoValue.map { UnsafeRawBufferPointer(_RecordDecoder.bytes($0)) }, start: start, end: end,
+                     createdAt: createdAt, isChallenge: isChallenge, isCompleted: isCompleted, repetition: repetition,
+                     reminderMinutes: reminder)
+        if let tagsValue {
+            for i in 0..<Int(json_object_array_length(tagsValue)) {
+                batch.appendTag(UnsafeRawBufferPointer(_RecordDecoder.bytes(json_object_array_get_idx(tagsValue, i))))
+            }
+        }
+        if !_RecordDecoder.isNull(completedValue) {
+            do throws(_FieldFailure) {
+                try completed(completedValue, id: id, start: start, end: end, repetition: repetition, raw: raw, into: &batch)
+            } catch {
+                batch.removeLast()
+                throw error
+            }
+        }
     }
 
     @inlinable
@@ -218,19 +236,21 @@ struct _RecordDecoder {
         }
     }
 
+    /// Checks a tags value: nil for null, else the array, every element a string.
+    @inlinable
+    static func checkedTags(_ v: OpaquePointer?, _ field: String) throws(_FieldFailure) -> OpaquePointer? {
+        if isNull(v) { return nil }
+        guard type(v) == json_type_array else { throw _FieldFailure(.wrongType, field, "expected an array of strings") }
+        for i in 0..<Int(json_object_array_length(v)) {
+            guard type(json_object_array_get_idx(v, i)) == json_type_string else { throw _FieldFailure(.invalidTag, field + "[\(i)]", "a tag must be a string") }
+        }
+        return v
+    }
+
     @inlinable
     static func tags(_ v: OpaquePointer?, _ field: String) throws(_FieldFailure) -> [String] {
-        if isNull(v) { return [] }
-        guard type(v) == json_type_array else { throw _FieldFailure(.wrongType, field, "expected an array of strings") }
-        let n = Int(json_object_array_length(v))
-        var out: [String] = []
-        out.reserveCapacity(n)
-        for i in 0..<n {
-            let t = json_object_array_get_idx(v, i)
-            guard type(t) == json_type_string else { throw _FieldFailure(.invalidTag, field + "[\(i)]", "a tag must be a string") }
-            out.append(String(decoding: bytes(t), as: UTF8.self))
-        }
-        return out
+        guard let a = try checkedTags(v, field) else { return [] }
+        return (0..<Int(json_object_array_length(a))).map { String(decoding: bytes(json_object_array_get_idx(a, $0)), as: UTF8.self) }
     }
 
     @inlinable
@@ -277,36 +297,37 @@ struct _RecordDecoder {
         }
     }
 
+    /// Decodes the completion flags of the batch's last todo (whose fields are given) into the batch.
     @inlinable
-    func completed(_ v: OpaquePointer?, _ draft: TodoDraft, raw: _RawRecord) throws(_FieldFailure) -> [Bool] {
-        guard let s = draft.start, let e = draft.end else {
-            throw _FieldFailure(.completedWithoutSpan, TodoField.completedDays.nameText, TodoError.completedDaysWithoutSpan(position: 0, id: draft.id).description)
+    func completed(_ v: OpaquePointer?, id: UnsafeBufferPointer<UInt8>, start: CivilDate?, end: CivilDate?,
+                   repetition: WeekdaySet, raw: _RawRecord, into batch: inout TodoBatch) throws(_FieldFailure) {
+        guard let s = start, let e = end else {
+            throw _FieldFailure(.completedWithoutSpan, TodoField.completedDays.nameText,
+                                TodoError.completedDaysWithoutSpan(position: 0, id: String(decoding: id, as: UTF8.self)).description)
         }
-        let count = draft.repetition.dayCount(from: s, through: e)
+        let count = repetition.dayCount(from: s, through: e)
         switch _RecordDecoder.type(v) {
         case json_type_array:
             let n = Int(json_object_array_length(v))
             guard n == count else {
                 throw _FieldFailure(.completedLengthMismatch, TodoField.completedDays.nameText,
-                                    TodoError.completedDaysCountMismatch(position: 0, id: draft.id, expected: count, actual: n).description
+                                    TodoError.completedDaysCountMismatch(position: 0, id: String(decoding: id, as: UTF8.self), expected: count, actual: n).description
                                     + " in " + s.iso8601 + "..." + e.iso8601)
             }
-            return try [Bool](unsafeUninitializedCapacity: n) { (buf, initialized) throws(_FieldFailure) in
-                for i in 0..<n {
-                    let f = json_object_array_get_idx(v, i)
-                    guard _RecordDecoder.type(f) == json_type_boolean else {
-                        throw _FieldFailure(.wrongType, TodoField.completedDays.nameText + "[\(i)]", "expected true or false")
-                    }
-                    buf[i] = json_object_get_boolean(f) != 0
-                    initialized = i + 1
+            batch.setCompletedDays(count: n)
+            for i in 0..<n {
+                let f = json_object_array_get_idx(v, i)
+                guard _RecordDecoder.type(f) == json_type_boolean else {
+                    throw _FieldFailure(.wrongType, TodoField.completedDays.nameText + "[\(i)]", "expected true or false")
                 }
+                if json_object_get_boolean(f) != 0 { batch.setCompletedDay(i) }
             }
         case json_type_object:
             // json-c keeps only the last of repeated keys; the raw bytes tell whether a day repeats.
             guard raw.keyCount(ofObjectAt: raw.offset(ofField: TodoField.completedDays.nameText)) == Int(json_object_object_length(v)) else {
                 throw _FieldFailure(.duplicateField, TodoField.completedDays.nameText, "a day appears twice")
             }
-            var flags = [Bool](repeating: false, count: count)
+            batch.setCompletedDays(count: count)
             var entry = cg_object_first(v)
             while let en = entry {
                 entry = cg_entry_next(en)
@@ -323,18 +344,16 @@ struct _RecordDecoder {
                 guard day >= s, day <= e else {
                     throw _FieldFailure(.completedDayOutsideSpan, TodoField.completedDays.nameText + "." + day.iso8601, "the day is outside " + s.iso8601 + "..." + e.iso8601)
                 }
-                guard draft.repetition.contains(day.weekday) else {
+                guard repetition.contains(day.weekday) else {
                     throw _FieldFailure(.completedDayOffRepetition, TodoField.completedDays.nameText + "." + day.iso8601, "the day's weekday is not in the repetition")
                 }
                 let fv = cg_entry_value(en)
                 guard _RecordDecoder.type(fv) == json_type_boolean else {
                     throw _FieldFailure(.wrongType, TodoField.completedDays.nameText + "." + day.iso8601, "expected true or false")
                 }
-                // The flag of `day` follows those of the repeat days before it.
-                let index = draft.repetition.dayCount(from: s, through: CivilDate(_unchecked: day.dayNumber - 1))
-                flags[index] = json_object_get_boolean(fv) != 0
+                // The flag of `day` follows those of the repeat days before it; each day comes once.
+                if json_object_get_boolean(fv) != 0 { batch.setCompletedDay(repetition.dayCount(from: s, through: CivilDate(_unchecked: day.dayNumber - 1))) }
             }
-            return flags
         default:
             throw _FieldFailure(.wrongType, TodoField.completedDays.nameText, "expected an array of booleans or an object keyed by YYYY-MM-DD")
         }

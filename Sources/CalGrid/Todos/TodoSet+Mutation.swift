@@ -2,19 +2,26 @@ extension TodoSet {
     /// Checks one draft on its own (not against other ids); returns its number of tracked days.
     @usableFromInline
     static func _validate(_ d: TodoDraft, position p: Int) throws(TodoError) -> Int {
-        let idBytes = d.id.utf8.count
+        try _validate(idBytes: d.id.utf8.count, start: d.start, end: d.end, repetition: d.repetition,
+                      reminderMinutes: d.reminderMinutes, completedCount: d.completedDays?.count, position: p) { d.id }
+    }
+
+    /// Checks one todo's fields (a draft's or a staged one's); `id` builds the id for an error only.
+    @usableFromInline
+    static func _validate(idBytes: Int, start: CivilDate?, end: CivilDate?, repetition: WeekdaySet, reminderMinutes: Int16?,
+                          completedCount: Int?, position p: Int, id: () -> String) throws(TodoError) -> Int {
         if idBytes == 0 { throw .emptyID(position: p) }
         if idBytes > 256 { throw .idTooLong(position: p, byteCount: idBytes) }
-        if d.repetition.isEmpty { throw .emptyRepetition(position: p, id: d.id) }
-        if let s = d.start, let e = d.end, e < s { throw .endBeforeStart(position: p, id: d.id, start: s, end: e) }
-        if let r = d.reminderMinutes, !TodoDraft.reminderMinutesRange.contains(r) { throw .reminderOutOfRange(position: p, id: d.id, minutes: r) }
-        guard let s = d.start, let e = d.end else {
-            if d.completedDays != nil { throw .completedDaysWithoutSpan(position: p, id: d.id) }
+        if repetition.isEmpty { throw .emptyRepetition(position: p, id: id()) }
+        if let s = start, let e = end, e < s { throw .endBeforeStart(position: p, id: id(), start: s, end: e) }
+        if let r = reminderMinutes, !TodoDraft.reminderMinutesRange.contains(r) { throw .reminderOutOfRange(position: p, id: id(), minutes: r) }
+        guard let s = start, let e = end else {
+            if completedCount != nil { throw .completedDaysWithoutSpan(position: p, id: id()) }
             return 0
         }
-        let n = _repeatDayCount(from: s.dayNumber, through: e.dayNumber, days: d.repetition)
-        if let days = d.completedDays, days.count != n {
-            throw .completedDaysCountMismatch(position: p, id: d.id, expected: n, actual: days.count)
+        let n = _repeatDayCount(from: s.dayNumber, through: e.dayNumber, days: repetition)
+        if let c = completedCount, c != n {
+            throw .completedDaysCountMismatch(position: p, id: id(), expected: n, actual: c)
         }
         return n
     }
@@ -58,15 +65,9 @@ extension TodoSet {
             }
         }
         let p = list.count
-        guard count + p < Int(Int32.max),
-              _text.count - _textGarbage + textBytes <= Int(UInt32.max),
-              _bits.count - _bitsGarbage + bitCount <= Int(UInt32.max) else { throw .capacityExceeded }
-        if _text.count + textBytes > Int(UInt32.max) { _compactText() }
-        if _bits.count + bitCount > Int(UInt32.max) { _compactBits() }
+        try _makeRoom(for: p, textBytes: textBytes, bitCount: bitCount)
 
         // Pass 2: append. Nothing below can fail.
-        _reserve(additional: p, textBytes: textBytes)
-        if _ids.needsResize(for: _ids.count + p) { _rebuildIDTable(minimumCount: _ids.count + p) }
         list.withUnsafeBufferPointer { buf in
             for j in 0..<buf.count {
                 _appendRow(buf[j])
@@ -75,6 +76,20 @@ extension TodoSet {
         }
         _invalidateDerived()
         _checkInvariants(changed: (count - p)..<count)
+    }
+
+    /// Before a batch's appends: throws `capacityExceeded` unless `n` more todos with `textBytes`
+    /// of text records and `bitCount` flags fit (compacting the arenas when that makes them fit),
+    /// then reserves the columns, text and id index for them.
+    @usableFromInline
+    mutating func _makeRoom(for n: Int, textBytes: Int, bitCount: Int) throws(TodoError) {
+        guard count + n < Int(Int32.max),
+              _text.count - _textGarbage + textBytes <= Int(UInt32.max),
+              _bits.count - _bitsGarbage + bitCount <= Int(UInt32.max) else { throw .capacityExceeded }
+        if _text.count + textBytes > Int(UInt32.max) { _compactText() }
+        if _bits.count + bitCount > Int(UInt32.max) { _compactBits() }
+        _reserve(additional: n, textBytes: textBytes)
+        if _ids.needsResize(for: _ids.count + n) { _rebuildIDTable(minimumCount: _ids.count + n) }
     }
 
     /// Makes room for at least `minimumCount` todos in all and `textBytes` more bytes of text (ids,
@@ -142,12 +157,20 @@ extension TodoSet {
 
     @usableFromInline
     func _rowKeys(_ d: TodoDraft) -> (start: Int32, end: Int32, flags: UInt8) {
+        TodoSet._rowKeys(start: d.start, end: d.end, isChallenge: d.isChallenge, isCompleted: d.isCompleted,
+                         hasCreatedAt: d.createdAt != nil, explicitDays: d.completedDays != nil)
+    }
+
+    /// A row's day keys and flag byte, from its fields (a draft's or a staged one's).
+    @usableFromInline
+    static func _rowKeys(start: CivilDate?, end: CivilDate?, isChallenge: Bool, isCompleted: Bool, hasCreatedAt: Bool,
+                         explicitDays: Bool) -> (start: Int32, end: Int32, flags: UInt8) {
         var f: UInt8 = 0
-        if d.isChallenge { f |= TodoSet._challenge }
-        if d.isCompleted { f |= TodoSet._completed }
-        if d.createdAt != nil { f |= TodoSet._hasCreatedAt }
-        if d.completedDays != nil { f |= TodoSet._explicitDays }
-        switch (d.start, d.end) {
+        if isChallenge { f |= TodoSet._challenge }
+        if isCompleted { f |= TodoSet._completed }
+        if hasCreatedAt { f |= TodoSet._hasCreatedAt }
+        if explicitDays { f |= TodoSet._explicitDays }
+        switch (start, end) {
         case let (s?, e?): return (s.dayNumber, e.dayNumber, f | TodoSet._tracked)
         case let (s?, nil): return (s.dayNumber, _DayKey.noEnd, f)
         case let (nil, e?): return (_DayKey.noStart, e.dayNumber, f)

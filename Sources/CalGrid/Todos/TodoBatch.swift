@@ -1,0 +1,200 @@
+/// Todos staged for one bulk insert, as struct-of-arrays: fixed-size fields per todo, all text in
+/// one byte arena and all completion flags in one bit arena.
+///
+/// A producer that builds many todos at once (the JSON import decodes millions) fills a batch
+/// without allocating per todo — a `TodoDraft` costs a string per id and title and an array of
+/// flags — and reuses it (`removeAll()` keeps its storage). `TodoSet.insert(contentsOf:)` takes
+/// a batch with the same rules, errors and positions as an array of the same drafts.
+///
+/// Build a todo with `append(idBytes:...)`, then its tags (`appendTag(_:)`) and flags
+/// (`setCompletedDays(count:)`, `setCompletedDay(_:)`); `removeLast()` drops a half-built one.
+public struct TodoBatch: Sendable {
+    @usableFromInline var _rows: [_StagedTodo] = []
+    /// Each todo's id, title, memo and tag bytes back to back, in that order (the order of the
+    /// set's text records, so a todo's text goes into the set as one copy).
+    @usableFromInline var _text: [UInt8] = []
+    @usableFromInline var _tagLengths: [Int32] = []
+    @usableFromInline var _bits = _BitArena()
+
+    /// An empty batch.
+    /// - Complexity: O(1)
+    public init() {}
+
+    /// Number of todos.
+    /// - Complexity: O(1)
+    @inlinable public var count: Int { _rows.count }
+
+    /// UTF-8 bytes of all ids, titles, memos and tags together.
+    /// - Complexity: O(1)
+    @inlinable public var textByteCount: Int { _text.count }
+
+    /// Tags of all todos together.
+    /// - Complexity: O(1)
+    @inlinable public var tagCount: Int { _tagLengths.count }
+
+    /// Removes every todo, keeping the storage for the next batch.
+    /// - Complexity: O(1)
+    public mutating func removeAll() {
+        _rows.removeAll(keepingCapacity: true)
+        _text.removeAll(keepingCapacity: true)
+        _tagLengths.removeAll(keepingCapacity: true)
+        _bits._words.removeAll(keepingCapacity: true)
+        _bits.count = 0
+    }
+
+    /// Appends a todo without tags or completion flags; texts are UTF-8 bytes, copied (ill-formed
+    /// UTF-8 is repaired as `String(decoding:as:)` repairs it). Nothing is checked here: the set
+    /// checks on insert.
+    /// - Complexity: O(bytes of the texts)
+    public mutating func append(idBytes: UnsafeRawBufferPointer, titleBytes: UnsafeRawBufferPointer,
+                                memoBytes: UnsafeRawBufferPointer?, start: CivilDate?, end: CivilDate?,
+                                createdAt: Int64?, isChallenge: Bool, isCompleted: Bool,
+                                repetition: WeekdaySet, reminderMinutes: Int16?) {
+        let textStart = _text.count
+        let idCount = _appendUTF8(idBytes), titleCount = _appendUTF8(titleBytes)
+        let memoCount = memoBytes.map { _appendUTF8($0) } ?? -1
+        _rows.append(_StagedTodo(textStart: textStart, idCount: idCount, titleCount: titleCount, memoCount: memoCount,
+                                 tagStart: _tagLengths.count, start: start, end: end, createdAt: createdAt,
+                                 isChallenge: isChallenge, isCompleted: isCompleted, repetition: repetition,
+                                 reminderMinutes: reminderMinutes))
+    }
+
+    /// Appends a tag (UTF-8 bytes, copied and repaired like the texts) to the last todo.
+    /// - Complexity: O(bytes of the tag)
+    public mutating func appendTag(_ bytes: UnsafeRawBufferPointer) {
+        precondition(!_rows.isEmpty, "TodoBatch.appendTag on an empty batch")
+        _tagLengths.append(Int32(truncatingIfNeeded: _appendUTF8(bytes)))
+        _rows[_rows.count - 1].tagCount += 1
+    }
+
+    /// Gives the last todo `count` completion flags, all false (its `completedDays`).
+    /// - Complexity: O(count / 64)
+    public mutating func setCompletedDays(count: Int) {
+        precondition(!_rows.isEmpty && count >= 0, "TodoBatch.setCompletedDays on an empty batch")
+        let i = _rows.count - 1
+        precondition(_rows[i].completedCount < 0, "TodoBatch.setCompletedDays twice for one todo")
+        _rows[i].bitOffset = _bits.appendZeros(count)
+        _rows[i].completedCount = count
+    }
+
+    /// Sets flag `k` of the last todo's completion flags (given by `setCompletedDays(count:)`).
+    /// - Complexity: O(1)
+    @inlinable
+    public mutating func setCompletedDay(_ k: Int) {
+        let r = _rows[_rows.count - 1]
+        precondition(k >= 0 && k < r.completedCount, "TodoBatch.setCompletedDay out of range")
+        _bits.setBit(r.bitOffset + k, true)
+    }
+
+    /// Removes the last todo with its text, tags and flags.
+    /// - Complexity: O(1)
+    public mutating func removeLast() {
+        let r = _rows.removeLast()
+        _text.removeLast(_text.count - r.textStart)
+        _tagLengths.removeLast(_tagLengths.count - r.tagStart)
+        if r.completedCount >= 0 {
+            _bits.count = r.bitOffset
+            _bits._words.removeLast(_bits._words.count - (r.bitOffset + 63) / 64)
+            // The last kept word may hold bits of the removed todo past `count`.
+            if r.bitOffset & 63 != 0 { _bits._words[_bits._words.count - 1] &= (1 << UInt64(r.bitOffset & 63)) - 1 }
+        }
+    }
+
+    /// Appends `draft` (its texts and flags are copied into the arenas).
+    /// - Complexity: O(text + completion flags of the draft)
+    public mutating func append(_ draft: TodoDraft) {
+        var id = draft.id, title = draft.title, memo = draft.memo
+        id.withUTF8 { i in
+            title.withUTF8 { t in
+                _withOptionalUTF8(&memo) { m in
+                    append(idBytes: UnsafeRawBufferPointer(i), titleBytes: UnsafeRawBufferPointer(t), memoBytes: m,
+                           start: draft.start, end: draft.end, createdAt: draft.createdAt, isChallenge: draft.isChallenge,
+                           isCompleted: draft.isCompleted, repetition: draft.repetition, reminderMinutes: draft.reminderMinutes)
+                }
+            }
+        }
+        for var tag in draft.tags { tag.withUTF8 { appendTag(UnsafeRawBufferPointer($0)) } }
+        if let days = draft.completedDays {
+            setCompletedDays(count: days.count)
+            for k in days.indices where days[k] { setCompletedDay(k) }
+        }
+    }
+
+    /// The todo at `i` as a value.
+    /// - Complexity: O(text + completion flags of the todo)
+    public func draft(at i: Int) -> TodoDraft {
+        let r = _rows[i]
+        var d = TodoDraft(id: _textString(r.textStart, r.idCount), title: _textString(r.titleStart, r.titleCount),
+                          memo: r.memoCount < 0 ? nil : _textString(r.memoStart, r.memoCount), start: r.start, end: r.end,
+                          createdAt: r.createdAt, isChallenge: r.isChallenge, isCompleted: r.isCompleted,
+                          repetition: r.repetition, reminderMinutes: r.reminderMinutes)
+        var at = r.tagBytesStart
+        for t in r.tagStart..<(r.tagStart + r.tagCount) {
+            let n = Int(_tagLengths[t])
+            d.tags.append(_textString(at, n))
+            at += n
+        }
+        if r.completedCount >= 0 { d.completedDays = (0..<r.completedCount).map { _bits.bit(r.bitOffset + $0) } }
+        return d
+    }
+
+    /// The id of the todo at `i` (for errors: the set reads ids as bytes).
+    @usableFromInline
+    func _id(at i: Int) -> String { _textString(_rows[i].textStart, _rows[i].idCount) }
+
+    func _textString(_ start: Int, _ count: Int) -> String {
+        _text.withUnsafeBufferPointer { _string($0.baseAddress!, start, count) }
+    }
+
+    /// Appends `bytes` to the text arena, repairing ill-formed UTF-8; returns the bytes appended.
+    mutating func _appendUTF8(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var high: UInt8 = 0
+        for b in bytes { high |= b }
+        if high < 0x80 { _text.append(contentsOf: bytes.assumingMemoryBound(to: UInt8.self)); return bytes.count }
+        // Not ASCII: the same bytes `String(decoding:as:)` keeps (the set holds only valid UTF-8).
+        var s = String(decoding: bytes, as: UTF8.self)
+        return s.withUTF8 { _text.append(contentsOf: $0); return $0.count }
+    }
+}
+
+/// `body` on the UTF-8 bytes of `s`, or on nil when there is no string.
+private func _withOptionalUTF8<R>(_ s: inout String?, _ body: (UnsafeRawBufferPointer?) -> R) -> R {
+    guard s != nil else { return body(nil) }
+    return s!.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+}
+
+/// One staged todo: its fixed fields and where its text, tags and flags are in the batch.
+@usableFromInline
+struct _StagedTodo: Sendable {
+    @usableFromInline var textStart: Int
+    @usableFromInline var idCount: Int
+    @usableFromInline var titleCount: Int
+    /// -1 when there is no memo.
+    @usableFromInline var memoCount: Int
+    /// Where the todo's tag lengths start in `_tagLengths`, and how many.
+    @usableFromInline var tagStart: Int
+    @usableFromInline var tagCount = 0
+    @usableFromInline var start: CivilDate?
+    @usableFromInline var end: CivilDate?
+    @usableFromInline var createdAt: Int64?
+    @usableFromInline var isChallenge: Bool
+    @usableFromInline var isCompleted: Bool
+    @usableFromInline var repetition: WeekdaySet
+    @usableFromInline var reminderMinutes: Int16?
+    /// Where the flags start in the bit arena, and how many (-1 = no `completedDays`).
+    @usableFromInline var bitOffset = 0
+    @usableFromInline var completedCount = -1
+
+    @inlinable
+    init(textStart: Int, idCount: Int, titleCount: Int, memoCount: Int, tagStart: Int, start: CivilDate?, end: CivilDate?,
+         createdAt: Int64?, isChallenge: Bool, isCompleted: Bool, repetition: WeekdaySet, reminderMinutes: Int16?) {
+        self.textStart = textStart; self.idCount = idCount; self.titleCount = titleCount; self.memoCount = memoCount
+        self.tagStart = tagStart; self.start = start; self.end = end; self.createdAt = createdAt
+        self.isChallenge = isChallenge; self.isCompleted = isCompleted; self.repetition = repetition
+        self.reminderMinutes = reminderMinutes
+    }
+
+    @inlinable var titleStart: Int { textStart + idCount }
+    @inlinable var memoStart: Int { titleStart + titleCount }
+    @inlinable var tagBytesStart: Int { memoStart + Swift.max(memoCount, 0) }
+}
