@@ -50,7 +50,7 @@ struct _PipelineShared {
     static let awaitsIdle = -2
 
     let spans: UnsafeMutablePointer<_Span>
-    let results: UnsafeMutablePointer<_ChunkResult>
+    let results: _PaddedBuffer<_ChunkResult>
     let done: UnsafeMutablePointer<Bool>
     let monitor: _Monitor
     /// The window the current batch's spans point into.
@@ -72,8 +72,8 @@ struct _PipelineShared {
 
     init() {
         spans = .allocate(capacity: _batchSpans)
-        results = .allocate(capacity: _PipelineShared.chunkCapacity)
-        results.initialize(repeating: _ChunkResult(), count: _PipelineShared.chunkCapacity)
+        results = _PaddedBuffer(count: _PipelineShared.chunkCapacity)
+        for c in 0..<_PipelineShared.chunkCapacity { results.initialize(c, to: _ChunkResult()) }
         done = .allocate(capacity: _PipelineShared.chunkCapacity)
         done.initialize(repeating: false, count: _PipelineShared.chunkCapacity)
         monitor = _Monitor()
@@ -81,7 +81,6 @@ struct _PipelineShared {
 
     func free() {
         spans.deallocate()
-        results.deinitialize(count: _PipelineShared.chunkCapacity)
         results.deallocate()
         done.deallocate()
         monitor.free()
@@ -161,11 +160,11 @@ private let _workerThreadBody: @convention(c) (UnsafeMutableRawPointer?) -> Unsa
 @usableFromInline
 struct _ChunkPipeline {
     let shared: UnsafeMutablePointer<_PipelineShared>
-    let decoders: UnsafeMutablePointer<_ChunkDecoder>
+    let decoders: _PaddedBuffer<_ChunkDecoder>
     let decoderCount: Int
     /// Fixed for the whole import; kept here so the main thread reads them without touching `shared`.
     let spans: UnsafeMutablePointer<_Span>
-    let results: UnsafeMutablePointer<_ChunkResult>
+    let results: _PaddedBuffer<_ChunkResult>
     var workers: [_Thread] = []
     var workersDecided = false
 
@@ -178,8 +177,8 @@ struct _ChunkPipeline {
         results = state.results
         shared = .allocate(capacity: 1)
         shared.initialize(to: state)
-        decoders = .allocate(capacity: decoderCount)
-        for k in 0..<decoderCount { (decoders + k).initialize(to: _ChunkDecoder(options: options, shared: shared, spans: spans, results: results)) }
+        decoders = _PaddedBuffer(count: decoderCount)
+        for k in 0..<decoderCount { decoders.initialize(k, to: _ChunkDecoder(options: options, shared: shared, spans: spans, results: results)) }
     }
 
     /// Stops and joins the workers and frees everything. Only between batches.
@@ -192,8 +191,7 @@ struct _ChunkPipeline {
             for k in workers.indices { workers[k].join() }
             workers.removeAll()
         }
-        for k in 0..<decoderCount { decoders[k].free() }
-        decoders.deinitialize(count: decoderCount)
+        for k in 0..<decoderCount { decoders[k].pointee.free() }
         decoders.deallocate()
         shared.pointee.free()
         shared.deinitialize(count: 1)
@@ -201,7 +199,7 @@ struct _ChunkPipeline {
     }
 
     var hasWorkers: Bool { !workers.isEmpty }
-    func result(_ c: Int) -> UnsafeMutablePointer<_ChunkResult> { results + c }
+    func result(_ c: Int) -> UnsafeMutablePointer<_ChunkResult> { results[c] }
 
     /// Starts a batch over the window at `base`: the first time, starts the worker threads (one per
     /// decoder but the main thread's) unless the input is known to be small (under 256 KiB), where
@@ -212,7 +210,7 @@ struct _ChunkPipeline {
             if decoderCount > 1, inputBytes <= 0 || inputBytes >= 256 << 10 {
                 for k in 1..<decoderCount {
                     var t = _Thread()
-                    guard t.start(_workerThreadBody, UnsafeMutableRawPointer(decoders + k)) else { break }
+                    guard t.start(_workerThreadBody, UnsafeMutableRawPointer(decoders[k])) else { break }
                     workers.append(t)
                 }
             }
@@ -268,7 +266,7 @@ struct _ChunkPipeline {
         if s.pointee.done[c] { s.pointee.monitor.unlock(); return }
         if let claim = s.claimLocked(wait: false) {
             s.pointee.monitor.unlock()
-            decoders[0].decode(claim)
+            decoders[0].pointee.decode(claim)
             s.pointee.monitor.lock()
             s.markDoneLocked(claim.chunk)
             s.pointee.monitor.unlock()
@@ -295,8 +293,8 @@ struct _ChunkPipeline {
     func takeUnknownFields() -> Int {
         var n = 0
         for k in 0..<decoderCount {
-            n += decoders[k].decoder.unknownFields
-            decoders[k].decoder.unknownFields = 0
+            n += decoders[k].pointee.decoder.unknownFields
+            decoders[k].pointee.decoder.unknownFields = 0
         }
         return n
     }

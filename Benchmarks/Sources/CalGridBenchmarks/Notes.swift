@@ -51,6 +51,15 @@ let historyNotes = """
 Measurements behind design choices in the code, from earlier runs and instruction counts (the
 commits named carry the full numbers).
 
+- **Import threads on their own cache lines** (`_ChunkDecoder`, `_PaddedBuffer`): the native import's
+  CPU depended on the length of the program's path: the same 100k import took 535 to 932 ms of CPU
+  across argv[0] lengths of 8 to 192 bytes (and the benchmark, spawning itself by its long absolute
+  path, sat on a slow one: 1M in 4.2–4.35 s wall here against 3.4 s run by a short path), only when
+  both decoding threads ran at once (pinned to one core: 549–564 ms at every length). Every
+  decoder's json-c tokener was allocated by the main thread, side by side, so two threads parsing
+  shared cache lines wherever malloc's layout (moved by argv) put a boundary. Each tokener is now
+  made by its own thread (its own malloc arena), and the per-thread decoders and per-chunk results
+  are 128-byte aligned and padded: 532–552 ms at every length.
 - **Staged import batches** (`TodoBatch`, `Sources/CalGrid/Todos/TodoBatch.swift`): the import's records went
   through `TodoDraft`s (a String per id and long title, a `[Bool]` of flags, retains and releases on
   every copy into and out of the set); decoded straight from json-c's strings into a reused per-chunk
