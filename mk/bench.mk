@@ -16,4 +16,7 @@ bench-install: deps
 bench-deps: deps
 	@command -v cal >/dev/null || { echo "installing: ncal"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq ncal >/dev/null; }
+	@# SwiftPM keeps the root package's file list for the Benchmarks package until a manifest
+	@# changes: after a pull that adds a source file, the build fails with "cannot find type".
+	@touch Package.swift Benchmarks/Package.swift
 	cd Benchmarks && $(SWIFT) build -c release --product calgrid
