@@ -38,8 +38,7 @@ public struct TodoBatch: Sendable {
         _rows.removeAll(keepingCapacity: true)
         _text.removeAll(keepingCapacity: true)
         _tagLengths.removeAll(keepingCapacity: true)
-        _bits._words.removeAll(keepingCapacity: true)
-        _bits.count = 0
+        _bits.removeAll()
     }
 
     /// Appends a todo without tags or completion flags; texts are UTF-8 bytes, copied (ill-formed
@@ -92,12 +91,7 @@ public struct TodoBatch: Sendable {
         let r = _rows.removeLast()
         _text.removeLast(_text.count - r.textStart)
         _tagLengths.removeLast(_tagLengths.count - r.tagStart)
-        if r.completedCount >= 0 {
-            _bits.count = r.bitOffset
-            _bits._words.removeLast(_bits._words.count - (r.bitOffset + 63) / 64)
-            // The last kept word may hold bits of the removed todo past `count`.
-            if r.bitOffset & 63 != 0 { _bits._words[_bits._words.count - 1] &= (1 << UInt64(r.bitOffset & 63)) - 1 }
-        }
+        if r.completedCount >= 0 { _bits.truncate(to: r.bitOffset) }
     }
 
     /// Appends `draft` (its texts and flags are copied into the arenas).

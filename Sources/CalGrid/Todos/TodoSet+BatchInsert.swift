@@ -79,22 +79,7 @@ extension TodoSet {
         let n = _repeatDayCount(from: start, through: end, days: r.repetition)
         guard r.completedCount >= 0 else { return (UInt32(truncatingIfNeeded: _bits.appendZeros(n)), 0) }
         let offset = _bits.append(from: source, at: r.bitOffset, count: n)
-        var done: UInt32 = 0
-        var k = 0, day = start
-        while k < n {
-            let w = Swift.min(64, n - k)
-            let v = source.word(at: r.bitOffset + k, count: w)
-            for b in 0..<w {
-                day = _nextRepeatDay(onOrAfter: day, days: r.repetition)
-                if v &>> UInt64(b) & 1 != 0 {
-                    _doneByDay.add(1, on: day)
-                    if r.isChallenge { _doneByDayChallenges.add(1, on: day) }
-                    done += 1
-                }
-                day += 1
-            }
-            k += w
-        }
+        let done = _countDoneDays(bitOffset: offset, count: n, start: start, days: r.repetition, challenge: r.isChallenge, by: 1)
         return (UInt32(truncatingIfNeeded: offset), done)
     }
 }

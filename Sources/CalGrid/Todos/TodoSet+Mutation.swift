@@ -11,7 +11,7 @@ extension TodoSet {
     static func _validate(idBytes: Int, start: CivilDate?, end: CivilDate?, repetition: WeekdaySet, reminderMinutes: Int16?,
                           completedCount: Int?, position p: Int, id: () -> String) throws(TodoError) -> Int {
         if idBytes == 0 { throw .emptyID(position: p) }
-        if idBytes > 256 { throw .idTooLong(position: p, byteCount: idBytes) }
+        if idBytes > TodoDraft.maxIDBytes { throw .idTooLong(position: p, byteCount: idBytes) }
         if repetition.isEmpty { throw .emptyRepetition(position: p, id: id()) }
         if let s = start, let e = end, e < s { throw .endBeforeStart(position: p, id: id(), start: s, end: e) }
         if let r = reminderMinutes, !TodoDraft.reminderMinutesRange.contains(r) { throw .reminderOutOfRange(position: p, id: id(), minutes: r) }
@@ -186,21 +186,35 @@ extension TodoSet {
         let repetition = d.repetition
         let n = _repeatDayCount(from: start, through: end, days: repetition)
         let offset = _bits.appendZeros(n)
-        var done: UInt32 = 0
-        if let days = d.completedDays {
-            var day = start
-            for k in 0..<n {
-                day = _nextRepeatDay(onOrAfter: day, days: repetition)
-                if days[k] {
-                    _bits.setBit(offset + k, true)
-                    _doneByDay.add(1, on: day)
-                    if d.isChallenge { _doneByDayChallenges.add(1, on: day) }
-                    done += 1
-                }
-                day += 1
-            }
-        }
+        guard let days = d.completedDays else { return (UInt32(truncatingIfNeeded: offset), 0) }
+        for k in 0..<n where days[k] { _bits.setBit(offset + k, true) }
+        let done = _countDoneDays(bitOffset: offset, count: n, start: start, days: repetition, challenge: d.isChallenge, by: 1)
         return (UInt32(truncatingIfNeeded: offset), done)
+    }
+
+    /// Adds `delta` to the per-day histograms on every done day of the `count` flags at
+    /// `bitOffset` (a row whose span starts at `start` and repeats on `days`), walking set bits
+    /// only; returns how many days are done. The one walk behind appending, removing and
+    /// rewriting a row's flags.
+    /// - Complexity: O(count / 64 + done days)
+    @usableFromInline
+    mutating func _countDoneDays(bitOffset o: Int, count n: Int, start: Int32, days: WeekdaySet, challenge: Bool,
+                                 by delta: Int32) -> UInt32 {
+        var done: UInt32 = 0
+        var k = 0
+        while k < n {
+            let w = Swift.min(64, n - k)
+            var v = _bits.word(at: o + k, count: w)
+            while v != 0 {
+                let day = _repeatDay(k + v.trailingZeroBitCount, from: start, days: days)
+                _doneByDay.add(delta, on: day)
+                if challenge { _doneByDayChallenges.add(delta, on: day) }
+                done += 1
+                v &= v &- 1
+            }
+            k += w
+        }
+        return done
     }
 
     /// Takes row `i`'s done flags out of the per-day histogram.
@@ -208,21 +222,8 @@ extension TodoSet {
     mutating func _forgetDoneDays(_ i: Int) {
         guard _columns.doneCount[i] != 0 else { return }
         let n = _repeatDayCount(from: _columns.start[i], through: _columns.end[i], days: _columns.repetition[i])
-        let o = Int(_columns.bitOffset[i])
-        let challenge = _columns.flags[i] & TodoSet._challenge != 0
-        var k = 0
-        while k < n {
-            let w = Swift.min(64, n - k)
-            var v = _bits.word(at: o + k, count: w)
-            while v != 0 {
-                let b = v.trailingZeroBitCount
-                let day = _repeatDay(k + b, from: _columns.start[i], days: _columns.repetition[i])
-                _doneByDay.add(-1, on: day)
-                if challenge { _doneByDayChallenges.add(-1, on: day) }
-                v &= v &- 1
-            }
-            k += w
-        }
+        _ = _countDoneDays(bitOffset: Int(_columns.bitOffset[i]), count: n, start: _columns.start[i],
+                           days: _columns.repetition[i], challenge: _columns.flags[i] & TodoSet._challenge != 0, by: -1)
     }
 
     @usableFromInline

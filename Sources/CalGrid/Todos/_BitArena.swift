@@ -27,6 +27,24 @@ struct _BitArena: Sendable {
         return offset
     }
 
+    /// Drops the bits from `newCount` on, clearing what the last kept word held past it (so that
+    /// bits appended later start as zero, as `appendZeros` promises).
+    /// - Complexity: O(1) beyond freeing words
+    @inlinable
+    mutating func truncate(to newCount: Int) {
+        count = newCount
+        _words.removeLast(_words.count - (newCount + 63) / 64)
+        if newCount & 63 != 0 { _words[_words.count - 1] &= (1 &<< UInt64(newCount & 63)) &- 1 }
+    }
+
+    /// Drops every bit, keeping the storage.
+    /// - Complexity: O(1)
+    @inlinable
+    mutating func removeAll() {
+        _words.removeAll(keepingCapacity: true)
+        count = 0
+    }
+
     /// Up to 64 bits starting at bit `i` (bit `i` lands in bit 0). Bits past `count` read as 0.
     @inlinable @inline(__always)
     func word(at i: Int, count n: Int) -> UInt64 {

@@ -56,14 +56,6 @@ func _repeatDay(_ k: Int, from first: Int32, days: WeekdaySet) -> Int32 {
     }
 }
 
-/// The first repeat day on or after `day` (may be past any bound; the caller compares).
-@inlinable
-func _nextRepeatDay(onOrAfter day: Int32, days: WeekdaySet) -> Int32 {
-    var d = day
-    while !days._contains(day: d) { d &+= 1 }
-    return d
-}
-
 /// The last repeat day on or before `day`.
 @inlinable
 func _previousRepeatDay(onOrBefore day: Int32, days: WeekdaySet) -> Int32 {
