@@ -8,30 +8,51 @@ BUILD      := .build
 CONFIG     ?= debug
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-# --- The library modules compiled by swiftc directly (SwiftPM builds them from Package.swift for the
-# Swift tests and the CLI; Embedded Swift, the C library and the fuzzer need flags SwiftPM cannot give).
-# Each module: its sources, the modules it uses (compiled alongside it), other files it reads, and
-# its import paths. The three are compiled in flavours: $(call SWIFTC_MODULES,DIR,FLAGS,MODULES)
-# defines the rules for DIR/MODULE.o and DIR/MODULE.swiftmodule of each of MODULES.
-CORE_SOURCES := $(shell find Sources/CalGrid -name '*.swift' | sort)
-JSON_SOURCES := $(shell find Sources/CalGridJSON -name '*.swift' | sort)
-CAPI_SOURCES := $(shell find Sources/CalGridC -name '*.swift' | sort)
-JSONC_XCC    := $(addprefix -Xcc ,$(shell pkg-config --cflags json-c 2>/dev/null))
+# --- The module table is Package.swift. SwiftPM builds the Swift tests and the CLI from it; Embedded
+# Swift, the C library, TSan and the fuzzer need flags SwiftPM cannot give, so those flavours compile
+# the library targets with swiftc directly, from $(MODULE_TABLE): mk/modules.py derives it from
+# `swift package dump-package` and make remakes it whenever Package.swift changes. Each library
+# target M then has M_DIR, M_SOURCES (every .swift under M_DIR), M_USES (the library targets it
+# needs, transitively, dependencies first), M_CMODULES (its C module maps, transitively), M_INPUTS
+# (their headers and module maps), M_IMPORTS (their -I and pkg-config cflags) and M_LIBS (their
+# pkg-config libraries).
+#
+# Adding a module: add its target (and its dependencies) to Package.swift, nothing else. A flavour
+# names the top module it needs: $(call MODULE_CLOSURE,M) is M with everything it uses,
+# $(call MODULE_OBJECTS,M,DIR) their objects in DIR, $(call MODULE_LIBS,M) the libraries they link.
+# $(call SWIFTC_MODULES,DIR,FLAGS,MODULES) defines the rules for DIR/M.o and DIR/M.swiftmodule of
+# each of MODULES.
+MODULE_TABLE := $(BUILD)/modules.mk
+include $(MODULE_TABLE)
+# Written whole and renamed, so a concurrent make never includes half a table; its own scratch path,
+# so reading the manifest never waits for a `swift build` holding $(BUILD)'s lock.
+$(MODULE_TABLE): Package.swift mk/modules.py
+	@mkdir -p $(@D)
+	@command -v python3 >/dev/null || { echo "installing: python3"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3 >/dev/null; }
+	@$(SWIFT) package --scratch-path $(BUILD)/manifest dump-package > $@.json.$$$$ && python3 mk/modules.py < $@.json.$$$$ > $@.$$$$ && \
+	  rm -f $@.json.$$$$ && mv -f $@.$$$$ $@ || { rm -f $@.json.$$$$ $@.$$$$; exit 1; }
 
-CalGrid_SOURCES      = $(CORE_SOURCES)
-CalGridJSON_SOURCES  = $(JSON_SOURCES)
-CalGridJSON_USES    := CalGrid
-CalGridJSON_INPUTS  := Sources/CJSONC/shim.h Sources/CJSONC/module.modulemap
-CalGridJSON_IMPORTS := -I Sources/CJSONC $(JSONC_XCC)
-CalGridC_SOURCES     = $(CAPI_SOURCES)
-CalGridC_USES       := CalGrid CalGridJSON
-CalGridC_INPUTS     := $(CalGridJSON_INPUTS) Include/calgrid.h Include/module.modulemap
-CalGridC_IMPORTS    := -I Include $(CalGridJSON_IMPORTS)
+PKG_XCC  = $(if $(1),$(addprefix -Xcc ,$(shell pkg-config --cflags $(1) 2>/dev/null)))
+PKG_LIBS = $(if $(1),$(or $(shell pkg-config --libs $(1) 2>/dev/null),-l$(1)))
+define MODULE_VARIABLES
+$(1)_SOURCES := $$(shell find $$($(1)_DIR) -name '*.swift' | sort)
+$(1)_INPUTS  := $$(foreach c,$$($(1)_CMODULES),$$(wildcard $$($$(c)_DIR)/*.h $$($$(c)_DIR)/module.modulemap))
+$(1)_IMPORTS := $$(foreach c,$$($(1)_CMODULES),-I $$($$(c)_DIR) $$(call PKG_XCC,$$($$(c)_PKGCONFIG)))
+$(1)_LIBS    := $$(foreach c,$$($(1)_CMODULES),$$(call PKG_LIBS,$$($$(c)_PKGCONFIG)))
+endef
+$(foreach m,$(SWIFT_MODULES),$(eval $(call MODULE_VARIABLES,$(m))))
+# In dependency order, each once.
+MODULE_CLOSURE = $(filter $(foreach m,$(1),$($(m)_USES) $(m)),$(SWIFT_MODULES))
+MODULE_OBJECTS = $(patsubst %,$(2)/%.o,$(call MODULE_CLOSURE,$(1)))
+MODULE_LIBS    = $(sort $(foreach m,$(call MODULE_CLOSURE,$(1)),$($(m)_LIBS)))
+MODULE_PKGCONFIG = $(sort $(foreach m,$(call MODULE_CLOSURE,$(1)),$(foreach c,$($(m)_CMODULES),$($(c)_PKGCONFIG))))
 
+# -package-name as SwiftPM passes it: `package` declarations are visible across the package's modules.
 define SWIFTC_MODULE
 $(1)/$(2).o: $$($(2)_SOURCES) $$($(2)_INPUTS) $$(patsubst %,$(1)/%.o,$$($(2)_USES))
 	@mkdir -p $$(@D)
-	$$(SWIFTC) $(3) -module-name $(2) -I $(1) $$($(2)_IMPORTS) $$($(2)_SOURCES) -c -o $$@ \
+	$$(SWIFTC) $(3) -module-name $(2) -package-name $(PACKAGE_NAME) -I $(1) $$($(2)_IMPORTS) $$($(2)_SOURCES) -c -o $$@ \
 	  -emit-module -emit-module-path $(1)/$(2).swiftmodule
 endef
 SWIFTC_MODULES = $(foreach m,$(3),$(eval $(call SWIFTC_MODULE,$(1),$(m),$(2))))
@@ -95,11 +116,11 @@ test-swift: deps
 EmbeddedCoreProbe_SOURCES  := Tests/Embedded/EmbeddedCoreProbe.swift
 EmbeddedCoreProbe_USES     := CalGrid
 EmbeddedJSONProbe_SOURCES  := Tests/Embedded/EmbeddedJSONProbe.swift
-EmbeddedJSONProbe_USES     := CalGrid CalGridJSON
+EmbeddedJSONProbe_USES     := $(call MODULE_CLOSURE,CalGridJSON)
 EmbeddedJSONProbe_INPUTS   := $(CalGridJSON_INPUTS)
 EmbeddedJSONProbe_IMPORTS  := $(CalGridJSON_IMPORTS)
 EMBEDDED_PROBE_CFLAGS := -std=c99 -Wall -Wextra -Werror -pedantic -g
-$(call SWIFTC_MODULES,$(EMBEDDED_DIR),$(EMBEDDED_FLAGS),CalGrid CalGridJSON CalGridC EmbeddedCoreProbe EmbeddedJSONProbe)
+$(call SWIFTC_MODULES,$(EMBEDDED_DIR),$(EMBEDDED_FLAGS),$(call MODULE_CLOSURE,CalGridC) EmbeddedCoreProbe EmbeddedJSONProbe)
 
 embedded: $(EMBEDDED_DIR)/libCalGridCore.a
 $(EMBEDDED_DIR)/libCalGridCore.a: $(EMBEDDED_DIR)/CalGrid.o

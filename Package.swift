@@ -3,6 +3,10 @@ import PackageDescription
 
 // The core (`CalGrid`) and the import layer (`CalGridJSON`) must also compile in
 // Embedded Swift mode (`make embedded`), so neither may import Foundation or Glibc.
+//
+// This is the one module table: the Makefile's swiftc flavours (Embedded, libcalgrid.so/.a, TSan,
+// fuzzing) derive their modules, sources, dependencies, C module maps and pkg-config libraries from
+// it (mk/modules.py reads `swift package dump-package`). A new module is a target here, nothing more.
 let package = Package(
     name: "CalGrid",
     products: [

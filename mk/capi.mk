@@ -32,6 +32,9 @@ CAPI_TEST_HDR := $(wildcard Tests/C/*.h)
 CAPI_VALGRIND := valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect \
                  --show-leak-kinds=definite,indirect
 CAPI_TEST_ARGS = Tests/C/data $(CAPI_T_DIR)
+# What a program linking libcalgrid.a adds (the C modules' libraries), and calgrid.pc's Requires.private.
+CAPI_STATIC_LIBS := $(call MODULE_LIBS,CalGridC)
+CAPI_PC_REQUIRES := $(call MODULE_PKGCONFIG,CalGridC)
 
 # Beyond the Makefile's deps: a C and a C++ compiler (gcc ships ASan/UBSan) and binutils.
 deps-capi: deps
@@ -53,21 +56,26 @@ capi: deps-capi
 capi-shared: $(CAPI_SO)
 capi-static: $(CAPI_A)
 
-# --- libcalgrid.so: the three modules compiled as ordinary Swift, linked with the static stdlib;
-# a version script exports calgrid_* and nothing else.
-$(call SWIFTC_MODULES,$(CAPI_SO_DIR),$(CAPI_SHARED_FLAGS),CalGrid CalGridJSON CalGridC)
-$(CAPI_SO): $(addprefix $(CAPI_SO_DIR)/,CalGrid.o CalGridJSON.o CalGridC.o)
-	@printf '{\n  global: calgrid_*;\n  local: *;\n};\n' > $(CAPI_SO_DIR)/exports.map
-	$(SWIFTC) -static-stdlib -emit-library -o $(CAPI_DIR)/$(CAPI_SO_REAL) $^ -ljson-c \
-	  -Xlinker --version-script=$(CAPI_SO_DIR)/exports.map -Xlinker -soname=$(CAPI_SONAME)
+# --- libcalgrid.so: the C layer's modules (CalGridC and what it uses) compiled as ordinary Swift,
+# linked with the static stdlib; a version script exports calgrid_* and nothing else. The one link
+# line of every libcalgrid.so flavour: $(call CAPI_LINK_SO,OBJECT DIR,OUTPUT,EXTRA SWIFTC FLAGS)
+# (mk/tsan.mk links the ThreadSanitizer one with it).
+define CAPI_LINK_SO
+$(2): $(call MODULE_OBJECTS,CalGridC,$(1))
+	@printf '{\n  global: calgrid_*;\n  local: *;\n};\n' > $(1)/exports.map
+	$$(SWIFTC) $(3) -static-stdlib -emit-library -o $$@ $$^ $(call MODULE_LIBS,CalGridC) -Xlinker --version-script=$(1)/exports.map
+endef
+$(call SWIFTC_MODULES,$(CAPI_SO_DIR),$(CAPI_SHARED_FLAGS),$(call MODULE_CLOSURE,CalGridC))
+$(eval $(call CAPI_LINK_SO,$(CAPI_SO_DIR),$(CAPI_DIR)/$(CAPI_SO_REAL),-Xlinker -soname=$(CAPI_SONAME)))
+$(CAPI_SO): $(CAPI_DIR)/$(CAPI_SO_REAL)
 	ln -sf $(CAPI_SO_REAL) $(CAPI_DIR)/$(CAPI_SONAME)
 	ln -sf $(CAPI_SONAME) $@
 
-# --- libcalgrid.a: the Embedded Swift objects of the three modules (the Makefile's Embedded flavour),
+# --- libcalgrid.a: the Embedded Swift objects of the C layer's modules (the Makefile's Embedded flavour),
 # merged into one relocatable object with the Unicode tables String needs, unreachable functions
 # dropped (--gc-sections from the calgrid_* roots); only calgrid_* stay global, so nothing clashes
 # with the caller's symbols.
-$(CAPI_A): $(addprefix $(EMBEDDED_DIR)/,CalGrid.o CalGridJSON.o CalGridC.o) mk/capi-merge.ld
+$(CAPI_A): $(call MODULE_OBJECTS,CalGridC,$(EMBEDDED_DIR)) mk/capi-merge.ld
 	@mkdir -p $(CAPI_EM_DIR)
 	ld -r --gc-sections -T mk/capi-merge.ld -o $(CAPI_EM_DIR)/merged.o \
 	  $$(nm $(EMBEDDED_DIR)/CalGridC.o | awk '$$2 == "T" && $$3 ~ /^calgrid_/ { printf "-u %s ", $$3 }') \
@@ -78,7 +86,7 @@ $(CAPI_A): $(addprefix $(EMBEDDED_DIR)/,CalGrid.o CalGridJSON.o CalGridC.o) mk/c
 # calgrid.pc for a prefix: $(call CAPI_PC_LINES,prefix). Static users add json-c (Requires.private).
 CAPI_PC_LINES = 'prefix=$(1)' 'exec_prefix=$${prefix}' 'libdir=$${exec_prefix}/lib' 'includedir=$${prefix}/include' '' \
   'Name: calgrid' 'Description: Calendar grids, periods and todo aggregates on integer civil days' \
-  'Version: $(CAPI_VERSION)' 'Requires.private: json-c' 'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lcalgrid'
+  'Version: $(CAPI_VERSION)' 'Requires.private: $(CAPI_PC_REQUIRES)' 'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lcalgrid'
 $(CAPI_PC): mk/capi.mk Include/calgrid.h
 	@mkdir -p $(@D)
 	@printf '%s\n' $(call CAPI_PC_LINES,$(PREFIX)) > $@
@@ -110,7 +118,7 @@ $(CAPI_T_DIR)/shared: $(CAPI_TEST_SRC) $(CAPI_TEST_HDR) $(CAPI_SO)
 	$(CC) $(CAPI_CFLAGS) -o $@ $(CAPI_TEST_SRC) -L$(CAPI_DIR) -lcalgrid -Wl,-rpath,$(abspath $(CAPI_DIR))
 $(CAPI_T_DIR)/static: $(CAPI_TEST_SRC) $(CAPI_TEST_HDR) $(CAPI_A)
 	@mkdir -p $(@D)
-	$(CC) $(CAPI_CFLAGS) -o $@ $(CAPI_TEST_SRC) $(CAPI_A) -ljson-c
+	$(CC) $(CAPI_CFLAGS) -o $@ $(CAPI_TEST_SRC) $(CAPI_A) $(CAPI_STATIC_LIBS)
 $(CAPI_T_DIR)/cxx: $(CAPI_TEST_SRC) $(CAPI_TEST_HDR) $(CAPI_SO)
 	@mkdir -p $(@D)
 	$(CXX) $(CAPI_CXXFLAGS) -o $@ $(CAPI_TEST_SRC) -x none -L$(CAPI_DIR) -lcalgrid -Wl,-rpath,$(abspath $(CAPI_DIR))
@@ -121,7 +129,7 @@ $(CAPI_T_DIR)/asan-shared: $(CAPI_TEST_SRC) $(CAPI_TEST_HDR) $(CAPI_SO)
 $(CAPI_T_DIR)/asan-static: $(CAPI_TEST_SRC) $(CAPI_TEST_HDR) $(CAPI_A)
 	@mkdir -p $(@D)
 	$(CC) $(CAPI_CFLAGS) -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -o $@ \
-	  $(CAPI_TEST_SRC) $(CAPI_A) -ljson-c
+	  $(CAPI_TEST_SRC) $(CAPI_A) $(CAPI_STATIC_LIBS)
 
 test-c-shared: $(CAPI_T_DIR)/shared
 	$< $(CAPI_TEST_ARGS)

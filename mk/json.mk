@@ -6,8 +6,8 @@ embedded-json: $(EMBEDDED_DIR)/libCalGridJSON.a
 $(EMBEDDED_DIR)/libCalGridJSON.a: $(EMBEDDED_DIR)/CalGridJSON.o
 	rm -f $@ && ar rcs $@ $<
 $(EMBEDDED_DIR)/json-probe: Tests/Embedded/json_probe.c $(EMBEDDED_DIR)/EmbeddedJSONProbe.o \
-  $(EMBEDDED_DIR)/libCalGridJSON.a $(EMBEDDED_DIR)/libCalGridCore.a
-	$(CC) $(EMBEDDED_PROBE_CFLAGS) -o $@ $^ $(EMBEDDED_RUNTIME) -ljson-c
+  $(call MODULE_OBJECTS,CalGridJSON,$(EMBEDDED_DIR)) | $(EMBEDDED_DIR)/libCalGridJSON.a
+	$(CC) $(EMBEDDED_PROBE_CFLAGS) -o $@ $^ $(EMBEDDED_RUNTIME) $(call MODULE_LIBS,CalGridJSON)
 
 test-json: deps-capi $(EMBEDDED_DIR)/json-probe fuzz-json
 	$(EMBEDDED_DIR)/json-probe
@@ -21,12 +21,10 @@ TEST_RULES += test-json
 FUZZ_DIR     := $(BUILD)/fuzz
 FUZZ_FLAGS   := -sanitize=fuzzer,address -parse-as-library -O -wmo -use-ld=lld
 FUZZ_SECONDS ?= 20
-FUZZ_JSONC   := $(CalGridJSON_IMPORTS)
-$(call SWIFTC_MODULES,$(FUZZ_DIR),$(FUZZ_FLAGS),CalGrid CalGridJSON)
+$(call SWIFTC_MODULES,$(FUZZ_DIR),$(FUZZ_FLAGS),$(call MODULE_CLOSURE,CalGridJSON))
 
-$(FUZZ_DIR)/fuzz-import: Tests/Fuzz/ImportFuzzer.swift $(FUZZ_DIR)/CalGrid.o $(FUZZ_DIR)/CalGridJSON.o
-	$(SWIFTC) $(FUZZ_FLAGS) -module-name ImportFuzzer -I $(FUZZ_DIR) $(FUZZ_JSONC) Tests/Fuzz/ImportFuzzer.swift \
-	  $(FUZZ_DIR)/CalGrid.o $(FUZZ_DIR)/CalGridJSON.o -ljson-c -o $@
+$(FUZZ_DIR)/fuzz-import: Tests/Fuzz/ImportFuzzer.swift $(call MODULE_OBJECTS,CalGridJSON,$(FUZZ_DIR))
+	$(SWIFTC) $(FUZZ_FLAGS) -module-name ImportFuzzer -I $(FUZZ_DIR) $(CalGridJSON_IMPORTS) $^ $(call MODULE_LIBS,CalGridJSON) -o $@
 
 .PHONY: fuzz-json
 fuzz-json: deps $(FUZZ_DIR)/fuzz-import

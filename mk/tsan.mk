@@ -28,10 +28,8 @@ CAPI_TSAN_LIBS   := -L$(CAPI_TSAN_DIR) -lcalgrid -Wl,-rpath,$(abspath $(CAPI_TSA
 # history_size=7: the longest per-thread history, so a report's other stack is not lost (without
 # it, about 1 run in 20 of the negative control missed its race).
 CAPI_TSAN_RUN    := TSAN_OPTIONS='halt_on_error=1 history_size=7'
-$(call SWIFTC_MODULES,$(CAPI_TSAN_DIR),$(CAPI_SHARED_FLAGS) -g -sanitize=thread,CalGrid CalGridJSON CalGridC)
-$(CAPI_TSAN_DIR)/libcalgrid.so: $(addprefix $(CAPI_TSAN_DIR)/,CalGrid.o CalGridJSON.o CalGridC.o)
-	@printf '{\n  global: calgrid_*;\n  local: *;\n};\n' > $(CAPI_TSAN_DIR)/exports.map
-	$(SWIFTC) -sanitize=thread -static-stdlib -emit-library -o $@ $^ -ljson-c -Xlinker --version-script=$(CAPI_TSAN_DIR)/exports.map
+$(call SWIFTC_MODULES,$(CAPI_TSAN_DIR),$(CAPI_SHARED_FLAGS) -g -sanitize=thread,$(call MODULE_CLOSURE,CalGridC))
+$(eval $(call CAPI_LINK_SO,$(CAPI_TSAN_DIR),$(CAPI_TSAN_DIR)/libcalgrid.so,-sanitize=thread))
 $(CAPI_TSAN_DIR)/tests/%: $(CAPI_TSAN_DIR)/libcalgrid.so
 	@test -x $(CAPI_TSAN_CC) || { echo "test-c-tsan needs the Swift toolchain's clang next to swiftc: $(CAPI_TSAN_CC) is missing"; exit 1; }
 	@mkdir -p $(@D)
