@@ -56,11 +56,15 @@ public struct TodoDayCounts: Hashable, Sendable {
     public func isComplete(at offset: Int) -> Bool { tally(at: offset).isComplete }
 
     /// The whole range's tally: the days' totals and completions summed (a week's or a month's
-    /// "12 of 20 done"; a todo on three days counts three times, as on the grid).
+    /// "12 of 20 done"; a todo on three days counts three times, as on the grid). Clamped to
+    /// `Int.max` where `Int` is 32 bits.
     /// - Complexity: O(days)
     public var sum: TodoTally {
         var t = TodoTally()
-        for k in 0..<total.count { t.total += Int(total[k]); t.completed += Int(completed[k]) }
+        var all: Int64 = 0, done: Int64 = 0
+        for k in 0..<total.count { all += Int64(total[k]); done += Int64(completed[k]) }
+        // Where `Int` is 32 bits a long window of a huge set can pass `Int.max` todo-days: clamped.
+        t.total = Int(clamping: all); t.completed = Int(clamping: done)
         return t
     }
 }
@@ -81,7 +85,10 @@ public struct TodoTally: Hashable, Sendable {
     /// 0 without todos. Integer arithmetic, so every layer shows the same number.
     /// - Complexity: O(1)
     @inlinable
-    public var percentDone: Int { total == 0 ? 0 : (completed * 200 + total) / (2 * total) }
+    public var percentDone: Int {
+        // In Int64: `completed * 200` overflows a 32-bit `Int` from 10.7 million todo-days on.
+        total == 0 ? 0 : Int((Int64(completed) * 200 + Int64(total)) / (2 * Int64(total)))
+    }
 
     /// True when there are todos and all of them are done (a cell's check mark).
     /// - Complexity: O(1)

@@ -21,7 +21,9 @@ extension TodoError: CustomStringConvertible {
         case .unknownID(let id): return "no todo has the id \"" + id + "\""
         case .dayNotTracked(_, let d):
             return d.iso8601 + " is not one of the todo's tracked repeat days (outside its span, off its repetition, or it has no span)"
-        case .capacityExceeded: return "the todo set is full (4 GiB of text, 2^32 completion flags or 2^31 todos)"
+        case .capacityExceeded:
+            // The limits by name, not number: they differ between 64- and 32-bit targets.
+            return "the todo set is full (its maxCount todos, maxTextBytes of text or maxCompletionFlags flags)"
         }
     }
 }

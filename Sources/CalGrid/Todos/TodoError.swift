@@ -25,7 +25,8 @@ public enum TodoError: Error, Equatable, Sendable {
     /// `day` is not a tracked repeat day of the todo at `position` (outside its span, off its
     /// repetition, or the todo has no start or no end).
     case dayNotTracked(position: Int, day: CivilDate)
-    /// The set would exceed its storage limits (4 GiB of text, 2^32 completion flags, 2^31 todos).
+    /// The set would exceed its storage limits: `TodoSet.maxCount` todos, `maxTextBytes` of text
+    /// or `maxCompletionFlags` flags (lower where `Int` is 32 bits).
     case capacityExceeded
 
     /// The field an error is about.

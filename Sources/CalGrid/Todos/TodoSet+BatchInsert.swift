@@ -32,15 +32,15 @@ extension TodoSet {
                     if _ids.slotCount >= 1 << 15 { _warmIDIndex(hashes) }
                     for j in 0..<n {
                         let p = lo + j, r = rows[p]
-                        bitCount += try TodoSet._validate(idBytes: r.idCount, start: r.start, end: r.end, repetition: r.repetition,
+                        bitCount = TodoSet._saturatingSum(bitCount, try TodoSet._validate(idBytes: r.idCount, start: r.start, end: r.end, repetition: r.repetition,
                                                           reminderMinutes: r.reminderMinutes,
                                                           completedCount: r.completedCount < 0 ? nil : r.completedCount,
-                                                          position: p) { batch._id(at: p) }
+                                                          position: p) { batch._id(at: p) })
                         let h = hashes[j], bytes = id(p)
                         if _findRow(bytes, hash: h) != nil { throw .duplicateID(position: p, id: batch._id(at: p)) }
                         let earlier = table.insertUnlessPresent(j, hash: h) { v in hashes[v] == h && _bytesEqual(id(lo + v), bytes) }
                         if earlier != nil { throw .duplicateID(position: p, id: batch._id(at: p)) }
-                        textBytes += _textRecordSize(r, tagLengths)
+                        textBytes = TodoSet._saturatingSum(textBytes, _textRecordSize(r, tagLengths))
                     }
                 }
             }

@@ -54,14 +54,14 @@ extension TodoSet {
             for p in 0..<buf.count { hashes[p] = _hashOfString(buf[p].id) }
             if _ids.slotCount >= 1 << 15 { _warmIDIndex(hashes) }
             for p in 0..<buf.count {
-                bitCount += try TodoSet._validate(buf[p], position: p)
+                bitCount = TodoSet._saturatingSum(bitCount, try TodoSet._validate(buf[p], position: p))
                 let h = hashes[p]
                 if _isIDIndexed(buf[p].id, hash: h) { throw .duplicateID(position: p, id: buf[p].id) }
                 let earlier = batch.insertUnlessPresent(p, hash: h) { v in
                     hashes[v] == h && buf[v].id.utf8.elementsEqual(buf[p].id.utf8)
                 }
                 if earlier != nil { throw .duplicateID(position: p, id: buf[p].id) }
-                textBytes += _textRecordSize(buf[p])
+                textBytes = TodoSet._saturatingSum(textBytes, _textRecordSize(buf[p]))
             }
         }
         let p = list.count
@@ -83,11 +83,8 @@ extension TodoSet {
     /// then reserves the columns, text and id index for them.
     @usableFromInline
     mutating func _makeRoom(for n: Int, textBytes: Int, bitCount: Int) throws(TodoError) {
-        guard count + n < Int(Int32.max),
-              _text.count - _textGarbage + textBytes <= Int(UInt32.max),
-              _bits.count - _bitsGarbage + bitCount <= Int(UInt32.max) else { throw .capacityExceeded }
-        if _text.count + textBytes > Int(UInt32.max) { _compactText() }
-        if _bits.count + bitCount > Int(UInt32.max) { _compactBits() }
+        guard n <= TodoSet.maxCount - count else { throw .capacityExceeded }
+        try _makeArenaRoom(textBytes: textBytes, bitCount: bitCount)
         _reserve(additional: n, textBytes: textBytes)
         if _ids.needsResize(for: _ids.count + n) { _rebuildIDTable(minimumCount: _ids.count + n) }
     }
@@ -100,7 +97,9 @@ extension TodoSet {
     public mutating func reserveCapacity(_ minimumCount: Int, textBytes: Int = 0) {
         let c = minimumCount
         if c > _columns.capacity { _columns.reserveCapacity(c) }
-        if textBytes > 0, _text.count + textBytes > _text.capacity { _text.reserveCapacity(_text.count + textBytes) }
+        if textBytes > 0, textBytes > _text.capacity - _text.count {
+            _text.reserveCapacity(_text.count + Swift.min(textBytes, TodoSet.maxTextBytes - _text.count))
+        }
         if _ids.needsResize(for: c) { _rebuildIDTable(minimumCount: c) }
     }
 
@@ -132,7 +131,9 @@ extension TodoSet {
         if n < count { c = Swift.max(c, 2 * _columns.capacity) }
         _columns.reserveCapacity(c)
         if _text.count + textBytes > _text.capacity {
-            _text.reserveCapacity(Swift.max(_text.count + textBytes, n < count ? 2 * _text.capacity : 0))
+            // Doubled, but not past the limit (twice a 32-bit arena's capacity could overflow `Int`).
+            let doubled = _text.capacity <= TodoSet.maxTextBytes / 2 ? 2 * _text.capacity : TodoSet.maxTextBytes
+            _text.reserveCapacity(Swift.max(_text.count + textBytes, n < count ? doubled : 0))
         }
     }
 
@@ -287,8 +288,8 @@ extension TodoSet {
 
     @usableFromInline
     mutating func _afterRemoval() {
-        if _textGarbage > 4096, _textGarbage * 2 > _text.count { _compactText() }
-        if _bitsGarbage > 4096, _bitsGarbage * 2 > _bits.count { _compactBits() }
+        if _textGarbage > 4096, _textGarbage > _text.count - _textGarbage { _compactText() }
+        if _bitsGarbage > 4096, _bitsGarbage > _bits.count - _bitsGarbage { _compactBits() }
         _invalidateDerived()
         _checkInvariants()
     }
@@ -335,10 +336,7 @@ extension TodoSet {
         let bitCount = try TodoSet._validate(draft, position: i)
         if let other = index(ofID: draft.id), other != i { throw .duplicateID(position: i, id: draft.id) }
         let textBytes = _textRecordSize(draft)
-        guard _text.count - _textGarbage + textBytes <= Int(UInt32.max),
-              _bits.count - _bitsGarbage + bitCount <= Int(UInt32.max) else { throw .capacityExceeded }
-        if _text.count + textBytes > Int(UInt32.max) { _compactText() }
-        if _bits.count + bitCount > Int(UInt32.max) { _compactBits() }
+        try _makeArenaRoom(textBytes: textBytes, bitCount: bitCount)
 
         let datesChanged = start(at: i) != draft.start || end(at: i) != draft.end
             || _columns.repetition[i] != draft.repetition
@@ -350,8 +348,8 @@ extension TodoSet {
         _columns.replace(i, with: row)
         _indexID(i)
         if datesChanged { _invalidateDerived() } else { _invalidateDayTables() }
-        if _textGarbage > 4096, _textGarbage * 2 > _text.count { _compactText() }
-        if _bitsGarbage > 4096, _bitsGarbage * 2 > _bits.count { _compactBits() }
+        if _textGarbage > 4096, _textGarbage > _text.count - _textGarbage { _compactText() }
+        if _bitsGarbage > 4096, _bitsGarbage > _bits.count - _bitsGarbage { _compactBits() }
         _checkInvariants(changed: i..<i + 1)
     }
 
