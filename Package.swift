@@ -31,5 +31,11 @@ let package = Package(
         .testTarget(name: "CalGridJSONTests", dependencies: ["CalGrid", "CalGridJSON"], exclude: ["Fixtures"]),
         // The C layer's agreement with the header where Swift can check it (the cell layout).
         .testTarget(name: "CalGridCTests", dependencies: ["CalGrid", "CalGridC", "CCalGrid"]),
+        // Every Swift snippet of README.md and docs/*.md, extracted at build time and run with its checks.
+        .executableTarget(name: "DocSnippetExtractor", path: "Tests/DocSnippets/Extractor"),
+        .plugin(name: "DocSnippetPlugin", capability: .buildTool(), dependencies: ["DocSnippetExtractor"],
+                path: "Tests/DocSnippets/Plugin"),
+        .testTarget(name: "DocSnippetTests", dependencies: ["CalGrid", "CalGridJSON"],
+                    plugins: ["DocSnippetPlugin"]),
     ]
 )

@@ -58,5 +58,8 @@ if ! python3 "$here/completion_test.py" "$bin"; then fail=$((fail + 1)); failed+
 # Time zones: Taskwarrior exports made with TZ set, bad zones, TZDIR, today (Tests/CLI/tz_oracle.py).
 if ! python3 "$here/tz_oracle.py" "$bin"; then fail=$((fail + 1)); failed+=("tz_oracle.py"); else pass=$((pass + 1)); fi
 
+# The command-line blocks of README.md and docs/*.md, run from the docs (Tests/DocSnippets/snippets.py).
+if ! python3 "$here/../DocSnippets/snippets.py" cli "$bin"; then fail=$((fail + 1)); failed+=("doc snippets"); else pass=$((pass + 1)); fi
+
 echo "cli: $pass passed, $fail failed"
 if (( fail > 0 )); then echo "failed: ${failed[*]}"; exit 1; fi

@@ -365,16 +365,19 @@ for zone in ("Asia/Kathmandu", "America/St_Johns", "Europe/Berlin", "UTC"):
 if created_rows < 4:
     fail(f"show's created row was checked {created_rows} times; the store holds too few todos with createdAt")
 
-# --- The README's "Your own todos": its five commands, run in a fresh home on the day it names
-# (the ids it shows given with --id), print the month it shows.
-readme = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "README.md"), encoding="utf-8").read()
-section = readme.split("### Your own todos", 1)[1]
-commands_block = section.split("```sh\n", 1)[1].split("```", 1)[0]
-month_block = section.split("```text\n", 1)[1].split("```", 1)[0]
+# --- The README's walkthrough, read from the README by its snippet markers: its five commands, run in
+# a fresh home on the day it names (the ids it shows given with --id), print the month it shows; then
+# docs/cli.md's `show` after three ticks (Monday, Wednesday, Friday), on the Saturday it names.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "DocSnippets"))
+import snippets
+walkthrough = snippets.extract("cli-store-walkthrough")
+if len(walkthrough) != 2:
+    fail(f"the README's walkthrough is {len(walkthrough)} blocks, expected the commands and the month")
+commands_block, month_block = walkthrough
 readme_home = os.path.join(root, "readme-home")
 os.makedirs(readme_home)
 import re, shlex
-printed = ""
+printed, ran = "", 0
 for line in commands_block.strip().split("\n"):
     command, _, comment = line.partition("#")
     words = shlex.split(command)[1:]
@@ -384,11 +387,25 @@ for line in commands_block.strip().split("\n"):
     p = subprocess.run([binary, *words, T], capture_output=True, text=True, env=dict(env, HOME=readme_home))
     if p.returncode != 0:
         fail(f"README command '{line.strip()}': {p.stderr.strip()}")
-    printed = p.stdout
+    printed, ran = p.stdout, ran + 1
+if ran != 5:
+    fail(f"the README's walkthrough ran {ran} commands, expected five")
 if printed != month_block:
     fail(f"the README's month after its five commands differs from calgrid's:\n{printed}")
+(show_block,) = snippets.extract("cli-show-after-ticks")
+show_command, _, shown = show_block.partition("\n")
+for day in ("2026-12-02", "2026-12-04"):
+    p = subprocess.run([binary, "done", "k3m", "--on", day, "--today", day], capture_output=True, text=True,
+                       env=dict(env, HOME=readme_home))
+    if p.returncode != 0:
+        fail(f"ticking the README's Gym on {day}: {p.stderr.strip()}")
+p = subprocess.run([binary, *shlex.split(show_command)[2:], "--today", "2026-12-05"], capture_output=True, text=True,
+                   env=dict(env, HOME=readme_home))
+mask = lambda text: re.sub(r"(?m)^  created   .*$", "  created   N", text)
+if p.returncode != 0 or mask(p.stdout) != mask(shown) or "  created   " not in shown:
+    fail(f"docs/cli.md's `{show_command}` after three ticks differs from calgrid's:\n{p.stdout}{p.stderr}")
 
 shutil.rmtree(root, ignore_errors=True)
 print(f"store: walkthrough ({checks} list/month checks), {len(bad)} bad commands leave the store unchanged, "
       f"{created_rows} created rows in four zones, "
-      f"a broken store stays, 32 concurrent changes land ({reads[0]} whole reads meanwhile), the README's five commands")
+      f"a broken store stays, 32 concurrent changes land ({reads[0]} whole reads meanwhile), the README's five commands and show after three ticks")

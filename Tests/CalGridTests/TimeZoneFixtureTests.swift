@@ -135,18 +135,6 @@ enum TZifFixtures {
         #expect(z.instant(of: try day(1986, 1, 1), secondOfDay: 300) == .nonexistent(gapStart: 504_901_800))
     }
 
-    /// The README's "Zone rules in the core" example, with the results its comments claim.
-    @Test func readmeExample() throws {
-        let berlin = try TZifFixtures.rules("Europe/Berlin")
-        #expect(berlin.utcOffset(at: 1_720_994_400) == 7200)
-        #expect(berlin.localTime(at: 1_720_994_400) == LocalTime(day: try day(2024, 7, 15), secondOfDay: 0, utcOffset: 7200))
-        let d = try day(2024, 3, 31)
-        #expect(berlin.instant(of: d, secondOfDay: 0) == .unique(1_711_839_600))
-        #expect(berlin.instant(of: d, secondOfDay: 9_000) == .nonexistent(gapStart: 1_711_846_800))
-        #expect(berlin.instant(of: try day(2024, 10, 27), secondOfDay: 9_000) == .ambiguous(earlier: 1_729_989_000, later: 1_729_992_600))
-        #expect(try TimeZoneRules(utcOffsetSeconds: 9 * 3600).name == "+09:00")
-    }
-
     @Test func nextOffsetChange() throws {
         let berlin = try TZifFixtures.rules("Europe/Berlin")
         // The EU rule's 2024 changes (March 31 and October 27, 01:00Z).

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// What the docs' hidden set-up lines use: files beside the package, a scratch directory.
+enum DocFixtures {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// A committed TZif file of the core's tests (`Tests/CalGridTests/Fixtures/tzif`).
+    static func tzif(_ name: String) throws -> [UInt8] {
+        let file = root.appendingPathComponent("Tests/CalGridTests/Fixtures/tzif")
+            .appendingPathComponent(name.replacingOccurrences(of: "/", with: "_"))
+        return [UInt8](try Data(contentsOf: file))
+    }
+
+    /// A fresh directory for a snippet that writes files; the path of `name` inside it, holding
+    /// `contents` when given.
+    static func scratch(_ name: String, contents: String? = nil) throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("calgrid-doc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let file = dir.appendingPathComponent(name)
+        if let contents { try Data(contents.utf8).write(to: file) }
+        return file.path
+    }
+}
+
+/// The extraction cannot pass vacuously: the docs are read again here, independently of the
+/// extractor, and every ```swift fence in them must have become part of a test with code in it.
+@Suite struct DocSnippetCoverage {
+    static func docs() throws -> [URL] {
+        let pages = try FileManager.default.contentsOfDirectory(atPath: DocFixtures.root.appendingPathComponent("docs").path)
+            .filter { $0.hasSuffix(".md") }.sorted()
+            .map { DocFixtures.root.appendingPathComponent("docs").appendingPathComponent($0) }
+        return [DocFixtures.root.appendingPathComponent("README.md")] + pages
+    }
+
+    @Test func everySwiftBlockIsATest() throws {
+        let files = try Self.docs()
+        var fences = 0
+        for f in files {
+            let text = try String(contentsOf: f, encoding: .utf8)
+            fences += text.components(separatedBy: "\n").filter { $0.hasPrefix("```swift") && $0.trimmingCharacters(in: .whitespaces) == "```swift" }.count
+        }
+        #expect(DocSnippetIndex.files == files.count, "the plugin saw \(DocSnippetIndex.files) docs, there are \(files.count)")
+        #expect(fences >= 10, "only \(fences) Swift blocks in the docs: were they moved?")
+        #expect(DocSnippetIndex.swiftBlocks == fences)
+        #expect(!DocSnippetIndex.tests.isEmpty)
+        for t in DocSnippetIndex.tests { #expect(t.codeLines > 0, "\(t.file): \(t.name) has no code") }
+    }
+}

@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""The non-Swift snippets of README.md and docs/*.md, read from the docs themselves.
+
+  snippets.py extract NAME       print the code of the block(s) marked <!-- snippet: NAME -->
+                                 (exit 1 when there is none or it is empty); mk/capi.mk builds the
+                                 README's C program from it, Tests/CLI/store_test.py its walkthrough
+  snippets.py cli CALGRID        run the command-line blocks (cli-output, cli-session, cli-commands-*),
+                                 check the set-up block and the module graph (against Package.swift),
+                                 and fail on any fenced block without a marker
+
+Markers are HTML comments in the first column right above a fence (docs/README.md, "Snippets").
+The Swift blocks are run by Tests/DocSnippets/Extractor through SwiftPM instead.
+"""
+import glob, os, re, shlex, shutil, subprocess, sys, tempfile
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+DATA = os.path.join(ROOT, "Tests", "CLI", "data")
+
+
+def docs():
+    return [os.path.join(ROOT, "README.md")] + sorted(glob.glob(os.path.join(ROOT, "docs", "*.md")))
+
+
+def blocks(path):
+    """Every fenced block of a page: (marker or None, language, first line number, code)."""
+    lines = open(path, encoding="utf-8").read().split("\n")
+    found, marker, i = [], None, 0
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith("<!--"):
+            text = line
+            while "-->" not in text and i + 1 < len(lines):
+                i += 1
+                text += "\n" + lines[i]
+            m = re.match(r"<!-- snippet:\s*(.*?)\s*(-->|\n)", text)
+            marker = m.group(1) if m else (marker if text.startswith("<!-- check") else None)
+            i += 1
+            continue
+        if line.startswith("```"):
+            language, start, body = line[3:].strip(), i + 1, []
+            i += 1
+            while i < len(lines) and not (lines[i].startswith("```") and lines[i].strip() == "```"):
+                body.append(lines[i])
+                i += 1
+            found.append((marker, language, start, "\n".join(body) + "\n"))
+            marker = None
+        elif line.strip():
+            marker = None
+        i += 1
+    return found
+
+
+def extract(name):
+    code = [b[3] for f in docs() for b in blocks(f) if b[0] == name]
+    if not code or not any(c.strip() for c in code):
+        sys.exit(f"snippets.py: no block marked <!-- snippet: {name} --> with code in README.md or docs/*.md")
+    return code
+
+
+def env_for(home):
+    env = {k: v for k, v in os.environ.items() if k not in ("CALGRID_TODOS", "TZ", "NO_COLOR")}
+    env.update(HOME=home, XDG_DATA_HOME=os.path.join(home, "xdg"), LC_ALL="C.UTF-8", TZ="UTC", TERM="dumb",
+               TASKDATA=os.path.join(home, "task"), TASKRC=os.path.join(home, "taskrc"))
+    open(env["TASKRC"], "a").close()
+    return env
+
+
+def run_cli(binary):
+    binary = os.path.abspath(binary)
+    failures, counts = [], {}
+    scratch = tempfile.mkdtemp(prefix="calgrid-doc-")
+    bindir = os.path.join(scratch, "bin")
+    os.makedirs(bindir)
+    os.symlink(binary, os.path.join(bindir, "calgrid"))
+
+    def fresh():
+        home = tempfile.mkdtemp(dir=scratch)
+        work = os.path.join(home, "work")
+        shutil.copytree(DATA, work)
+        env = env_for(home)
+        env["PATH"] = bindir + os.pathsep + env.get("PATH", "")
+        return work, env
+
+    try:
+        for path in docs():
+            page = os.path.relpath(path, ROOT)
+            for marker, language, line, code in blocks(path):
+                where = f"{page}:{line}"
+                if marker is None:
+                    failures.append(f"{where}: a ```{language} block without a <!-- snippet: NAME --> marker")
+                    continue
+                kind = marker.split()[0]
+                tally = "swift" if language == "swift" else "cli-commands" if kind.startswith("cli-commands") else kind
+                counts[tally] = counts.get(tally, 0) + 1
+                if language == "swift" or kind in ("c-month", "cli-store-walkthrough", "cli-show-after-ticks"):
+                    continue                          # run by the Swift tests, mk/capi.mk, store_test.py
+                if kind == "make-commands":
+                    commands = [l.split("#")[0].strip() for l in code.strip().split("\n")]
+                    ci = open(os.path.join(ROOT, ".ci", "run")).read()
+                    if commands != ["make demo", "make test"] or "\nmake test\n" not in ci + "\n":
+                        failures.append(f"{where}: the set-up block must be exactly `make demo` and `make test`, "
+                                        f"and .ci/run must run `make test` (got {commands})")
+                    continue
+                if kind == "cli-output":
+                    work, env = fresh()
+                    p = subprocess.run([binary, *shlex.split(marker)[1:]], cwd=work, env=env, capture_output=True, text=True)
+                    if p.returncode != 0 or p.stdout != code:
+                        failures.append(f"{where}: `calgrid {' '.join(shlex.split(marker)[1:])}` prints\n{p.stdout}{p.stderr}"
+                                        f"[exit {p.returncode}], the doc shows\n{code}")
+                    continue
+                if kind == "cli-session":
+                    work, env = fresh()
+                    sessions = re.split(r"^\$ ", code, flags=re.M)[1:]
+                    if not sessions:
+                        failures.append(f"{where}: a cli-session block without a `$ calgrid` line")
+                    for s in sessions:
+                        command, _, shown = s.partition("\n")
+                        p = subprocess.run(["bash", "-c", command + " 2>&1"], cwd=work, env=env, capture_output=True, text=True)
+                        if p.stdout != shown:
+                            failures.append(f"{where}: `{command}` prints\n{p.stdout}the doc shows\n{shown}")
+                    continue
+                if kind.startswith("cli-commands"):
+                    work, env = fresh()
+                    script = ["set -u"]
+                    ran = 0
+                    for l in code.strip().split("\n"):
+                        command, _, comment = l.partition(" # ")
+                        command, comment = command.strip(), comment.strip()
+                        if not command:
+                            continue
+                        ran += 1
+                        q = shlex.quote(command)
+                        if comment.startswith("calgrid:"):
+                            want = comment.split(" (…)")[0]
+                            script.append(f"out=$( {command} 2>&1 ) && {{ echo 'succeeded: '{q}; exit 1; }}; "
+                                          f"[[ \"$out\" == {shlex.quote(want)}* ]] || {{ echo 'said: '\"$out\"' for '{q}; exit 1; }}")
+                        else:
+                            script.append(f"{command} >/dev/null || {{ echo 'failed: '{q}; exit 1; }}")
+                    if ran == 0:
+                        failures.append(f"{where}: an empty command block")
+                    p = subprocess.run(["bash", "-c", "\n".join(script)], cwd=work, env=env, capture_output=True, text=True)
+                    if p.returncode != 0:
+                        failures.append(f"{where}: {p.stdout.strip()} {p.stderr.strip()}")
+                    continue
+                if kind == "module-graph":
+                    manifest = open(os.path.join(ROOT, "Package.swift"), encoding="utf-8").read()
+                    modules = set(re.findall(r'\.(?:target|systemLibrary|executableTarget)\(\s*name:\s*"([^"]+)"', manifest))
+                    modules -= {"DocSnippetExtractor"}            # a build tool of the tests, not a module
+                    drawn = set(re.findall(r"\b(calgrid|CalGrid\w*|C[A-Z][A-Za-z]+)\b", code))
+                    if not modules or modules != drawn:
+                        failures.append(f"{where}: the module graph draws {sorted(drawn)}, Package.swift has {sorted(modules)}")
+                    continue
+                failures.append(f"{where}: unknown snippet kind '{kind}'")
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    for f in failures:
+        print("FAIL doc snippet", f)
+    ran = ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
+    if not all(counts.get(k) for k in ("swift", "c-month", "cli-output", "cli-session", "cli-commands", "make-commands")):
+        failures.append("too few command-line blocks found: were the docs moved?")
+        print("FAIL doc snippets: too few command-line blocks found")
+    print(f"doc snippets: {ran} marked blocks in {len(docs())} pages" + ("" if not failures else f"; {len(failures)} failed"))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "extract":
+        sys.stdout.write("".join(extract(sys.argv[2])))
+    elif len(sys.argv) == 3 and sys.argv[1] == "cli":
+        sys.exit(run_cli(sys.argv[2]))
+    else:
+        sys.exit(__doc__)
