@@ -5,7 +5,7 @@ decide what is right). Usage: todo_oracle.py path/to/calgrid
 A seeded generator writes a todo file with every mix the format allows (open ends, undated todos,
 repetitions by number and by name, completion flags as arrays and as objects, challenges, missing
 and tied `createdAt`, Korean and mixed-case titles, unknown fields); the model below re-derives from
-the README's rules which todos fall on a day, which are done, overdue or upcoming, how each sort
+docs/todo-sets.md's rules which todos fall on a day, which are done, overdue or upcoming, how each sort
 orders them, the statistics, and what an import reports and writes. A JSON Lines copy with bad
 records checks the issue positions, and a generated Taskwarrior export checks the field mapping
 and the day of each date-time at a UTC offset."""
@@ -202,7 +202,7 @@ def expected_rows(period, around, status, search, sort, first_weekday):
     return sorted(rows, key=SORT_KEYS[sort])
 
 
-# What each --sort word means, from the README: missing keys last, ties in file order.
+# What each --sort word means, from docs/cli.md and docs/todo-sets.md: missing keys last, ties in file order.
 FAR = datetime.date.max
 SORT_KEYS = {
     "registered": lambda i: (todos[i].created is None, todos[i].created or 0, i),

@@ -60,7 +60,7 @@ import CalGrid
         #expect(outside.recordNumber == nil || outside.message.contains("record \(outside.recordNumber!)"))
     }
 
-    /// The keys of the native format as the README documents them, independently of `TodoField`.
+    /// The keys of the native format as docs/formats.md documents them, independently of `TodoField`.
     static let documentedKeys: Set<String> = ["id", "title", "memo", "startDate", "endDate", "createdAt", "repetition",
                                              "completed", "reminderTime", "tags", "isChallenge", "iscompleted"]
 

@@ -1,4 +1,5 @@
 import Foundation
+import CalGrid
 import Testing
 
 /// What the docs' hidden set-up lines use: files beside the package, a scratch directory.
@@ -46,5 +47,25 @@ enum DocFixtures {
         #expect(DocSnippetIndex.swiftBlocks == fences)
         #expect(!DocSnippetIndex.tests.isEmpty)
         for t in DocSnippetIndex.tests { #expect(t.codeLines > 0, "\(t.file): \(t.name) has no code") }
+    }
+}
+
+/// The docs' tables that name the core's vocabulary, read from the pages: the native format's
+/// field table in docs/formats.md lists exactly the keys `TodoField` writes (plus the one alias).
+@Suite struct DocVocabulary {
+    @Test func nativeFieldTableNamesEveryField() throws {
+        let page = try String(contentsOf: DocFixtures.root.appendingPathComponent("docs/formats.md"), encoding: .utf8)
+        let section = try #require(page.components(separatedBy: "\n## The native format").dropFirst().first)
+        let rows = section.components(separatedBy: "\n## ")[0].components(separatedBy: "\n")
+            .filter { $0.hasPrefix("| `") }
+            .filter { !$0.hasPrefix("| `[") && !$0.hasPrefix("| `{") }          // the layout table's rows
+        var keys: Set<String> = []
+        for row in rows {
+            let first = row.dropFirst(2).components(separatedBy: " | ")[0]
+            let parts = first.components(separatedBy: "`")
+            for i in stride(from: 1, to: parts.count, by: 2) { keys.insert(parts[i]) }
+        }
+        #expect(rows.count >= 10, "the field table of docs/formats.md was not found (\(rows.count) rows)")
+        #expect(keys == Set(TodoField.allCases.map(\.nameText)).union(["isCompleted"]))
     }
 }

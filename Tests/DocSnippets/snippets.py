@@ -87,7 +87,8 @@ def run_cli(binary):
             for marker, language, line, code in blocks(path):
                 where = f"{page}:{line}"
                 if marker is None:
-                    failures.append(f"{where}: a ```{language} block without a <!-- snippet: NAME --> marker")
+                    failures.append(f"{where}: a ```{language} block without a <!-- snippet: NAME --> marker "
+                                    "(docs/README.md, Snippets, says which kinds there are)")
                     continue
                 kind = marker.split()[0]
                 tally = "swift" if language == "swift" else "cli-commands" if kind.startswith("cli-commands") else kind
@@ -148,7 +149,8 @@ def run_cli(binary):
                     modules -= {"DocSnippetExtractor"}            # a build tool of the tests, not a module
                     drawn = set(re.findall(r"\b(calgrid|CalGrid\w*|C[A-Z][A-Za-z]+)\b", code))
                     if not modules or modules != drawn:
-                        failures.append(f"{where}: the module graph draws {sorted(drawn)}, Package.swift has {sorted(modules)}")
+                        failures.append(f"{where}: the module graph draws {sorted(drawn)}, Package.swift has {sorted(modules)}: "
+                                        "redraw it (and the paths around it) in docs/architecture.md")
                     continue
                 failures.append(f"{where}: unknown snippet kind '{kind}'")
     finally:

@@ -76,7 +76,7 @@ func comment(_ lines: [String], from start: Int) -> (first: String, body: [Strin
                 found.append(Snippet(file: path, name: p.name, language: language, parts: parts))
                 last = found.count - 1
             } else {
-                if language == "swift" { fail(path, open + 1, "a ```swift block without a <!-- snippet: NAME --> marker above it") }
+                if language == "swift" { fail(path, open + 1, "a ```swift block without a <!-- snippet: NAME --> marker above it (docs/README.md, Snippets)") }
                 last = nil
             }
             pending = nil
