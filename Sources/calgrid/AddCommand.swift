@@ -12,7 +12,7 @@ enum AddCommand {
     are joined into the title: calgrid add Buy milk --end friday.
 
       --start DAY|none       first day (default: today when --end, --repeat or --challenge
-                             is given, else none)
+                             is given, or the end when that is already past; else none)
       --end DAY              last day, the deadline (default: none)
       --repeat DAYS          the weekdays it falls on: mon,wed,fri (any English weekday names),
                              weekdays, weekends or daily (default: daily)
@@ -53,8 +53,10 @@ enum AddCommand {
         try fields.apply(to: &draft, today: today)
         // A todo given a deadline, a repetition or a challenge starts today unless told otherwise:
         // a todo open on the left would fall on every day before its end (`--start none` asks for that).
+        // A deadline already past starts on that day instead, so a task recorded late shows as
+        // overdue rather than being refused for a start the person never gave.
         if fields.start == nil, fields.end != nil || fields.repetition != nil || fields.isChallenge == true {
-            draft.start = today
+            draft.start = draft.end.map { Swift.min($0, today) } ?? today
         }
 
         let store = try Store.forChanges(common)

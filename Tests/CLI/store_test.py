@@ -259,6 +259,22 @@ if [t["id"] for t in removed] != ["ab1", "ab2"]:
     fail(f"rm --json printed {removed}")
 model = [t for t in model if t.id not in ("ab1", "ab2")]
 check(model, "rm two todos")
+
+# --- A task recorded after its deadline starts on that deadline (not today, which would put the
+# end before the start) and is overdue; so is a late challenge. Other defaults stay: an end ahead
+# starts today (checked above), an explicit start before an end is kept.
+late_end = TODAY - datetime.timedelta(4)
+cg("add", "File", "tax", "return", "--end", late_end.isoformat(), "--id", "tax", T)
+cg("add", "Stretch", "--challenge", "--end", "yesterday", "--id", "stretch", T)
+model += [Todo("tax", "File tax return", late_end, late_end),
+          Todo("stretch", "Stretch", TODAY - datetime.timedelta(1), TODAY - datetime.timedelta(1), challenge=True)]
+check(model, "add tasks already late")
+overdue = [t["id"] for t in json.loads(cg("list", T, "--status", "overdue", "--json")[0])["todos"]]
+if not {"tax", "stretch"} <= set(overdue):
+    fail(f"late tasks must be overdue, list --status overdue shows {overdue}")
+cg("rm", "tax", "stretch", T)
+model = model[:-2]
+check(model, "rm the late tasks")
 for args in (("done", "x"), ("edit", "x", "--title", "y"), ("rm", "x")):
     empty = os.path.join(root, "nowhere", "todos.json")
     cg(*args, "--todos", empty, T, expect=1)
