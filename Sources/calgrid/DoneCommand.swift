@@ -13,7 +13,8 @@ enum DoneCommand {
         usage: calgrid \(name) ID [options]
 
         \(verb) a todo \(state) on a day. A todo with a start and an end keeps one tick per
-        repeat day: the day given by --on (default: today) must be one of them. Any other todo
+        repeat day: the day given by --on (default: today, or the todo's only day when it has
+        one, such as a task recorded after its deadline) must be one of them. Any other todo
         is \(state) as a whole (--on does not apply). ID is the full id or a unique prefix of it.
 
           --on DAY               the day (YYYY-MM-DD, today, yesterday, a weekday name, -1d, …;
@@ -40,7 +41,8 @@ enum DoneCommand {
         guard let idText else { throw .usage("\(name): which todo? (calgrid \(name) ID)") }
         if all && onText != nil { throw .usage("\(name): --on and --all contradict each other") }
         let today = common.resolvedToday()
-        let day = try onText.map { (t: String) throws(CLIError) in try Parse.day(t, what: "--on", today: today) } ?? today
+        let given = try onText.map { (t: String) throws(CLIError) in try Parse.day(t, what: "--on", today: today) }
+        var day = given ?? today
 
         let store = try Store.forChanges(common)
         let (set, i, tracked) = try store.change(common, creating: false) { (set: inout TodoSet) throws(CLIError) in
@@ -51,6 +53,9 @@ enum DoneCommand {
             }
             // A span without a single repeat day has no day to tick: its completion is the whole todo's.
             if set.isTracked(at: i), set.trackedDayCount(at: i) > 0 {
+                // A todo of one day (a late task, an appointment) is ticked on that day unless told
+                // otherwise: "done" on it means that day, whenever it is said.
+                if given == nil, set.trackedDayCount(at: i) == 1, let only = onlyDay(at: i, in: set) { day = only }
                 let was = set.isDone(on: day, at: i)
                 do throws(TodoError) { try set.setDone(done, on: day, at: i) } catch {
                     throw .data("\(name): " + TodoText.describe(error, in: set))
@@ -80,5 +85,18 @@ enum DoneCommand {
         }
         out.line(line)
         return out
+    }
+
+    /// The one repeat day of a tracked todo with a single one: its span is under two weeks.
+    /// - Complexity: O(span)
+    static func onlyDay(at i: Int, in set: TodoSet) -> CivilDate? {
+        guard let start = set.start(at: i), let end = set.end(at: i) else { return nil }
+        var d = start
+        while d <= end {
+            if set.fallsOn(d, at: i) { return d }
+            guard let next = try? d.adding(days: 1) else { return nil }
+            d = next
+        }
+        return nil
     }
 }

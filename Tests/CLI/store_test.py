@@ -272,6 +272,15 @@ check(model, "add tasks already late")
 overdue = [t["id"] for t in json.loads(cg("list", T, "--status", "overdue", "--json")[0])["todos"]]
 if not {"tax", "stretch"} <= set(overdue):
     fail(f"late tasks must be overdue, list --status overdue shows {overdue}")
+cg("done", "tax", T)                                        # its only day, though today is past it
+model[-2].ticks.add(late_end)
+check(model, "done on a late task ticks its only day")
+cg("add", "Trip", "--start", "2026-11-20", "--end", "2026-11-22", "--id", "trip", T)
+cg("done", "trip", T, expect=1)                             # three past days: which one? --on says
+cg("rm", "trip", T)
+cg("undo", "tax", T)
+model[-2].ticks.clear()
+check(model, "undo on a late task")
 cg("rm", "tax", "stretch", T)
 model = model[:-2]
 check(model, "rm the late tasks")
