@@ -70,7 +70,7 @@ EMBEDDED_DIR   := $(BUILD)/embedded
 EMBEDDED_FLAGS := -enable-experimental-feature Embedded -wmo -parse-as-library -Osize -Xfrontend -function-sections
 
 # Debian packages the build and the tests need, by the command or pkg-config module that shows them.
-APT_PACKAGES := libjson-c-dev pkg-config valgrind taskwarrior python3 tzdata
+APT_PACKAGES := libjson-c-dev pkg-config valgrind taskwarrior python3 python3-dateutil tzdata
 
 TEST_RULES := test-swift test-embedded
 
@@ -85,6 +85,7 @@ deps:
 	 command -v valgrind >/dev/null || missing="$$missing valgrind"; \
 	 command -v task >/dev/null || missing="$$missing taskwarrior"; \
 	 command -v python3 >/dev/null || missing="$$missing python3"; \
+	 python3 -c 'import dateutil.rrule' 2>/dev/null || missing="$$missing python3-dateutil"; \
 	 test -r /usr/share/zoneinfo/Europe/Berlin || missing="$$missing tzdata"; \
 	 if [ -n "$$missing" ]; then \
 	   echo "installing:$$missing"; \

@@ -11,15 +11,24 @@ extension CivilDate {
         return (year, ordinal)
     }
 
+    /// The week-based year and week (1...53) of day number `n` for weeks that start on weekday
+    /// number `first` (0 = Sunday): ISO 8601's rule (and RFC 5545's BYWEEKNO with WKST) for any
+    /// first weekday. Week 1 is the first week with at least four days in the year, so a week
+    /// belongs to the year of its fourth day.
+    @inlinable @inline(__always)
+    static func _weekBasedYearAndWeek(_ n: Int, firstWeekday first: Int) -> (year: Int, week: Int) {
+        // Count the weeks of the week's fourth day (Thursday for ISO) since Jan 1 of its year.
+        let offset = (_weekdayNumber(ofDay: n) + 7 - first) % 7                // 0 = first day of the week
+        let (year, ordinal) = CivilDate._yearAndOrdinal(n - offset + 3)
+        return (year, ordinal / 7 + 1)
+    }
+
     /// The ISO 8601 week-based year and week (1...53) of this day.
     /// - Complexity: O(1)
     @inlinable
     public var isoWeek: ISOWeek {
-        // The week belongs to the year of its Thursday; count that Thursday's weeks since Jan 1.
-        let n = Int(dayNumber)
-        let mondayOffset = (_weekdayNumber(ofDay: n) + 6) % 7            // 0 = Monday … 6 = Sunday
-        let (year, ordinal) = CivilDate._yearAndOrdinal(n - mondayOffset + 3)
-        return ISOWeek(_unchecked: year, ordinal / 7 + 1)
+        let (year, week) = CivilDate._weekBasedYearAndWeek(Int(dayNumber), firstWeekday: 1)
+        return ISOWeek(_unchecked: year, week)
     }
 
     /// The week of the calendar year (0...53) for weeks that start on `firstWeekday`, as C's
