@@ -4,7 +4,19 @@ TEST_RULES += test-cli
 
 test-cli: deps
 	$(SWIFT) build --product calgrid $(DEBUG_BUILD_FLAGS)
+	@$(MAKE) --no-print-directory check-cli-api
 	Tests/CLI/run.sh $(BUILD)/debug/calgrid
+
+# The CLI is a client of the libraries like any other: public API only. SwiftPM gives it the
+# package's `package` declarations (and its debug modules are built for testing), so its sources
+# are type-checked again against the built modules with no package name and no @testable.
+CLI_API_IMPORTS := $(CalGridJSON_IMPORTS)
+.PHONY: check-cli-api
+check-cli-api:
+	@! grep -n '@testable\|@_spi\|@_implementationOnly\|@_private' Sources/calgrid/*.swift || \
+	  { echo "check-cli-api: the CLI must import the libraries plainly"; exit 1; }
+	$(SWIFTC) -typecheck -swift-version 6 -I $(BUILD)/debug/Modules $(CLI_API_IMPORTS) Sources/calgrid/*.swift
+	@echo "check-cli-api: calgrid compiles against the libraries' public API alone"
 
 # The release calgrid as one static executable (Swift runtime, libstdc++ and json-c linked in):
 # no shared Swift libraries to load and relocate, so it starts about as fast as a C program

@@ -29,9 +29,7 @@ enum MonthCommand {
             w.finish(into: &out)
         } else {
             for line in view_.textLines(context) { line.write(to: &out, context.style) }
-            let r = view_.grid.dayRange
-            let summary = Summary(context: context, period: view_.grid.period,
-                                  shown: CivilDate(_unchecked: r.lowerBound)...CivilDate(_unchecked: r.upperBound))
+            let summary = Summary(context: context, period: view_.grid.period, shown: view_.grid.days)
             for line in summary.textLines() { line.write(to: &out, context.style) }
         }
         return out

@@ -15,9 +15,7 @@ struct MonthView {
         } catch {
             throw .usage("\(year)-\(month): not a month CalGrid supports")
         }
-        let range = grid.dayRange
-        tallies = context.todos.store.dayCounts(from: CivilDate(_unchecked: range.lowerBound),
-                                                through: CivilDate(_unchecked: range.upperBound))
+        tallies = context.todos.store.dayCounts(from: grid.days.lowerBound, through: grid.days.upperBound)
         selection = view.select
         weekNumbers = view.weekNumbers
     }

@@ -8,7 +8,7 @@ enum SampleTodos {
         // Within 40 days of 0001-01-01 or 9999-12-31 the sample's dates would leave the calendar:
         // there the sample set is empty.
         guard (try? t.adding(days: -40)) != nil, (try? t.adding(days: 40)) != nil else { return [] }
-        func d(_ offset: Int) -> CivilDate { CivilDate(_unchecked: t.dayNumber + Int32(offset)) }
+        func d(_ offset: Int) -> CivilDate { t.advanced(by: offset) }
         // Registration times: `daysAgo` days before today at `hour`:00 UTC.
         func created(_ daysAgo: Int, _ hour: Int) -> Int64 {
             (Int64(t.dayNumber) - Int64(daysAgo)) * LocalTime.secondsPerDay + Int64(hour) * 3_600

@@ -79,14 +79,7 @@ enum ShowCommand {
     /// - Complexity: O(span)
     static func doneDays(_ i: Int, in s: TodoSet) -> [CivilDate] {
         guard s.isTracked(at: i), s.doneDayCount(at: i) > 0, let a = s.start(at: i), let b = s.end(at: i) else { return [] }
-        var out: [CivilDate] = []
-        var d = a.dayNumber
-        while d <= b.dayNumber {
-            let day = CivilDate(_unchecked: d)
-            if s.isDone(on: day, at: i) { out.append(day) }
-            d += 1
-        }
-        return out
+        return (a...b).filter { s.isDone(on: $0, at: i) }
     }
 
     /// The ticked days, the last twelve at most: `Mon 11-30, Wed 12-02 (and 3 earlier)`.

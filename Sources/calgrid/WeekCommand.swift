@@ -21,16 +21,17 @@ enum WeekCommand {
         let (common, view, dayArg, context) = try ViewOptions.start(words, "week")
         var out = Output()
         let day = try dayArg.map { (a: String) throws(CLIError) in try Parse.date(a, what: "week") } ?? context.today
+        // Anchored on its first day: `simple` numbers the week by its first day (the strip numbers
+        // it by its anchor's), as this view always has; ISO weeks go by the Thursday either way.
+        let strip = WeekStrip(containing: WeekStrip(containing: day, firstWeekday: common.firstWeekday).firstDay,
+                              firstWeekday: common.firstWeekday, today: context.today)
         let week: Period
-        do { week = try Period.week(containing: day, firstWeekday: common.firstWeekday) } catch {
+        do { week = try strip.period() } catch {
             throw .usage("week: the week of \(day.iso8601) leaves the supported calendar")
         }
         let tallies = context.todos.store.dayCounts(in: week)
         // The week's number under --week-numbers (ISO when none is asked for but a title needs one).
-        let numbering = view.weekNumbers.numbering(firstWeekday: common.firstWeekday) ?? .iso8601
-        let number = numbering == .iso8601
-            ? CivilDate(_unchecked: week.first.dayNumber + Int32(Weekday.thursday.offset(from: common.firstWeekday))).isoWeek.week
-            : week.first.weekNumber(numbering)
+        let number = strip.weekNumber(view.weekNumbers.numbering(firstWeekday: common.firstWeekday) ?? .iso8601)
         if common.json {
             var w = JSONWriter()
             w.beginObject()
@@ -40,8 +41,7 @@ enum WeekCommand {
             if view.weekNumbers != .none { w.field("weekNumber", number) }
             w.key("days")
             w.beginArray()
-            for k in 0..<7 {
-                let d = CivilDate(_unchecked: week.first.dayNumber + Int32(k))
+            for (k, d) in strip.days.enumerated() {
                 let t = tallies.tally(at: k)
                 w.beginObject()
                 w.field("date", d)
@@ -74,8 +74,7 @@ enum WeekCommand {
         let total = tallies.sum
         out.line(context.doneText(total))
         out.line()
-        for k in 0..<7 {
-            let d = CivilDate(_unchecked: week.first.dayNumber + Int32(k))
+        for (k, d) in strip.days.enumerated() {
             let t = tallies.tally(at: k)
             let sel = view.select?.state(of: d) ?? .none
             var l = Line()

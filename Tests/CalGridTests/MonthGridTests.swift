@@ -28,4 +28,33 @@ private func day(_ s: String) -> CivilDate { try! CivilDate(iso8601: s) }
         #expect(year10000.isoWeek.year == 10000 || year10000.isoWeek.year == 9999)
         #expect(year10000.weekOfYear(firstWeekday: .monday) >= 0)
     }
+
+    /// Grids, strips and windows give their days as a range of dates whose walk is their cells'
+    /// dates, edge days of year 0 and 10000 included.
+    @Test func daysAreTheCellsDates() throws {
+        for (y, m, fw) in [(1, 1, Weekday.saturday), (2026, 2, .sunday), (2024, 12, .monday), (9999, 12, .monday)] {
+            for rows in [GridRowPolicy.fixed, .auto] {
+                let g = try MonthGrid(year: y, month: m, firstWeekday: fw, rows: rows)
+                #expect(Array(g.days) == g.map(\.date))
+                #expect(g.days.count == g.count)
+                let strip = WeekStrip(containing: g[g.count - 1].date, firstWeekday: fw)
+                #expect(Array(strip.days) == strip.map(\.date))
+            }
+            for layout in [WindowLayout.days, .weeks] where y != 1 && y != 9999 {
+                let w = try MonthWindow(year: y, month: m, monthCount: 3, firstWeekday: fw, layout: layout)
+                #expect(Array(w.days) == w.map(\.date))
+            }
+        }
+    }
+
+    /// Striding by days is day-number arithmetic, and agrees with the checked `adding(days:)`.
+    @Test func dateStrides() throws {
+        let d = try CivilDate(year: 2024, month: 2, day: 28)
+        for n in [-800, -1, 0, 1, 2, 365, 10_000] {
+            #expect(d.advanced(by: n) == (try d.adding(days: n)))
+            #expect(d.distance(to: d.advanced(by: n)) == n)
+        }
+        #expect(CivilDate.max.advanced(by: 1).components == (10000, 1, 1))
+        #expect(Array(d...d.advanced(by: 2)).map(\.iso8601) == ["2024-02-28", "2024-02-29", "2024-03-01"])
+    }
 }

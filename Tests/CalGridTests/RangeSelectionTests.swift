@@ -58,9 +58,9 @@ private func day(_ s: String) -> CivilDate { try! CivilDate(iso8601: s) }
         for (y, m, fw) in [(2026, 2, Weekday.sunday), (2026, 11, .monday), (2024, 12, .saturday)] {
             let g = try MonthGrid(year: y, month: m, firstWeekday: fw, rows: .auto, adjacentDays: adjacent)
             let cells = Array(g)
-            for a in g.dayRange.lowerBound - 3...g.dayRange.upperBound + 3 {
-                for b in a...g.dayRange.upperBound + 3 {
-                    let s = try RangeSelection(CivilDate(_unchecked: a), through: CivilDate(_unchecked: b))
+            for a in g.days.lowerBound.advanced(by: -3)...g.days.upperBound.advanced(by: 3) {
+                for b in a...g.days.upperBound.advanced(by: 3) {
+                    let s = try RangeSelection(a, through: b)
                     func on(_ i: Int) -> Bool { i >= 0 && i < cells.count && cells[i].isVisible && s.contains(cells[i].date) }
                     for i in cells.indices {
                         let c = g.selection(s, at: i)

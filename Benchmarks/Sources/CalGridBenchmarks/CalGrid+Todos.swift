@@ -37,10 +37,10 @@ func calgridAggregateImplementations(spec: [SpecTodo]) -> [Implementation] {
 func calgridOverlapImplementations(spec: [SpecTodo], queries: [Int32]) -> [Implementation] {
     let set = makeTodoSet(spec)
     set.prepareIntervalIndex()   // built once, on the first query after a change
+    let days = queries.map { CivilDate.epoch.advanced(by: Int($0)) }
     return [Implementation(name: "CalGrid TodoSet overlapping", role: .candidate) {
         var h: UInt64 = 0
-        for d in opaque(queries) {
-            let day = CivilDate(_unchecked: d)
+        for day in opaque(days) {
             let rows = set.indices(from: day, through: day)
             var sum: UInt64 = 0
             for i in rows { sum &+= mixIndex(i) }
@@ -117,8 +117,8 @@ func calgridCAPISort(bin: String, settings s: Settings) -> [Measurement] {
     let n = s.quick ? 100_000 : 1_000_000
     let spec = generateTodos(n, .window, seed: 99)
     let set = try! TodoSet(spec.enumerated().map { i, t in
-        TodoDraft(id: "t\(i)", title: "", start: t.start.map { CivilDate(_unchecked: $0) },
-                  end: t.end.map { CivilDate(_unchecked: $0) }, createdAt: t.createdAt)
+        TodoDraft(id: "t\(i)", title: "", start: t.start.map { CivilDate.epoch.advanced(by: Int($0)) },
+                  end: t.end.map { CivilDate.epoch.advanced(by: Int($0)) }, createdAt: t.createdAt)
     })
     var bytes: [UInt8] = []
     bytes.reserveCapacity(n * 16)

@@ -106,7 +106,7 @@ func generateTodos(_ n: Int, _ dist: Distribution, seed: UInt64 = 42) -> [SpecTo
 extension SpecTodo {
     var draft: TodoDraft {
         TodoDraft(id: id, title: title, memo: memo,
-                  start: start.map { CivilDate(_unchecked: $0) }, end: end.map { CivilDate(_unchecked: $0) },
+                  start: start.map { CivilDate.epoch.advanced(by: Int($0)) }, end: end.map { CivilDate.epoch.advanced(by: Int($0)) },
                   createdAt: createdAt, isChallenge: isChallenge, isCompleted: isCompleted,
                   repetition: .all, completedDays: completed.isEmpty ? nil : completed)
     }

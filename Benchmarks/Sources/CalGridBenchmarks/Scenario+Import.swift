@@ -72,7 +72,7 @@ func parseDateTime(_ s: String) -> Int64? {
     return Int64(day) * 86_400 + (d(11) * 10 + d(12)) * 3600 + (d(14) * 10 + d(15)) * 60 + d(17) * 10 + d(18)
 }
 func formatDateTime(_ t: Int64) -> String {
-    let day = CivilDate(_unchecked: Int32(t / 86_400))
+    let day = CivilDate.epoch.advanced(by: Int(t / 86_400))
     let s = Int(t % 86_400)
     return day.iso8601 + String(format: "T%02d:%02d:%02dZ", s / 3600, s / 60 % 60, s % 60)
 }
@@ -86,7 +86,7 @@ func writeImportFile(records n: Int, to path: String) throws {
     var chunk = "[\n"
     for i in 0..<n {
         let start = windowFirst.dayNumber - 60 + Int32(rng.below(150))
-        let s = CivilDate(_unchecked: start), e = CivilDate(_unchecked: start + 29)
+        let s = CivilDate.epoch.advanced(by: Int(start)), e = s.advanced(by: 29)
         let created = Int64(start - 40 + Int32(rng.below(30))) * 86_400 + Int64(rng.below(86_400))
         var bits = rng.next()
         let flags = (0..<30).map { k -> String in bits >>= 1; return bits & 1 == 1 ? "true" : "false" }

@@ -30,7 +30,7 @@ func writeZoneImportFile(records n: Int, to path: String) throws {
     var chunk = "[\n"
     for i in 0..<n {
         let start = windowFirst.dayNumber - 60 + Int32(rng.below(150))
-        let s = CivilDate(_unchecked: start), e = CivilDate(_unchecked: start + 29)
+        let s = CivilDate.epoch.advanced(by: Int(start)), e = s.advanced(by: 29)
         let created = Int64(start - 40 + Int32(rng.below(30))) * 86_400 + Int64(rng.below(86_400))
         var bits = rng.next()
         let flags = (0..<30).map { _ -> String in bits >>= 1; return bits & 1 == 1 ? "true" : "false" }

@@ -44,3 +44,29 @@ extension CivilDate {
         return (b.year - a.year) * 12 + (b.month - a.month)
     }
 }
+
+/// Days count one by one, so `first...last` is a collection of days: `for day in grid.days`.
+extension CivilDate: Strideable {
+    /// `days(to:)`.
+    /// - Complexity: O(1)
+    @inlinable
+    public func distance(to other: CivilDate) -> Int { days(to: other) }
+
+    /// The day `n` days later (earlier when negative), unchecked against 0001...9999 so that a
+    /// range of grid days (which may reach 0000-12-26 or 10000-01-08) can be walked; use
+    /// `adding(days:)` to stay inside the calendar. Precondition: the result lies within six weeks
+    /// (one grid) of the supported range.
+    /// - Complexity: O(1)
+    @inlinable
+    public func advanced(by n: Int) -> CivilDate {
+        let d = Int(dayNumber) + n
+        precondition(d >= Int(CivilDate.minDayNumber) - 42 && d <= Int(CivilDate.maxDayNumber) + 42,
+                     "CivilDate.advanced(by:) left the calendar")
+        return CivilDate(_unchecked: Int32(truncatingIfNeeded: d))
+    }
+
+    // Stated, so that equality stays the day numbers' (Strideable would offer `distance == 0`).
+    /// - Complexity: O(1)
+    @inlinable
+    public static func == (a: CivilDate, b: CivilDate) -> Bool { a.dayNumber == b.dayNumber }
+}

@@ -21,9 +21,9 @@ public struct CivilDate: Hashable, Comparable, Sendable {
 
     /// No validation, for day numbers already known to be near the supported range (grid cells
     /// use it; they can reach 0000-12-26 and 10000-01-08). Far outside it, `weekday` traps.
-    /// - Complexity: O(1)
+    /// The package's modules share it; callers outside use `init(dayNumber:)` or `advanced(by:)`.
     @inlinable @inline(__always)
-    public init(_unchecked dayNumber: Int32) { self.dayNumber = dayNumber }
+    package init(_unchecked dayNumber: Int32) { self.dayNumber = dayNumber }
 
     /// A date from its day number; throws outside 0001-01-01...9999-12-31.
     /// - Complexity: O(1)
@@ -55,16 +55,16 @@ public struct CivilDate: Hashable, Comparable, Sendable {
 
     // Computed, so each folds to a constant in inlined callers (a `static let` is a lazy global).
     /// Days in one 400-year Gregorian era.
-    @inlinable public static var _daysPerEra: Int { 146_097 }
+    @inlinable static var _daysPerEra: Int { 146_097 }
     /// 0000-03-01, the start of era 0, as days before 1970-01-01.
-    @inlinable public static var _eraZeroShift: Int { 719_468 }
+    @inlinable static var _eraZeroShift: Int { 719_468 }
     /// The day of the March-based year on which January starts (after March...December's 306 days).
-    @inlinable public static var _januaryInMarchYear: Int { 306 }
+    @inlinable static var _januaryInMarchYear: Int { 306 }
 
     /// Days from 1970-01-01 to y-m-d (any proleptic Gregorian date with y >= 0).
     /// - Complexity: O(1)
     @inlinable @inline(__always)
-    public static func _daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
+    static func _daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = y / 400
         let yoe = y - era * 400                                   // [0, 399]
@@ -78,7 +78,7 @@ public struct CivilDate: Hashable, Comparable, Sendable {
     /// the first half of `civil_from_days`, shared by the date and the week-number conversions.
     /// - Complexity: O(1)
     @inlinable @inline(__always)
-    public static func _marchYearAndDay(_ z0: Int) -> (year: Int, day: Int) {
+    static func _marchYearAndDay(_ z0: Int) -> (year: Int, day: Int) {
         let z = z0 + _eraZeroShift
         let era = z / _daysPerEra
         let doe = z - era * _daysPerEra                                    // [0, 146096]
@@ -89,7 +89,7 @@ public struct CivilDate: Hashable, Comparable, Sendable {
     /// (year, month, day) of a day number whose year is >= 0.
     /// - Complexity: O(1)
     @inlinable @inline(__always)
-    public static func _civilFromDays(_ z0: Int) -> (year: Int, month: Int, day: Int) {
+    static func _civilFromDays(_ z0: Int) -> (year: Int, month: Int, day: Int) {
         let (y, doy) = _marchYearAndDay(z0)
         let mp = (5 * doy + 2) / 153                                       // [0, 11]
         let d = doy - (153 * mp + 2) / 5 + 1

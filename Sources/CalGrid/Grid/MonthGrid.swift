@@ -195,9 +195,12 @@ public struct MonthGrid: RandomAccessCollection, Hashable, Sendable {
         return CivilDate(_unchecked: firstCellDay + Int32(truncatingIfNeeded: r * 7))
     }
 
-    /// The days shown, first to last cell, as an inclusive range of day numbers.
+    /// The days shown, first to last cell (`for day in grid.days`; the ends may be the year-0 or
+    /// year-10000 days described at `GridCell`).
     /// - Complexity: O(1)
-    public var dayRange: ClosedRange<Int32> { firstCellDay...(firstCellDay + Int32(truncatingIfNeeded: rowCount * 7 - 1)) }
+    public var days: ClosedRange<CivilDate> {
+        CivilDate(_unchecked: firstCellDay)...CivilDate(_unchecked: firstCellDay + Int32(truncatingIfNeeded: rowCount * 7 - 1))
+    }
 
     /// The whole month as a `Period`.
     /// - Complexity: O(1)

@@ -178,6 +178,9 @@ public struct MonthWindow: RandomAccessCollection, Hashable, Sendable {
     /// The last entry's day.
     /// - Complexity: O(1)
     public var lastDay: CivilDate { CivilDate(_unchecked: lastDayNumber) }
+    /// Every entry's day, `firstDay...lastDay` (padding included).
+    /// - Complexity: O(1)
+    public var days: ClosedRange<CivilDate> { firstDay...lastDay }
 
     /// Index of `date`, or nil when the window does not show it.
     /// - Complexity: O(1)

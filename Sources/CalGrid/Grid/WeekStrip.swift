@@ -46,9 +46,9 @@ public struct WeekStrip: RandomAccessCollection, Hashable, Sendable {
     /// - Complexity: O(1)
     @inlinable public var lastDay: CivilDate { CivilDate(_unchecked: firstCellDay + 6) }
 
-    /// The days shown as an inclusive range of day numbers.
+    /// The seven days shown, `firstDay...lastDay`.
     /// - Complexity: O(1)
-    @inlinable public var dayRange: ClosedRange<Int32> { firstCellDay...(firstCellDay + 6) }
+    @inlinable public var days: ClosedRange<CivilDate> { firstDay...lastDay }
 
     /// Cell `i` (0...6). Precondition: `0 <= i < 7`.
     /// - Complexity: O(1)
