@@ -27,8 +27,10 @@ let package = Package(
         .systemLibrary(name: "CCalGrid", path: "Include"),
         .target(name: "CalGridC", dependencies: ["CalGrid", "CalGridJSON", "CCalGrid"]),
         .executableTarget(name: "calgrid", dependencies: ["CalGrid", "CalGridJSON"]),
-        .testTarget(name: "CalGridTests", dependencies: ["CalGrid"], exclude: ["Fixtures"]),
-        .testTarget(name: "CalGridJSONTests", dependencies: ["CalGrid", "CalGridJSON"], exclude: ["Fixtures"]),
+        // What the suites share: the seeded generator, the runner of oracle and fixture programs.
+        .target(name: "CalGridTestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "CalGridTests", dependencies: ["CalGrid", "CalGridTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "CalGridJSONTests", dependencies: ["CalGrid", "CalGridJSON", "CalGridTestSupport"], exclude: ["Fixtures"]),
         // The C layer's agreement with the header where Swift can check it (the cell layout).
         .testTarget(name: "CalGridCTests", dependencies: ["CalGrid", "CalGridC", "CCalGrid"]),
         // Every Swift snippet of README.md and docs/*.md, extracted at build time and run with its checks.

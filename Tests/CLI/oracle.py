@@ -76,25 +76,13 @@ print(f"oracle: export | import - | export round-trips {len(exported)} bytes unc
 
 # Colour follows the terminal: under a pseudo-terminal `--color auto` colours, NO_COLOR turns it
 # off, and a pipe (every case above) never gets escapes.
-import os, pty
+import os
+import clisupport
 
 def on_pty(args, env_extra):
-    pid, fd = pty.fork()
-    if pid == 0:
-        env = dict(os.environ, TERM="xterm", **env_extra)
-        env.pop("NO_COLOR", None) if "NO_COLOR" not in env_extra else None
-        os.execve(binary, [binary, *args], env)
-    out = b""
-    while True:
-        try:
-            chunk = os.read(fd, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        out += chunk
-    os.waitpid(pid, 0)
-    return out
+    env = dict(os.environ, TERM="xterm", **env_extra)
+    env.pop("NO_COLOR", None) if "NO_COLOR" not in env_extra else None
+    return clisupport.on_pty([binary, *args], env)
 
 colored = on_pty(["month", "--today", "2026-11-29"], {})
 plain = on_pty(["month", "--today", "2026-11-29"], {"NO_COLOR": "1"})

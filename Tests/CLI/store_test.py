@@ -342,24 +342,11 @@ if todos[0]["doneDays"] != 16:
 
 # --- On a terminal a view says, in one line on standard error, that it shows the sample set;
 # through a pipe (every call above) it says nothing.
-import pty
+import clisupport
 
 
 def on_pty(args, home_dir):
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.execve(binary, [binary, *args], dict(env, HOME=home_dir, NO_COLOR="1"))
-    out = b""
-    while True:
-        try:
-            chunk = os.read(fd, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        out += chunk
-    os.waitpid(pid, 0)
-    return out.decode()
+    return clisupport.on_pty([binary, *args], dict(env, HOME=home_dir, NO_COLOR="1")).decode()
 
 
 fresh = os.path.join(root, "fresh-home")

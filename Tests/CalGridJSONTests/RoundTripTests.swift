@@ -1,27 +1,17 @@
 import Testing
+import CalGridTestSupport
 import Foundation
 import CalGrid
 @testable import CalGridJSON
 
-/// A small deterministic generator (SplitMix64), so failures reproduce.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
-func randomText(_ g: inout SplitMix) -> String {
+func randomText(_ g: inout SeededRandom) -> String {
     let pieces = ["a", "Z", " ", "\"", "\\", "/", "\n", "\t", "\u{0}", "\u{1F}", "\u{7F}", "é", "한", "😀", "\u{2028}", "{", "]", ","]
     let n = Int(g.next() % 12)
     return (0..<n).map { _ in pieces[Int(g.next() % UInt64(pieces.count))] }.joined()
 }
 
-func randomDraft(_ g: inout SplitMix, index: Int) -> TodoDraft {
+func randomDraft(_ g: inout SeededRandom, index: Int) -> TodoDraft {
     var d = TodoDraft(id: "id-\(index)-" + randomText(&g), title: randomText(&g))
     if g.next() % 2 == 0 { d.memo = randomText(&g) }
     if g.next() % 4 != 0 {
@@ -56,7 +46,7 @@ func randomDraft(_ g: inout SplitMix, index: Int) -> TodoDraft {
 @Suite struct RoundTripTests {
     @Test(arguments: [ExportFormat.native, .jsonLines])
     func exportThenImportIsIdentity(format: ExportFormat) throws {
-        var g = SplitMix(state: 42)
+        var g = SeededRandom(seed: 42)
         let set = try TodoSet((0..<2_000).map { randomDraft(&g, index: $0) })
         let bytes = set.exportJSONBytes(format: format)
         var back = TodoSet()
@@ -84,7 +74,7 @@ func randomDraft(_ g: inout SplitMix, index: Int) -> TodoDraft {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("todos.json").path
-        var g = SplitMix(state: 7)
+        var g = SeededRandom(seed: 7)
         let set = try TodoSet((0..<500).map { randomDraft(&g, index: $0) })
         try "old".write(toFile: path, atomically: false, encoding: .utf8)
         try set.exportJSON(to: path)

@@ -1,4 +1,5 @@
 import Testing
+import CalGridTestSupport
 import Foundation
 import CalGrid
 @testable import CalGridJSON
@@ -94,12 +95,7 @@ func checkTaskwarrior(_ data: Data, utcOffset: Int32 = 0) throws {
     func liveExport(layout: String) throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("tw-\(getpid())-\(layout).json")
         defer { try? FileManager.default.removeItem(at: out) }
-        let p = Process()
-        p.executableURL = fixtures.appendingPathComponent("make-taskwarrior-export.sh")
-        p.arguments = [out.path] + (layout == "lines" ? ["lines"] : [])
-        try p.run()
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0)
+        try runProgram(fixtures.appendingPathComponent("make-taskwarrior-export.sh").path, [out.path] + (layout == "lines" ? ["lines"] : []))
         try checkTaskwarrior(try Data(contentsOf: out))
     }
 

@@ -1,4 +1,5 @@
 import Testing
+import CalGridTestSupport
 import Foundation
 import CalGrid
 @testable import CalGridJSON
@@ -32,12 +33,7 @@ let dstZones = ["Europe/Berlin", "America/New_York", "Asia/Seoul"]
     func liveDSTExports(zone: String) throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("tw-dst-\(getpid())-\(zone.replacingOccurrences(of: "/", with: "_")).json")
         defer { try? FileManager.default.removeItem(at: out) }
-        let p = Process()
-        p.executableURL = fixtures.appendingPathComponent("make-taskwarrior-dst-export.sh")
-        p.arguments = [out.path, zone]
-        try p.run()
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0)
+        try runProgram(fixtures.appendingPathComponent("make-taskwarrior-dst-export.sh").path, [out.path, zone])
         try checkDSTExport(try Data(contentsOf: out), zone: zone)
     }
 

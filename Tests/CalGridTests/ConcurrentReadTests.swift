@@ -1,4 +1,5 @@
 import Testing
+import CalGridTestSupport
 import Foundation
 import Synchronization
 @testable import CalGrid

@@ -1,4 +1,5 @@
 import Testing
+import CalGridTestSupport
 @testable import CalGrid
 
 private func text(_ s: StaticString) -> String { "\(s)" }

@@ -1,32 +1,15 @@
 // Cross-checks CalGrid's calendar math against Python's datetime / time.strftime / calendar
 // (Tests/oracle/calendar_oracle.py) for every day of 0001-01-01...9999-12-31 and every month grid of
 // years 1...9999 for all seven first weekdays and both row policies.
-import Foundation
 import Testing
+import CalGridTestSupport
 @testable import CalGrid
 
 enum Oracle {
-    static let script = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("oracle/calendar_oracle.py").path
-
     /// Runs the oracle and returns its whole standard output.
     static func run(_ arguments: [String]) throws -> [UInt8] {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", script] + arguments
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else {
-            throw OracleFailure(message: "oracle \(arguments) exited with \(p.terminationStatus)")
-        }
-        return [UInt8](data)
+        try runPython(TestPaths.oracle("calendar_oracle.py"), arguments)
     }
-
-    struct OracleFailure: Error { var message: String }
 
     /// The formulas under test; tests that prove the oracle can fail swap in broken ones.
     struct DayFormulas {

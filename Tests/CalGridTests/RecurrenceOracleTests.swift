@@ -5,25 +5,12 @@
 // previous(before:), contains(_:) and the canonical text's round trip on the way.
 import Foundation
 import Testing
+import CalGridTestSupport
 @testable import CalGrid
 
 enum RecurrenceOracle {
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("oracle/rrule_oracle.py").path
-
     static func run(_ arguments: [String]) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", script] + arguments
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else {
-            throw Oracle.OracleFailure(message: "rrule_oracle.py \(arguments) exited with \(p.terminationStatus)")
-        }
-        return String(decoding: data, as: UTF8.self)
+        String(decoding: try runPython(TestPaths.oracle("rrule_oracle.py"), arguments), as: UTF8.self)
     }
 
     /// One oracle line: a rule bound to a start, one window and the days the oracle expects in it.

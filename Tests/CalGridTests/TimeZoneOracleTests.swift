@@ -5,24 +5,14 @@
 // of every gap and fold, against zoneinfo's fold=0 / fold=1 answers.
 import Foundation
 import Testing
+import CalGridTestSupport
 @testable import CalGrid
 
 @Suite struct TimeZoneOracleTests {
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("oracle/tz_oracle.py").path
     static let zoneinfo = "/usr/share/zoneinfo"
 
     static func runOracle(_ zones: [String] = []) throws -> [UInt8] {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", script] + zones
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else { throw Oracle.OracleFailure(message: "tz_oracle.py exited with \(p.terminationStatus)") }
-        return [UInt8](data)
+        try runPython(TestPaths.oracle("tz_oracle.py"), zones)
     }
 
     /// A little-endian reader over the oracle's stream.

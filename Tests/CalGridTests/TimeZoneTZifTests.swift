@@ -3,6 +3,7 @@
 // that version 2+ readers must ignore, and hostile bytes: every truncation of every fixture, random
 // byte flips, and each header, table and footer violation with the exact error it must give.
 import Testing
+import CalGridTestSupport
 @testable import CalGrid
 
 /// Builds TZif bytes by hand, following RFC 8536 §3.

@@ -1,4 +1,5 @@
 import Testing
+import CalGridTestSupport
 @testable import CalGrid
 
 /// Queries, splits, aggregates, search and sorts against `ReferenceTodos`, on random sets that

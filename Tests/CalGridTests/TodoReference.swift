@@ -1,19 +1,7 @@
 // A deliberately plain model of a todo set for property tests: an array of drafts, every answer
 // by enumeration over days and todos (no bit tricks, no indexes, the core's own `weekday`).
+import CalGridTestSupport
 @testable import CalGrid
-
-/// SplitMix64: seeded, so a failing property prints a seed that reproduces it.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 struct ReferenceTodos {
     var todos: [TodoDraft]

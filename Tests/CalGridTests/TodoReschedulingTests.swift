@@ -1,4 +1,5 @@
 import Testing
+import CalGridTestSupport
 @testable import CalGrid
 
 // `reschedule(at:to:)` and `nextDueDay(onOrAfter:at:)` against the plain model in

@@ -1,4 +1,5 @@
 import Testing
+import CalGridTestSupport
 @testable import CalGrid
 
 @Suite struct TodoSortTests {

@@ -1,0 +1,17 @@
+// What every Swift suite shares: one seeded generator, one runner for oracle and fixture programs,
+// and where the tests' own files are. Test-only (Foundation is fine here; the libraries stay free of it).
+
+/// SplitMix64 (Steele, Lea and Flood): seeded, so a failing property prints a seed that reproduces it.
+public struct SeededRandom: RandomNumberGenerator, Sendable {
+    public var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
