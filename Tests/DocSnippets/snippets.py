@@ -65,6 +65,25 @@ def env_for(home):
     return env
 
 
+def front_door():
+    """The README stays a front door (issue 18): at most 350 lines, and every page of docs/ is
+    linked from its Links section and from the index, docs/README.md."""
+    problems = []
+    readme = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
+    if readme.count("\n") > 350:
+        problems.append(f"README.md: {readme.count(chr(10))} lines, more than the 350 of a front door: move reference to docs/")
+    links = readme.split("\n## Links", 1)[1] if "\n## Links" in readme else ""
+    index = open(os.path.join(ROOT, "docs", "README.md"), encoding="utf-8").read()
+    for page in sorted(os.listdir(os.path.join(ROOT, "docs"))):
+        if page == "README.md" or not (page.endswith(".md") or page.endswith(".1") or page.endswith(".json")):
+            continue
+        if f"(docs/{page})" not in links and page.endswith(".md"):
+            problems.append(f"README.md: docs/{page} is not in the Links section: add a line `- [docs/{page}](docs/{page}) — what it is`")
+        if f"]({page})" not in index:
+            problems.append(f"docs/README.md: {page} is not in the index table: add a row `| [{page}]({page}) | what it is |`")
+    return problems
+
+
 def run_cli(binary):
     binary = os.path.abspath(binary)
     failures, counts = [], {}
@@ -155,6 +174,7 @@ def run_cli(binary):
                 failures.append(f"{where}: unknown snippet kind '{kind}'")
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
+    failures += front_door()
     for f in failures:
         print("FAIL doc snippet", f)
     ran = ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
