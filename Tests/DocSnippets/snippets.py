@@ -81,6 +81,37 @@ def front_door():
             problems.append(f"README.md: docs/{page} is not in the Links section: add a line `- [docs/{page}](docs/{page}) — what it is`")
         if f"]({page})" not in index:
             problems.append(f"docs/README.md: {page} is not in the index table: add a row `| [{page}]({page}) | what it is |`")
+    problems += broken_links()
+    return problems
+
+
+def slug(heading):
+    """GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens."""
+    text = re.sub(r"[`*]", "", heading.strip().lower())
+    return re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
+
+
+def broken_links():
+    """Every relative link of README.md and docs/*.md names a file that exists and, with #anchor,
+    a heading of that page."""
+    problems, anchors = [], {}
+    for path in docs():
+        text = open(path, encoding="utf-8").read()
+        text = re.sub(r"(?ms)^```.*?^```", "", text)                   # code blocks
+        for target in re.findall(r"\]\(([^)\s]+)\)", text):
+            if re.match(r"[a-z]+:", target):
+                continue
+            file, _, anchor = target.partition("#")
+            full = os.path.normpath(os.path.join(os.path.dirname(path), file)) if file else path
+            where = os.path.relpath(path, ROOT)
+            if not os.path.exists(full):
+                problems.append(f"{where}: link to {target}: no such file")
+            elif anchor and full.endswith(".md"):
+                if full not in anchors:
+                    page = re.sub(r"(?ms)^```.*?^```", "", open(full, encoding="utf-8").read())
+                    anchors[full] = {slug(h) for h in re.findall(r"(?m)^#+ (.*)$", page)}
+                if anchor not in anchors[full]:
+                    problems.append(f"{where}: link to {target}: no heading '#{anchor}' in {os.path.relpath(full, ROOT)}")
     return problems
 
 
