@@ -8,6 +8,12 @@
 **     out-parameters are left unchanged unless the function says otherwise.
 **   - A NULL pointer where a pointer is required, an unknown enum value, an out-of-range number
 **     or a size that would overflow is reported as a status: nothing aborts the process.
+**   - Sizes: every size_t that gives a capacity, a length or a count (buffer and array sizes,
+**     `len`, `count`, issue_capacity, tag_count) is EINVAL, checked the same way by every call, when
+**     no object could be that large: more than PTRDIFF_MAX bytes of its element type (so SIZE_MAX is
+**     always EINVAL, CALGRID_NUL_TERMINATED aside). A size_t that is a position (an index, a
+**     tag_index) beyond the end is ERANGE; calgrid_todo_set_top's offset and limit may be any
+**     value (past the end = nothing, more than remain = the rest).
 **   - Dates are calgrid_date: days since 1970-01-01 in the proleptic Gregorian calendar, valid
 **     for 0001-01-01 ... 9999-12-31 (CALGRID_DATE_MIN ... CALGRID_DATE_MAX). A date is a civil day,
 **     in no time zone; instants (int64_t seconds since 1970-01-01T00:00:00Z) become days only
@@ -746,14 +752,17 @@ typedef struct calgrid_import_options {
     size_t struct_size;               /* sizeof(calgrid_import_options) */
     calgrid_format format;            /* default CALGRID_FORMAT_AUTO */
     calgrid_policy policy;            /* default CALGRID_POLICY_STRICT */
-    int32_t utc_offset_seconds;       /* a fixed zone east of UTC (Korea: 32400) when `zone` is NULL; must be 0
-                                         when `zone` is set */
+    int32_t utc_offset_seconds;       /* a fixed zone east of UTC (Korea: 32400) when `zone` is NULL, within
+                                         +-93599 (25:59:59; beyond: ERANGE); must be 0 when `zone` is set */
     int include_deleted_tasks;        /* Taskwarrior: import deleted tasks too (0 or 1) */
     int include_recurring_parents;    /* Taskwarrior: import recurring templates too (0 or 1) */
-    int threads;                      /* parsing threads, 0 = automatic */
-    /* Limits; 0 = the default, negative = EINVAL. Exceeding one is CALGRID_ELIMIT. */
+    int threads;                      /* parsing threads, 0 = automatic (one per core, at most 2); negative =
+                                         EINVAL; more than 8 work as 8 */
+    /* Limits; 0 = the default, negative = EINVAL, and max_depth above its maximum = EINVAL. Any other
+    ** value is accepted (where size_t is 32 bits, the four after max_depth work as SIZE_MAX / 2 when larger).
+    ** Exceeding one is CALGRID_ELIMIT. */
     int64_t max_input_bytes;          /* default 8 GiB */
-    int64_t max_depth;                /* nesting inside one record, default and maximum 32 */
+    int64_t max_depth;                /* nesting inside one record, 1 ... 32, default 32 (33 and more: EINVAL) */
     int64_t max_string_bytes;         /* default 1 MiB */
     int64_t max_record_bytes;         /* default 64 MiB */
     int64_t max_span_days;            /* longest start...end, default 36600 */

@@ -16,6 +16,16 @@ var _maxGridRows: Int { _maxGridCells / 7 }
 /// only while reading it) must not reach the allocator.
 let _maxReservedTodos = 1 << 16
 
+/// A caller's capacity, length or count of `T`s (a C `size_t`, imported as Int) as an Int, or EINVAL
+/// when no buffer can be that large: its bytes would exceed PTRDIFF_MAX (size_t values beyond
+/// Int.max arrive negative). Every size_t that says how much room or input the caller has goes
+/// through here, so every call treats an out-of-range one alike (the header's "Sizes" rule).
+@inline(__always)
+func _capacity<T>(_ n: Int, of _: T.Type) throws(CStatus) -> Int {
+    guard n >= 0, n <= Int.max / MemoryLayout<T>.stride else { throw .invalid }
+    return n
+}
+
 /// A C boolean (`int`, or a `uint8_t` flag) as a Bool: 0 or 1, nil for any other value.
 @inline(__always)
 func _bool<I: BinaryInteger>(_ v: I) -> Bool? { v == 0 ? false : v == 1 ? true : nil }

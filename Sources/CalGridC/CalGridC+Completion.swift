@@ -7,7 +7,7 @@ public func calgrid_todo_set_completed_days(_ flags: UnsafeMutablePointer<UInt8>
                                             _ outCount: UnsafeMutablePointer<Int>?, _ set: OpaquePointer?,
                                             _ index: Int) -> Int32 {
     _boundary { () throws(CStatus) in
-        guard size >= 0 else { throw .invalid }
+        let size = try _length(size)
         let s = try _box(set).set
         let i = try _index(index, in: s)
         let n = s.trackedDayCount(at: i)

@@ -47,17 +47,17 @@ func _moved(_ out: UnsafeMutablePointer<calgrid_date>?, _ date: calgrid_date,
 
 @c(calgrid_date_add_days) @implementation
 public func calgrid_date_add_days(_ out: UnsafeMutablePointer<calgrid_date>?, _ date: calgrid_date, _ days: Int64) -> Int32 {
-    _moved(out, date) { (d) throws(DateError) in try d.adding(days: Int(days)) }
+    _moved(out, date) { (d) throws(DateError) in try d.adding(days: Int(clamping: days)) }
 }
 
 @c(calgrid_date_add_months) @implementation
 public func calgrid_date_add_months(_ out: UnsafeMutablePointer<calgrid_date>?, _ date: calgrid_date, _ months: Int64) -> Int32 {
-    _moved(out, date) { (d) throws(DateError) in try d.adding(months: Int(months)) }
+    _moved(out, date) { (d) throws(DateError) in try d.adding(months: Int(clamping: months)) }
 }
 
 @c(calgrid_date_add_years) @implementation
 public func calgrid_date_add_years(_ out: UnsafeMutablePointer<calgrid_date>?, _ date: calgrid_date, _ years: Int64) -> Int32 {
-    _moved(out, date) { (d) throws(DateError) in try d.adding(years: Int(years)) }
+    _moved(out, date) { (d) throws(DateError) in try d.adding(years: Int(clamping: years)) }
 }
 
 /// The length of a C text argument: `length` bytes, or up to the NUL for CALGRID_NUL_TERMINATED.
@@ -96,8 +96,9 @@ public func calgrid_date_parse_iso(_ out: UnsafeMutablePointer<calgrid_date>?, _
 public func calgrid_date_format_iso(_ buf: UnsafeMutablePointer<CChar>?, _ size: Int, _ date: calgrid_date) -> Int32 {
     _boundary { () throws(CStatus) in
         let buf = try _required(buf)
+        let size = try _length(size)
         let d = try _date(date)
-        guard UInt(bitPattern: size) >= UInt(CALGRID_ISO_DATE_SIZE) else { throw .noSpace }
+        guard size >= Int(CALGRID_ISO_DATE_SIZE) else { throw .noSpace }
         let bytes = d.iso8601Bytes
         for i in bytes.indices { buf[i] = CChar(bitPattern: bytes[i]) }
         buf[bytes.count] = 0

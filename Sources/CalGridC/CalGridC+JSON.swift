@@ -85,11 +85,14 @@ func _importOptions(_ p: UnsafePointer<calgrid_import_options>?) throws(CStatus)
         if v > 0 { apply(v) }
     }
     try limit(c.max_input_bytes) { o.limits.maxInputBytes = $0 }
+    guard c.max_depth <= Int64(ImportLimits.deepestSupportedNesting) else { throw .invalid }
     try limit(c.max_depth) { o.limits.maxDepth = Int($0) }
-    try limit(c.max_string_bytes) { o.limits.maxStringBytes = Int($0) }
-    try limit(c.max_record_bytes) { o.limits.maxRecordBytes = Int($0) }
-    try limit(c.max_span_days) { o.limits.maxSpanDays = Int($0) }
-    try limit(c.max_records) { o.limits.maxRecords = Int($0) }
+    // Where Int is 32 bits a limit beyond Int.max is no tighter than Int.max (no string, record or
+    // span that large fits in memory), so it is clamped, never trapped on.
+    try limit(c.max_string_bytes) { o.limits.maxStringBytes = Int(clamping: $0) }
+    try limit(c.max_record_bytes) { o.limits.maxRecordBytes = Int(clamping: $0) }
+    try limit(c.max_span_days) { o.limits.maxSpanDays = Int(clamping: $0) }
+    try limit(c.max_records) { o.limits.maxRecords = Int(clamping: $0) }
     return (o, c.progress.map { _Progress(function: $0, context: c.progress_context) })
 }
 
@@ -101,13 +104,14 @@ func _import(_ report: UnsafeMutablePointer<calgrid_import_report>?, _ set: Opaq
     let box = try _box(set)
     var (o, progress): (ImportOptions, _Progress?)
     do throws(CStatus) { (o, progress) = try _importOptions(options) } catch {
-        throw _ErrorInfo(error, "invalid import options (struct_size, an enum value, a negative limit, an offset beyond ±25:59:59, or both zone and utc_offset_seconds)").report(to: err)
+        throw _ErrorInfo(error, "invalid import options (struct_size, an enum value, a negative limit, max_depth above 32, an offset beyond ±25:59:59, or both zone and utc_offset_seconds)").report(to: err)
     }
     var capacity = 0
     if let report {
         do throws(CStatus) { try _checkStructSize(report.pointee.struct_size, known: MemoryLayout<calgrid_import_report>.size) }
         catch { throw _ErrorInfo(error, "report->struct_size is smaller than sizeof(calgrid_import_report)").report(to: err) }
-        guard report.pointee.issue_capacity >= 0, report.pointee.issue_capacity == 0 || report.pointee.issues != nil else {
+        guard (try? _capacity(report.pointee.issue_capacity, of: calgrid_error.self)) != nil,
+              report.pointee.issue_capacity == 0 || report.pointee.issues != nil else {
             throw _ErrorInfo(.invalid, "report->issues is NULL or issue_capacity is too large").report(to: err)
         }
         capacity = report.pointee.issue_capacity
@@ -158,7 +162,7 @@ public func calgrid_todo_set_import_buffer(_ report: UnsafeMutablePointer<calgri
                                            _ options: UnsafePointer<calgrid_import_options>?,
                                            _ err: UnsafeMutablePointer<calgrid_error>?) -> Int32 {
     _boundary { () throws(CStatus) in
-        guard size >= 0, size == 0 || data != nil else {
+        guard (try? _length(size)) != nil, size == 0 || data != nil else {
             throw _ErrorInfo(.invalid, data == nil ? "data is NULL" : "size is larger than any buffer").report(to: err)
         }
         let bytes = UnsafeRawBufferPointer(start: size == 0 ? nil : data, count: size)

@@ -58,7 +58,7 @@ public func calgrid_sort_label_order(_ outKey: UnsafeMutablePointer<calgrid_sort
 func _title(_ buf: UnsafeMutablePointer<CChar>?, _ size: Int,
             _ write: (UnsafeMutableBufferPointer<UInt8>) throws(CStatus) -> Int) throws(CStatus) {
     let buf = try _required(buf)
-    guard size >= 1 else { throw size < 0 ? .invalid : .noSpace }
+    guard try _length(size) >= 1 else { throw .noSpace }
     let bytes = UnsafeMutableRawPointer(buf).assumingMemoryBound(to: UInt8.self)
     let n = try write(UnsafeMutableBufferPointer(start: bytes, count: size - 1))
     guard n > 0 else { buf[0] = 0; throw .noSpace }

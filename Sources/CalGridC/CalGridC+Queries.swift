@@ -11,7 +11,7 @@ func _order(_ key: calgrid_sort_key, _ descending: Int32) throws(CStatus) -> Tod
 /// Writes a result list into the caller's array, or reports how large it must be.
 func _emit(_ result: [Int], _ out: UnsafeMutablePointer<Int>?, _ size: Int, _ outCount: UnsafeMutablePointer<Int>?)
     throws(CStatus) {
-    guard size >= 0 else { throw .invalid }
+    let size = try _capacity(size, of: Int.self)
     outCount?.pointee = result.count
     guard result.count <= size else { throw .noSpace }
     guard !result.isEmpty else { return }
@@ -73,7 +73,8 @@ public func calgrid_todo_set_day_counts(_ counts: UnsafeMutablePointer<calgrid_d
     _boundary { () throws(CStatus) in
         let s = try _box(set).set
         let f = try _date(first), l = try _date(last), k = try _kind(kind)
-        guard f <= l, size >= 0 else { throw .invalid }
+        let size = try _capacity(size, of: calgrid_day_count.self)
+        guard f <= l else { throw .invalid }
         guard size > Int(l.dayNumber - f.dayNumber) else { throw .noSpace }
         let counts = try _required(counts)
         _emit(s.dayCounts(from: f, through: l, kind: k), into: counts)
@@ -106,8 +107,7 @@ public func calgrid_todo_set_sort(_ indices: UnsafeMutablePointer<Int>?, _ size:
     _boundary { () throws(CStatus) in
         let s = try _box(set).set
         let order = try _order(key, descending)
-        guard size >= 0 else { throw .invalid }
-        guard size >= s.count else { throw .noSpace }
+        guard try _capacity(size, of: Int.self) >= s.count else { throw .noSpace }
         try _emit(s.sortedIndices(by: order), indices, size, nil)
     }
 }
@@ -118,8 +118,7 @@ public func calgrid_todo_set_sort_indices(_ out: UnsafeMutablePointer<Int>?, _ i
     _boundary { () throws(CStatus) in
         let s = try _box(set).set
         let order = try _order(key, descending)
-        guard count >= 0, count <= Int.max / MemoryLayout<Int>.stride else { throw .invalid }
-        guard count > 0 else { return }
+        guard try _capacity(count, of: Int.self) > 0 else { return }
         guard let indices, let out else { throw .invalid }
         let given = Array(UnsafeBufferPointer(start: indices, count: count))
         for i in given where i < 0 || i >= s.count { throw .range }   // size_t beyond Int.max arrives negative

@@ -64,7 +64,7 @@ public func calgrid_tz_new(_ out: UnsafeMutablePointer<OpaquePointer?>?, _ name:
 public func calgrid_tz_from_tzif(_ out: UnsafeMutablePointer<OpaquePointer?>?, _ bytes: UnsafeRawPointer?, _ length: Int,
                                  _ name: UnsafePointer<CChar>?, _ err: UnsafeMutablePointer<calgrid_error>?) -> Int32 {
     _boundary { () throws(CStatus) in
-        guard length >= 0, length == 0 || bytes != nil else {
+        guard (try? _length(length)) != nil, length == 0 || bytes != nil else {
             throw _ErrorInfo(.invalid, bytes == nil ? "bytes is NULL" : "len is larger than any buffer").report(to: err)
         }
         let text = name == nil ? "" : try _string(name, field: "name", record: -1, err: err)

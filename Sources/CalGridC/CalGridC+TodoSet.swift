@@ -115,7 +115,7 @@ func _draft(_ p: UnsafeRawPointer, record: Int, err: UnsafeMutablePointer<calgri
     }
     var tags: [String] = []
     if t.tag_count != 0 {
-        guard let list = t.tags, t.tag_count > 0 else {
+        guard let list = t.tags, (try? _capacity(t.tag_count, of: UnsafePointer<CChar>?.self)) != nil else {
             throw _fieldError(.invalid, "tags is NULL or tag_count is too large", field: .tags, record: record).report(to: err)
         }
         for k in 0..<t.tag_count { tags.append(try _string(list[k], field: .tags, record: record, err: err)) }
@@ -193,7 +193,7 @@ public func calgrid_todo_set_add_many(_ set: OpaquePointer?, _ todos: UnsafePoin
         guard let set else { throw _ErrorInfo(.invalid, "set is NULL").report(to: err) }
         let box = try _box(set)
         guard count != 0 else { return }
-        guard count > 0, let todos else {
+        guard (try? _capacity(count, of: calgrid_todo.self)) != nil, let todos else {
             throw _ErrorInfo(.invalid, todos == nil ? "todos is NULL" : "count is larger than any array").report(to: err)
         }
         let stride = todos.pointee.struct_size
@@ -296,7 +296,7 @@ public func calgrid_todo_set_get(_ out: UnsafeMutablePointer<calgrid_todo_info>?
 /// Copies UTF-8 bytes and a NUL into a caller buffer, reporting the length either way.
 func _copyOut(_ bytes: UnsafeBufferPointer<UInt8>, _ buf: UnsafeMutablePointer<CChar>?, _ size: Int,
               _ outLength: UnsafeMutablePointer<Int>?) throws(CStatus) {
-    guard size >= 0 else { throw .invalid }
+    let size = try _length(size)
     outLength?.pointee = bytes.count
     guard size > bytes.count else { throw .noSpace }
     guard let buf else { throw .invalid }

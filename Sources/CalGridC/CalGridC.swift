@@ -86,12 +86,9 @@ func _weekday(_ w: calgrid_weekday) throws(CStatus) -> Weekday { try _case(w.raw
 @inline(__always)
 func _cWeekday(_ w: Weekday) -> calgrid_weekday { calgrid_weekday(rawValue: UInt32(w.rawValue)) }
 
-/// A C `size_t` (imported as Int) as a length: sizes beyond Int.max cannot describe real memory.
+/// A C `size_t` (imported as Int) as a length in bytes: `_capacity` of bytes.
 @inline(__always)
-func _length(_ n: Int) throws(CStatus) -> Int {
-    guard n >= 0 else { throw .invalid }
-    return n
-}
+func _length(_ n: Int) throws(CStatus) -> Int { try _capacity(n, of: UInt8.self) }
 
 /// Reads the `struct_size` that starts every option struct: at least the size this library knows.
 @inline(__always)

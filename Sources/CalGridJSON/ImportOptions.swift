@@ -63,7 +63,7 @@ public struct ImportLimits: Hashable, Sendable {
     /// Largest input accepted, in bytes (default 8 GiB; memory use does not grow with it).
     public var maxInputBytes: Int64 = 8 << 30
     /// Deepest nesting inside one record (default and maximum 32; json-c's own limit is the same).
-    public var maxDepth: Int = 32
+    public var maxDepth: Int = ImportLimits.deepestSupportedNesting
     /// Longest string, in input bytes between the quotes (default 1 MiB).
     public var maxStringBytes: Int = 1 << 20
     /// Largest record, in input bytes (default 64 MiB); the reader's buffer never exceeds twice this.
@@ -76,6 +76,11 @@ public struct ImportLimits: Hashable, Sendable {
     public var maxReportedIssues: Int = 100
 
     public init() {}
+
+    /// The largest `maxDepth` the scanner supports, 32 (json-c's own limit); a larger `maxDepth`
+    /// acts as 32, and the C API rejects one (`calgrid_import_options.max_depth`, EINVAL).
+    /// - Complexity: O(1)
+    public static var deepestSupportedNesting: Int { 32 }
 }
 
 /// How to read the input.

@@ -49,7 +49,7 @@ struct _ImportSession<Sink: _DraftSink> {
     init(options: ImportOptions, sink: consuming Sink) {
         self.options = options
         self.sink = sink
-        framer = _Framer(scanner: _StrictScanner(maxDepth: Swift.min(options.limits.maxDepth, 32), maxStringBytes: options.limits.maxStringBytes))
+        framer = _Framer(scanner: _StrictScanner(maxDepth: Swift.min(options.limits.maxDepth, ImportLimits.deepestSupportedNesting), maxStringBytes: options.limits.maxStringBytes))
         pipeline = _ChunkPipeline(options: options)
     }
 

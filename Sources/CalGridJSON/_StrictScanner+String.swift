@@ -59,7 +59,7 @@ extension _StrictScanner {
                 guard n > 0 else { return n == 0 ? _StrictScanner._needMore : _StrictScanner._failed }
                 i += n
             }
-            if i - start > limit + 2 { return _StrictScanner._failed }
+            if i - start - 2 > limit { return _StrictScanner._failed }   // not limit + 2: Int.max is a valid limit
         }
     }
 

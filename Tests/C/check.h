@@ -28,5 +28,6 @@ void test_views(void);
 void test_json(void);
 void test_tz(void);
 void test_threads(void);
+void test_limits(void);
 
 #endif

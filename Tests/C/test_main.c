@@ -36,6 +36,7 @@ int main(int argc, char **argv) {
     test_json();
     test_tz();
     test_threads();
+    test_limits();
     if (check_failures > 0) {
         fprintf(stderr, "C API tests: %ld of %ld checks failed\n", check_failures, check_count);
         return EXIT_FAILURE;
