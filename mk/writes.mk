@@ -1,6 +1,8 @@
 # Atomic writes (issue 12): what a full disk, a read-only directory, SIGINT/SIGTERM/SIGHUP and about
-# 100 kill -9 leave of a user's file when `calgrid import --out` replaces it (Tests/CLI/atomic_writes.py),
-# run on the static calgrid that `make install` installs. No file is opened with O_TRUNC: every write
+# 100 kill -9 leave of a user's file when `calgrid import --out` replaces it, and 50 seeded kill -9 at
+# random moments of `add`, `done` and `import --out STORE` on a 20,000-todo store (issue 24 item 7:
+# old or new content, no temporary file after the next write) (Tests/CLI/atomic_writes.py), run on
+# the static calgrid that `make install` installs. No file is opened with O_TRUNC: every write
 # goes through CalGridJSON's AtomicFile.
 TEST_RULES += test-writes
 .PHONY: test-writes

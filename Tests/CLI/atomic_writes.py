@@ -1,19 +1,24 @@
 #!/usr/bin/env python3
 """What a failed or interrupted `calgrid import --out` leaves behind: the old file byte for byte or the
 whole new one, and never a temporary file (except after kill -9, which the next write cleans up).
-Usage: atomic_writes.py path/to/calgrid [kills]
+Usage: atomic_writes.py path/to/calgrid [kills] [store-kills]
 
 - a full disk: a 64 KiB tmpfs when root (mount allowed), and always RLIMIT_FSIZE, with SIGXFSZ
   ignored (the write fails with EFBIG) and with its default action (the process dies by the signal);
 - a read-only directory: a read-only tmpfs when root, chmod 555 otherwise;
 - SIGINT, SIGTERM and SIGHUP during the write;
 - kill -9 at random moments of the write phase (from the temporary file's appearance to the exit);
+- kill -9 at random moments of whole store commands (`add`, `done`, `import --out STORE`) on a
+  20,000-todo store (issue 24 item 7): the store is the old or the new content, and the next write
+  leaves no temporary file;
 - permission bits kept, new files 0666 & ~umask.
 The new content is checked against the generated records (an independent oracle): every id, in order."""
 import json, os, random, resource, signal, subprocess, sys, tempfile, time
 
 binary = os.path.abspath(sys.argv[1])
 kills = int(sys.argv[2]) if len(sys.argv) > 2 else 100
+store_kills = int(sys.argv[3]) if len(sys.argv) > 3 else 50
+STORE_TODOS = 20_000
 here = os.path.dirname(os.path.abspath(__file__))
 rng = random.Random(12)
 failures = []
@@ -121,6 +126,85 @@ try:
     check(p.returncode == 0 and read(target) == new and temps(d) == [],
           f"a write after the kills left {temps(d)} (exit {p.returncode})")
     print(f"kill -9 x{kills} (write phase {phase * 1000:.0f} ms): " + ", ".join(f"{v} {k}" for k, v in outcomes.items()))
+
+    # kill -9 at random moments of store commands on a 20k-todo store: add, done, import --out STORE.
+    sd = os.path.join(work, "store")
+    os.mkdir(sd)
+    store = os.path.join(sd, "todos.json")
+    with open(os.path.join(work, "store-seed.jsonl"), "w") as f:
+        for i in range(STORE_TODOS):
+            f.write(json.dumps({"id": f"s{i}", "title": f"Store todo {i}", "startDate": "2026-02-01",
+                                "endDate": "2026-02-28", "createdAt": "2026-01-01T00:00:00Z"}) + "\n")
+    with open(os.path.join(work, "store-other.jsonl"), "w") as f:
+        for i in range(STORE_TODOS):
+            f.write(json.dumps({"id": f"o{i}", "title": f"Other {i}"}) + "\n")
+    p = run(["import", "store-seed.jsonl", "--out", store], work)
+    check(p.returncode == 0, f"making the store failed: {p.stderr}")
+    store_old = read(store)
+    old_todos = json.loads(store_old)["todos"]
+    check(len(old_todos) == STORE_TODOS, "the store does not hold the seed todos")
+
+    def store_command(kind, k):
+        if kind == "add":
+            return ["add", f"Added {k}", "--id", f"added-{k}", "--todos", store]
+        if kind == "done":
+            return ["done", f"s{rng.randrange(STORE_TODOS)}", "--on", "2026-02-%02d" % rng.randrange(1, 29), "--todos", store]
+        return ["import", "store-other.jsonl", "--out", store]
+
+    def store_new(kind, args):
+        """The content the command writes when it runs to the end: run on a copy (an independent check
+        for `add`, whose created time is the clock's: the old todos, then the one added)."""
+        ref = os.path.join(work, "ref")
+        os.makedirs(ref, exist_ok=True)
+        copy = os.path.join(ref, "todos.json")
+        write(copy, store_old)
+        t0 = time.monotonic()
+        p = run([copy if a == store else a for a in args], work)
+        took = time.monotonic() - t0
+        check(p.returncode == 0, f"{kind} on a copy of the store failed: {p.stderr}")
+        return read(copy), took
+
+    def is_new(kind, args, data, expected):
+        if kind != "add":
+            return data == expected
+        try:
+            todos = json.loads(data)["todos"]
+        except ValueError:
+            return False
+        return todos[:-1] == old_todos and todos[-1]["id"] == args[args.index("--id") + 1] and \
+            todos[-1]["title"] == args[1]
+
+    store_outcomes = {"old": 0, "new": 0, "mid-write": 0, "temporary file left by the kill": 0}
+    kinds = ["add", "done", "import"]
+    for k in range(store_kills):
+        kind = kinds[k % 3]
+        args = store_command(kind, k)
+        expected, took = store_new(kind, args)
+        write(store, store_old)
+        before = set(temps(sd))
+        proc = subprocess.Popen([binary, *args], cwd=work, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        # A random moment of the whole command, from its start to a little past its usual end.
+        time.sleep(rng.uniform(0, took * 1.1))
+        mid = proc.poll() is None and set(temps(sd)) != before
+        try:
+            proc.send_signal(signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        rc = proc.wait()
+        data = read(store)
+        old_kept, new_written = data == store_old, is_new(kind, args, data, expected)
+        check(old_kept or new_written, f"store kill -9 #{k} ({kind}): the store is neither the old nor the new content")
+        check(rc in (0, -signal.SIGKILL), f"store kill -9 #{k} ({kind}): exit status {rc}")
+        store_outcomes["old" if old_kept else "new"] += old_kept or new_written
+        store_outcomes["mid-write"] += mid
+        store_outcomes["temporary file left by the kill"] += bool(temps(sd))
+        # The next write cleans up: an uninterrupted change of the store leaves no temporary file.
+        p = run(["done", "s0", "--on", "2026-02-02", "--todos", store] if kind != "import" else
+                ["add", "after", "--id", f"after-{k}", "--todos", store], work)
+        check(p.returncode == 0 and temps(sd) == [],
+              f"store kill -9 #{k} ({kind}): the next write left {temps(sd)} (exit {p.returncode}: {p.stderr.strip()})")
+    print(f"store kill -9 x{store_kills} on {STORE_TODOS} todos (add, done, import --out in turn): " +
+          ", ".join(f"{v} {k}" for k, v in store_outcomes.items()))
 
     # SIGINT, SIGTERM, SIGHUP: no temporary file, ever.
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
