@@ -1,8 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The core (`CalGrid`) and the import layer (`CalGridJSON`) must also compile in
-// Embedded Swift mode (`make embedded`), so neither may import Foundation or Glibc.
+// The core (`CalGrid`), the system layer (`CalGridSystem`) and the import layer (`CalGridJSON`) must
+// also compile in Embedded Swift mode (`make embedded`), so none may import Foundation or Glibc.
 //
 // This is the one module table: the Makefile's swiftc flavours (Embedded, libcalgrid.so/.a, TSan,
 // fuzzing) derive their modules, sources, dependencies, C module maps and pkg-config libraries from
@@ -11,33 +11,40 @@ let package = Package(
     name: "CalGrid",
     products: [
         .library(name: "CalGrid", targets: ["CalGrid"]),
+        .library(name: "CalGridSystem", targets: ["CalGridSystem"]),
         .library(name: "CalGridJSON", targets: ["CalGridJSON"]),
         .executable(name: "calgrid", targets: ["calgrid"]),
     ],
     targets: [
         // Internal invariant checks compile in with `-Xswiftc -DCALGRID_INVARIANTS` (`make test` does).
         .target(name: "CalGrid"),
+        // libc through one header of `cg_` wrappers, and the Swift layer over it (files, locks,
+        // signals, threads, zone files, the local zone). No json-c.
+        .systemLibrary(name: "CSystem"),
+        .target(name: "CalGridSystem", dependencies: ["CalGrid", "CSystem"]),
         .systemLibrary(
             name: "CJSONC",
             pkgConfig: "json-c",
             providers: [.apt(["libjson-c-dev"])]
         ),
-        .target(name: "CalGridJSON", dependencies: ["CalGrid", "CJSONC"]),
+        .target(name: "CalGridJSON", dependencies: ["CalGrid", "CalGridSystem", "CJSONC"]),
         // Include/calgrid.h as a module, so the C API is written against the header's own types.
         .systemLibrary(name: "CCalGrid", path: "Include"),
-        .target(name: "CalGridC", dependencies: ["CalGrid", "CalGridJSON", "CCalGrid"]),
-        .executableTarget(name: "calgrid", dependencies: ["CalGrid", "CalGridJSON"]),
+        .target(name: "CalGridC", dependencies: ["CalGrid", "CalGridSystem", "CalGridJSON", "CCalGrid"]),
+        .executableTarget(name: "calgrid", dependencies: ["CalGrid", "CalGridSystem", "CalGridJSON"]),
         // What the suites share: the seeded generator, the runner of oracle and fixture programs.
         .target(name: "CalGridTestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CalGridTests", dependencies: ["CalGrid", "CalGridTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "CalGridJSONTests", dependencies: ["CalGrid", "CalGridJSON", "CalGridTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "CalGridSystemTests", dependencies: ["CalGrid", "CalGridSystem"]),
+        .testTarget(name: "CalGridJSONTests", dependencies: ["CalGrid", "CalGridSystem", "CalGridJSON", "CalGridTestSupport"],
+                    exclude: ["Fixtures"]),
         // The C layer's agreement with the header where Swift can check it (the cell layout).
         .testTarget(name: "CalGridCTests", dependencies: ["CalGrid", "CalGridC", "CCalGrid"]),
         // Every Swift snippet of README.md and docs/*.md, extracted at build time and run with its checks.
         .executableTarget(name: "DocSnippetExtractor", path: "Tests/DocSnippets/Extractor"),
         .plugin(name: "DocSnippetPlugin", capability: .buildTool(), dependencies: ["DocSnippetExtractor"],
                 path: "Tests/DocSnippets/Plugin"),
-        .testTarget(name: "DocSnippetTests", dependencies: ["CalGrid", "CalGridJSON"],
+        .testTarget(name: "DocSnippetTests", dependencies: ["CalGrid", "CalGridSystem", "CalGridJSON"],
                     plugins: ["DocSnippetPlugin"]),
     ]
 )

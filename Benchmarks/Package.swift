@@ -18,6 +18,7 @@ let package = Package(
             dependencies: [
                 .product(name: "CalGrid", package: "CalGrid"),
                 .product(name: "CalGridJSON", package: "CalGrid"),
+                .product(name: "CalGridSystem", package: "CalGrid"),
                 "CBaselines", "CJSONCBench",
             ],
             swiftSettings: [.swiftLanguageMode(.v5)]

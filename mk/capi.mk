@@ -75,11 +75,20 @@ $(CAPI_SO): $(CAPI_DIR)/$(CAPI_SO_REAL)
 # merged into one relocatable object with the Unicode tables String needs, unreachable functions
 # dropped (--gc-sections from the calgrid_* roots); only calgrid_* stay global, so nothing clashes
 # with the caller's symbols.
+#
+# Merge order: the core, then the C layer, then the modules between them from the top down. Swift
+# emits one .data section per object, holding that object's copies of weak type metadata, and ld
+# keeps the first definition of each: objects whose .data stays anyway (the core's and the C
+# layer's own classes) come first, so the others' .data sections drop out (1.3 KB less than
+# dependency order, measured with the modules of 2026-12-01).
+reverse = $(if $(1),$(call reverse,$(wordlist 2,$(words $(1)),$(1))) $(firstword $(1)))
+CAPI_MERGE_ORDER = $(firstword $(call MODULE_CLOSURE,CalGridC)) \
+  $(call reverse,$(wordlist 2,$(words $(call MODULE_CLOSURE,CalGridC)),$(call MODULE_CLOSURE,CalGridC)))
 $(CAPI_A): $(call MODULE_OBJECTS,CalGridC,$(EMBEDDED_DIR)) mk/capi-merge.ld
 	@mkdir -p $(CAPI_EM_DIR)
 	ld -r --gc-sections -T mk/capi-merge.ld -o $(CAPI_EM_DIR)/merged.o \
 	  $$(nm $(EMBEDDED_DIR)/CalGridC.o | awk '$$2 == "T" && $$3 ~ /^calgrid_/ { printf "-u %s ", $$3 }') \
-	  $(filter %.o,$^) $(EMBEDDED_RUNTIME)
+	  $(patsubst %,$(EMBEDDED_DIR)/%.o,$(CAPI_MERGE_ORDER)) $(EMBEDDED_RUNTIME)
 	objcopy --wildcard --keep-global-symbol='calgrid_*' --strip-debug --strip-unneeded $(CAPI_EM_DIR)/merged.o $(CAPI_EM_DIR)/calgrid.o
 	rm -f $@ && ar rcs $@ $(CAPI_EM_DIR)/calgrid.o
 

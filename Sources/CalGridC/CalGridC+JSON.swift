@@ -1,11 +1,11 @@
 import CalGrid
 import CalGridJSON
 import CCalGrid
-import CJSONC   // errno values (ENOMEM)
+import CalGridSystem
 
 /// The header's status for a failed system call: ENOMEM when it ran out of memory, else EIO.
-func _systemStatus(errno code: Int32) -> CStatus {
-    code == ENOMEM ? CStatus(CALGRID_ENOMEM) : CStatus(CALGRID_EIO)
+func _systemStatus(_ error: Errno) -> CStatus {
+    error.isOutOfMemory ? CStatus(CALGRID_ENOMEM) : CStatus(CALGRID_EIO)
 }
 
 extension ImportIssue {
@@ -34,7 +34,7 @@ extension ImportError {
     func _info() -> _ErrorInfo {
         switch self {
         case .invalidInput(let issue): return issue._info()
-        case .system(_, let code): return _ErrorInfo(_systemStatus(errno: code), message)
+        case .system(let e): return _ErrorInfo(_systemStatus(e), message)
         case .cancelled: return _ErrorInfo(CStatus(CALGRID_ECANCELED), message)
         }
     }
@@ -184,8 +184,8 @@ public func calgrid_todo_set_export_file(_ set: OpaquePointer?, _ path: UnsafePo
             throw _ErrorInfo(error, "unknown export format \(format.rawValue)").report(to: err)
         }
         do throws(ExportError) { try s.exportJSON(to: file, format: f) } catch {
-            guard case .system(_, let code) = error else { throw .invalid }
-            throw _ErrorInfo(_systemStatus(errno: code), error.message).report(to: err)
+            guard case .system(let e) = error else { throw .invalid }
+            throw _ErrorInfo(_systemStatus(e), error.message).report(to: err)
         }
     }
 }

@@ -3,6 +3,7 @@
 // values across the boundary.
 import CalGrid
 import CalGridJSON
+import CalGridSystem
 import CCalGrid
 
 /// The object behind a `calgrid_tz *`: immutable after creation, so threads may share it.

@@ -1,3 +1,5 @@
+import CalGridSystem
+
 /// One problem found in the input: what is wrong, where, and why.
 ///
 /// In `.strict` policy the first issue aborts the import (`ImportError.invalidInput`); in
@@ -113,42 +115,18 @@ public enum ImportError: Error, Hashable, Sendable {
     /// The input is invalid: the first problem in `.strict` policy, or one that makes the rest
     /// unreadable in `.skipInvalid` policy (a syntax error inside an array, a wrong wrapper).
     case invalidInput(ImportIssue)
-    /// A system call failed; `errno` is the C error number.
-    case system(operation: SystemOperation, errno: Int32)
+    /// A system call failed (opening or reading the input, starting a thread).
+    case system(Errno)
     /// The progress hook asked to stop.
     case cancelled
-
-    public enum SystemOperation: Int32, Hashable, Sendable {
-        case open = 1, stat, read, write, fsync, rename, close, threadStart, chmod
-
-        /// The C function that failed, as a message names it.
-        var functionName: String {
-            switch self {
-            case .open: "open"
-            case .stat: "stat"
-            case .read: "read"
-            case .write: "write"
-            case .fsync: "fsync"
-            case .rename: "rename"
-            case .close: "close"
-            case .threadStart: "pthread_create"
-            case .chmod: "chmod"
-            }
-        }
-    }
 
     /// One line for a user.
     /// - Complexity: O(length of the text)
     public var message: String {
         switch self {
         case .invalidInput(let issue): return issue.message
-        case .system(let op, let code): return _systemMessage(op, code)
+        case .system(let e): return e.message
         case .cancelled: return "import cancelled"
         }
     }
-}
-
-@usableFromInline
-func _systemMessage(_ op: ImportError.SystemOperation, _ code: Int32) -> String {
-    op.functionName + " failed: " + _errnoText(code) + " (errno \(code))"
 }

@@ -1,5 +1,6 @@
 // Public entry points: import into a TodoSet (atomically) and read plain drafts.
 import CalGrid
+import CalGridSystem
 
 /// Feeds batches into a TodoSet; a refused draft is skipped and the rest of its batch goes in.
 @usableFromInline
@@ -84,8 +85,13 @@ extension TodoSet {
     /// - Complexity: O(n) in the file size.
     @discardableResult
     public mutating func importJSON(fileAt path: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportReport {
-        let fd = try _FileDescriptor.openForReading(path)
+        let fd = try Self._open(path)
         return try _import(options) { session throws(ImportError) in try session.run(file: fd) }
+    }
+
+    /// `path` opened for reading, a failure as the import's error.
+    static func _open(_ path: String) throws(ImportError) -> FileDescriptor {
+        do { return try FileDescriptor.openForReading(path) } catch { throw .system(error) }
     }
 
     /// The set the import builds on: a copy-on-write copy, so the original stays intact until success.

@@ -1,6 +1,7 @@
 // Export in the native format. Written by hand (json-c's serializer escapes '/' and re-allocates a
 // DOM per record); the output is exactly what the importer reads back: import(export(set)) == set.
 import CalGrid
+import CalGridSystem
 
 /// The layout of an export.
 public enum ExportFormat: UInt8, CaseIterable, Hashable, Sendable {
@@ -28,11 +29,13 @@ public enum ExportFormat: UInt8, CaseIterable, Hashable, Sendable {
 
 /// Why an export failed. The destination file is untouched when it does.
 public enum ExportError: Error, Hashable, Sendable {
-    case system(operation: ImportError.SystemOperation, errno: Int32)
+    /// A system call failed (opening, writing, syncing or renaming the file).
+    case system(Errno)
 
     /// One line for a user.
+    /// - Complexity: O(1)
     public var message: String {
-        switch self { case .system(let op, let code): return _systemMessage(op, code) }
+        switch self { case .system(let e): return e.message }
     }
 }
 
@@ -165,8 +168,10 @@ extension TodoSet {
     /// file as it was and no temporary file.
     /// - Complexity: O(N + text + tracked days); memory O(1 MiB) beyond the set.
     public func exportJSON(to path: String, format: ExportFormat = .native) throws(ExportError) {
-        try AtomicFile._replace(path) { (fd: borrowing FileDescriptor) throws(ImportError) in
-            try _export(format: format, chunk: 1 << 20) { (b) throws(ImportError) in try fd.writeAll(b) }
-        }
+        do throws(Errno) {
+            try AtomicFile.replace(path) { (fd: borrowing FileDescriptor) throws(Errno) in
+                try _export(format: format, chunk: 1 << 20) { (b) throws(Errno) in try fd.writeAll(b) }
+            }
+        } catch { throw .system(error) }
     }
 }

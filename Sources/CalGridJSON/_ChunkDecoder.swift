@@ -3,6 +3,7 @@
 // thread has its own `_ChunkDecoder`, so nothing here is shared but the chunk's own result slot.
 import CJSONC
 import CalGrid
+import CalGridSystem
 
 /// A record that did not become a draft, and why.
 @usableFromInline
@@ -70,8 +71,8 @@ struct _ChunkDecoder {
         if tokener == nil { tokener = Self._makeTokener() }
         let taskwarrior = claim.taskwarrior
         // json-c's per-record locale switch is free under the static C locale; the caller's comes back after.
-        let previousLocale = cg_use_c_locale()
-        defer { cg_restore_locale(previousLocale) }
+        let locale = _CLocale()
+        defer { locale.restore() }
         for k in claim.lo..<claim.hi {
             let s = spans[k]
             if let bad = s.bad { r.pointee.problems.append((k, .malformed(bad.0, offset: bad.1, detail: bad.2))); continue }

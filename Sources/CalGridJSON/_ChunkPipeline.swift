@@ -9,8 +9,8 @@
 // being decoded, or workers are finishing). A waiting thread then costs no CPU, and on a shared or
 // busy machine the thread with real work gets the core. Waking is a futex call, so it is only done
 // when someone sleeps (`sleepingWorkers`, `mainAwaits`); a lock per chunk of 64 records is noise.
-import CJSONC
 import CalGrid
+import CalGridSystem
 
 /// Spans per chunk: the unit a thread claims, decodes, and the main thread hands to the sink in order.
 @usableFromInline let _chunkSpans = 64
@@ -170,7 +170,7 @@ struct _ChunkPipeline {
 
     init(options: ImportOptions) {
         var n = options.threads
-        if n <= 0 { n = Swift.min(2, Swift.max(1, Int(cg_online_cpus()))) }
+        if n <= 0 { n = Swift.min(2, _Thread.onlineProcessors) }
         decoderCount = Swift.min(n, 8)
         let state = _PipelineShared()
         spans = state.spans

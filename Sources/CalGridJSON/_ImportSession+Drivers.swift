@@ -1,8 +1,8 @@
 // The two ways into an import: bytes already in memory, framed in slices of about 4 MiB, and a
 // file descriptor, read in windows; the file driver reads the next window while the current batch
 // is still being decoded. Both call the progress hook after each batch.
-import CJSONC
 import CalGrid
+import CalGridSystem
 
 extension _ImportSession {
     /// Tells the caller's progress hook how far the import is; false from it cancels.
@@ -31,8 +31,9 @@ extension _ImportSession {
     /// Imports from a file descriptor, reading a window of `window` bytes at a time. The next window
     /// (the unframed tail plus fresh bytes) is read into a second buffer while the current batch is
     /// still being decoded, so the decoding threads do not wait for the read.
-    mutating func run(file fd: borrowing _FileDescriptor, window initialWindow: Int = 8 << 20) throws(ImportError) {
-        let size = try fd.size()
+    mutating func run(file fd: borrowing FileDescriptor, window initialWindow: Int = 8 << 20) throws(ImportError) {
+        let size: Int64?
+        do { size = try fd.size() } catch { throw .system(error) }
         bytesTotal = size ?? 0
         if let size, size > options.limits.maxInputBytes {
             throw _IssueBuilder.inputTooLarge(limit: options.limits.maxInputBytes, detail: "the file is larger than the input size limit")
@@ -51,7 +52,8 @@ extension _ImportSession {
         func fill(_ b: UnsafeMutablePointer<UInt8>, from: Int) throws(ImportError) -> Int {
             var f = from
             while !eof, f < capacity {
-                let n = try fd.read(into: b + f, count: capacity - f)
+                let n: Int
+                do { n = try fd.read(into: b + f, count: capacity - f) } catch { throw .system(error) }
                 if n == 0 { eof = true } else {
                     f += n
                     total += Int64(n)
@@ -93,7 +95,7 @@ extension _ImportSession {
                 swap(&buffer, &spare)
                 filled = spareFilled
             } else {
-                cg_memmove(buffer, buffer + position, Int64(filled - position))
+                _moveBytes(buffer, buffer + position, count: filled - position)
                 filled -= position
             }
             position = 0

@@ -2,7 +2,7 @@
 // window slides over the input, so the tracker keeps only the line number and start of the line at
 // window[0], and counts newlines lazily: only when an issue needs a location, or when bytes leave
 // the window. Most records never need one, so framing does not pay for line counting.
-import CJSONC
+import CalGridSystem
 
 @usableFromInline
 struct _LineTracker {
@@ -36,7 +36,7 @@ struct _LineTracker {
         var lineStart = lineStartAbsolute
         var k = 0
         while k < n {
-            guard let nl = cg_memchr(p + k, 0x0A, Int64(n - k)) else { break }
+            guard let nl = _firstByte(0x0A, in: p + k, count: n - k) else { break }
             let at = nl - p
             line += 1
             lineStart = windowBase + Int64(at) + 1

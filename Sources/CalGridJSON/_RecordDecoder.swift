@@ -332,7 +332,8 @@ struct _RecordDecoder {
             while let en = entry {
                 entry = cg_entry_next(en)
                 let k = cg_entry_key(en)!
-                let len = Int(strlen(k))
+                var len = 0
+                while k[len] != 0 { len += 1 }  // a day key, ten bytes when valid
                 let day: CivilDate
                 do {
                     day = try k.withMemoryRebound(to: UInt8.self, capacity: len) { (b) throws(DateError) in

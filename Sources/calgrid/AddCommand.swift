@@ -1,4 +1,5 @@
 import CalGrid
+import CalGridSystem
 
 /// `calgrid add TITLE`: a new todo in the store; prints its id.
 enum AddCommand {
@@ -49,7 +50,7 @@ enum AddCommand {
         guard !title.isEmpty else { throw .usage("add: what is the todo? (calgrid add TITLE)") }
         let today = common.resolvedToday()
 
-        var draft = TodoDraft(id: id ?? "", title: title.joined(separator: " "), createdAt: System.now())
+        var draft = TodoDraft(id: id ?? "", title: title.joined(separator: " "), createdAt: CurrentProcess.secondsSince1970())
         try fields.apply(to: &draft, today: today)
         // A todo given a deadline, a repetition or a challenge starts today unless told otherwise:
         // a todo open on the left would fall on every day before its end (`--start none` asks for that).
@@ -81,7 +82,8 @@ enum AddCommand {
     static func freshID(in set: TodoSet) throws(CLIError) -> String {
         var length = 6
         while true {
-            let random = try System.randomBytes(length)
+            let random: [UInt8]
+            do { random = try CurrentProcess.randomBytes(length) } catch { throw .system(error) }
             let id = String(decoding: random.map { alphabet[Int($0 & 31)] }, as: UTF8.self)
             if !set.contains(id: id) { return id }
             length += 1

@@ -1,3 +1,5 @@
+import CalGridSystem
+
 /// Why the command stops. The exit code follows from the case: a usage error is the caller's
 /// mistake on the command line (2), a data error is bad input or a failed read/write (1).
 enum CLIError: Error {
@@ -14,6 +16,13 @@ enum CLIError: Error {
         case .data: return 1
         case .help: return 0
         }
+    }
+
+    /// A failed system call on the file the user named: `PATH: open failed: … (errno 2)`; the
+    /// path is the one the error names when it names one and `path` is not given.
+    static func system(_ error: Errno, path: String? = nil) -> CLIError {
+        let p = path ?? error.path
+        return .data(p.isEmpty ? error.message : p + ": " + error.message)
     }
 
     var message: String {

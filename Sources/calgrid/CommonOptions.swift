@@ -1,5 +1,6 @@
 import CalGrid
 import CalGridJSON
+import CalGridSystem
 
 /// Options every command accepts.
 struct CommonOptions {
@@ -57,7 +58,7 @@ struct CommonOptions {
     /// `--today`, or the clock read once, as a day in `zone`.
     func resolvedToday() -> CivilDate {
         if let today { return today }
-        return zone.localTime(at: System.now())?.day ?? CivilDate.epoch
+        return zone.localTime(at: CurrentProcess.secondsSince1970())?.day ?? CivilDate.epoch
     }
 
     /// An option's description built from parts (`list --sort`'s, from the core's entries), laid

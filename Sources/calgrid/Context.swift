@@ -1,4 +1,5 @@
 import CalGrid
+import CalGridSystem
 
 /// What a command runs with once its options are parsed: the day taken as today, the styling
 /// for standard output, and the todos.

@@ -1,5 +1,6 @@
 import CalGrid
 import CalGridJSON
+import CalGridSystem
 
 /// `calgrid import FILE|-`: validate a todo file, report what it holds, convert it to the native format.
 enum ImportCommand {
@@ -43,7 +44,18 @@ enum ImportCommand {
         }
         guard let path = input else { throw .usage("import: which file? (calgrid import FILE|-)") }
         if common.todosPath != nil { throw .usage("import: --todos does not apply; name the file to import") }
+        // The lock rule: with --out FILE, FILE's lock is held from reading the input to replacing FILE.
+        if let o = outPath, o != "-" {
+            return try Store.locking(o) { () throws(CLIError) -> Output in
+                try convert(path, format: format, policy: policy, common, outPath: outPath)
+            }
+        }
+        return try convert(path, format: format, policy: policy, common, outPath: outPath)
+    }
 
+    /// Reads `path`, reports on it and, with `outPath`, writes the todos in the native format.
+    static func convert(_ path: String, format: ImportFormat, policy: ImportPolicy, _ common: CommonOptions,
+                        outPath: String?) throws(CLIError) -> Output {
         let (set, report) = try TodoFile.read(path: path, format: format, policy: policy, options: common)
         let name = TodoFile.displayName(path)
 
@@ -57,7 +69,13 @@ enum ImportCommand {
 
         if let o = outPath {
             let bytes = set.exportJSONBytes(format: .native)
-            try System.writeFile(path: o, bytes: bytes)
+            if o == "-" {
+                var out = Output()
+                out.append(bytes)
+                out.flush()
+            } else {
+                do { try AtomicFile.replace(o, with: bytes) } catch { throw .system(error, path: o) }
+            }
         }
         let reportStream: Stream = outPath == "-" ? .standardError : .standardOutput
         var r = Output()
@@ -139,15 +157,18 @@ enum ExportCommand {
             }
             return true
         }
-        var out = Output()
-        let context = try Context.load(common)
         if let o = outPath, o != "-" {
-            do { try context.todos.store.exportJSON(to: o, format: format) } catch {
-                throw .data("\(o): \(error.message)")
+            // The lock rule: FILE's lock is held from reading the todos to replacing FILE.
+            return try Store.locking(o) { () throws(CLIError) -> Output in
+                let context = try Context.load(common)
+                do throws(ExportError) { try context.todos.store.exportJSON(to: o, format: format) } catch {
+                    throw .data("\(o): \(error.message)")
+                }
+                return Output()
             }
-            return out
         }
-        out.append(context.todos.store.exportJSONBytes(format: format))
+        var out = Output()
+        out.append(try Context.load(common).todos.store.exportJSONBytes(format: format))
         return out
     }
 }

@@ -1,3 +1,5 @@
+import CalGridSystem
+
 /// A byte buffer that collects a command's output and writes it in one go at the end.
 /// Commands build text into it; nothing is printed piecemeal (no `print`, no reflection).
 struct Output {
@@ -16,10 +18,29 @@ struct Output {
         bytes.append(10)
     }
 
-    /// Writes everything to `stream` and empties the buffer.
+    /// Writes everything to `stream` and empties the buffer; gives up quietly on a closed pipe.
     mutating func flush(to stream: Stream = .standardOutput) {
-        bytes.withUnsafeBytes { System.write($0, to: stream) }
+        bytes.withUnsafeBytes { b in
+            switch stream {
+            case .standardOutput: try? FileDescriptor.standardOutput.writeAll(b)
+            case .standardError: try? FileDescriptor.standardError.writeAll(b)
+            }
+        }
         bytes.removeAll(keepingCapacity: true)
+    }
+}
+
+/// A standard stream the command writes to.
+enum Stream {
+    case standardOutput
+    case standardError
+
+    /// True when the stream is a terminal (decides `--color auto` and the import progress bar).
+    var isTerminal: Bool {
+        switch self {
+        case .standardOutput: FileDescriptor.standardOutput.isTerminal
+        case .standardError: FileDescriptor.standardError.isTerminal
+        }
     }
 }
 

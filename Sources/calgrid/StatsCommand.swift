@@ -1,4 +1,5 @@
 import CalGrid
+import CalGridSystem
 
 /// `calgrid stats`: what the todo set holds: counts, spans and memory.
 enum StatsCommand {
@@ -40,7 +41,7 @@ enum StatsCommand {
                 if n > (longest?.days ?? 0) { longest = (i, n) }
             }
         }
-        let peak = System.peakResidentKiB()
+        let peak = CurrentProcess.peakResidentKiB()
         let fp = s.memoryFootprint
 
         if common.json {

@@ -1,11 +1,13 @@
 import CalGrid
 import CalGridJSON
+import CalGridSystem
 
 /// The user's own todos: one file in the native format, found by `--todos FILE`, else
 /// `$CALGRID_TODOS`, else `$XDG_DATA_HOME/calgrid/todos.json` (`~/.local/share/calgrid/todos.json`).
 ///
-/// Changes go through `change(_:)`: lock, read, change, replace atomically, unlock. Readers take
-/// no lock: the store is only ever replaced by a rename, so they see the old file or the new one.
+/// Changes go through `change(_:)`: lock, read, change, replace atomically, unlock (the lock rule,
+/// `Store.locking`). Readers take no lock: the store is only ever replaced by a rename, so they see
+/// the old file or the new one.
 struct Store {
     /// Where the store is.
     let path: String
@@ -17,12 +19,12 @@ struct Store {
     /// `$XDG_DATA_HOME` nor `$HOME` says where it is.
     static func locate(_ options: CommonOptions) -> Store? {
         if let p = options.todosPath { return Store(path: p, isExplicit: true) }
-        if let p = System.environment("CALGRID_TODOS"), !p.isEmpty { return Store(path: p, isExplicit: false) }
+        if let p = CurrentProcess.environment("CALGRID_TODOS"), !p.isEmpty { return Store(path: p, isExplicit: false) }
         // XDG: a relative $XDG_DATA_HOME is invalid and must be ignored.
-        if let d = System.environment("XDG_DATA_HOME"), d.hasPrefix("/") {
+        if let d = CurrentProcess.environment("XDG_DATA_HOME"), d.hasPrefix("/") {
             return Store(path: d + "/calgrid/todos.json", isExplicit: false)
         }
-        if let h = System.environment("HOME"), !h.isEmpty {
+        if let h = CurrentProcess.environment("HOME"), !h.isEmpty {
             return Store(path: h + "/.local/share/calgrid/todos.json", isExplicit: false)
         }
         return nil
@@ -37,11 +39,7 @@ struct Store {
         return s
     }
 
-    var exists: Bool { System.exists(path) }
-
-    /// The lock file beside the store. It is never removed: removing it would let two processes
-    /// lock two different files of the same name.
-    var lockPath: String { path + ".lock" }
+    var exists: Bool { FileSystem.exists(path) }
 
     /// The directory holding the store ("" for a bare file name: the working directory).
     var directory: String {
@@ -64,17 +62,32 @@ struct Store {
     func change<R>(_ options: CommonOptions, creating: Bool = true,
                    _ body: (inout TodoSet) throws(CLIError) -> (result: R, changed: Bool)) throws(CLIError) -> R {
         if !creating && !exists { throw .data("no todos yet in \(path) (calgrid add TITLE starts it)") }
-        try System.makeDirectories(directory)
-        let lock = try System.lock(lockPath)
-        defer { System.unlock(lock) }
-        var set = try read(options)
-        let (result, changed) = try body(&set)
-        if changed {
-            do { try set.exportJSON(to: path, format: .native) } catch {
-                throw .data("\(path): \(error.message); the store is unchanged")
+        do { try FileSystem.makeDirectories(directory) } catch { throw .data("\(error.path): \(error.sentence)") }
+        return try Store.locking(path) { () throws(CLIError) -> R in
+            var set = try read(options)
+            let (result, changed) = try body(&set)
+            if changed {
+                do throws(ExportError) { try set.exportJSON(to: path, format: .native) } catch {
+                    throw .data("\(path): \(error.message); the store is unchanged")
+                }
             }
+            return result
         }
-        return result
+    }
+
+    /// The lock rule: every command that replaces a user's file runs its whole read-modify-write
+    /// in `body` while holding that file's lock (`FILE.lock` beside it; see `FileLock`), so two
+    /// writers of one path run one after the other and neither loses the other's change.
+    /// - Returns: what `body` returns; the lock is released after it, whether it returns or throws.
+    static func locking<R>(_ file: String, _ body: () throws(CLIError) -> R) throws(CLIError) -> R {
+        let lock: FileLock
+        do { lock = try FileLock(guarding: file) } catch {
+            throw .data(error.operation == .lock ? "\(error.path): cannot lock: \(error.sentence)" : "\(error.path): \(error.sentence)")
+        }
+        let result: Result<R, CLIError>
+        do throws(CLIError) { result = .success(try body()) } catch { result = .failure(error) }
+        lock.release()
+        return try result.get()
     }
 }
 

@@ -1,3 +1,5 @@
+import CalGridSystem
+
 /// ANSI styling, or none. Layout is always computed on plain text first and styled afterwards,
 /// so escape sequences never disturb alignment and the plain output is the styled one minus escapes.
 struct Style {
@@ -12,8 +14,8 @@ struct Style {
         case .always: return Style(enabled: true)
         case .never: return Style(enabled: false)
         case .auto:
-            if let v = System.environment("NO_COLOR"), !v.isEmpty { return Style(enabled: false) }
-            if System.environment("TERM") == "dumb" { return Style(enabled: false) }
+            if let v = CurrentProcess.environment("NO_COLOR"), !v.isEmpty { return Style(enabled: false) }
+            if CurrentProcess.environment("TERM") == "dumb" { return Style(enabled: false) }
             return Style(enabled: stream.isTerminal)
         }
     }

@@ -1,5 +1,6 @@
 import CalGrid
 import CalGridJSON
+import CalGridSystem
 
 /// Reading todo files through the JSON layer, for `--todos FILE` and `import`.
 enum TodoFile {
@@ -28,7 +29,14 @@ enum TodoFile {
         var set = TodoSet()
         // Standard input has no path to give `importJSON(fileAt:)`, so it is read whole first; files
         // are streamed (a named pipe too: the JSON layer reads to end of file when the size is unknown).
-        let stdinBytes: [UInt8]? = path == "-" ? try System.readAll(path: "-") : nil
+        var stdinBytes: [UInt8]?
+        if path == "-" {
+            do throws(Errno) {
+                let input = FileDescriptor.standardInput
+                _ = try input.size()  // a directory fails here (EISDIR) rather than at the first read
+                stdinBytes = try input.readAll()
+            } catch { throw .system(error, path: displayName(path)) }
+        }
         do throws(ImportError) {
             let report: ImportReport
             if let bytes = stdinBytes {
@@ -53,12 +61,12 @@ enum TodoFile {
 
 /// A one-line progress bar on standard error, drawn only once an import has run for a second.
 final class ProgressBar {
-    private let start = System.monotonicSeconds()
+    private let start = CurrentProcess.monotonicSeconds()
     private var drawn = false
     private var lastPercent = -1
 
     func update(done: Int64, total: Int64) {
-        guard System.monotonicSeconds() - start > 1 else { return }
+        guard CurrentProcess.monotonicSeconds() - start > 1 else { return }
         let percent = total > 0 ? Int(done * 100 / total) : -1
         guard percent != lastPercent || total == 0 else { return }
         lastPercent = percent

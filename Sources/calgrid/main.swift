@@ -1,8 +1,9 @@
 // The calgrid command: cal-like month, week, day and year views with per-day todo counts and
 // completion, plus list, import, export and stats. It imports no Foundation (start-up time is a
-// feature): libc calls live in System.swift, output is built in a byte buffer and written once.
+// feature): every libc call goes through CalGridSystem, output is built in a byte buffer and written once.
 import CalGrid
 import CalGridJSON
+import CalGridSystem
 
 let version = "calgrid " + CalGridVersion.text
 
@@ -29,8 +30,8 @@ AtomicFile.installSignalHandlers()
 do {
     var out = try runCommand(Array(CommandLine.arguments.dropFirst()))
     out.flush()
-    System.exit(0)
+    CurrentProcess.exit(0)
 } catch {
     reportError(error.message)
-    System.exit(error.exitCode)
+    CurrentProcess.exit(error.exitCode)
 }

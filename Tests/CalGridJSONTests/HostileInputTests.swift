@@ -3,6 +3,7 @@ import CalGridTestSupport
 import Foundation
 import CalGrid
 @testable import CalGridJSON
+import CalGridSystem
 
 final class ProgressLog { var calls: [(Int64, Int64)] = []; var stopAfter = Int.max }
 
@@ -28,7 +29,7 @@ func temporaryFile(_ bytes: [UInt8]) throws -> String {
         }
         var session = _ImportSession(options: o, sink: _TodoSetSink(set: TodoSet()))
         defer { session.release() }
-        try session.run(file: try _FileDescriptor.openForReading(path), window: 4096)
+        try session.run(file: try FileDescriptor.openForReading(path), window: 4096)
         #expect(log.calls.count > 10)
         #expect(log.calls.allSatisfy { $0.1 == Int64(bytes.count) })
         #expect(zip(log.calls, log.calls.dropFirst()).allSatisfy { $0.0.0 <= $0.1.0 })
@@ -65,21 +66,23 @@ func temporaryFile(_ bytes: [UInt8]) throws -> String {
         o.limits.maxRecordBytes = 50_000
         var session = _ImportSession(options: o, sink: _TodoSetSink(set: TodoSet()))
         defer { session.release() }
-        #expect(throws: ImportError.self) { try session.run(file: try _FileDescriptor.openForReading(path), window: 1024) }
+        #expect(throws: ImportError.self) { try session.run(file: try FileDescriptor.openForReading(path), window: 1024) }
         // With the default limit the window grows and the record is read whole.
         var set = TodoSet()
         var s2 = _ImportSession(options: ImportOptions(), sink: _TodoSetSink(set: TodoSet()))
         defer { s2.release() }
-        try s2.run(file: try _FileDescriptor.openForReading(path), window: 1024)
+        try s2.run(file: try FileDescriptor.openForReading(path), window: 1024)
         set = s2.sink.set
         #expect(set.title(at: 0).utf8.count == 100_000)
     }
 
     @Test func systemErrors() {
         var set = TodoSet()
-        #expect(throws: ImportError.system(operation: .open, errno: ENOENT)) { try set.importJSON(fileAt: "/nonexistent/calgrid.json") }
-        #expect(throws: ImportError.system(operation: .stat, errno: EISDIR)) { try set.importJSON(fileAt: "/tmp") }
-        let e = ImportError.system(operation: .open, errno: ENOENT)
+        #expect(throws: ImportError.system(Errno(.open, code: ENOENT, path: "/nonexistent/calgrid.json"))) {
+            try set.importJSON(fileAt: "/nonexistent/calgrid.json")
+        }
+        #expect(throws: ImportError.system(Errno(.stat, code: EISDIR))) { try set.importJSON(fileAt: "/tmp") }
+        let e = ImportError.system(Errno(.open, code: ENOENT))
         #expect(e.message.contains("No such file"))
     }
 

@@ -2,6 +2,7 @@ import Testing
 import Foundation
 import CalGrid
 @testable import CalGridJSON
+import CalGridSystem
 
 /// Inputs big enough for the decoding threads and for several batches, with bad records placed
 /// around chunk and batch edges: every thread count must give the same report, issues and set.
@@ -96,7 +97,7 @@ import CalGrid
             o.threads = threads
             var session = _ImportSession(options: o, sink: _TodoSetSink(set: TodoSet()))
             defer { session.release() }
-            try session.run(file: try _FileDescriptor.openForReading(path), window: 100_000)
+            try session.run(file: try FileDescriptor.openForReading(path), window: 100_000)
             #expect(session.report.imported == ParallelImportTests.count)
             #expect(session.sink.set.drafts == set.drafts)
         }

@@ -3,6 +3,7 @@ import CalGridTestSupport
 import Foundation
 import CalGrid
 @testable import CalGridJSON
+import CalGridSystem
 
 
 func randomText(_ g: inout SeededRandom) -> String {
@@ -88,7 +89,7 @@ func randomDraft(_ g: inout SeededRandom, index: Int) -> TodoDraft {
         var small = TodoSet()
         var session = _ImportSession(options: ImportOptions(), sink: _TodoSetSink(set: TodoSet()))
         defer { session.release() }
-        let fd = try _FileDescriptor.openForReading(path)
+        let fd = try FileDescriptor.openForReading(path)
         try session.run(file: fd, window: 64)
         small = session.sink.set
         #expect(small.drafts == set.drafts)

@@ -3,6 +3,7 @@ import CalGridTestSupport
 import Foundation
 import CalGrid
 @testable import CalGridJSON
+import CalGridSystem
 
 /// Checks a `task export` made with TZ=`zone` (by make-taskwarrior-dst-export.sh): imported in that
 /// zone, every task lands on the day its description names, the day given to `task add`.

@@ -6,6 +6,7 @@
 import Foundation
 import CalGrid
 import CalGridJSON
+import CalGridSystem
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-@testable import CalGridJSON
+@testable import CalGridSystem
 
 /// The one writer: content, permission bits, failures that leave the old file as it was, leftovers.
 @Suite struct AtomicFileTests {
@@ -54,15 +54,16 @@ import Foundation
             // The target is a directory: the rename fails after the whole write.
             try FileManager.default.createDirectory(atPath: dir + "/d", withIntermediateDirectories: false)
             try Data("x".utf8).write(to: URL(fileURLWithPath: dir + "/d/inside"))
-            #expect(throws: ExportError.self) { try AtomicFile.replace(dir + "/d", with: Array(repeating: 7, count: 100_000)) }
+            #expect(throws: Errno.self) { try AtomicFile.replace(dir + "/d", with: Array(repeating: 7, count: 100_000)) }
             #expect(try listing(dir) == ["d"])
             #expect(try listing(dir + "/d") == ["inside"])
             // The directory does not exist: nothing is created.
-            do throws(ExportError) {
+            do throws(Errno) {
                 try AtomicFile.replace(dir + "/missing/x.json", with: [1, 2, 3])
                 Issue.record("a write into a missing directory succeeded")
             } catch {
-                #expect(error == .system(operation: .open, errno: ENOENT))
+                #expect(error.operation == .open && error.code == ENOENT)
+                #expect(error.path.hasPrefix(dir + "/missing/x.json.calgrid-tmp-"))
                 #expect(error.message.contains("No such file or directory"))
             }
             #expect(try listing(dir) == ["d"])

@@ -3,7 +3,7 @@
 // the new content goes to a temporary file beside the target (same directory, so the same file
 // system and an atomic rename), is written whole and fsynced, and only then renamed over the target;
 // the directory is fsynced so the rename itself survives a power loss.
-import CJSONC
+import CSystem
 
 /// Atomic replacement of a file's content.
 ///
@@ -22,15 +22,15 @@ import CJSONC
 public enum AtomicFile {
     /// Replaces the file at `path` with `bytes` (see the type's description for the guarantee).
     /// - Complexity: O(bytes.count) plus a scan of the directory for stale temporary files.
-    public static func replace(_ path: String, with bytes: UnsafeRawBufferPointer) throws(ExportError) {
-        try _replace(path) { (fd: borrowing FileDescriptor) throws(ImportError) in try fd.writeAll(bytes) }
+    public static func replace(_ path: String, with bytes: UnsafeRawBufferPointer) throws(Errno) {
+        try replace(path) { (fd: borrowing FileDescriptor) throws(Errno) in try fd.writeAll(bytes) }
     }
 
     /// Replaces the file at `path` with `bytes`.
     /// - Complexity: O(bytes.count) plus a scan of the directory for stale temporary files.
-    public static func replace(_ path: String, with bytes: [UInt8]) throws(ExportError) {
-        let r: Result<Void, ExportError> = bytes.withUnsafeBytes { b in
-            do throws(ExportError) { try replace(path, with: b); return .success(()) } catch { return .failure(error) }
+    public static func replace(_ path: String, with bytes: [UInt8]) throws(Errno) {
+        let r: Result<Void, Errno> = bytes.withUnsafeBytes { b in
+            do throws(Errno) { try replace(path, with: b); return .success(()) } catch { return .failure(error) }
         }
         try r.get()
     }
@@ -45,9 +45,14 @@ public enum AtomicFile {
     /// The name part shared by every temporary file of `target`, before the process id.
     static func _temporaryPrefix(_ target: String) -> String { target + ".calgrid-tmp-" }
 
-    /// Replaces `path` with what `write` writes into the temporary file.
-    static func _replace(_ path: String,
-                         _ write: (borrowing FileDescriptor) throws(ImportError) -> Void) throws(ExportError) {
+    /// Replaces the file at `path` with what `write` writes into the temporary file, streaming
+    /// (the content is never whole in memory). A throw from `write` fails the replacement like a
+    /// failed write: the old file stays as it was.
+    /// - Throws: the first failing call's `Errno`, its `path` the target (or the temporary file,
+    ///   when that could not be created).
+    /// - Complexity: O(bytes written) plus a scan of the directory for stale temporary files.
+    public static func replace(_ path: String,
+                               writing write: (borrowing FileDescriptor) throws(Errno) -> Void) throws(Errno) {
         let target = _resolved(path)
         let prefix = _temporaryPrefix(target)
         prefix.withCString { cg_remove_stale_temporaries($0) }
@@ -56,11 +61,11 @@ public enum AtomicFile {
         let slot = temporary.withCString { cg_pending_add($0) }
         defer { cg_pending_remove(slot) }
         var created = false
-        do throws(ImportError) {
+        do throws(Errno) {
             var mode: Int32 = 0
             var err: Int32 = 0
             let exists = target.withCString { cg_file_mode($0, &mode, &err) }
-            if exists < 0 { throw .system(operation: .stat, errno: err) }
+            if exists < 0 { throw Errno(.stat, code: err, path: target) }
             // Owner-only until the old mode is set, so the content is never readable more widely than before.
             let fd = try FileDescriptor.createExclusive(temporary, mode: exists == 1 ? 0o600 : 0o666)
             created = true
@@ -71,10 +76,9 @@ public enum AtomicFile {
             try _rename(temporary, target)
         } catch {
             if created { _unlink(temporary) }
-            switch error {
-            case .system(let op, let code): throw .system(operation: op, errno: code)
-            default: throw .system(operation: .write, errno: 0)
-            }
+            var e = error
+            if e.path.isEmpty { e.path = target }
+            throw e
         }
     }
 

@@ -8,7 +8,7 @@ extension TimeZoneRules {
     /// `/usr/share/zoneinfo`.
     /// - Complexity: O(1)
     public static var zoneDirectory: String {
-        if let d = _environment("TZDIR"), !d.isEmpty { return d }
+        if let d = CurrentProcess.environment("TZDIR"), !d.isEmpty { return d }
         return "/usr/share/zoneinfo"
     }
 
@@ -63,7 +63,7 @@ extension TimeZoneRules {
     /// Never fails: like glibc, anything unusable means UTC.
     /// - Complexity: one zone file read.
     public static func local() -> TimeZoneRules {
-        _local(tz: _environment("TZ"), localtime: "/etc/localtime", directory: zoneDirectory)
+        _local(tz: CurrentProcess.environment("TZ"), localtime: "/etc/localtime", directory: zoneDirectory)
     }
 
     /// `local()` with its inputs given, for tests.

@@ -1,7 +1,7 @@
 import Testing
 import Foundation
 import CalGrid
-@testable import CalGridJSON
+@testable import CalGridSystem
 
 /// Zones by name, the user's zone argument and the local zone (TZ, /etc/localtime), against the
 /// system's tzdata files and glibc's documented rules. Environment variables are never changed here

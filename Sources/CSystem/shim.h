@@ -1,0 +1,389 @@
+#ifndef CALGRID_CSYSTEM_SHIM_H
+#define CALGRID_CSYSTEM_SHIM_H
+/* The only door from Swift to libc (CalGridSystem's `cg_` wrappers). Kept as a header so the same
+   module map works in Embedded Swift, where Glibc is not importable: every libc call CalGrid's
+   modules and the calgrid command make is one of the wrappers below, so the Swift side never
+   touches errno, flags or struct layouts. */
+#include <errno.h>
+#include <dirent.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <locale.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+/* ---- files: every call returns -1 and leaves the reason in *err (an errno value) ---- */
+
+static inline int cg_open_read(const char *path, int *err) {
+    int fd;
+    do { fd = open(path, O_RDONLY | O_CLOEXEC); } while (fd < 0 && errno == EINTR);
+    if (fd < 0) *err = errno;
+    return fd;
+}
+
+/* Creates `path` exclusively (fails if it exists) with `mode` before the umask. */
+static inline int cg_open_create_exclusive(const char *path, int mode, int *err) {
+    int fd;
+    do { fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, (mode_t)mode); } while (fd < 0 && errno == EINTR);
+    if (fd < 0) *err = errno;
+    return fd;
+}
+
+/* Size of a regular file, -1 with EISDIR / ESPIPE-like errors for directories and other kinds. */
+static inline int64_t cg_file_size(int fd, int *err) {
+    struct stat st;
+    if (fstat(fd, &st) != 0) { *err = errno; return -1; }
+    if (S_ISDIR(st.st_mode)) { *err = EISDIR; return -1; }
+    if (!S_ISREG(st.st_mode)) return -2; /* a pipe or device: size unknown, still readable */
+    return (int64_t)st.st_size;
+}
+
+/* Reads up to `count` bytes, retrying on EINTR; 0 at end of file. */
+static inline int64_t cg_read(int fd, void *buffer, int64_t count, int *err) {
+    ssize_t n;
+    do { n = read(fd, buffer, (size_t)count); } while (n < 0 && errno == EINTR);
+    if (n < 0) { *err = errno; return -1; }
+    return (int64_t)n;
+}
+
+/* Writes all `count` bytes or fails. */
+static inline int cg_write_all(int fd, const void *buffer, int64_t count, int *err) {
+    const char *p = (const char *)buffer;
+    while (count > 0) {
+        ssize_t n = write(fd, p, (size_t)count);
+        if (n < 0) { if (errno == EINTR) continue; *err = errno; return -1; }
+        p += n; count -= n;
+    }
+    return 0;
+}
+
+static inline int cg_fsync(int fd, int *err) {
+    if (fsync(fd) != 0) { *err = errno; return -1; }
+    return 0;
+}
+
+static inline int cg_close(int fd) { return close(fd); }
+
+/* close that reports its error (a deferred write error on some file systems); EINTR counts as closed. */
+static inline int cg_close_checked(int fd, int *err) {
+    if (close(fd) != 0 && errno != EINTR) { *err = errno; return -1; }
+    return 0;
+}
+
+static inline int cg_fchmod(int fd, int mode, int *err) {
+    if (fchmod(fd, (mode_t)mode) != 0) { *err = errno; return -1; }
+    return 0;
+}
+
+/* The permission bits of the file at `path` (following symbolic links) in *mode: 1 when it exists,
+   0 when it does not, -1 on another error. */
+static inline int cg_file_mode(const char *path, int *mode, int *err) {
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        if (errno == ENOENT) return 0;
+        *err = errno; return -1;
+    }
+    *mode = (int)(st.st_mode & 07777);
+    return 1;
+}
+
+/* When `path` is a symbolic link to an existing file, its resolved path into `buffer` (PATH_MAX
+   bytes) and 1: a replacement then replaces the file the link names, and the link stays. */
+static inline int cg_resolve_link(const char *path, char *buffer) {
+    struct stat st;
+    if (lstat(path, &st) != 0 || !S_ISLNK(st.st_mode)) return 0;
+    return realpath(path, buffer) != NULL ? 1 : 0;
+}
+
+static inline int cg_rename(const char *from, const char *to, int *err) {
+    if (rename(from, to) != 0) { *err = errno; return -1; }
+    return 0;
+}
+
+static inline int cg_unlink(const char *path) { return unlink(path); }
+
+/* The directory part of `path` into `dir` ("." when there is none); 0 when it does not fit. */
+static inline int cg_parent_directory(const char *path, char *dir, size_t size) {
+    size_t n = strlen(path);
+    if (n >= size) return 0;
+    memcpy(dir, path, n + 1);
+    char *slash = strrchr(dir, '/');
+    if (slash == NULL) { dir[0] = '.'; dir[1] = 0; }
+    else if (slash == dir) { dir[1] = 0; }
+    else *slash = 0;
+    return 1;
+}
+
+/* fsync of the directory holding `path`, so the rename itself survives a crash. Best effort. */
+static inline void cg_fsync_parent_directory(const char *path) {
+    char dir[PATH_MAX];
+    if (!cg_parent_directory(path, dir, sizeof dir)) return;
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0) { (void)fsync(fd); close(fd); }
+}
+
+/* Removes the files named `<prefix><pid>-<digits>` (prefix: a path, whose directory is searched)
+   whose process no longer runs: temporary files a kill -9 or a power loss left behind. Best effort;
+   a process id in another PID namespace looks dead from here (its write then fails cleanly at the
+   rename). */
+static inline void cg_remove_stale_temporaries(const char *prefix) {
+    char dir[PATH_MAX];
+    if (!cg_parent_directory(prefix, dir, sizeof dir)) return;
+    const char *slash = strrchr(prefix, '/');
+    const char *leaf = slash == NULL ? prefix : slash + 1;
+    DIR *d = opendir(dir);
+    if (d == NULL) return;
+    size_t n = strlen(leaf);
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (strncmp(e->d_name, leaf, n) != 0) continue;
+        const char *p = e->d_name + n;
+        char *end;
+        long pid = strtol(p, &end, 10);
+        if (end == p || *end != '-' || pid <= 0 || pid == (long)getpid()) continue;
+        const char *q = end + 1;
+        if (*q == 0) continue;
+        while (*q >= '0' && *q <= '9') q++;
+        if (*q != 0) continue;
+        if (kill((pid_t)pid, 0) == 0 || errno != ESRCH) continue;  /* alive, or someone else's (EPERM) */
+        (void)unlinkat(dirfd(d), e->d_name, 0);
+    }
+    closedir(d);
+}
+
+/* ---- temporary files a signal must not leave behind ----
+   Only AtomicFile.swift calls these: they share the static state below, and a header's static
+   variables exist once per object file that uses them (one Swift file, one copy). A write registers
+   its temporary path before creating the file and releases it after the rename; the handler unlinks
+   every registered path (unlink and sigaction are async-signal-safe, the slot states are lock-free
+   atomics), restores the default action and re-raises, so the process still ends by the signal. */
+#define CG_PENDING_SLOTS 16
+typedef struct cg_pending_slot { int state; char path[PATH_MAX]; } cg_pending_slot;  /* 0 free, 1 filling, 2 set */
+
+/* The slot table, allocated by the first cg_install_pending_cleanup (64 KiB on the heap, not in every
+   program's .bss); NULL before. A function-local static: Swift's importer emits it with the function
+   (it skips file-scope ones). */
+static inline cg_pending_slot **cg_pending_table(void) {
+    static cg_pending_slot *table;
+    return &table;
+}
+
+static inline cg_pending_slot *cg_pending_slots(void) { return __atomic_load_n(cg_pending_table(), __ATOMIC_ACQUIRE); }
+
+/* A process-wide serial number for temporary file names (threads may write beside the same file). */
+static inline int64_t cg_next_temporary_serial(void) {
+    static int64_t serial;
+    return __atomic_fetch_add(&serial, 1, __ATOMIC_RELAXED);
+}
+
+/* Registers `path`; returns the slot or -1 when all are taken (the write then goes unprotected). */
+static inline int cg_pending_add(const char *path) {
+    cg_pending_slot *cg_pending = cg_pending_slots();
+    size_t n = strlen(path);
+    if (cg_pending == NULL || n >= PATH_MAX) return -1;  /* no handler, nothing to protect against */
+    for (int k = 0; k < CG_PENDING_SLOTS; k++) {
+        int expected = 0;
+        if (__atomic_compare_exchange_n(&cg_pending[k].state, &expected, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+            memcpy(cg_pending[k].path, path, n + 1);
+            __atomic_store_n(&cg_pending[k].state, 2, __ATOMIC_RELEASE);
+            return k;
+        }
+    }
+    return -1;
+}
+
+static inline void cg_pending_remove(int slot) {
+    cg_pending_slot *cg_pending = cg_pending_slots();
+    if (cg_pending != NULL && slot >= 0 && slot < CG_PENDING_SLOTS) __atomic_store_n(&cg_pending[slot].state, 0, __ATOMIC_RELEASE);
+}
+
+static void cg_pending_signal_handler(int sig) {
+    cg_pending_slot *cg_pending = cg_pending_slots();
+    for (int k = 0; cg_pending != NULL && k < CG_PENDING_SLOTS; k++) {
+        if (__atomic_load_n(&cg_pending[k].state, __ATOMIC_ACQUIRE) == 2) (void)unlink(cg_pending[k].path);
+    }
+    struct sigaction dfl;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    (void)sigaction(sig, &dfl, NULL);
+    (void)raise(sig);  /* blocked while the handler runs; delivered, with the default action, on return */
+}
+
+/* Installs the handler for SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGXFSZ where the current action is
+   the default one (an ignored signal stays ignored, a program's own handler stays). */
+static inline void cg_install_pending_cleanup(void) {
+    static const int signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGXFSZ };
+    if (cg_pending_slots() == NULL) {
+        cg_pending_slot *fresh = (cg_pending_slot *)calloc(CG_PENDING_SLOTS, sizeof(cg_pending_slot));
+        cg_pending_slot *expected = NULL;
+        if (fresh == NULL) return;
+        if (!__atomic_compare_exchange_n(cg_pending_table(), &expected, fresh, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) free(fresh);
+    }
+    for (size_t k = 0; k < sizeof signals / sizeof signals[0]; k++) {
+        struct sigaction old;
+        if (sigaction(signals[k], NULL, &old) != 0) continue;
+        if ((old.sa_flags & SA_SIGINFO) || old.sa_handler != SIG_DFL) continue;
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = cg_pending_signal_handler;
+        sigemptyset(&sa.sa_mask);
+        sa.sa_flags = SA_RESTART;
+        (void)sigaction(signals[k], &sa, NULL);
+    }
+}
+
+static inline int cg_getpid(void) { return (int)getpid(); }
+
+/* The text of an errno value, copied into `buffer` (always NUL-terminated). */
+static inline void cg_strerror(int code, char *buffer, size_t size) {
+    if (size == 0) return;
+    const char *s = strerror(code);
+    size_t n = strlen(s);
+    if (n >= size) n = size - 1;
+    memcpy(buffer, s, n);
+    buffer[n] = 0;
+}
+
+/* ---- environment and symbolic links (time zones: TZ, TZDIR, /etc/localtime) ---- */
+
+/* The value of an environment variable, or NULL. */
+static inline const char *cg_getenv(const char *name) { return getenv(name); }
+
+/* The target of the symbolic link `path` into `buffer` (NUL-terminated); its length, or -1 when
+   `path` is not a link or the target does not fit. */
+static inline int64_t cg_readlink(const char *path, char *buffer, int64_t size) {
+    if (size <= 1) return -1;
+    ssize_t n = readlink(path, buffer, (size_t)(size - 1));
+    if (n < 0 || n >= size - 1) return -1;
+    buffer[n] = 0;
+    return (int64_t)n;
+}
+
+/* ---- threads ---- */
+
+typedef void *(*cg_thread_body)(void *);
+
+static inline int cg_thread_start(pthread_t *thread, cg_thread_body body, void *context) {
+    return pthread_create(thread, NULL, body, context);
+}
+
+static inline int cg_thread_join(pthread_t thread) { return pthread_join(thread, NULL); }
+
+static inline long cg_online_cpus(void) { return sysconf(_SC_NPROCESSORS_ONLN); }
+
+/* json-c's tokener (its parse call) switches the calling thread to a "C" LC_NUMERIC locale on every call
+   (duplocale + newlocale + freelocale: allocations and glibc's global locale lock). When the thread
+   already uses glibc's static C locale object, all three return it without allocating or locking.
+   cg_use_c_locale switches the calling thread to it and returns the previous locale for
+   cg_restore_locale. */
+static inline void *cg_use_c_locale(void) {
+    locale_t c = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+    if (c == (locale_t)0) return NULL;
+    return (void *)uselocale(c);
+}
+static inline void cg_restore_locale(void *previous) {
+    if (previous != NULL) (void)uselocale((locale_t)previous);
+}
+
+/* A mutex and two condition variables: the import's chunk pipeline keeps its counters under the
+   mutex and sleeps on `work` (decoding threads waiting for records) or `results` (the main thread
+   waiting for a decoded chunk or for idle workers) instead of spinning. Lives in memory the caller
+   allocates (Swift), so it cannot fail; the default attributes never make these calls fail. */
+typedef struct cg_monitor { pthread_mutex_t mutex; pthread_cond_t work; pthread_cond_t results; } cg_monitor;
+
+static inline void cg_monitor_init(cg_monitor *m) {
+    pthread_mutex_init(&m->mutex, NULL);
+    pthread_cond_init(&m->work, NULL);
+    pthread_cond_init(&m->results, NULL);
+}
+static inline void cg_monitor_destroy(cg_monitor *m) {
+    pthread_cond_destroy(&m->results);
+    pthread_cond_destroy(&m->work);
+    pthread_mutex_destroy(&m->mutex);
+}
+static inline void cg_monitor_lock(cg_monitor *m) { pthread_mutex_lock(&m->mutex); }
+static inline void cg_monitor_unlock(cg_monitor *m) { pthread_mutex_unlock(&m->mutex); }
+/* `results` != 0 picks the main thread's condition; called with the mutex held, returns holding it
+   (maybe spuriously: callers re-check their condition in a loop). */
+static inline void cg_monitor_wait(cg_monitor *m, int results) {
+    pthread_cond_wait(results ? &m->results : &m->work, &m->mutex);
+}
+static inline void cg_monitor_signal(cg_monitor *m, int results) {
+    pthread_cond_signal(results ? &m->results : &m->work);
+}
+static inline void cg_monitor_broadcast(cg_monitor *m, int results) {
+    pthread_cond_broadcast(results ? &m->results : &m->work);
+}
+
+/* ---- bytes ---- */
+
+static inline const uint8_t *cg_memchr(const uint8_t *p, uint8_t byte, int64_t count) {
+    return (const uint8_t *)memchr(p, byte, (size_t)count);
+}
+
+static inline void cg_memmove(void *to, const void *from, int64_t count) { memmove(to, from, (size_t)count); }
+
+static inline int cg_memcmp(const void *a, const void *b, int64_t count) { return memcmp(a, b, (size_t)count); }
+
+/* ---- locks, directories, the process ---- */
+
+/* Opens (creating it owner-only if missing) `path` and takes an exclusive flock on it, waiting while
+   another process holds it; the descriptor, or -1 with the reason in *err and the failing step in
+   *step (0 open, 1 flock). Closing the descriptor releases the lock; so does the process's end. */
+static inline int cg_lock_file(const char *path, int *err, int *step) {
+    int fd;
+    do { fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600); } while (fd < 0 && errno == EINTR);
+    if (fd < 0) { *err = errno; *step = 0; return -1; }
+    while (flock(fd, LOCK_EX) != 0) {
+        if (errno == EINTR) continue;
+        *err = errno; *step = 1;
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+/* mkdir with `mode` before the umask; an existing entry counts as success only to the caller. */
+static inline int cg_mkdir(const char *path, int mode, int *err) {
+    if (mkdir(path, (mode_t)mode) != 0) { *err = errno; return -1; }
+    return 0;
+}
+
+/* 1 when `path` names something (following symbolic links), 0 when not. */
+static inline int cg_exists(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+static inline int cg_isatty(int fd) { return isatty(fd) == 1; }
+
+/* Seconds since 1970-01-01T00:00:00Z. */
+static inline int64_t cg_time_now(void) { return (int64_t)time(NULL); }
+
+/* Monotonic nanoseconds (CLOCK_MONOTONIC). */
+static inline int64_t cg_monotonic_nanoseconds(void) {
+    struct timespec ts;
+    if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0) return 0;
+    return (int64_t)ts.tv_sec * 1000000000 + (int64_t)ts.tv_nsec;
+}
+
+/* The process's peak resident set size in KiB (getrusage's ru_maxrss), 0 when unknown. */
+static inline int64_t cg_peak_resident_kib(void) {
+    struct rusage u;
+    if (getrusage(RUSAGE_SELF, &u) != 0) return 0;
+    return (int64_t)u.ru_maxrss;
+}
+
+static inline __attribute__((noreturn)) void cg_exit(int code) { exit(code); }
+
+#endif
