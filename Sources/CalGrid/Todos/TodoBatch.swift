@@ -20,6 +20,25 @@ public struct TodoBatch: Sendable {
     /// - Complexity: O(1)
     public init() {}
 
+    /// The drafts, staged in order (what every insert of drafts does first).
+    /// - Complexity: O(n + their text + their completion flags)
+    public init<C: Collection<TodoDraft>>(_ drafts: C) {
+        // Sized first (a string's UTF-8 count is O(1)), so no arena grows while staging: for one
+        // draft (every `append` and `update`) growing would cost more allocations than the rest.
+        var text = 0, tags = 0, words = 0
+        for d in drafts {
+            text += d.id.utf8.count + d.title.utf8.count + (d.memo?.utf8.count ?? 0)
+            for t in d.tags { text += t.utf8.count }
+            tags += d.tags.count
+            if let c = d.completedDays?.count { words += (c + 63) / 64 + 1 }
+        }
+        _rows.reserveCapacity(drafts.count)
+        _text.reserveCapacity(text)
+        if tags > 0 { _tagLengths.reserveCapacity(tags) }
+        if words > 0 { _bits._words.reserveCapacity(words) }
+        for d in drafts { append(d) }
+    }
+
     /// Number of todos.
     /// - Complexity: O(1)
     @inlinable public var count: Int { _rows.count }
@@ -41,21 +60,29 @@ public struct TodoBatch: Sendable {
         _bits.removeAll()
     }
 
-    /// Appends a todo without tags or completion flags; texts are UTF-8 bytes, copied (ill-formed
-    /// UTF-8 is repaired as `String(decoding:as:)` repairs it). Nothing is checked here: the set
-    /// checks on insert.
+    /// Appends a todo with these fields, without tags or completion flags; texts are UTF-8 bytes,
+    /// copied (ill-formed UTF-8 is repaired as `String(decoding:as:)` repairs it). Nothing is
+    /// checked here: the set checks on insert.
     /// - Complexity: O(bytes of the texts)
     public mutating func append(idBytes: UnsafeRawBufferPointer, titleBytes: UnsafeRawBufferPointer,
-                                memoBytes: UnsafeRawBufferPointer?, start: CivilDate?, end: CivilDate?,
-                                createdAt: Int64?, isChallenge: Bool, isCompleted: Bool,
-                                repetition: WeekdaySet, reminderMinutes: Int16?) {
+                                memoBytes: UnsafeRawBufferPointer?, fields: TodoFields) {
         let textStart = _text.count
         let idCount = _appendUTF8(idBytes), titleCount = _appendUTF8(titleBytes)
         let memoCount = memoBytes.map { _appendUTF8($0) } ?? -1
         _rows.append(_StagedTodo(textStart: textStart, idCount: idCount, titleCount: titleCount, memoCount: memoCount,
-                                 tagStart: _tagLengths.count, start: start, end: end, createdAt: createdAt,
-                                 isChallenge: isChallenge, isCompleted: isCompleted, repetition: repetition,
-                                 reminderMinutes: reminderMinutes))
+                                 tagStart: _tagLengths.count, fields: fields))
+    }
+
+    /// `append(idBytes:titleBytes:memoBytes:fields:)` with the fields given one by one.
+    /// - Complexity: O(bytes of the texts)
+    @inlinable
+    public mutating func append(idBytes: UnsafeRawBufferPointer, titleBytes: UnsafeRawBufferPointer,
+                                memoBytes: UnsafeRawBufferPointer?, start: CivilDate?, end: CivilDate?,
+                                createdAt: Int64?, isChallenge: Bool, isCompleted: Bool,
+                                repetition: WeekdaySet, reminderMinutes: Int16?) {
+        append(idBytes: idBytes, titleBytes: titleBytes, memoBytes: memoBytes,
+               fields: TodoFields(start: start, end: end, createdAt: createdAt, isChallenge: isChallenge,
+                                  isCompleted: isCompleted, repetition: repetition, reminderMinutes: reminderMinutes))
     }
 
     /// Appends a tag (UTF-8 bytes, copied and repaired like the texts) to the last todo.
@@ -102,15 +129,17 @@ public struct TodoBatch: Sendable {
             title.withUTF8 { t in
                 _withOptionalUTF8(&memo) { m in
                     append(idBytes: UnsafeRawBufferPointer(i), titleBytes: UnsafeRawBufferPointer(t), memoBytes: m,
-                           start: draft.start, end: draft.end, createdAt: draft.createdAt, isChallenge: draft.isChallenge,
-                           isCompleted: draft.isCompleted, repetition: draft.repetition, reminderMinutes: draft.reminderMinutes)
+                           fields: draft.fields)
                 }
             }
         }
         for var tag in draft.tags { tag.withUTF8 { appendTag(UnsafeRawBufferPointer($0)) } }
         if let days = draft.completedDays {
-            setCompletedDays(count: days.count)
-            for k in days.indices where days[k] { setCompletedDay(k) }
+            let i = _rows.count - 1
+            _rows[i].bitOffset = _bits.appendZeros(days.count)
+            _rows[i].completedCount = days.count
+            let o = _rows[i].bitOffset
+            for k in days.indices where days[k] { _bits.setBit(o + k, true) }
         }
     }
 
@@ -119,9 +148,7 @@ public struct TodoBatch: Sendable {
     public func draft(at i: Int) -> TodoDraft {
         let r = _rows[i]
         var d = TodoDraft(id: _textString(r.textStart, r.idCount), title: _textString(r.titleStart, r.titleCount),
-                          memo: r.memoCount < 0 ? nil : _textString(r.memoStart, r.memoCount), start: r.start, end: r.end,
-                          createdAt: r.createdAt, isChallenge: r.isChallenge, isCompleted: r.isCompleted,
-                          repetition: r.repetition, reminderMinutes: r.reminderMinutes)
+                          memo: r.memoCount < 0 ? nil : _textString(r.memoStart, r.memoCount), fields: r.fields)
         var at = r.tagBytesStart
         for t in r.tagStart..<(r.tagStart + r.tagCount) {
             let n = Int(_tagLengths[t])
@@ -157,7 +184,7 @@ private func _withOptionalUTF8<R>(_ s: inout String?, _ body: (UnsafeRawBufferPo
     return s!.withUTF8 { body(UnsafeRawBufferPointer($0)) }
 }
 
-/// One staged todo: its fixed fields and where its text, tags and flags are in the batch.
+/// One staged todo: its fields and where its text, tags and flags are in the batch.
 @usableFromInline
 struct _StagedTodo: Sendable {
     @usableFromInline var textStart: Int
@@ -168,27 +195,20 @@ struct _StagedTodo: Sendable {
     /// Where the todo's tag lengths start in `_tagLengths`, and how many.
     @usableFromInline var tagStart: Int
     @usableFromInline var tagCount = 0
-    @usableFromInline var start: CivilDate?
-    @usableFromInline var end: CivilDate?
-    @usableFromInline var createdAt: Int64?
-    @usableFromInline var isChallenge: Bool
-    @usableFromInline var isCompleted: Bool
-    @usableFromInline var repetition: WeekdaySet
-    @usableFromInline var reminderMinutes: Int16?
+    @usableFromInline var fields: TodoFields
     /// Where the flags start in the bit arena, and how many (-1 = no `completedDays`).
     @usableFromInline var bitOffset = 0
     @usableFromInline var completedCount = -1
 
     @inlinable
-    init(textStart: Int, idCount: Int, titleCount: Int, memoCount: Int, tagStart: Int, start: CivilDate?, end: CivilDate?,
-         createdAt: Int64?, isChallenge: Bool, isCompleted: Bool, repetition: WeekdaySet, reminderMinutes: Int16?) {
+    init(textStart: Int, idCount: Int, titleCount: Int, memoCount: Int, tagStart: Int, fields: TodoFields) {
         self.textStart = textStart; self.idCount = idCount; self.titleCount = titleCount; self.memoCount = memoCount
-        self.tagStart = tagStart; self.start = start; self.end = end; self.createdAt = createdAt
-        self.isChallenge = isChallenge; self.isCompleted = isCompleted; self.repetition = repetition
-        self.reminderMinutes = reminderMinutes
+        self.tagStart = tagStart; self.fields = fields
     }
 
     @inlinable var titleStart: Int { textStart + idCount }
     @inlinable var memoStart: Int { titleStart + titleCount }
     @inlinable var tagBytesStart: Int { memoStart + Swift.max(memoCount, 0) }
+    /// The flags it came with, nil when none.
+    @inlinable var completedFlags: Int? { completedCount < 0 ? nil : completedCount }
 }

@@ -1,29 +1,19 @@
 /// A todo as a value, before it enters a `TodoSet` (which stores it as struct-of-arrays).
 ///
 /// This is the contract between producers (JSON import, the C API, the CLI's sample set) and the
-/// store. `TodoSet` validates a draft on insert.
+/// store: its texts, its completion flags and its fixed-size `fields`. `TodoSet` validates a draft
+/// on insert, by staging it in a `TodoBatch` (every insert and update goes that one way).
 public struct TodoDraft: Hashable, Sendable {
     /// Non-empty, unique within a set, at most `maxIDBytes` UTF-8 bytes.
     public var id: String
     /// May be empty.
     public var title: String
     public var memo: String?
-    /// First day, inclusive; nil = not dated.
-    public var start: CivilDate?
-    /// Last day, inclusive; nil = no deadline. Never before `start`.
-    public var end: CivilDate?
-    /// Registration time, seconds since 1970-01-01T00:00:00Z; nil = unknown (insertion order decides).
-    public var createdAt: Int64?
-    public var isChallenge: Bool
-    /// For todos without per-day tracking.
-    public var isCompleted: Bool
-    /// Weekdays the todo falls on within [start, end] (the app's 반복); `.all` by default, never empty.
-    public var repetition: WeekdaySet
+    /// Span, kind, creation time, repetition and reminder (the fixed-size fields).
+    public var fields: TodoFields
     /// One flag per repeat day of [start, end] (days whose weekday is in `repetition`), in date order;
     /// nil = all false. Only meaningful when both `start` and `end` are set.
     public var completedDays: [Bool]?
-    /// Reminder time of day in minutes after midnight (`reminderMinutesRange`), if any.
-    public var reminderMinutes: Int16?
     public var tags: [String]
 
     /// The longest id a set accepts, in UTF-8 bytes.
@@ -35,9 +25,40 @@ public struct TodoDraft: Hashable, Sendable {
                 createdAt: Int64? = nil, isChallenge: Bool = false, isCompleted: Bool = false,
                 repetition: WeekdaySet = .all, completedDays: [Bool]? = nil, reminderMinutes: Int16? = nil,
                 tags: [String] = []) {
-        self.id = id; self.title = title; self.memo = memo; self.start = start; self.end = end
-        self.createdAt = createdAt; self.isChallenge = isChallenge; self.isCompleted = isCompleted
-        self.repetition = repetition; self.completedDays = completedDays
-        self.reminderMinutes = reminderMinutes; self.tags = tags
+        self.init(id: id, title: title, memo: memo,
+                  fields: TodoFields(start: start, end: end, createdAt: createdAt, isChallenge: isChallenge,
+                                     isCompleted: isCompleted, repetition: repetition, reminderMinutes: reminderMinutes),
+                  completedDays: completedDays, tags: tags)
     }
+
+    /// A draft of these texts, fields, flags and tags.
+    /// - Complexity: O(1)
+    @inlinable
+    public init(id: String, title: String, memo: String? = nil, fields: TodoFields, completedDays: [Bool]? = nil,
+                tags: [String] = []) {
+        self.id = id; self.title = title; self.memo = memo; self.fields = fields
+        self.completedDays = completedDays; self.tags = tags
+    }
+
+    /// First day, inclusive; nil = not dated (`fields.start`).
+    /// - Complexity: O(1)
+    @inlinable public var start: CivilDate? { get { fields.start } set { fields.start = newValue } }
+    /// Last day, inclusive; nil = no deadline. Never before `start` (`fields.end`).
+    /// - Complexity: O(1)
+    @inlinable public var end: CivilDate? { get { fields.end } set { fields.end = newValue } }
+    /// Registration time, seconds since 1970-01-01T00:00:00Z; nil = unknown (`fields.createdAt`).
+    /// - Complexity: O(1)
+    @inlinable public var createdAt: Int64? { get { fields.createdAt } set { fields.createdAt = newValue } }
+    /// `fields.isChallenge`.
+    /// - Complexity: O(1)
+    @inlinable public var isChallenge: Bool { get { fields.isChallenge } set { fields.isChallenge = newValue } }
+    /// For todos without per-day tracking (`fields.isCompleted`).
+    /// - Complexity: O(1)
+    @inlinable public var isCompleted: Bool { get { fields.isCompleted } set { fields.isCompleted = newValue } }
+    /// Weekdays the todo falls on within [start, end]; `.all` by default, never empty (`fields.repetition`).
+    /// - Complexity: O(1)
+    @inlinable public var repetition: WeekdaySet { get { fields.repetition } set { fields.repetition = newValue } }
+    /// Reminder time of day in minutes after midnight (`reminderMinutesRange`), if any (`fields.reminderMinutes`).
+    /// - Complexity: O(1)
+    @inlinable public var reminderMinutes: Int16? { get { fields.reminderMinutes } set { fields.reminderMinutes = newValue } }
 }

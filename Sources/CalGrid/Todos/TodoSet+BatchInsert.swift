@@ -1,7 +1,8 @@
-// Bulk insert of a staged batch (`TodoBatch`): the two passes of `insert(contentsOf:)` over
-// drafts — check everything, then append — with the same rules and errors, but ids are hashed and
-// compared as the batch's bytes, a todo's text enters the arena as one copy and its flags as
-// words, so nothing is allocated or reference-counted per todo.
+// The one insert path. Every todo enters a set staged in a `TodoBatch` (drafts are staged first,
+// see TodoSet+Mutation.swift): two passes, check everything (`_validate`, ids against the set and
+// the batch), then append (`_storeRow`, also behind `update(at:to:)`). Ids are hashed and compared
+// as the batch's bytes, a todo's text enters the arena as one copy and its flags as words, so
+// nothing is allocated or reference-counted per todo.
 extension TodoSet {
     /// Adds the batch's todos at the end, in order, or none of them, exactly as
     /// `insert(contentsOf:)` adds the same drafts; errors name the todo's position in the batch.
@@ -10,77 +11,120 @@ extension TodoSet {
         try insert(contentsOf: batch, range: 0..<batch.count)
     }
 
-    /// Adds the todos of `batch` in `range`, in order, or none of them; errors name the todo's
-    /// position in the batch (not in `range`).
+    /// Adds the todos of `batch` in `range`, in order, or none of them: the first invalid todo (by
+    /// position) throws and leaves the set untouched. An id already in the set or earlier in the
+    /// range is `duplicateID`. Errors name the todo's position in the batch (not in `range`).
     /// - Complexity: O(range.count + their text + their span) expected
     public mutating func insert(contentsOf batch: TodoBatch, range: Range<Int>) throws(TodoError) {
         precondition(range.lowerBound >= 0 && range.upperBound <= batch.count, "TodoBatch range out of bounds")
         let n = range.count, lo = range.lowerBound
+        guard n > 0 else { return }
         var textBytes = 0, bitCount = 0
-        // The range's own ids, by position in the range, to find duplicates within it.
-        var table = _IDTable(minimumCapacity: n)
+        // The range's own ids, by position in the range, to find duplicates within it (one todo
+        // cannot repeat itself: no table).
+        var table = n > 1 ? _IDTable(minimumCapacity: n) : _IDTable()
         var hashes = [UInt64](repeating: 0, count: n)
-        try batch._rows.withUnsafeBufferPointer { (rows) throws(TodoError) in
-            try batch._text.withUnsafeBufferPointer { (textBuffer) throws(TodoError) in
-                try batch._tagLengths.withUnsafeBufferPointer { (tagLengths) throws(TodoError) in
-                    let text = UnsafeRawBufferPointer(textBuffer)
-                    func id(_ p: Int) -> UnsafeRawBufferPointer {
-                        UnsafeRawBufferPointer(rebasing: text[rows[p].textStart..<(rows[p].textStart + rows[p].idCount)])
-                    }
-                    // As for drafts: hash first and warm the index, so the probes' cache misses overlap.
-                    for j in 0..<n { hashes[j] = _hashBytes(id(lo + j)) }
-                    if _ids.slotCount >= 1 << 15 { _warmIDIndex(hashes) }
-                    for j in 0..<n {
-                        let p = lo + j, r = rows[p]
-                        bitCount = TodoSet._saturatingSum(bitCount, try TodoSet._validate(idBytes: r.idCount, start: r.start, end: r.end, repetition: r.repetition,
-                                                          reminderMinutes: r.reminderMinutes,
-                                                          completedCount: r.completedCount < 0 ? nil : r.completedCount,
-                                                          position: p) { batch._id(at: p) })
-                        let h = hashes[j], bytes = id(p)
-                        if _findRow(bytes, hash: h) != nil { throw .duplicateID(position: p, id: batch._id(at: p)) }
-                        let earlier = table.insertUnlessPresent(j, hash: h) { v in hashes[v] == h && _bytesEqual(id(lo + v), bytes) }
-                        if earlier != nil { throw .duplicateID(position: p, id: batch._id(at: p)) }
-                        textBytes = TodoSet._saturatingSum(textBytes, _textRecordSize(r, tagLengths))
-                    }
+        try batch._withBuffers { (rows, textBuffer, tagLengths) throws(TodoError) in
+            let text = UnsafeRawBufferPointer(textBuffer)
+            func id(_ p: Int) -> UnsafeRawBufferPointer {
+                UnsafeRawBufferPointer(rebasing: text[rows[p].textStart..<(rows[p].textStart + rows[p].idCount)])
+            }
+            // Hash every id first and touch the id index where each one lands: the cache misses of
+            // the whole batch then overlap, instead of each probe waiting for its own.
+            for j in 0..<n { hashes[j] = _hashBytes(id(lo + j)) }
+            if _ids.slotCount >= 1 << 15 { _warmIDIndex(hashes) }
+            for j in 0..<n {
+                let p = lo + j, r = rows[p]
+                bitCount = TodoSet._saturatingSum(bitCount, try TodoSet._validate(idBytes: r.idCount, r.fields, completedCount: r.completedFlags,
+                                                                                  position: p) { batch._id(at: p) })
+                let h = hashes[j], bytes = id(p)
+                if _findRow(bytes, hash: h) != nil { throw .duplicateID(position: p, id: batch._id(at: p)) }
+                if n > 1, table.insertUnlessPresent(j, hash: h, { v in hashes[v] == h && _bytesEqual(id(lo + v), bytes) }) != nil {
+                    throw .duplicateID(position: p, id: batch._id(at: p))
                 }
+                textBytes = TodoSet._saturatingSum(textBytes, _textRecordSize(r, tagLengths))
             }
         }
         try _makeRoom(for: n, textBytes: textBytes, bitCount: bitCount)
 
         // Pass 2: append. Nothing below can fail.
-        batch._rows.withUnsafeBufferPointer { rows in
-            batch._text.withUnsafeBufferPointer { text in
-                batch._tagLengths.withUnsafeBufferPointer { tagLengths in
-                    for j in 0..<n {
-                        let r = rows[lo + j]
-                        let k = TodoSet._rowKeys(start: r.start, end: r.end, isChallenge: r.isChallenge, isCompleted: r.isCompleted,
-                                                 hasCreatedAt: r.createdAt != nil, explicitDays: r.completedCount >= 0)
-                        let textOffset = UInt32(truncatingIfNeeded: _text.count)
-                        _appendTextRecord(r, text, tagLengths, to: &_text)
-                        let (offset, done) = _appendFlags(r, from: batch._bits, start: k.start, end: k.end,
-                                                          tracked: k.flags & TodoSet._tracked != 0)
-                        _columns.append(_TodoColumns.Row(start: k.start, end: k.end, createdAt: r.createdAt ?? 0, flags: k.flags,
-                                                         repetition: r.repetition, reminder: r.reminderMinutes ?? -1,
-                                                         textOffset: textOffset, bitOffset: offset, doneCount: done))
-                        _ids.insert(count - 1, hash: hashes[j])
-                    }
-                }
+        batch._withBuffers { rows, text, tagLengths in
+            for j in 0..<n {
+                _columns.append(_storeRow(rows[lo + j], text, tagLengths, batch._bits))
+                _ids.insert(count - 1, hash: hashes[j])
             }
         }
         _invalidateDerived()
         _checkInvariants(changed: (count - n)..<count)
     }
 
+    /// Replaces row `i` with todo 0 of `batch` (the one-todo batch `update(at:to:)` stages), keeping
+    /// its index: the same checks and the same append as an insert, then the row is overwritten.
+    @usableFromInline
+    mutating func _replace(_ i: Int, withFirstOf batch: TodoBatch) throws(TodoError) {
+        let (datesChanged, hash) = try batch._withBuffers { (rows, text, tagLengths) throws(TodoError) -> (Bool, UInt64) in
+            let r = rows[0]
+            let bitCount = try TodoSet._validate(idBytes: r.idCount, r.fields, completedCount: r.completedFlags,
+                                                 position: i) { batch._id(at: 0) }
+            let id = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(text)[r.textStart..<(r.textStart + r.idCount)])
+            let hash = _hashBytes(id)
+            if let other = _findRow(id, hash: hash), other != i { throw .duplicateID(position: i, id: batch._id(at: 0)) }
+            let textBytes = _textRecordSize(r, tagLengths)
+            try _makeArenaRoom(textBytes: textBytes, bitCount: bitCount)
+
+            let datesChanged = start(at: i) != r.fields.start || end(at: i) != r.fields.end
+                || _columns.repetition[i] != r.fields.repetition
+            _forgetDoneDays(i)
+            _unindexID(i)
+            _textGarbage += _textRecordEnd(i) - Int(_columns.textOffset[i])
+            _bitsGarbage += trackedDayCount(at: i)
+            _columns.replace(i, with: _storeRow(r, text, tagLengths, batch._bits))
+            return (datesChanged, hash)
+        }
+        _indexID(i, hash: hash)
+        if datesChanged { _invalidateDerived() } else { _invalidateDayTables() }
+        if _textGarbage > 4096, _textGarbage > _text.count - _textGarbage { _compactText() }
+        if _bitsGarbage > 4096, _bitsGarbage > _bits.count - _bitsGarbage { _compactBits() }
+        _checkInvariants(changed: i..<i + 1)
+    }
+
+    /// Stores a validated staged todo's text record and completion flags in the arenas and gives
+    /// its columns' row (the caller appends or replaces it, and indexes its id). The one append.
+    @usableFromInline
+    mutating func _storeRow(_ r: _StagedTodo, _ text: UnsafeBufferPointer<UInt8>, _ tagLengths: UnsafeBufferPointer<Int32>,
+                            _ bits: _BitArena) -> _TodoColumns.Row {
+        let textOffset = UInt32(truncatingIfNeeded: _text.count)
+        _appendTextRecord(r, text, tagLengths, to: &_text)
+        let (offset, done) = _appendFlags(r, from: bits)
+        return _TodoColumns.Row(r.fields, explicitDays: r.completedCount >= 0, textOffset: textOffset, bitOffset: offset,
+                                doneCount: done)
+    }
+
     /// Appends a staged todo's completion flags (tracked todos only), copied a word at a time, and
     /// counts the done ones into the per-day histogram. Returns the bit offset and the done count.
     @usableFromInline
-    mutating func _appendFlags(_ r: _StagedTodo, from source: _BitArena, start: Int32, end: Int32, tracked: Bool) -> (UInt32, UInt32) {
-        guard tracked else { return (UInt32(truncatingIfNeeded: _bits.count), 0) }
-        let n = _repeatDayCount(from: start, through: end, days: r.repetition)
+    mutating func _appendFlags(_ r: _StagedTodo, from source: _BitArena) -> (UInt32, UInt32) {
+        guard let s = r.fields.start?.dayNumber, let e = r.fields.end?.dayNumber else {
+            return (UInt32(truncatingIfNeeded: _bits.count), 0)
+        }
+        let n = _repeatDayCount(from: s, through: e, days: r.fields.repetition)
         guard r.completedCount >= 0 else { return (UInt32(truncatingIfNeeded: _bits.appendZeros(n)), 0) }
         let offset = _bits.append(from: source, at: r.bitOffset, count: n)
-        let done = _countDoneDays(bitOffset: offset, count: n, start: start, days: r.repetition, challenge: r.isChallenge, by: 1)
+        let done = _countDoneDays(bitOffset: offset, count: n, start: s, days: r.fields.repetition, challenge: r.fields.isChallenge, by: 1)
         return (UInt32(truncatingIfNeeded: offset), done)
+    }
+}
+
+extension TodoBatch {
+    /// `body` on the batch's rows, text bytes and tag lengths, read in place.
+    @inlinable
+    func _withBuffers<R, E: Error>(_ body: (UnsafeBufferPointer<_StagedTodo>, UnsafeBufferPointer<UInt8>,
+                                            UnsafeBufferPointer<Int32>) throws(E) -> R) throws(E) -> R {
+        try _rows.withUnsafeBufferPointer { (rows) throws(E) -> R in
+            try _text.withUnsafeBufferPointer { (text) throws(E) -> R in
+                try _tagLengths.withUnsafeBufferPointer { (tagLengths) throws(E) -> R in try body(rows, text, tagLengths) }
+            }
+        }
     }
 }
 

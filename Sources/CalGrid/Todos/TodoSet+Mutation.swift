@@ -1,31 +1,4 @@
 extension TodoSet {
-    /// Checks one draft on its own (not against other ids); returns its number of tracked days.
-    @usableFromInline
-    static func _validate(_ d: TodoDraft, position p: Int) throws(TodoError) -> Int {
-        try _validate(idBytes: d.id.utf8.count, start: d.start, end: d.end, repetition: d.repetition,
-                      reminderMinutes: d.reminderMinutes, completedCount: d.completedDays?.count, position: p) { d.id }
-    }
-
-    /// Checks one todo's fields (a draft's or a staged one's); `id` builds the id for an error only.
-    @usableFromInline
-    static func _validate(idBytes: Int, start: CivilDate?, end: CivilDate?, repetition: WeekdaySet, reminderMinutes: Int16?,
-                          completedCount: Int?, position p: Int, id: () -> String) throws(TodoError) -> Int {
-        if idBytes == 0 { throw .emptyID(position: p) }
-        if idBytes > TodoDraft.maxIDBytes { throw .idTooLong(position: p, byteCount: idBytes) }
-        if repetition.isEmpty { throw .emptyRepetition(position: p, id: id()) }
-        if let s = start, let e = end, e < s { throw .endBeforeStart(position: p, id: id(), start: s, end: e) }
-        if let r = reminderMinutes, !TodoDraft.reminderMinutesRange.contains(r) { throw .reminderOutOfRange(position: p, id: id(), minutes: r) }
-        guard let s = start, let e = end else {
-            if completedCount != nil { throw .completedDaysWithoutSpan(position: p, id: id()) }
-            return 0
-        }
-        let n = _repeatDayCount(from: s.dayNumber, through: e.dayNumber, days: repetition)
-        if let c = completedCount, c != n {
-            throw .completedDaysCountMismatch(position: p, id: id(), expected: n, actual: c)
-        }
-        return n
-    }
-
     /// Adds one todo at the end (it gets index `count`); returns its index.
     /// - Throws: a validation error naming position 0 of the (one-todo) batch; the set is untouched.
     /// - Complexity: O(text + span of the todo) amortized
@@ -40,42 +13,8 @@ extension TodoSet {
     /// batch is `duplicateID`.
     /// - Complexity: O(n + total text + total span) expected
     public mutating func insert<C: Collection<TodoDraft>>(contentsOf drafts: C) throws(TodoError) {
-        // Pass 1: validate everything before touching the set.
-        let list = Array(drafts)
-        var textBytes = 0, bitCount = 0
-        // The batch's own ids, by position in `list`, to find duplicates within it.
-        var batch = _IDTable(minimumCapacity: list.count)
-        var hashes = [UInt64](repeating: 0, count: list.count)
-        // The drafts are read in place (borrowed from the buffer, not copied out of the array):
-        // copying a draft retains and releases every string and array in it.
-        try list.withUnsafeBufferPointer { (buf) throws(TodoError) in
-            // Hash every id first and touch the id index where each one lands: the cache misses of
-            // the whole batch then overlap, instead of each probe waiting for its own.
-            for p in 0..<buf.count { hashes[p] = _hashOfString(buf[p].id) }
-            if _ids.slotCount >= 1 << 15 { _warmIDIndex(hashes) }
-            for p in 0..<buf.count {
-                bitCount = TodoSet._saturatingSum(bitCount, try TodoSet._validate(buf[p], position: p))
-                let h = hashes[p]
-                if _isIDIndexed(buf[p].id, hash: h) { throw .duplicateID(position: p, id: buf[p].id) }
-                let earlier = batch.insertUnlessPresent(p, hash: h) { v in
-                    hashes[v] == h && buf[v].id.utf8.elementsEqual(buf[p].id.utf8)
-                }
-                if earlier != nil { throw .duplicateID(position: p, id: buf[p].id) }
-                textBytes = TodoSet._saturatingSum(textBytes, _textRecordSize(buf[p]))
-            }
-        }
-        let p = list.count
-        try _makeRoom(for: p, textBytes: textBytes, bitCount: bitCount)
-
-        // Pass 2: append. Nothing below can fail.
-        list.withUnsafeBufferPointer { buf in
-            for j in 0..<buf.count {
-                _appendRow(buf[j])
-                _ids.insert(count - 1, hash: hashes[j])
-            }
-        }
-        _invalidateDerived()
-        _checkInvariants(changed: (count - p)..<count)
+        // Staged first, then the batch path: one validation and one append for every todo.
+        try insert(contentsOf: TodoBatch(drafts))
     }
 
     /// Before a batch's appends: throws `capacityExceeded` unless `n` more todos with `textBytes`
@@ -103,14 +42,6 @@ extension TodoSet {
         if _ids.needsResize(for: c) { _rebuildIDTable(minimumCount: c) }
     }
 
-    /// The hash the id index uses for `id`.
-    @usableFromInline
-    func _hashOfString(_ id: String) -> UInt64 { _withUTF8(id) { _hashBytes($0) } }
-
-    /// Whether the set holds `id` (whose hash is `hash`).
-    @usableFromInline
-    func _isIDIndexed(_ id: String, hash: UInt64) -> Bool { _withUTF8(id) { _findRow($0, hash: hash) != nil } }
-
     /// Reads the home slot of each hash and the start of the text of the row it holds, so that the
     /// probes that follow find them in cache. Independent loads: the processor overlaps their misses.
     @usableFromInline
@@ -135,62 +66,6 @@ extension TodoSet {
             let doubled = _text.capacity <= TodoSet.maxTextBytes / 2 ? 2 * _text.capacity : TodoSet.maxTextBytes
             _text.reserveCapacity(Swift.max(_text.count + textBytes, n < count ? doubled : 0))
         }
-    }
-
-    /// Appends a validated draft's columns, text and flags (the id index is updated by the caller).
-    @usableFromInline
-    mutating func _appendRow(_ d: TodoDraft) {
-        let row = _storeRow(d)
-        _columns.append(row)
-    }
-
-    /// Stores a validated draft's text and completion flags in the arenas and gives its columns.
-    @usableFromInline
-    mutating func _storeRow(_ d: TodoDraft) -> _TodoColumns.Row {
-        let k = _rowKeys(d)
-        let textOffset = UInt32(truncatingIfNeeded: _text.count)
-        _appendTextRecord(d, to: &_text)
-        let (offset, done) = _appendFlags(d, start: k.start, end: k.end, tracked: k.flags & TodoSet._tracked != 0)
-        return _TodoColumns.Row(start: k.start, end: k.end, createdAt: d.createdAt ?? 0, flags: k.flags,
-                                repetition: d.repetition, reminder: d.reminderMinutes ?? -1,
-                                textOffset: textOffset, bitOffset: offset, doneCount: done)
-    }
-
-    @usableFromInline
-    func _rowKeys(_ d: TodoDraft) -> (start: Int32, end: Int32, flags: UInt8) {
-        TodoSet._rowKeys(start: d.start, end: d.end, isChallenge: d.isChallenge, isCompleted: d.isCompleted,
-                         hasCreatedAt: d.createdAt != nil, explicitDays: d.completedDays != nil)
-    }
-
-    /// A row's day keys and flag byte, from its fields (a draft's or a staged one's).
-    @usableFromInline
-    static func _rowKeys(start: CivilDate?, end: CivilDate?, isChallenge: Bool, isCompleted: Bool, hasCreatedAt: Bool,
-                         explicitDays: Bool) -> (start: Int32, end: Int32, flags: UInt8) {
-        var f: UInt8 = 0
-        if isChallenge { f |= TodoSet._challenge }
-        if isCompleted { f |= TodoSet._completed }
-        if hasCreatedAt { f |= TodoSet._hasCreatedAt }
-        if explicitDays { f |= TodoSet._explicitDays }
-        switch (start, end) {
-        case let (s?, e?): return (s.dayNumber, e.dayNumber, f | TodoSet._tracked)
-        case let (s?, nil): return (s.dayNumber, _DayKey.noEnd, f)
-        case let (nil, e?): return (_DayKey.noStart, e.dayNumber, f)
-        case (nil, nil): return (_DayKey.undatedStart, _DayKey.undatedEnd, f)
-        }
-    }
-
-    /// Appends the draft's completion flags (tracked todos only) and counts the done ones into
-    /// the per-day histogram. Returns the bit offset and the done count.
-    @usableFromInline
-    mutating func _appendFlags(_ d: TodoDraft, start: Int32, end: Int32, tracked: Bool) -> (UInt32, UInt32) {
-        guard tracked else { return (UInt32(truncatingIfNeeded: _bits.count), 0) }
-        let repetition = d.repetition
-        let n = _repeatDayCount(from: start, through: end, days: repetition)
-        let offset = _bits.appendZeros(n)
-        guard let days = d.completedDays else { return (UInt32(truncatingIfNeeded: offset), 0) }
-        for k in 0..<n where days[k] { _bits.setBit(offset + k, true) }
-        let done = _countDoneDays(bitOffset: offset, count: n, start: start, days: repetition, challenge: d.isChallenge, by: 1)
-        return (UInt32(truncatingIfNeeded: offset), done)
     }
 
     /// Adds `delta` to the per-day histograms on every done day of the `count` flags at
@@ -333,24 +208,10 @@ extension TodoSet {
     /// - Complexity: O(text + span of the old and new todo) amortized
     public mutating func update(at i: Int, to draft: TodoDraft) throws(TodoError) {
         _check(i)
-        let bitCount = try TodoSet._validate(draft, position: i)
-        if let other = index(ofID: draft.id), other != i { throw .duplicateID(position: i, id: draft.id) }
-        let textBytes = _textRecordSize(draft)
-        try _makeArenaRoom(textBytes: textBytes, bitCount: bitCount)
-
-        let datesChanged = start(at: i) != draft.start || end(at: i) != draft.end
-            || _columns.repetition[i] != draft.repetition
-        _forgetDoneDays(i)
-        _unindexID(i)
-        _textGarbage += _textRecordEnd(i) - Int(_columns.textOffset[i])
-        _bitsGarbage += trackedDayCount(at: i)
-        let row = _storeRow(draft)
-        _columns.replace(i, with: row)
-        _indexID(i)
-        if datesChanged { _invalidateDerived() } else { _invalidateDayTables() }
-        if _textGarbage > 4096, _textGarbage > _text.count - _textGarbage { _compactText() }
-        if _bitsGarbage > 4096, _bitsGarbage > _bits.count - _bitsGarbage { _compactBits() }
-        _checkInvariants(changed: i..<i + 1)
+        // Staged like an insert, and through the same checks and append (`_replace`).
+        var batch = TodoBatch()
+        batch.append(draft)
+        try _replace(i, withFirstOf: batch)
     }
 
     /// Replaces the todo with id `id` (the draft may carry a new id).

@@ -31,36 +31,6 @@ func _readVarint(_ p: UnsafePointer<UInt8>, _ i: inout Int) -> Int {
     }
 }
 
-/// Appends a string's UTF-8 bytes in one copy (not byte by byte through the UTF8View).
-@inlinable @inline(__always)
-func _appendBytes(_ s: String, to a: inout [UInt8]) {
-    var s = s
-    s.withUTF8 { a.append(contentsOf: $0) }
-}
-
-/// Bytes a draft's record takes in the arena.
-@inlinable
-func _textRecordSize(_ d: TodoDraft) -> Int {
-    let idn = d.id.utf8.count, tn = d.title.utf8.count, mn = d.memo?.utf8.count
-    var n = _varintSize(idn) + idn + _varintSize(tn) + tn + _varintSize(mn.map { $0 + 1 } ?? 0) + (mn ?? 0)
-    n += _varintSize(d.tags.count)
-    for t in d.tags { let c = t.utf8.count; n += _varintSize(c) + c }
-    return n
-}
-
-@inlinable
-func _appendTextRecord(_ d: TodoDraft, to a: inout [UInt8]) {
-    _appendVarint(d.id.utf8.count, to: &a)
-    _appendVarint(d.title.utf8.count, to: &a)
-    _appendVarint(d.memo.map { $0.utf8.count + 1 } ?? 0, to: &a)
-    _appendVarint(d.tags.count, to: &a)
-    for t in d.tags { _appendVarint(t.utf8.count, to: &a) }
-    _appendBytes(d.id, to: &a)
-    _appendBytes(d.title, to: &a)
-    if let m = d.memo { _appendBytes(m, to: &a) }
-    for t in d.tags { _appendBytes(t, to: &a) }
-}
-
 /// The decoded layout of one record: absolute byte ranges in the arena.
 @usableFromInline
 struct _TextRecord {

@@ -1,0 +1,87 @@
+/// A todo's fixed-size fields: everything but its texts (id, title, memo, tags) and its
+/// completion flags.
+///
+/// The one description of them. A `TodoDraft` holds one, a `TodoBatch` stages one per todo, the
+/// set validates one (`TodoSet` checks the span, repetition and reminder here) and turns one into
+/// its columns' row. A new fixed-size field is added here, to `_TodoColumns` and to the row this
+/// makes (`_TodoColumns.Row(_:textOffset:bitOffset:doneCount:)`); every insert and update then
+/// carries it.
+public struct TodoFields: Hashable, Sendable {
+    /// First day, inclusive; nil = not dated.
+    public var start: CivilDate?
+    /// Last day, inclusive; nil = no deadline. Never before `start`.
+    public var end: CivilDate?
+    /// Registration time, seconds since 1970-01-01T00:00:00Z; nil = unknown (insertion order decides).
+    public var createdAt: Int64?
+    public var isChallenge: Bool
+    /// For todos without per-day tracking.
+    public var isCompleted: Bool
+    /// Weekdays the todo falls on within [start, end] (the app's 반복); `.all` by default, never empty.
+    public var repetition: WeekdaySet
+    /// Reminder time of day in minutes after midnight (`TodoDraft.reminderMinutesRange`), if any.
+    public var reminderMinutes: Int16?
+
+    /// The fields given; the defaults are an undated, unfinished, everyday todo.
+    /// - Complexity: O(1)
+    @inlinable
+    public init(start: CivilDate? = nil, end: CivilDate? = nil, createdAt: Int64? = nil, isChallenge: Bool = false,
+                isCompleted: Bool = false, repetition: WeekdaySet = .all, reminderMinutes: Int16? = nil) {
+        self.start = start; self.end = end; self.createdAt = createdAt; self.isChallenge = isChallenge
+        self.isCompleted = isCompleted; self.repetition = repetition; self.reminderMinutes = reminderMinutes
+    }
+
+    /// Whether the todo has both a start and an end, and so one completion flag per repeat day.
+    /// - Complexity: O(1)
+    @inlinable public var isTracked: Bool { start != nil && end != nil }
+}
+
+extension _TodoColumns.Row {
+    /// The row of a todo with these fields, whose text record and flags are at the offsets given.
+    /// `explicitDays` says whether the todo came with its own completion flags.
+    @inlinable
+    init(_ f: TodoFields, explicitDays: Bool, textOffset: UInt32, bitOffset: UInt32, doneCount: UInt32) {
+        let k = TodoSet._dayKeys(f)
+        var flags = k.tracked ? TodoSet._tracked : 0
+        if f.isChallenge { flags |= TodoSet._challenge }
+        if f.isCompleted { flags |= TodoSet._completed }
+        if f.createdAt != nil { flags |= TodoSet._hasCreatedAt }
+        if explicitDays { flags |= TodoSet._explicitDays }
+        self.init(start: k.start, end: k.end, createdAt: f.createdAt ?? 0, flags: flags, repetition: f.repetition,
+                  reminder: f.reminderMinutes ?? -1, textOffset: textOffset, bitOffset: bitOffset, doneCount: doneCount)
+    }
+}
+
+extension TodoSet {
+    /// The day keys of a todo's span (a `_DayKey` sentinel for a missing end) and whether it is tracked.
+    @inlinable
+    static func _dayKeys(_ f: TodoFields) -> (start: Int32, end: Int32, tracked: Bool) {
+        switch (f.start, f.end) {
+        case let (s?, e?): return (s.dayNumber, e.dayNumber, true)
+        case let (s?, nil): return (s.dayNumber, _DayKey.noEnd, false)
+        case let (nil, e?): return (_DayKey.noStart, e.dayNumber, false)
+        case (nil, nil): return (_DayKey.undatedStart, _DayKey.undatedEnd, false)
+        }
+    }
+
+    /// Checks one todo on its own (not against other ids): its id's length and its fields; returns
+    /// its number of tracked days. `completedCount` is how many flags it came with (nil = none);
+    /// `id` builds the id for an error only. The one validation of every insert and update.
+    @inlinable
+    static func _validate(idBytes: Int, _ f: TodoFields, completedCount: Int?, position p: Int,
+                          id: () -> String) throws(TodoError) -> Int {
+        if idBytes == 0 { throw .emptyID(position: p) }
+        if idBytes > TodoDraft.maxIDBytes { throw .idTooLong(position: p, byteCount: idBytes) }
+        if f.repetition.isEmpty { throw .emptyRepetition(position: p, id: id()) }
+        if let s = f.start, let e = f.end, e < s { throw .endBeforeStart(position: p, id: id(), start: s, end: e) }
+        if let r = f.reminderMinutes, !TodoDraft.reminderMinutesRange.contains(r) { throw .reminderOutOfRange(position: p, id: id(), minutes: r) }
+        guard let s = f.start, let e = f.end else {
+            if completedCount != nil { throw .completedDaysWithoutSpan(position: p, id: id()) }
+            return 0
+        }
+        let n = _repeatDayCount(from: s.dayNumber, through: e.dayNumber, days: f.repetition)
+        if let c = completedCount, c != n {
+            throw .completedDaysCountMismatch(position: p, id: id(), expected: n, actual: c)
+        }
+        return n
+    }
+}
