@@ -827,6 +827,55 @@ int calgrid_todo_set_export_buffer(char **out, size_t *out_length, const calgrid
 /* Releases memory the library returned (calgrid_todo_set_export_buffer). NULL does nothing. */
 void calgrid_free(void *memory);
 
+/* ---------------------------------------------------------------------------------------------
+** Recurrence: RFC 5545 rules (RRULE values such as "FREQ=MONTHLY;BYDAY=3TH;COUNT=10") on civil
+** days, with RDATE and EXDATE day lists (docs/recurrence.md). The occurrences are the start day
+** (always the first, counted by COUNT), the rule's days from the start on within UNTIL (inclusive)
+** and COUNT, and the RDATE days, less the EXDATE days (which do not extend COUNT).
+** A calgrid_recurrence is immutable: any number of threads may use one at once; only
+** calgrid_recurrence_free must wait until no thread uses it any more.
+*/
+typedef struct calgrid_recurrence calgrid_recurrence;
+
+/* A recurrence of `rule` (the `length` bytes at `rule`, or CALGRID_NUL_TERMINATED; no "RRULE:")
+** from `start`, plus the `rdate_count` days at `rdates` and less the `exdate_count` days at
+** `exdates` (any order, repeats allowed; NULL when the count is 0). A UTC UNTIL bounds the rule at
+** its local day in `tz` (NULL = UTC). EPARSE for a rule that does not parse: err->byte_offset and
+** err->column locate the offending part or item, err->field names the part ("BYDAY") and
+** err->message is the core's sentence ("BYDAY=9MO: ordinal 9 is outside -5...5 for MONTHLY").
+** ERANGE for a day outside CALGRID_DATE_MIN...MAX, EINVAL for NULL `out` or `rule`.
+** Everything passed is only read during the call.
+** Ownership: the caller owns *out and releases it with calgrid_recurrence_free. Thread-safe. */
+int calgrid_recurrence_new(calgrid_recurrence **out, const char *rule, size_t length, calgrid_date start,
+                           const calgrid_date *rdates, size_t rdate_count,
+                           const calgrid_date *exdates, size_t exdate_count,
+                           const calgrid_tz *tz, calgrid_error *err);
+
+/* Releases a recurrence. NULL does nothing. Not to be called while another thread uses it. */
+void calgrid_recurrence_free(calgrid_recurrence *recurrence);
+
+/* Writes the rule's canonical text and a NUL into `buf` (capacity `size`); *out_length (may be
+** NULL) = its length without the NUL, also when `buf` is too small (ENOSPC, nothing written), so a
+** caller can size the buffer. The canonical text parses back to the same rule.
+** Any number of threads at once. */
+int calgrid_recurrence_format(size_t *out_length, char *buf, size_t size, const calgrid_recurrence *recurrence);
+
+/* Writes the occurrences in first...last, ascending, into `days` (capacity `size`) and their
+** number into *out_count. ENOSPC when more than `size` lie in the window: the first `size` are
+** written (*out_count = size) and a call from days[size - 1] + 1 goes on. EINVAL when last is
+** before first or a pointer is NULL (days may be NULL when size is 0), ERANGE for a day out of
+** range. No allocation. Any number of threads at once. */
+int calgrid_recurrence_occurrences(calgrid_date *days, size_t size, size_t *out_count,
+                                   const calgrid_recurrence *recurrence, calgrid_date first, calgrid_date last);
+
+/* *out = the first occurrence after `day`; ENOTFOUND when there is none. A rule that never falls
+** on a day is known at creation, so this is bounded (one 400-year cycle of periods at most).
+** Any number of threads at once. */
+int calgrid_recurrence_next(calgrid_date *out, const calgrid_recurrence *recurrence, calgrid_date day);
+
+/* *out = the last occurrence before `day`; ENOTFOUND when there is none. Any number of threads at once. */
+int calgrid_recurrence_previous(calgrid_date *out, const calgrid_recurrence *recurrence, calgrid_date day);
+
 #ifdef __cplusplus
 }
 #endif

@@ -157,8 +157,8 @@ test-c-sanitize: $(CAPI_T_DIR)/asan-shared $(CAPI_T_DIR)/asan-static
 test-c-symbols: $(CAPI_SO) $(CAPI_A)
 	python3 Tests/C/check_symbols.py Include/calgrid.h $(CAPI_SO) $(CAPI_A)
 	@file=$$(stat -c %s $(CAPI_A)); code=$$(size -A $(CAPI_A) | awk '$$1 ~ /^\.(text|rodata|data|data\.rel\.ro|bss)$$/ { n += $$2 } END { print n }'); \
-	 echo "libcalgrid.a: $$file bytes on disk, $$code bytes of code and data linked into a program (target < 330 KB)"; \
-	 [ $$code -lt 330000 ] || { echo "libcalgrid.a links $$code bytes of code and data into a program: over the 330 KB target (is String ==, hashing or Character use pulling in the Unicode tables? see docs/c-api.md)"; exit 1; }; \
+	 echo "libcalgrid.a: $$file bytes on disk, $$code bytes of code and data linked into a program (target < 400 KB)"; \
+	 [ $$code -lt 400000 ] || { echo "libcalgrid.a links $$code bytes of code and data into a program: over the 400 KB target (is String ==, hashing or Character use pulling in the Unicode tables? see docs/c-api.md)"; exit 1; }; \
 	 [ $$file -lt 786432 ] || { echo "libcalgrid.a grew past 768 KiB: did the runtime get duplicated?"; exit 1; }
 	@if ldd $(CAPI_SO) | grep -q libswift; then echo "libcalgrid.so needs a libswift*:"; ldd $(CAPI_SO); exit 1; fi
 	@echo "libcalgrid.so needs: $$(ldd $(CAPI_SO) | awk '{print $$1}' | grep -v -e vdso -e ld-linux | tr '\n' ' ')"

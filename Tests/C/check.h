@@ -29,5 +29,6 @@ void test_json(void);
 void test_tz(void);
 void test_threads(void);
 void test_limits(void);
+void test_recurrence(void);
 
 #endif

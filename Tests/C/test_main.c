@@ -37,6 +37,7 @@ int main(int argc, char **argv) {
     test_tz();
     test_threads();
     test_limits();
+    test_recurrence();
     if (check_failures > 0) {
         fprintf(stderr, "C API tests: %ld of %ld checks failed\n", check_failures, check_count);
         return EXIT_FAILURE;
