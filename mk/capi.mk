@@ -182,10 +182,13 @@ test-c-example: deps-capi
 	 grep -q 'calgrid_month_grid_fill' "$$tmp/readme.c" && \
 	 $(CC) -std=c99 -Wall -Wextra -Werror -pedantic -o "$$tmp/readme" "$$tmp/readme.c" $$(pkg-config --cflags --libs calgrid) && \
 	 LD_LIBRARY_PATH="$$tmp/prefix/lib" "$$tmp/readme" | grep -q '29\*' && \
+	 python3 Tests/DocSnippets/snippets.py extract c-recurrence > "$$tmp/recurrence.c" && \
+	 $(CC) -std=c99 -Wall -Wextra -Werror -pedantic -o "$$tmp/recurrence" "$$tmp/recurrence.c" $$(pkg-config --cflags --libs calgrid) && \
+	 LD_LIBRARY_PATH="$$tmp/prefix/lib" "$$tmp/recurrence" | grep -qx 'FREQ=MONTHLY;BYMONTHDAY=-1: 2026-01-30 2026-01-31 2026-02-28 2026-03-31 2026-04-30 2026-05-31 2026-06-30' && \
 	 $(MAKE) --no-print-directory uninstall PREFIX="$$tmp/prefix" >/dev/null && \
 	 left=$$(find "$$tmp/prefix" -type f -o -type l) && \
 	 if [ -n "$$left" ]; then echo "uninstall left: $$left"; exit 1; fi && \
-	 echo "example + README program: built with pkg-config after make install; uninstall removed everything"
+	 echo "example + README program + docs/recurrence.md program: built with pkg-config after make install; uninstall removed everything"
 
 test-c: deps-capi
 	@$(MAKE) --no-print-directory test-c-symbols test-c-shared test-c-static test-c-cxx test-c-sanitize test-c-valgrind test-c-example
