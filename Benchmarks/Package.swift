@@ -13,13 +13,15 @@ let package = Package(
         .target(name: "CBaselines", cSettings: [.unsafeFlags(["-O2"])]),
         // json-c for the whole-file baseline (its own module so the engine's CJSONC stays private).
         .systemLibrary(name: "CJSONCBench", pkgConfig: "json-c", providers: [.apt(["libjson-c-dev"])]),
+        // libical's icalrecur_iterator for the recurrence baseline (Debian libical-dev).
+        .target(name: "CICalBench", cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("ical")]),
         .executableTarget(
             name: "CalGridBenchmarks",
             dependencies: [
                 .product(name: "CalGrid", package: "CalGrid"),
                 .product(name: "CalGridJSON", package: "CalGrid"),
                 .product(name: "CalGridSystem", package: "CalGrid"),
-                "CBaselines", "CJSONCBench",
+                "CBaselines", "CJSONCBench", "CICalBench",
             ],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),

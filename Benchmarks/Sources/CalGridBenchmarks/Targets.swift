@@ -60,6 +60,10 @@ let targets: [Target] = [
            kind: .within(1.05), text: "C API month grid per call: ≤ 5% over the Swift core"),
     Target(issue: 5, scenario: "capi-sort", n: 1_000_000, candidate: "C API calgrid_todo_set_sort", against: "Swift TodoSet sort",
            kind: .within(1.05), text: "C API sort 1M: ≤ 5% over the Swift core"),
+    Target(issue: 19, scenario: "rrule-year", n: 240, candidate: "CalGrid Recurrence", against: "python-dateutil rrule",
+           kind: .fasterBy(20), text: "expanding 240 rules over a year: ≥ 20× faster than python-dateutil's rrule"),
+    Target(issue: 19, scenario: "rrule-year", n: 240, candidate: "CalGrid Recurrence", against: "libical icalrecur_iterator",
+           kind: .fasterBy(1), text: "expanding 240 rules over a year: ≥ 1× libical's icalrecur_iterator"),
     Target(issue: 6, scenario: "cli-startup", n: 1, candidate: "calgrid month", against: "C hello",
            kind: .within(2), text: "calgrid start-up within 2× of a C hello"),
 ]
