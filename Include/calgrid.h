@@ -597,6 +597,14 @@ typedef enum calgrid_split {
 int calgrid_todo_set_overlapping(size_t *indices, size_t size, size_t *out_count, const calgrid_todo_set *set,
                                  calgrid_date first, calgrid_date last, calgrid_todo_kind kind);
 
+/* *out_count = how many todos calgrid_todo_set_overlapping would list for first...last and kind,
+** without listing them: O(G log N), G the distinct (repetition, kind) pairs of the dated todos
+** (1 when every todo repeats daily and one kind is asked for), after the index build on the first
+** query after a change. EINVAL when last is before first or out_count is NULL. Reads the set (any
+** number of threads at once). */
+int calgrid_todo_set_count_overlapping(size_t *out_count, const calgrid_todo_set *set, calgrid_date first,
+                                       calgrid_date last, calgrid_todo_kind kind);
+
 /* One split of the set relative to `day`, ascending. */
 int calgrid_todo_set_split(size_t *indices, size_t size, size_t *out_count, const calgrid_todo_set *set,
                            calgrid_split split, calgrid_date day, calgrid_todo_kind kind);

@@ -40,6 +40,18 @@ public func calgrid_todo_set_overlapping(_ indices: UnsafeMutablePointer<Int>?, 
     }
 }
 
+@c(calgrid_todo_set_count_overlapping) @implementation
+public func calgrid_todo_set_count_overlapping(_ outCount: UnsafeMutablePointer<Int>?, _ set: OpaquePointer?,
+                                               _ first: calgrid_date, _ last: calgrid_date, _ kind: calgrid_todo_kind) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let out = try _required(outCount)
+        let s = try _box(set).set
+        let f = try _date(first), l = try _date(last), k = try _kind(kind)
+        guard f <= l else { throw .invalid }
+        out.pointee = s.count(from: f, through: l, kind: k)
+    }
+}
+
 @c(calgrid_todo_set_split) @implementation
 public func calgrid_todo_set_split(_ indices: UnsafeMutablePointer<Int>?, _ size: Int, _ outCount: UnsafeMutablePointer<Int>?,
                                    _ set: OpaquePointer?, _ split: calgrid_split, _ day: calgrid_date,

@@ -104,6 +104,10 @@ static void test_overlap_and_counts(calgrid_todo_set *set) {
                 }
             }
             if (want != n) bad++;
+            /* The count alone: the same number, nothing listed. */
+            size_t counted = (size_t)-1;
+            if (calgrid_todo_set_count_overlapping(&counted, set, (calgrid_date)first, (calgrid_date)last,
+                                                   (calgrid_todo_kind)kind) != CALGRID_OK || counted != want) bad++;
         }
         /* Per-day counts over the whole stretch. */
         if (calgrid_todo_set_day_counts(counts, 100, set, BASE - 5, BASE + 94, (calgrid_todo_kind)kind) != CALGRID_OK) bad++;
@@ -131,8 +135,15 @@ static void test_overlap_and_counts(calgrid_todo_set *set) {
     CHECK_EQ(calgrid_todo_set_overlapping(got, N_TODOS, &n, set, CALGRID_DATE_NONE, BASE, CALGRID_KIND_ALL), CALGRID_ERANGE);
     CHECK_EQ(calgrid_todo_set_overlapping(got, N_TODOS, &n, set, BASE, BASE, (calgrid_todo_kind)3), CALGRID_EINVAL);
     CHECK_EQ(calgrid_todo_set_overlapping(got, N_TODOS, &n, NULL, BASE, BASE, CALGRID_KIND_ALL), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_count_overlapping(NULL, set, BASE, BASE, CALGRID_KIND_ALL), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_count_overlapping(&i, set, BASE + 1, BASE, CALGRID_KIND_ALL), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_count_overlapping(&i, set, CALGRID_DATE_NONE, BASE, CALGRID_KIND_ALL), CALGRID_ERANGE);
+    CHECK_EQ(calgrid_todo_set_count_overlapping(&i, set, BASE, BASE, (calgrid_todo_kind)3), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_count_overlapping(&i, NULL, BASE, BASE, CALGRID_KIND_ALL), CALGRID_EINVAL);
     n = 0;
     CHECK_EQ(calgrid_todo_set_overlapping(got, N_TODOS, &n, set, BASE + 4000, BASE + 4000, CALGRID_KIND_ALL), CALGRID_OK);
+    CHECK_EQ(calgrid_todo_set_count_overlapping(&i, set, BASE + 4000, BASE + 4000, CALGRID_KIND_ALL), CALGRID_OK);
+    CHECK_EQ(i, n);
     CHECK(n > 0);   /* the todos without an end are open to the right */
     CHECK_EQ(calgrid_todo_set_day_counts(counts, 10, set, BASE, BASE + 10, CALGRID_KIND_ALL), CALGRID_ENOSPC);
     CHECK_EQ(calgrid_todo_set_day_counts(counts, 11, set, BASE, BASE + 10, CALGRID_KIND_ALL), CALGRID_OK);

@@ -13,7 +13,7 @@
 #define T_TODOS 1200
 #define T_BASE 19723          /* 2024-01-01 */
 #define T_REGION 4100         /* entries per query answer: a count, then up to T_REGION - 1 values */
-#define T_QUERIES 27
+#define T_QUERIES 28
 
 static unsigned t_rng = 777;
 static unsigned t_random(void) { t_rng = t_rng * 1103515245u + 12345u; return (t_rng >> 8) & 0xFFFFu; }
@@ -59,8 +59,12 @@ static void t_query(const calgrid_todo_set *set, int q, size_t *region) {
     } else if (q < 26) {
         status = calgrid_todo_set_sort(out, T_REGION - 1, set, (calgrid_sort_key)(q - 23), q == 24);
         calgrid_todo_set_count(&n, set);
-    } else {
+    } else if (q == 26) {
         status = calgrid_todo_set_search(out, T_REGION - 1, &n, set, "READ", CALGRID_KIND_CHALLENGES);
+    } else {
+        status = calgrid_todo_set_count_overlapping(&n, set, T_BASE + 10, T_BASE + 40, CALGRID_KIND_PLAIN);
+        out[0] = n;
+        n = 1;
     }
     region[0] = status == CALGRID_OK ? n : (size_t)-1;
 }

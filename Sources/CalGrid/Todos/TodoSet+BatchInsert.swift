@@ -74,6 +74,7 @@ extension TodoSet {
 
             let datesChanged = start(at: i) != r.fields.start || end(at: i) != r.fields.end
                 || _columns.repetition[i] != r.fields.repetition
+                || isChallenge(at: i) != r.fields.isChallenge   // the interval index groups rows by kind
             _forgetDoneDays(i)
             _unindexID(i)
             _textGarbage += _textRecordEnd(i) - Int(_columns.textOffset[i])

@@ -19,11 +19,13 @@ public enum TodoSplit: UInt8, Sendable {
 
 // Queries return row indices in ascending order (insertion order), never copies of todos.
 extension TodoSet {
-    /// The interval index, built on first use after the set's dates or membership changed.
+    /// The interval index, built on first use after the set's dates, repetitions, kinds or
+    /// membership changed.
     @usableFromInline
     var _intervals: _IntervalIndex {
         if let index = _cache.intervalIndex() { return index }
-        return _cache.publish(_IntervalIndex(lo: _columns.start, hi: _columns.end))
+        return _cache.publish(_IntervalIndex(lo: _columns.start, hi: _columns.end, days: _columns.repetition,
+                                             flags: _columns.flags))
     }
 
     /// Builds the interval index now (otherwise the first range query after a change builds it).
@@ -42,58 +44,35 @@ extension TodoSet {
     /// Todos that fall on at least one day of `[first, last]`: their span (open ends included,
     /// undated todos never) overlaps it AND one of the overlapping days is on their repetition —
     /// a Mon/Wed/Fri todo is not in a Tuesday-only range. Empty when `last < first`.
+    ///
+    /// The index answers with runs of contiguous rows (no per-todo test), which are put in order
+    /// through a bitmap of the set's rows when they are many, a radix sort when fewer.
     /// - Returns: row indices, ascending.
-    /// - Complexity: O(log N + k′ + k) with k′ the todos whose span overlaps (k′ ≥ k; they differ
-    ///   only by todos not repeating every day whose overlap is shorter than a week), after an O(N log N) index
-    ///   build on the first range query following a change of dates or membership.
+    /// - Complexity: O(G log² N + k + min(k × 2, N / 64)) with G the distinct (repetition, kind)
+    ///   pairs of the dated todos (1 when every todo repeats daily and one kind is asked for),
+    ///   after an O(N log N) index build on the first range query following a change of dates,
+    ///   repetitions, kinds or membership.
     public func indices(from first: CivilDate, through last: CivilDate, kind: TodoKind = .all) -> [Int] {
         let a = first.dayNumber, b = last.dayNumber
         guard a <= b, !isEmpty else { return [] }
-        let ix = _intervals
-        var rows: [Int32] = []
-        let kindMask: UInt8 = kind == .all ? 0 : TodoSet._challenge
-        let kindWant: UInt8 = kind == .challenges ? TodoSet._challenge : 0
-        _columns.start.withUnsafeBufferPointer { lo in
-        _columns.end.withUnsafeBufferPointer { hi in
-        _columns.repetition.withUnsafeBufferPointer { rep in
-        _columns.flags.withUnsafeBufferPointer { flags in
-        ix.nodes.withUnsafeBufferPointer { nodes in
-        ix.byLo.withUnsafeBufferPointer { byLo in
-        ix.byHiDescending.withUnsafeBufferPointer { byHi in
-            @inline(__always) func keep(_ r: Int32) {
-                let i = Int(r)
-                // A span overlapping by fewer than 7 days may miss every repeat weekday.
-                if rep[i]._bits != 0x7F,
-                   !_hasRepeatDay(from: Swift.max(lo[i], a), through: Swift.min(hi[i], b), days: rep[i]) { return }
-                if flags[i] & kindMask != kindWant { return }
-                rows.append(r)
-            }
-            // Part 1: spans containing day a (stabbing query down the centered tree).
-            var n = ix.root
-            while n >= 0 {
-                let node = nodes[Int(n)]
-                let f = Int(node.first), e = f + Int(node.count)
-                if a < node.center {
-                    var j = f
-                    while j < e, lo[Int(byLo[j])] <= a { keep(byLo[j]); j &+= 1 }
-                    n = node.left
-                } else if a > node.center {
-                    var j = f
-                    while j < e, hi[Int(byHi[j])] >= a { keep(byHi[j]); j &+= 1 }
-                    n = node.right
-                } else {
-                    for j in f..<e { keep(byLo[j]) }
-                    break
-                }
-            }
-            // Part 2: spans starting in (a, b].
-            if a < b {
-                ix.sortedRows.withUnsafeBufferPointer { sorted in
-                    for j in ix._upperBound(a)..<ix._upperBound(b) { keep(sorted[j]) }
-                }
-            }
-        } } } } } } }
-        return _ascending(rows)
+        return _intervals.ascendingRows(.overlapping(a, b, kind), rowCount: count)
+    }
+
+    /// How many todos fall on at least one day of `[first, last]` (0 when `last < first`):
+    /// `indices(from:through:kind:).count`, without listing them.
+    /// - Complexity: O(G log N) with G the distinct (repetition, kind) pairs of the dated todos
+    ///   (see `indices(from:through:kind:)`), after the index build on the first range query
+    ///   following a change of dates, repetitions, kinds or membership.
+    public func count(from first: CivilDate, through last: CivilDate, kind: TodoKind = .all) -> Int {
+        let a = first.dayNumber, b = last.dayNumber
+        guard a <= b, !isEmpty else { return 0 }
+        return _intervals.count(from: a, through: b, kind: kind)
+    }
+
+    /// How many todos fall on at least one day of `period` (see `count(from:through:kind:)`).
+    /// - Complexity: O(G log N)
+    public func count(overlapping period: Period, kind: TodoKind = .all) -> Int {
+        count(from: period.first, through: period.last, kind: kind)
     }
 
     /// Todos that fall on at least one day of `period` (see `indices(from:through:kind:)`).
@@ -123,12 +102,7 @@ extension TodoSet {
             let want = split == .completed
             return indices(on: day, kind: kind).filter { isDone(on: day, at: $0) == want }
         case .upcoming:
-            let ix = _intervals
-            let r = ix._upperBound(d)..<ix.sortedRows.count
-            var rows: [Int32] = []
-            rows.reserveCapacity(r.count)
-            for j in r where _kindMatches(Int(ix.sortedRows[j]), kind) { rows.append(ix.sortedRows[j]) }
-            return _ascending(rows)
+            return _intervals.ascendingRows(.startingAfter(d, kind), rowCount: count)
         case .noDeadline:
             var out: [Int] = []
             for i in 0..<count where !_DayKey.isDay(_columns.end[i]) && _kindMatches(i, kind) { out.append(i) }
@@ -147,8 +121,10 @@ extension TodoSet {
         for i in 0..<count where _kindMatches(i, kind) { out.append(i) }
         return out
     }
+}
 
-    /// Rows as `[Int]`, ascending.
+extension TodoSet {
+    /// Rows as `[Int]`, ascending, duplicates kept.
     /// - Complexity: O(k) (radix sort on the row number)
     @usableFromInline
     func _ascending(_ rows: [Int32]) -> [Int] {
