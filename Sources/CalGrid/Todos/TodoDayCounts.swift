@@ -101,10 +101,13 @@ extension TodoSet {
     /// the todos that fall on it (span, open ends and repetition respected — see `TodoSet`) and
     /// how many of them are done that day (`isDone(on:at:)`).
     ///
-    /// The first call after a change builds a per-day table of the set's whole dated span for
-    /// `kind` (O(N × 7 + span), 8 bytes per day; see `prepareDayCounts(kind:)`); every later call
-    /// reads it. Tracked todos' done days come from a per-day histogram the set keeps current on
-    /// every change, so toggling a day's completion keeps the table. When the span is wider than
+    /// The first call builds a per-day table of the set's whole dated span for `kind`
+    /// (O(N × 7 + span), 8 bytes per day; see `prepareDayCounts(kind:)`); every later call reads
+    /// it, and every change to the set updates it in place in time proportional to the days of the
+    /// todos changed (a todo open on one side touches the days up to the table's edge), so the
+    /// first call after a change is as fast as any other. A batch large enough that updating
+    /// costs more than a rebuild drops the table instead. Tracked todos' done days come from a
+    /// per-day histogram the set keeps current on every change. When the span is wider than
     /// 65,536 days and 4 × N, each call builds a table of just its own days and drops it.
     /// - Complexity: O(days) with the table built; O(N + days) for the call that builds it or
     ///   without one, never O(N × days).
@@ -115,16 +118,18 @@ extension TodoSet {
         let table = _dayTable(kind) ?? _DayTable.build(of: self, kind: kind, first: a, last: b)
         var total = [Int32](repeating: 0, count: days)
         var completed = [Int32](repeating: 0, count: days)
+        let from = table.first
+        table.counts.withUnsafeBufferPointer { c in
         total.withUnsafeMutableBufferPointer { tot in
             completed.withUnsafeMutableBufferPointer { done in
                 for t in 0..<days {
                     let day = a &+ Int32(truncatingIfNeeded: t)
-                    let x = table.entry(day)
+                    let x = _DayTable.entry(day, c, first: from)
                     tot[t] = Int32(truncatingIfNeeded: x & 0xFFFF_FFFF)
                     done[t] = Int32(truncatingIfNeeded: x >> 32) &+ _doneTracked(on: day, kind)
                 }
             }
-        }
+        } }
         return TodoDayCounts(first: first, total: total, completed: completed)
     }
 

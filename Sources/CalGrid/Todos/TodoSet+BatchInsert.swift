@@ -54,7 +54,7 @@ extension TodoSet {
                 _ids.insert(count - 1, hash: hashes[j])
             }
         }
-        _invalidateDerived()
+        _didAppendRows((count - n)..<count)
         _checkInvariants(changed: (count - n)..<count)
     }
 
@@ -62,7 +62,7 @@ extension TodoSet {
     /// its index: the same checks and the same append as an insert, then the row is overwritten.
     @usableFromInline
     mutating func _replace(_ i: Int, withFirstOf batch: TodoBatch) throws(TodoError) {
-        let (datesChanged, hash) = try batch._withBuffers { (rows, text, tagLengths) throws(TodoError) -> (Bool, UInt64) in
+        let (_, hash) = try batch._withBuffers { (rows, text, tagLengths) throws(TodoError) -> (Bool, UInt64) in
             let r = rows[0]
             let bitCount = try TodoSet._validate(idBytes: r.idCount, r.fields, completedCount: r.completedFlags,
                                                  position: i) { batch._id(at: 0) }
@@ -75,6 +75,7 @@ extension TodoSet {
             let datesChanged = start(at: i) != r.fields.start || end(at: i) != r.fields.end
                 || _columns.repetition[i] != r.fields.repetition
                 || isChallenge(at: i) != r.fields.isChallenge   // the interval index groups rows by kind
+            _willChangeRow(i, keepingIntervals: !datesChanged)
             _forgetDoneDays(i)
             _unindexID(i)
             _textGarbage += _textRecordEnd(i) - Int(_columns.textOffset[i])
@@ -83,7 +84,7 @@ extension TodoSet {
             return (datesChanged, hash)
         }
         _indexID(i, hash: hash)
-        if datesChanged { _invalidateDerived() } else { _invalidateDayTables() }
+        _didChangeRow(i)
         if _textGarbage > 4096, _textGarbage > _text.count - _textGarbage { _compactText() }
         if _bitsGarbage > 4096, _bitsGarbage > _bits.count - _bitsGarbage { _compactBits() }
         _checkInvariants(changed: i..<i + 1)

@@ -96,12 +96,19 @@ extension TodoSet {
     }
 
     /// Sets the stored `isCompleted` flag (per-day flags are left alone).
-    /// - Complexity: O(1)
+    /// - Complexity: O(1) for a tracked todo; otherwise O(its days inside the built per-day tables)
     public mutating func setIsCompleted(_ value: Bool, at i: Int) {
         _check(i)
         let old = _columns.flags[i]
-        if value { _columns.flags[i] |= TodoSet._completed } else { _columns.flags[i] &= ~TodoSet._completed }
-        if old != _columns.flags[i] { _invalidateDayTables() }
+        let new = value ? old | TodoSet._completed : old & ~TodoSet._completed
+        if old != new, old & TodoSet._tracked == 0 {
+            // Only an untracked todo counts as done by this flag: the tables take it out and back in.
+            _willChangeRow(i, keepingIntervals: true)
+            _columns.flags[i] = new
+            _didChangeRow(i)
+        } else {
+            _columns.flags[i] = new
+        }
         _checkInvariants(changed: i..<i + 1)
     }
 

@@ -46,6 +46,7 @@ extension TodoSet {
         }
         same(hist, _doneByDay)
         same(histC, _doneByDayChallenges)
+        _verifyDayTables()
     }
 
     /// Checks row `i` on its own (its id index entry, tracked flag, done count); when `collecting`,

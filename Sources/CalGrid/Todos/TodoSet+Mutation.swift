@@ -107,12 +107,6 @@ extension TodoSet {
         _text.withUnsafeBufferPointer { b in _TextRecord(b.baseAddress!, at: Int(_columns.textOffset[i])).end }
     }
 
-    @usableFromInline
-    mutating func _invalidateDerived() { _cache = _TodoSetCache() }
-
-    /// Drops the per-day tables only (completion or kind changed, dates did not).
-    @usableFromInline
-    mutating func _invalidateDayTables() { _cache = _TodoSetCache(intervalsOf: _cache) }
 
     // MARK: Removal
 
@@ -121,6 +115,7 @@ extension TodoSet {
     ///   `removeAll(where:)`.
     public mutating func remove(at i: Int) {
         _check(i)
+        _willChangeRow(i, keepingIntervals: false)
         _forgetDoneDays(i)
         _textGarbage += _textRecordEnd(i) - Int(_columns.textOffset[i])
         _bitsGarbage += trackedDayCount(at: i)
@@ -147,6 +142,7 @@ extension TodoSet {
         var any = false
         for i in 0..<count where shouldRemove(i) { keep[i] = false; any = true }
         guard any else { return }
+        _willRemoveRows(keeping: keep)
         for i in 0..<count where !keep[i] {
             _forgetDoneDays(i)
             _textGarbage += _textRecordEnd(i) - Int(_columns.textOffset[i])
@@ -165,7 +161,6 @@ extension TodoSet {
     mutating func _afterRemoval() {
         if _textGarbage > 4096, _textGarbage > _text.count - _textGarbage { _compactText() }
         if _bitsGarbage > 4096, _bitsGarbage > _bits.count - _bitsGarbage { _compactBits() }
-        _invalidateDerived()
         _checkInvariants()
     }
 

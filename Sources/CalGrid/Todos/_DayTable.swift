@@ -1,20 +1,30 @@
-/// Per-day totals of one kind of todo over the whole span the set's dates cover, so that
+/// Per-day totals of one kind of todo over (at least) the span the set's dates cover, so that
 /// `dayCounts` answers any range in O(days) however many todos there are. Built lazily on the
-/// first `dayCounts` after a change, like the interval index, and dropped by the next change.
+/// first `dayCounts` after the set got it dropped, then kept up to date by every change
+/// (`_DayTable+Update.swift`): a change to one todo adds or takes away its own days only.
 ///
-/// Covers `[lo - 7, hi + 7]`, where `lo` / `hi` are the smallest / largest finite start or end
-/// day in the set. Before `lo` only todos open on the left fall, after `hi` only todos open on
-/// the right, so every day outside the table repeats the value of the edge day with its weekday:
-/// the 7 days on each side are that pattern.
+/// Covers `[first, last]` with every finite start or end day of the set inside
+/// `[first + 7, last - 7]`. Before the first such day only todos open on the left fall, after
+/// the last only todos open on the right, so every day outside the table repeats the value of the
+/// edge day with its weekday: the 7 days on each side are that pattern.
+///
+/// Mutable, yet shared between threads: a table is changed only by the owner of a set whose cache
+/// no other set references (`isKnownUniquelyReferenced`, see `_TodoSetCache`), which under the
+/// set's contract (a change needs the set to itself) no reader can be reading; a cache another
+/// copy shares is copied first. Readers see it only after the change, through whatever handed
+/// them the set (a thread start, a lock, an atomic).
 @usableFromInline
-final class _DayTable: Sendable {
+final class _DayTable: @unchecked Sendable {
     /// Day number of entry 0.
-    @usableFromInline let first: Int32
+    @usableFromInline var first: Int32
     /// Per day: todos falling on it in the low 32 bits, untracked todos done on it (their
     /// `isCompleted`) in the high 32 bits.
-    @usableFromInline let counts: [Int64]
+    @usableFromInline var counts: [Int64]
 
     @inlinable init(first: Int32, counts: [Int64]) { self.first = first; self.counts = counts }
+
+    /// The last day covered.
+    @inlinable var last: Int32 { first &+ Int32(truncatingIfNeeded: counts.count &- 1) }
 
     /// Allocated bytes.
     @usableFromInline var byteCount: Int { counts.capacity * 8 }
@@ -31,6 +41,19 @@ final class _DayTable: Sendable {
             t = n - 7 + (t - (n - 7)) % 7
         }
         return counts[t]
+    }
+
+    /// `entry(day)` read from the table's buffer (what a loop over many days uses).
+    @inlinable @inline(__always)
+    static func entry(_ day: Int32, _ c: UnsafeBufferPointer<Int64>, first: Int32) -> Int64 {
+        let n = c.count
+        var t = Int(day) &- Int(first)
+        if t < 0 {
+            t = ((t % 7) &+ 7) % 7
+        } else if t >= n {
+            t = n &- 7 &+ (t &- (n &- 7)) % 7
+        }
+        return c[t]
     }
 
     /// The widest table kept, in days: the set's whole dated span must fit, so for a set of a few

@@ -6,9 +6,13 @@ import Synchronization
 /// so each piece is published once through an atomic slot: a reader loads it with acquire ordering;
 /// a reader that finds it missing builds it and offers it with a compare-exchange from nil
 /// (acquire-release), and every thread then uses whichever was stored first. Two threads racing on
-/// the first query may both build (one result is dropped); none ever sees a half-built one. Nothing
-/// here changes after it is published, and a change to the set replaces the whole cache instead of
-/// editing it, so copies of a set never see each other's caches go stale.
+/// the first query may both build (one result is dropped); none ever sees a half-built one.
+///
+/// A change to the set edits the cache only when the set holds the only reference to it
+/// (`isKnownUniquelyReferenced`): then no other copy of the set, and so, under the set's contract,
+/// no reader, can see it while it changes (the day tables are updated in place, the interval index
+/// dropped). A cache shared with another copy is first copied (`init(tablesOf:keepingIntervals:)`,
+/// the tables' counts shared until written), so copies of a set never see each other's changes.
 ///
 /// This is `AtomicLazyReference`'s protocol, written with `Atomic` because `AtomicLazyReference`'s
 /// `load` and `storeIfNil` are compiled into the toolchain's Synchronization library, which
@@ -28,10 +32,37 @@ final class _TodoSetCache: Sendable {
 
     @inlinable init() {}
 
-    /// A cache keeping `other`'s interval index but no day tables: for changes to completion or
-    /// kind that leave every todo's dates alone.
-    @inlinable init(intervalsOf other: _TodoSetCache) {
-        if let x = Self._load(other.intervals) { _ = Self._storeIfNil(intervals, x) }
+
+    /// A cache for a set about to change that shares this one: `other`'s day tables (copies,
+    /// whose counts arrays share storage until written) and, when `keepingIntervals`, its
+    /// interval index. Tables decided too wide are not carried over (decided again on next use).
+    @inlinable init(tablesOf other: _TodoSetCache, keepingIntervals: Bool) {
+        if keepingIntervals, let x = Self._load(other.intervals) { _ = Self._storeIfNil(intervals, x) }
+        for kind in [TodoKind.all, .challenges, .plain] {
+            if let table = other.dayTable(kind) ?? nil {
+                _ = publish(_DayTable(first: table.first, counts: table.counts), for: kind)
+            }
+        }
+    }
+
+    /// Drops the interval index. Only for a cache no other set references.
+    @inlinable
+    func dropIntervals() { Self._clear(intervals) }
+
+    /// Drops the day table of `kind` (built or decided too wide): the next `dayCounts` decides
+    /// again. Only for a cache no other set references.
+    @inlinable
+    func dropDayTable(_ kind: TodoKind) {
+        switch kind {
+        case .all: Self._clear(dayTableAll)
+        case .challenges: Self._clear(dayTableChallenges)
+        case .plain: Self._clear(dayTablePlain)
+        }
+    }
+
+    @inlinable
+    static func _clear<T: Sendable>(_ slot: borrowing Slot<T>) {
+        slot.exchange(nil, ordering: .acquiringAndReleasing)?.release()
     }
 
     // Each slot holds the one retain it took when it published.

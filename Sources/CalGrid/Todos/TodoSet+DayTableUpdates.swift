@@ -1,0 +1,129 @@
+// What every mutation tells the derived structures: the day tables take the changed todos' days
+// out and back in (in place, in time proportional to those days), the interval index is dropped
+// when dates, repetitions, kinds or membership change. Mutations call these few hooks; the rules
+// live here.
+
+extension TodoSet {
+    /// Row `i`'s days in the table of `kind` (nil: none there).
+    @inlinable
+    func _dayContribution(ofRow i: Int, _ kind: TodoKind) -> _DayContribution? {
+        _DayContribution(start: _columns.start[i], end: _columns.end[i], days: _columns.repetition[i],
+                         flags: _columns.flags[i], kind: kind)
+    }
+
+    /// Makes `_cache` this set's own before a change. A cache shared with another copy of the set
+    /// is replaced by a copy (its tables' counts shared until written, so the other copy keeps its
+    /// answers); the interval index stays only when `keepingIntervals`. Tables decided too wide
+    /// are decided again on next use (the change may have narrowed the span).
+    @usableFromInline
+    mutating func _ownCache(keepingIntervals: Bool) {
+        guard isKnownUniquelyReferenced(&_cache) else {
+            _cache = _TodoSetCache(tablesOf: _cache, keepingIntervals: keepingIntervals)
+            return
+        }
+        if !keepingIntervals { _cache.dropIntervals() }
+        for k in 0..<3 {
+            let kind = TodoKind(rawValue: UInt8(k))!
+            if case .some(nil) = _cache.dayTable(kind) { _cache.dropDayTable(kind) }
+        }
+    }
+
+    /// Adds (`sign` 1) or takes away (-1) row `i`'s days in every built day table. A table that
+    /// would have to grow past `_DayTable.maxDays` is dropped (rebuilt, or decided too wide, on
+    /// next use).
+    /// - Complexity: O(days of the row inside each table), plus a table's width when it grows
+    @usableFromInline
+    mutating func _updateDayTables(row i: Int, sign: Int64) {
+        for k in 0..<3 {
+            let kind = TodoKind(rawValue: UInt8(k))!
+            guard let table = _cache.dayTable(kind) ?? nil, let c = _dayContribution(ofRow: i, kind) else { continue }
+            if !table.covers(c), let (lo, hi) = c.finiteRange,
+               !table.grow(toCover: lo, hi, maxDays: _DayTable.maxDays(todoCount: count)) {
+                _cache.dropDayTable(kind)
+                continue
+            }
+            table.apply(c, sign: sign)
+        }
+    }
+
+    /// Before row `i` is rewritten or removed: its days leave the day tables. `keepingIntervals`
+    /// when its dates, repetition and kind stay (a completion change).
+    @usableFromInline
+    mutating func _willChangeRow(_ i: Int, keepingIntervals: Bool) {
+        _ownCache(keepingIntervals: keepingIntervals)
+        _updateDayTables(row: i, sign: -1)
+    }
+
+    /// After row `i` was rewritten (its `_willChangeRow` came first): its new days join the tables.
+    @usableFromInline
+    mutating func _didChangeRow(_ i: Int) { _updateDayTables(row: i, sign: 1) }
+
+    /// What a rebuild of a table over `days` days costs, in the units of `_DayContribution.touchedDays`
+    /// (one pass over every row's start, end, flags and repetition, then one over the days).
+    @inlinable
+    func _dayTableRebuildCost(days: Int) -> Int { 4 &* count &+ 2 &* days }
+
+    /// After `rows` were appended: their days join the day tables, or a table is dropped (rebuilt
+    /// on next use) when adding them would cost more than that rebuild.
+    /// - Complexity: O(rows + min(their days, N + span))
+    @usableFromInline
+    mutating func _didAppendRows(_ rows: Range<Int>) {
+        _ownCache(keepingIntervals: false)
+        for k in 0..<3 {
+            let kind = TodoKind(rawValue: UInt8(k))!
+            guard let table = _cache.dayTable(kind) ?? nil else { continue }
+            let limit = _dayTableRebuildCost(days: table.counts.count)
+            var cost = 0
+            for i in rows where cost <= limit {
+                guard let c = _dayContribution(ofRow: i, kind) else { continue }
+                // A row outside the table first makes it grow (about half its width again).
+                cost &+= table.covers(c) ? c.touchedDays(first: table.first, last: table.last) : table.counts.count
+            }
+            if cost > limit { _cache.dropDayTable(kind) }
+        }
+        for i in rows { _updateDayTables(row: i, sign: 1) }
+    }
+
+    /// Before the rows where `keep` is false are removed at once: their days leave the tables,
+    /// or a table is dropped when that would cost more than a rebuild. Drops the interval index.
+    /// - Complexity: O(N) for the flags, plus O(min(their days, N + span))
+    @usableFromInline
+    mutating func _willRemoveRows(keeping keep: [Bool]) {
+        _ownCache(keepingIntervals: false)
+        for k in 0..<3 {
+            let kind = TodoKind(rawValue: UInt8(k))!
+            guard let table = _cache.dayTable(kind) ?? nil else { continue }
+            let limit = _dayTableRebuildCost(days: table.counts.count)
+            var cost = 0
+            for i in 0..<count where !keep[i] && cost <= limit {
+                if let c = _dayContribution(ofRow: i, kind) { cost &+= c.touchedDays(first: table.first, last: table.last) }
+            }
+            if cost > limit { _cache.dropDayTable(kind) }
+        }
+        for i in 0..<count where !keep[i] { _updateDayTables(row: i, sign: -1) }
+    }
+
+    /// Days on which a built day table differs from a fresh build, plus rows whose finite days a
+    /// table does not cover (0 when all is well; every day outside a covering table repeats its
+    /// edge weeks, as a fresh one's does). For the invariant checks and the tests.
+    /// - Complexity: O(N × 7 + span) per built table
+    func _dayTableMismatches() -> Int {
+        var bad = 0
+        for k in 0..<3 {
+            let kind = TodoKind(rawValue: UInt8(k))!
+            guard let table = _cache.dayTable(kind) ?? nil else { continue }
+            let fresh = _DayTable.build(of: self, kind: kind, first: table.first, last: table.last)
+            for t in 0..<table.counts.count where table.counts[t] != fresh.counts[t] { bad &+= 1 }
+            for i in 0..<count {
+                if let c = _dayContribution(ofRow: i, kind), !table.covers(c) { bad &+= 1 }
+            }
+        }
+        return bad
+    }
+
+    #if CALGRID_INVARIANTS
+    func _verifyDayTables() {
+        precondition(_dayTableMismatches() == 0, "TodoSet day tables differ from a rebuild")
+    }
+    #endif
+}
