@@ -1,4 +1,5 @@
 import Testing
+import CalGridTestSupport
 @testable import CalGrid
 
 /// The per-day tables kept current in place: after every step of random mutation histories (all

@@ -1,4 +1,5 @@
 import Testing
+import CalGridTestSupport
 @testable import CalGrid
 
 /// `count(from:through:kind:)` and the grouped interval index against `ReferenceTodos`: every

@@ -39,6 +39,16 @@ let scenarioNotes = """
   start read it back in 4 KiB pages, about 1.5–1.8×.
 - **TodoSet memory** — heap growth (glibc `mallinfo2`) while N todos are inserted, less their text bytes
   and one bit per tracked day, per todo.
+- **Change, then redraw** (`--only changes`, issue 23) — the app's 92-day counts right after a change to one
+  todo (a day ticked, an open-ended todo's `isCompleted` flipped, a todo moved a day — each done and undone,
+  so every run sees the same set —, one todo inserted, row 0 removed), after a 1,000-todo batch, with the table
+  built (`counts-cached`), and overlap queries: one day of the window (`overlap-many`, k ≈ 4.6 % of N; ns per
+  result in the notes) and its count, and a day with k ≤ 10 of 1M (`overlap-few`). Each runs three ways in the
+  same interleaved repetitions: *Swift core* in this process (the baseline), *C API*: a C program
+  (`CAPI/bench_changes.c`) through the freshly built `libcalgrid.so`, and *C API, today*: the same program
+  through the `libcalgrid.so` of the directory `CALGRID_BENCH_TODAY_LIB` names (a checkout of main built with
+  `make capi`), when given. *memmove of the fixed columns (floor)*: moving 32 bytes × N, what a removal with
+  dense indices must move.
 """
 
 // Measurements behind design choices in the sources. The code's comments say why a choice holds;
@@ -51,6 +61,36 @@ let historyNotes = """
 Measurements behind design choices in the code, from earlier runs and instruction counts (the
 commits named carry the full numbers).
 
+- **Change, then redraw** (issue 23; `--only changes`, run of 2026-12-01 17:45 UTC on a loaded machine,
+  load average 22, CPU-time medians; `results/2026-12-01-changes.json`). The per-day tables are now kept
+  current in place by every change and the overlap index answers with runs of rows; *today* is the same C
+  program through main's `libcalgrid.so` (46e3ee3) in the same interleaved repetitions. At 1M todos, 92-day
+  counts through C:
+
+  | scenario | today | new | target |
+  |---|---|---|---|
+  | after a tick (and back) | 836.5 ns | 828.6 ns | ≤ 50 µs (ticks never dropped the table) |
+  | after `isCompleted` flipped (and back), an open-ended todo | 5.83 ms | 1.04 µs | ≤ 50 µs |
+  | after new dates (a todo moved a day and back) | 7.27 ms | 26.97 µs | ≤ 50 µs |
+  | after inserting one todo | 7.00 ms | 11.14 µs | ≤ 50 µs |
+  | after removing row 0 | 18.50 ms | 12.94 ms; memmove of the fixed columns 2.87 ms (4.5×) | the table's part ≤ 50 µs (it is O(days) now); in all ≤ 1.5× the memmove: **missed**, the rest of `remove(at:)` |
+  | after a 1,000-todo batch | 7.14 ms (a rebuild) | 985 µs | ≤ a full rebuild |
+  | overlap, one day of the window (k = 162,443 here: the batches had grown the set) | 23.0 ns/result | 4.2 ns/result (Swift 3.8) | ≤ 5 ns/result |
+  | overlap, k = 1 of 1M (Swift) | — | 599 ns | ≤ 2 µs |
+  | count of an overlap (C) | — | 576 ns (Swift 596 ns; 220 ns for k = 1) | O(log N), ≤ 1 µs |
+  | cached 92-day counts | 631 ns | 754 ns (pairwise 1.08×; 10k: 0.97×, 100k: 0.98×; Swift 650 ns) | ± 5 %: **missed at 1M in this run** |
+  | memory per todo beyond text and day bits | 44.6 B | unchanged (nothing is stored per todo at insert; the index, built on the first query, is 28 B per dated todo, was 16) | ≤ 48 B |
+
+  Through C as through Swift (C ÷ Swift, medians at 1M): tick 1.10, isCompleted 0.98, new dates 1.39
+  (C rewrites the todo from `calgrid_todo_set_get` + `_update`, Swift from `draft(at:)`; both medians
+  sit between a 3–4 µs fast path and 20–27 µs when a text compaction falls in the sample), insert
+  1.21, remove 1.04, batch 1.01, overlap 1.11, count 0.97, cached 1.16; at 10k and 100k they run
+  0.74–1.21. This run measured the queries after the batches had grown the set and the C side
+  (capped at 20 ms a sample) ran fewer batches than Swift, so 10 of its checksums differ from the
+  Swift side's (the sets differ); the harness now runs the queries and the removal before any insert.
+  Counts after a change against N: `results/plots/counts-after-isCompleted.svg`,
+  `counts-after-new-dates.svg`, `counts-after-insert.svg`, `counts-after-remove.svg`,
+  `counts-after-batch-1000.svg`; overlap: `overlap-many.svg`.
 - **Import threads on their own cache lines** (`_ChunkDecoder`, `_PaddedBuffer`): the native import's
   CPU depended on the length of the program's path: the same 100k import took 535 to 932 ms of CPU
   across argv[0] lengths of 8 to 192 bytes (and the benchmark, spawning itself by its long absolute

@@ -22,6 +22,16 @@ let scenarioInfo: [ScenarioInfo] = [
     ScenarioInfo(id: "capi-sort", title: "C API overhead: sort by deadline", xLabel: "todos", unit: "one sort"),
     ScenarioInfo(id: "cli-startup", title: "CLI start-up: spawn to exit", xLabel: "runs", unit: "one process"),
     ScenarioInfo(id: "todo-memory", title: "TodoSet memory per todo", xLabel: "todos", unit: "build the set"),
+    ScenarioInfo(id: "counts-cached", title: "92-day counts, table built (Swift core, C API, C API through today's library)", xLabel: "todos", unit: "one window"),
+    ScenarioInfo(id: "counts-after-tick", title: "92-day counts after ticking a day of one todo (and back)", xLabel: "todos", unit: "two ticks + one window"),
+    ScenarioInfo(id: "counts-after-isCompleted", title: "92-day counts after flipping one open-ended todo's isCompleted (and back)", xLabel: "todos", unit: "two flips + one window"),
+    ScenarioInfo(id: "counts-after-new-dates", title: "92-day counts after moving one todo a day (and back)", xLabel: "todos", unit: "two updates + one window"),
+    ScenarioInfo(id: "counts-after-insert", title: "92-day counts after inserting one todo", xLabel: "todos", unit: "one insert + one window"),
+    ScenarioInfo(id: "counts-after-remove", title: "92-day counts after removing row 0 (every later row moves down)", xLabel: "todos", unit: "one removal + one window"),
+    ScenarioInfo(id: "counts-after-batch-1000", title: "92-day counts after inserting 1,000 todos at once", xLabel: "todos", unit: "one batch + one window"),
+    ScenarioInfo(id: "overlap-many", title: "Overlap query, one day of the app's window (k ≈ 4.6% of N)", xLabel: "todos", unit: "one query"),
+    ScenarioInfo(id: "overlap-count", title: "Count of an overlap query, one day of the app's window", xLabel: "todos", unit: "one count"),
+    ScenarioInfo(id: "overlap-few", title: "Overlap query with k ≤ 10 hits", xLabel: "todos", unit: "one query"),
 ]
 
 func info(_ id: String) -> ScenarioInfo { scenarioInfo.first { $0.id == id } ?? ScenarioInfo(id: id, title: id, xLabel: "N", unit: "run") }

@@ -10,6 +10,8 @@ struct Target {
         case rssAtMost(Double)
         /// The figure `extra` of `candidate` at most `limit`.
         case extraAtMost(String, Double)
+        /// `candidate`'s median time at most this many nanoseconds.
+        case medianAtMost(Double)
     }
     var issue: Int
     var scenario: String
@@ -66,6 +68,27 @@ let targets: [Target] = [
            kind: .fasterBy(1), text: "expanding 240 rules over a year: ≥ 1× libical's icalrecur_iterator"),
     Target(issue: 6, scenario: "cli-startup", n: 1, candidate: "calgrid month", against: "C hello",
            kind: .within(2), text: "calgrid start-up within 2× of a C hello"),
+] + changeTargets
+
+/// Issue 23: change, then redraw, through C as through Swift (Scenario+Changes.swift).
+let changeTargets: [Target] = ["tick", "isCompleted", "new-dates", "insert"].flatMap { kind in [
+    Target(issue: 23, scenario: "counts-after-\(kind)", n: 1_000_000, candidate: "C API", against: nil,
+           kind: .medianAtMost(50_000), text: "92-day counts after a one-todo change through C (\(kind)), 1M: ≤ 50 µs"),
+    Target(issue: 23, scenario: "counts-after-\(kind)", n: 1_000_000, candidate: "C API", against: "Swift core",
+           kind: .within(1.2), text: "92-day counts after a change (\(kind)), 1M: C within 1.2× of Swift"),
+] } + [
+    Target(issue: 23, scenario: "counts-after-remove", n: 1_000_000, candidate: "C API", against: "memmove of the fixed columns (floor)",
+           kind: .within(1.5), text: "92-day counts after removing row 0 through C, 1M: ≤ 1.5× a memmove of the fixed columns"),
+    Target(issue: 23, scenario: "counts-after-batch-1000", n: 1_000_000, candidate: "C API", against: "C API, today",
+           kind: .within(1), text: "92-day counts after a 1,000-todo batch through C, 1M: ≤ a full rebuild (today's library)"),
+    Target(issue: 23, scenario: "overlap-many", n: 1_000_000, candidate: "Swift core", against: nil,
+           kind: .extraAtMost("ns/result", 5), text: "overlap, one day, k ≈ 46k of 1M: ≤ 5 ns per result"),
+    Target(issue: 23, scenario: "overlap-few", n: 1_000_000, candidate: "CalGrid TodoSet overlapping", against: nil,
+           kind: .medianAtMost(2_000), text: "overlap, k ≤ 10 of 1M: ≤ 2 µs"),
+    Target(issue: 23, scenario: "overlap-count", n: 1_000_000, candidate: "C API", against: nil,
+           kind: .medianAtMost(1_000), text: "count of overlap through C, 1M: ≤ 1 µs"),
+    Target(issue: 23, scenario: "counts-cached", n: 1_000_000, candidate: "C API", against: "C API, today",
+           kind: .within(1.05), text: "cached 92-day counts through C, 1M: no regression (≤ 1.05× today's library)"),
 ]
 
 func evaluate(_ ms: [Measurement]) -> [TargetResult] {
@@ -77,6 +100,7 @@ func evaluate(_ ms: [Measurement]) -> [TargetResult] {
         case .within(let f): required = "≤ \(formatRatio(f)) the time of \(t.against ?? "")"
         case .rssAtMost(let f): required = "peak RSS ≤ \(String(format: "%.3g", f)) of \(t.against ?? "")"
         case .extraAtMost(let k, let v): required = "\(k) ≤ \(String(format: "%.0f", v))"
+        case .medianAtMost(let v): required = "median ≤ \(formatNs(v))"
         }
         // At the target's N, or the largest N measured below it (quick mode).
         let ns = Set(cands.map { $0.n }).sorted()
@@ -109,6 +133,9 @@ func evaluate(_ ms: [Measurement]) -> [TargetResult] {
                 return TargetResult(target: t, measuredN: n, value: nil, met: nil, required: required, measured: "not measured")
             }
             return TargetResult(target: t, measuredN: n, value: x, met: x <= v, required: required, measured: String(format: "%.1f", x) + at)
+        case .medianAtMost(let v):
+            return TargetResult(target: t, measuredN: n, value: c.median, met: c.median <= v && c.checksumOK, required: required,
+                                measured: formatNs(c.median) + at)
         }
     }
 }

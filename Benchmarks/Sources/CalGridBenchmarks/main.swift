@@ -18,7 +18,7 @@ if arguments.first == "import-zone-child" {
 }
 
 /// The scenario groups `--only` selects, in the order they run.
-let groups = ["grids", "aggregates", "overlap", "sorts", "memory", "capi", "tz", "rrule", "cli", "import", "import-zone"]
+let groups = ["grids", "aggregates", "overlap", "sorts", "memory", "capi", "changes", "tz", "rrule", "cli", "import", "import-zone"]
 let usage = """
 usage: swift run -c release CalGridBenchmarks [--quick] [--huge] [--only GROUP,...] [--out DIR]
 
@@ -78,6 +78,7 @@ if wanted("overlap") { all += runOverlap(settings) }
 if wanted("sorts") { all += runSorts(settings) }
 if wanted("memory") { all += runMemory(settings) }
 if wanted("capi") { all += runCAPI(settings) }
+if wanted("changes") { all += runChanges(settings) }
 if wanted("tz") { all += runTimeZones(settings) }
 if wanted("rrule") { all += runRecurrence(settings) }
 if wanted("cli") { all += runCLIStartup(settings) }

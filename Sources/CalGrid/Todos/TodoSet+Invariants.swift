@@ -19,6 +19,8 @@ extension TodoSet {
     #if CALGRID_INVARIANTS
     /// Sets up to this size are checked whole after every mutation.
     static var _wholeCheckLimit: Int { 64 }
+    /// Sets up to this size have their day tables compared with a rebuild after every mutation.
+    static var _dayTableCheckLimit: Int { 4096 }
 
     @inline(never)
     func _verifyInvariants(changed: Range<Int>?) {
@@ -31,6 +33,8 @@ extension TodoSet {
             if changed.lowerBound >= highestPowerOfTwo || changed.upperBound < n {
                 var unused = _DayHistogram(), unusedC = _DayHistogram()
                 for i in changed { _verifyRow(i, collecting: false, &unused, &unusedC) }
+                // The day tables, updated in place by every mutation, whole while that stays cheap.
+                if n <= TodoSet._dayTableCheckLimit { _verifyDayTables() }
                 return
             }
         }
