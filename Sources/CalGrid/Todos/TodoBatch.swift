@@ -161,7 +161,9 @@ public struct TodoBatch: Sendable {
 
     /// The id of the todo at `i` (for errors: the set reads ids as bytes).
     @usableFromInline
-    func _id(at i: Int) -> String { _textString(_rows[i].textStart, _rows[i].idCount) }
+    func _id(at i: Int) -> String {
+        _text.withUnsafeBytes { _stringOfValidUTF8(UnsafeRawBufferPointer(rebasing: $0[_rows[i].textStart..<(_rows[i].textStart + _rows[i].idCount)])) }
+    }
 
     func _textString(_ start: Int, _ count: Int) -> String {
         _text.withUnsafeBufferPointer { _string($0.baseAddress!, start, count) }
@@ -172,9 +174,9 @@ public struct TodoBatch: Sendable {
         var high: UInt8 = 0
         for b in bytes { high |= b }
         if high < 0x80 { _text.append(contentsOf: bytes.assumingMemoryBound(to: UInt8.self)); return bytes.count }
-        // Not ASCII: the same bytes `String(decoding:as:)` keeps (the set holds only valid UTF-8).
-        var s = String(decoding: bytes, as: UTF8.self)
-        return s.withUTF8 { _text.append(contentsOf: $0); return $0.count }
+        // Not ASCII: the same bytes `String(decoding:as:)` keeps (the set holds only valid UTF-8),
+        // repaired on bytes so that staging links no String code.
+        return _appendRepairedUTF8(bytes, to: &_text)
     }
 }
 

@@ -1,0 +1,60 @@
+/* The budget firmware's main on the Cortex-M4: runs firmware_main once (a 42-cell grid buffer on
+ * its stack), then prints what it used: the heap high-water mark from target_alloc.c's counting
+ * allocator and the stack's from a painted stack (the deepest word the run overwrote). Numbers
+ * are formatted here and written with fputs, so printf's formatting code is not in the flash
+ * being measured. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stddef.h>
+
+long long firmware_main(void *cells, intptr_t count);
+size_t target_heap_peak(void);
+size_t target_heap_in_use(void);
+/* The stack is [__stack - __stack_size, __stack): __stack_size from the link line (picolibc.ld
+ * reserves only its default below __stack, but the RAM under it is free). */
+extern uint32_t __stack[];
+extern char __stack_size[];
+#define STACK_BOTTOM ((uint32_t *)((uintptr_t)__stack - (uintptr_t)__stack_size))
+#define PAINT 0xA5A5A5A5u
+
+static void put(const char *s) { fputs(s, stdout); }
+
+static void put_number(unsigned long long v) {
+    char digits[24], *p = digits + sizeof digits;
+    *--p = 0;
+    do { *--p = (char)('0' + v % 10); v /= 10; } while (v);
+    put(p);
+}
+
+/* The heap after each phase of firmware_main: bytes in blocks now, arena high-water so far. */
+void firmware_mark(intptr_t phase) {
+    put("# phase "); put_number((unsigned long long)phase);
+    put(" heap-in-use "); put_number(target_heap_in_use());
+    put(" heap-peak "); put_number(target_heap_peak()); put("\n");
+}
+
+static void __attribute__((noinline)) paint_stack(void) {
+    volatile uint32_t here = 0;
+    uint32_t *p = STACK_BOTTOM, *end = (uint32_t *)((uintptr_t)&here & ~(uintptr_t)3) - 16;
+    while (p < end) *p++ = PAINT;
+}
+
+static size_t stack_high_water(void) {
+    uint32_t *p = STACK_BOTTOM;
+    while (p < __stack && *p == PAINT) p++;
+    return (size_t)((uintptr_t)__stack - (uintptr_t)p);
+}
+
+static long long __attribute__((noinline)) run(void) {
+    uint64_t cells[42];   /* 42 packed cells of 8 bytes */
+    return firmware_main(cells, 42);
+}
+
+int main(void) {
+    paint_stack();
+    long long sum = run();
+    put("firmware checksum "); put_number(sum < 0 ? 0 : (unsigned long long)sum);
+    put(" heap-peak "); put_number(target_heap_peak());
+    put(" stack-peak "); put_number(stack_high_water()); put("\n");
+    return sum < 0;
+}
