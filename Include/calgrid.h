@@ -31,6 +31,10 @@
 **     are built once and published atomically. A function taking a non-const handle changes it
 **     and needs the set to itself: no other call on that set, read or change, at the same time.
 **     Distinct handles are independent.
+**   - Microcontrollers: libcalgrid-armv7em.a (make capi-embedded; docs/embedded.md) has every call
+**     here except the ones marked "Not in the embedded library": import and export (json-c),
+**     calgrid_free (export's buffers), calgrid_tz_new and calgrid_tz_local (the file system).
+**     Compile callers with -fno-short-enums: the library's enums are int-sized.
 */
 #ifndef CALGRID_H
 #define CALGRID_H
@@ -678,7 +682,8 @@ typedef struct calgrid_tz calgrid_tz;
 ** EZONENAME for a name that may not be looked up (empty, absolute, a ".." component, control
 ** bytes), ENOZONE when no such zone exists, EZONEDATA when its file is not TZif data, ERANGE for
 ** an offset beyond +-25:59:59, EINVAL for NULL or text that is not UTF-8. `err` may be NULL.
-** Ownership: the caller owns *out and releases it with calgrid_tz_free. Thread-safe. */
+** Ownership: the caller owns *out and releases it with calgrid_tz_free. Thread-safe.
+** Not in the embedded library (use calgrid_tz_from_tzif or calgrid_tz_from_posix). */
 int calgrid_tz_new(calgrid_tz **out, const char *name, calgrid_error *err);
 
 /* A zone from the `len` bytes of a TZif file (versions 1 to 4) at `bytes` (only read during the
@@ -694,7 +699,8 @@ int calgrid_tz_from_posix(calgrid_tz **out, const char *posix_tz, calgrid_error 
 /* The local zone, decided as glibc decides it: TZ (empty = UTC; ":name", an IANA name, an absolute
 ** path, or a POSIX string), else /etc/localtime (named after its link target, e.g. "Europe/Berlin"),
 ** else UTC. Never fails for lack of a zone: unusable settings mean UTC, as in glibc.
-** Ownership: the caller owns *out (calgrid_tz_free). Thread-safe (reads TZ and TZDIR). */
+** Ownership: the caller owns *out (calgrid_tz_free). Thread-safe (reads TZ and TZDIR).
+** Not in the embedded library. */
 int calgrid_tz_local(calgrid_tz **out);
 
 /* Releases a zone. NULL does nothing. Not to be called while another thread uses the zone. */
@@ -808,7 +814,8 @@ typedef struct calgrid_import_report {
 ** largest record). `options` and `report` may be NULL. Fails with EPARSE (syntax), ESCHEMA (a field),
 ** EEXIST (an id already taken), ELIMIT, EIO (err->message names the system call and errno),
 ** ECANCELED; err then says where (byte offset, line, column, record index, field).
-** Changes the set: one thread; the set must not be used by the progress callback. */
+** Changes the set: one thread; the set must not be used by the progress callback.
+** Not in the embedded library (nor is any call below: they need json-c). */
 int calgrid_todo_set_import_file(calgrid_import_report *report, calgrid_todo_set *set, const char *path,
                                  const calgrid_import_options *options, calgrid_error *err);
 

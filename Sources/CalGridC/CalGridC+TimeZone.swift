@@ -1,9 +1,8 @@
-// calgrid_tz_*: zones for C callers. Finding a zone by name and the local zone are CalGridJSON's
-// (the system layer); the rules and every error sentence are the core's. This file only moves
-// values across the boundary.
+// calgrid_tz_*: zones for C callers, from TZif bytes or a POSIX TZ string; the rules and every
+// error sentence are the core's. This file only moves values across the boundary. Finding a zone
+// by name and the local zone need the system layer (CalGridC+SystemZones.swift), which the
+// embedded library (libcalgrid-armv7em.a) leaves out.
 import CalGrid
-import CalGridJSON
-import CalGridSystem
 import CCalGrid
 
 /// The object behind a `calgrid_tz *`: immutable after creation, so threads may share it.
@@ -52,15 +51,6 @@ func _newZone(_ out: UnsafeMutablePointer<OpaquePointer?>?, _ err: UnsafeMutable
     out.pointee = OpaquePointer(Unmanaged.passRetained(_ZoneBox(zone)).toOpaque())
 }
 
-@c(calgrid_tz_new) @implementation
-public func calgrid_tz_new(_ out: UnsafeMutablePointer<OpaquePointer?>?, _ name: UnsafePointer<CChar>?,
-                           _ err: UnsafeMutablePointer<calgrid_error>?) -> Int32 {
-    _boundary { () throws(CStatus) in
-        let text = try _string(name, field: "name", record: -1, err: err)
-        try _newZone(out, err) { () throws(TimeZoneError) in try TimeZoneRules.parse(text) }
-    }
-}
-
 @c(calgrid_tz_from_tzif) @implementation
 public func calgrid_tz_from_tzif(_ out: UnsafeMutablePointer<OpaquePointer?>?, _ bytes: UnsafeRawPointer?, _ length: Int,
                                  _ name: UnsafePointer<CChar>?, _ err: UnsafeMutablePointer<calgrid_error>?) -> Int32 {
@@ -80,13 +70,6 @@ public func calgrid_tz_from_posix(_ out: UnsafeMutablePointer<OpaquePointer?>?, 
     _boundary { () throws(CStatus) in
         let text = try _string(posix, field: "posix_tz", record: -1, err: err)
         try _newZone(out, err) { () throws(TimeZoneError) in try TimeZoneRules(posixTZ: text) }
-    }
-}
-
-@c(calgrid_tz_local) @implementation
-public func calgrid_tz_local(_ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
-    _boundary { () throws(CStatus) in
-        try _newZone(out, nil) { () throws(TimeZoneError) in TimeZoneRules.local() }
     }
 }
 

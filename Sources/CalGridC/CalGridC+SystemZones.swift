@@ -1,0 +1,23 @@
+// calgrid_tz_new and calgrid_tz_local: zones found by name in the system's tzdata and the
+// local zone, which the system layer (CalGridSystem) reads. Not in the embedded library, which has
+// no file system: there, zones come from TZif bytes or a POSIX TZ string (CalGridC+TimeZone.swift).
+import CalGrid
+import CalGridJSON
+import CalGridSystem
+import CCalGrid
+
+@c(calgrid_tz_new) @implementation
+public func calgrid_tz_new(_ out: UnsafeMutablePointer<OpaquePointer?>?, _ name: UnsafePointer<CChar>?,
+                           _ err: UnsafeMutablePointer<calgrid_error>?) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let text = try _string(name, field: "name", record: -1, err: err)
+        try _newZone(out, err) { () throws(TimeZoneError) in try TimeZoneRules.parse(text) }
+    }
+}
+
+@c(calgrid_tz_local) @implementation
+public func calgrid_tz_local(_ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+    _boundary { () throws(CStatus) in
+        try _newZone(out, nil) { () throws(TimeZoneError) in TimeZoneRules.local() }
+    }
+}
