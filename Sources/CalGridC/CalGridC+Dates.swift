@@ -45,6 +45,8 @@ func _moved(_ out: UnsafeMutablePointer<calgrid_date>?, _ date: calgrid_date,
     }
 }
 
+// The counts are int64_t; `Int(clamping:)` because `Int(_:)` traps where Int is 32 bits (the
+// Cortex-M library) for counts past ±2^31, which are out of range anyway: the core says ERANGE.
 @c(calgrid_date_add_days) @implementation
 public func calgrid_date_add_days(_ out: UnsafeMutablePointer<calgrid_date>?, _ date: calgrid_date, _ days: Int64) -> Int32 {
     _moved(out, date) { (d) throws(DateError) in try d.adding(days: Int(clamping: days)) }

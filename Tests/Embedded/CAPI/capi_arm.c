@@ -197,6 +197,20 @@ static int todo_phase(void) {
     return 0;
 }
 
+/* Counts past a 32-bit Int reach the library as int64_t: ERANGE, never a trap. */
+static int wide_counts(void) {
+    static const int64_t counts[] = { INT64_MAX, INT64_MIN, (int64_t)1 << 31, -((int64_t)1 << 31) - 1 };
+    calgrid_date d;
+    for (int k = 0; k < 4; k++) {
+        if (calgrid_date_add_days(&d, 0, counts[k]) != CALGRID_ERANGE || calgrid_date_add_months(&d, 0, counts[k]) != CALGRID_ERANGE
+            || calgrid_date_add_years(&d, 0, counts[k]) != CALGRID_ERANGE) {
+            printf("error: a count of %" PRId64 " was not ERANGE\n", counts[k]);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 int main(void) {
-    return days() || grids() || zones() || todo_phase();
+    return wide_counts() || days() || grids() || zones() || todo_phase();
 }
