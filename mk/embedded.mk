@@ -50,12 +50,14 @@ deps-embedded:
 $(TARGET_DIR)/oracle/expected.txt: $(TARGET_ORACLE)
 	@mkdir -p $(@D)
 	python3 $(TARGET_ORACLE) $(@D)
+# One run writes both files; the objects built from target_data.c also depend on expected.txt,
+# so that a new run rebuilds them.
 $(TARGET_DIR)/oracle/target_data.c: $(TARGET_DIR)/oracle/expected.txt
 
 $(TARGET_DIR)/arm/%.o: Tests/Embedded/Target/%.c
 	@mkdir -p $(@D)
 	$(ARM_CC) $(ARM_CFLAGS) -c -o $@ $<
-$(TARGET_DIR)/arm/target_data.o: $(TARGET_DIR)/oracle/target_data.c
+$(TARGET_DIR)/arm/target_data.o: $(TARGET_DIR)/oracle/target_data.c $(TARGET_DIR)/oracle/expected.txt
 	@mkdir -p $(@D)
 	$(ARM_CC) $(ARM_CFLAGS) -c -o $@ $<
 $(TARGET_DIR)/arm/target.elf: $(TARGET_DIR)/arm/CalGrid.o $(TARGET_DIR)/arm/TargetChecks.o \
@@ -65,7 +67,7 @@ $(TARGET_DIR)/arm/target.elf: $(TARGET_DIR)/arm/CalGrid.o $(TARGET_DIR)/arm/Targ
 $(TARGET_DIR)/wasm/%.o: Tests/Embedded/Target/%.c
 	@mkdir -p $(@D)
 	$(WASM_CC) $(WASM_CFLAGS) -c -o $@ $<
-$(TARGET_DIR)/wasm/target_data.o: $(TARGET_DIR)/oracle/target_data.c
+$(TARGET_DIR)/wasm/target_data.o: $(TARGET_DIR)/oracle/target_data.c $(TARGET_DIR)/oracle/expected.txt
 	@mkdir -p $(@D)
 	$(WASM_CC) $(WASM_CFLAGS) -c -o $@ $<
 $(TARGET_DIR)/wasm/target.wasm: $(TARGET_DIR)/wasm/CalGrid.o $(TARGET_DIR)/wasm/TargetChecks.o \

@@ -1,8 +1,10 @@
 import Testing
-import CalGrid
+@testable import CalGrid
 
-/// The byte-text path repairs ill-formed UTF-8 on bytes (no String, for embedded callers); it
-/// must keep exactly the bytes `String(decoding:as: UTF8.self)` keeps, the oracle here.
+/// The byte-text path repairs ill-formed UTF-8 on bytes where Int is 32 bits (no String, for
+/// microcontrollers) and through String elsewhere; both must keep exactly the bytes
+/// `String(decoding:as: UTF8.self)` keeps, the oracle here. The byte repair is called directly,
+/// since this host takes the String path.
 @Suite struct TodoBatchUTF8Tests {
     /// Every sequence kind of Unicode Table 3-7 at its edges, truncated, overlong, surrogate and
     /// out-of-range forms, each alone and between ASCII.
@@ -33,6 +35,10 @@ import CalGrid
                              isChallenge: false, isCompleted: false, repetition: .all, reminderMinutes: nil)
             }
             let expected = String(decoding: bytes, as: UTF8.self)
+            var repaired: [UInt8] = []
+            let n = bytes.withUnsafeBytes { _appendRepairedUTF8($0, to: &repaired) }
+            #expect(repaired == Array(expected.utf8) && n == repaired.count, "\(bytes)")
+            #expect(repaired.withUnsafeBytes { _stringOfValidUTF8($0) } == expected, "\(bytes)")
             #expect(batch.textByteCount == 2 * expected.utf8.count, "\(bytes)")
             #expect(batch.draft(at: 0).id == expected, "\(bytes)")
             #expect(batch.draft(at: 0).title == expected, "\(bytes)")

@@ -174,9 +174,15 @@ public struct TodoBatch: Sendable {
         var high: UInt8 = 0
         for b in bytes { high |= b }
         if high < 0x80 { _text.append(contentsOf: bytes.assumingMemoryBound(to: UInt8.self)); return bytes.count }
-        // Not ASCII: the same bytes `String(decoding:as:)` keeps (the set holds only valid UTF-8),
-        // repaired on bytes so that staging links no String code.
+        // Not ASCII: the same bytes `String(decoding:as:)` keeps (the set holds only valid UTF-8).
+        // Where Int is 32 bits (microcontrollers) they are repaired on bytes, so staging links no
+        // String code (11 KB of a Cortex-M4 firmware's flash); elsewhere String does it.
+        #if _pointerBitWidth(_32)
         return _appendRepairedUTF8(bytes, to: &_text)
+        #else
+        var s = String(decoding: bytes, as: UTF8.self)
+        return s.withUTF8 { _text.append(contentsOf: $0); return $0.count }
+        #endif
     }
 }
 

@@ -1,6 +1,8 @@
-// UTF-8 for the byte-text path (`TodoBatch` staged from bytes): validated and repaired here, on
-// bytes, so that a firmware staging todos links none of the standard library's String repair
-// and UTF-16 code (11 KB of a Cortex-M firmware's flash; see docs/embedded.md).
+// UTF-8 for the byte-text path (`TodoBatch` staged from bytes) where Int is 32 bits: validated
+// and repaired here, on bytes, so that a firmware staging todos links none of the standard
+// library's String repair and UTF-16 code (11 KB of a Cortex-M firmware's flash; see
+// docs/embedded.md). 64-bit builds keep String's (libcalgrid.a's size target counts every byte);
+// the Swift tests check this code against it on the host.
 
 /// Appends `bytes` to `a` as well-formed UTF-8, each maximal ill-formed subpart replaced by
 /// U+FFFD (Unicode §3.9, "U+FFFD substitution of maximal subparts"), which is exactly what
@@ -51,9 +53,19 @@ func _utf8Sequence(_ bytes: UnsafeRawBufferPointer, at i: Int) -> (length: Int, 
     return (count &+ 1, true)
 }
 
-/// A String of bytes already known to be well-formed UTF-8 (they passed `_appendRepairedUTF8`),
-/// built without the repairing decoder.
+/// A String of bytes already known to be well-formed UTF-8 (they passed `_appendRepairedUTF8`).
+/// Where `Int` is 32 bits (microcontrollers, whose flash is scarce) it is built by validating a
+/// NUL-terminated copy, which links none of the repairing decoder; elsewhere by
+/// `String(decoding:)`, which the rest of the library links anyway (libcalgrid.a's size target).
 @usableFromInline
 func _stringOfValidUTF8(_ bytes: UnsafeRawBufferPointer) -> String {
-    String(validating: bytes, as: UTF8.self) ?? ""
+    #if _pointerBitWidth(_32)
+    return withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { t -> String in
+        UnsafeMutableRawBufferPointer(t).copyMemory(from: bytes)
+        t[bytes.count] = 0
+        return String(validatingCString: t.baseAddress!) ?? ""
+    }
+    #else
+    return String(decoding: bytes, as: UTF8.self)
+    #endif
 }

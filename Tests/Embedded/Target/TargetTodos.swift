@@ -1,5 +1,5 @@
 // A todo set driven by the blob's script: a staged batch, single appends, updates, removes,
-// ticks and completion flags, with the set's answers printed after each phase: per-day counts
+// ticks and completion flags, a batch it must refuse, with the set's answers printed after each phase: per-day counts
 // and completion over a window, overlap queries, every sort order, every todo's progress.
 import CalGrid
 
@@ -31,6 +31,8 @@ func checkTodos(_ input: inout Input, _ out: inout Output) {
             case 7:
                 let i = input.u16()
                 set.setIsCompleted(input.u8() != 0, at: i)
+            case 8:
+                refused(&input, &set, &out)
             default:
                 report(set, phase: phase, window: window, ranges: ranges, &out)
                 phase += 1
@@ -38,6 +40,22 @@ func checkTodos(_ input: inout Input, _ out: inout Output) {
         } catch {
             out.text("todo error in phase "); out.int(phase); out.line()
         }
+    }
+}
+
+/// A staged batch the set must refuse (two ids that repair to the same text): prints the error's
+/// position and id, whose String the 32-bit targets build from bytes without String's repair.
+private func refused(_ input: inout Input, _ set: inout TodoSet, _ out: inout Output) {
+    var batch = TodoBatch()
+    for _ in 0..<input.u16() { stage(&input, into: &batch) }
+    do throws(TodoError) {
+        try set.insert(contentsOf: batch)
+        out.text("refusal accepted"); out.line()
+    } catch {
+        guard case .duplicateID(let position, let id) = error else { out.text("refusal: another error"); out.line(); return }
+        out.text("refused duplicate position="); out.int(position); out.text(" id=")
+        for b in id.utf8 { out.buffer.append(b) }
+        out.line()
     }
 }
 
