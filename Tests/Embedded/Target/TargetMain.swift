@@ -18,6 +18,7 @@ public func targetMain() -> Int32 {
     checkGrids(&input, &out)
     checkZones(&input, &out)
     checkTodos(&input, &out)
+    checkRecurrence(&input, &out)
     out.text("checks "); out.int(out.lines); out.line()
     return input.isAtEnd ? 0 : 1
 }
