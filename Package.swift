@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "CalGrid", targets: ["CalGrid"]),
         .library(name: "CalGridSystem", targets: ["CalGridSystem"]),
+        .library(name: "CalGridImport", targets: ["CalGridImport"]),
         .library(name: "CalGridJSON", targets: ["CalGridJSON"]),
         .executable(name: "calgrid", targets: ["calgrid"]),
     ],
@@ -27,7 +28,10 @@ let package = Package(
             pkgConfig: "json-c",
             providers: [.apt(["libjson-c-dev"])]
         ),
-        .target(name: "CalGridJSON", dependencies: ["CalGrid", "CalGridSystem", "CJSONC"]),
+        // The format-neutral import layer: report and issues, policy, limits, progress, the sink and
+        // the parallel chunk pipeline. No json-c: a format is a module with its decoder (CalGridJSON).
+        .target(name: "CalGridImport", dependencies: ["CalGrid", "CalGridSystem"]),
+        .target(name: "CalGridJSON", dependencies: ["CalGrid", "CalGridSystem", "CalGridImport", "CJSONC"]),
         // Include/calgrid.h as a module, so the C API is written against the header's own types.
         .systemLibrary(name: "CCalGrid", path: "Include"),
         .target(name: "CalGridC", dependencies: ["CalGrid", "CalGridSystem", "CalGridJSON", "CCalGrid"]),

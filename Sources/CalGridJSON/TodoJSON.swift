@@ -1,56 +1,7 @@
 // Public entry points: import into a TodoSet (atomically) and read plain drafts.
 import CalGrid
+import CalGridImport
 import CalGridSystem
-
-/// Feeds batches into a TodoSet; a refused draft is skipped and the rest of its batch goes in.
-@usableFromInline
-struct _TodoSetSink: _DraftSink {
-    @usableFromInline var set: TodoSet
-
-    @usableFromInline
-    init(set: consuming TodoSet) { self.set = set }
-
-    @usableFromInline
-    mutating func add(_ todos: TodoBatch, _ range: Range<Int>, reject: (Int, TodoError) throws(ImportError) -> Void) throws(ImportError) {
-        var from = range.lowerBound
-        while from < range.upperBound {
-            do throws(TodoError) {
-                try set.insert(contentsOf: todos, range: from..<range.upperBound)
-                return
-            } catch {
-                // Everything before the refused todo is valid: put it in, skip the refused one, go on.
-                let bad = error.position ?? from
-                if bad > from { try? set.insert(contentsOf: todos, range: from..<bad) }
-                try reject(bad, error)
-                from = bad + 1
-            }
-        }
-    }
-
-    @usableFromInline
-    mutating func reserve(drafts: Int, textBytes: Int) {
-        set.reserveCapacity(set.count + drafts, textBytes: textBytes)
-    }
-
-    /// The issue for a draft the set refused: the core's sentence and field name (`uuid` for a
-    /// Taskwarrior id). Used by `_IssueBuilder`, which knows the input's vocabulary.
-    static func failure(_ e: TodoError, taskwarrior: Bool) -> _FieldFailure {
-        let reason: ImportIssue.Reason
-        switch e {
-        case .duplicateID: reason = .duplicateId
-        case .emptyID: reason = .emptyId
-        case .idTooLong: reason = .idTooLong
-        case .endBeforeStart: reason = .endBeforeStart
-        case .completedDaysCountMismatch: reason = .completedLengthMismatch
-        case .completedDaysWithoutSpan: reason = .completedWithoutSpan
-        case .emptyRepetition: reason = .invalidRepetition
-        case .reminderOutOfRange: reason = .invalidReminderTime
-        case .unknownID, .dayNotTracked, .capacityExceeded: reason = .rejectedByStore
-        }
-        let field = e.field == .id && taskwarrior ? "uuid" : (reason == .rejectedByStore ? "" : e.field?.nameText ?? "")
-        return _FieldFailure(reason, field, e.description)
-    }
-}
 
 extension TodoSet {
     /// Imports the todos in `bytes`, appending them after the existing ones in input order.
@@ -94,6 +45,15 @@ extension TodoSet {
         do { return try FileDescriptor.openForReading(path) } catch { throw .system(error) }
     }
 
+    /// Imports what `file` reads (standard input, a pipe, a socket or a file) to its end, streamed
+    /// in bounded windows exactly as `importJSON(fileAt:)` streams a file: memory does not grow
+    /// with the input. The descriptor is not closed. Same atomicity as `importJSON(bytes:)`.
+    /// - Complexity: O(n) in the bytes read.
+    @discardableResult
+    public mutating func importJSON(reading file: borrowing FileDescriptor, options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportReport {
+        try _import(options) { session throws(ImportError) in try session.run(file: file) }
+    }
+
     /// The set the import builds on: a copy-on-write copy, so the original stays intact until success.
     func _takeForImport() -> TodoSet { self }
 
@@ -104,9 +64,9 @@ extension TodoSet {
         var session = _ImportSession(options: options, sink: _TodoSetSink(set: _takeForImport()))
         defer { session.release() }
         try feed(&session)
-        self = session.sink.set
-        session.report.zoneName = options.zone.name
-        return session.report
+        self = session.core.sink.set
+        session.core.report.zoneName = options.zone.name
+        return session.core.report
     }
 }
 

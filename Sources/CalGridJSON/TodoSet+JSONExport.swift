@@ -1,6 +1,7 @@
 // Export in the native format. Written by hand (json-c's serializer escapes '/' and re-allocates a
 // DOM per record); the output is exactly what the importer reads back: import(export(set)) == set.
 import CalGrid
+import CalGridImport
 import CalGridSystem
 
 /// The layout of an export.

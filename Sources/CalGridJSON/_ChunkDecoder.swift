@@ -1,45 +1,19 @@
-// Decoding one chunk of framed records: json-c parses each record, `_RecordDecoder` turns it into a
-// draft, and whatever goes wrong is noted against the record's span. Runs on any thread; every
-// thread has its own `_ChunkDecoder`, so nothing here is shared but the chunk's own result slot.
+// The JSON formats' record decoder: json-c parses each record, `_RecordDecoder` reads it as the
+// format decided (native or Taskwarrior) into the batch. Runs on any thread; every thread has its
+// own, so nothing here is shared.
 import CJSONC
 import CalGrid
+import CalGridImport
 import CalGridSystem
 
-/// A record that did not become a draft, and why.
-@usableFromInline
-enum _RecordProblem {
-    case failed(_FieldFailure)
-    /// Invalid syntax (JSON Lines): `offset` is where.
-    case malformed(ImportIssue.Reason, offset: Int, detail: StaticString)
-}
-
-/// What the thread that decoded one chunk found: the todos, staged (and which span of the batch
-/// each came from), problems and skips, all in span order. Its buffers are reused chunk after chunk.
-@usableFromInline
-struct _ChunkResult {
-    var todos = TodoBatch()
-    var draftSpans: [Int] = []
-    var problems: [(span: Int, problem: _RecordProblem)] = []
-    var deleted = 0
-    var recurring = 0
-}
-
-/// One decoding thread's tools: a json-c tokener and a record decoder, reused for every record.
-@usableFromInline
-struct _ChunkDecoder {
-    let shared: UnsafeMutablePointer<_PipelineShared>
-    let spans: UnsafeMutablePointer<_Span>
-    let results: _PaddedBuffer<_ChunkResult>
+/// json-c's tokener and the record decoder of one thread.
+struct _JSONRecordDecoder: _RecordDecoding {
     var decoder: _RecordDecoder
     var tokener: UnsafeMutablePointer<json_tokener>?
 
-    init(options: ImportOptions, shared: UnsafeMutablePointer<_PipelineShared>,
-         spans: UnsafeMutablePointer<_Span>, results: _PaddedBuffer<_ChunkResult>) {
-        self.shared = shared
-        self.spans = spans
-        self.results = results
+    init(options: ImportOptions) {
         decoder = _RecordDecoder(options: options)
-        // The tokener is made by the thread that uses it (on its first chunk), so it and its
+        // The tokener is made by the thread that uses it (on its first record), so it and its
         // buffer come from that thread's malloc arena: made here, every decoder's tokener sat
         // side by side in the main thread's heap, and two threads writing neighbouring tokeners
         // shared cache lines (up to 50% more CPU for an import, depending on the heap's layout).
@@ -56,54 +30,63 @@ struct _ChunkDecoder {
         return t
     }
 
-    func free() { if let tokener { json_tokener_free(tokener) } }
+    mutating func release() {
+        if let tokener { json_tokener_free(tokener) }
+        tokener = nil
+    }
 
-    /// Decodes the spans of `claim` into its chunk's result slot. The window and the vocabulary come
-    /// with the claim (read under the lock); the span and result buffers are fixed for the import.
-    mutating func decode(_ claim: _Claim) {
-        let r = results[claim.chunk]
-        r.pointee.todos.removeAll()
-        r.pointee.draftSpans.removeAll(keepingCapacity: true)
-        r.pointee.problems.removeAll(keepingCapacity: true)
-        r.pointee.deleted = 0
-        r.pointee.recurring = 0
-        guard let base = claim.base else { return }
+    // json-c's per-record locale switch is free under the static C locale; the caller's comes back after.
+    func beginChunk() -> _CLocale { _CLocale() }
+    func endChunk(_ locale: _CLocale) { locale.restore() }
+
+    mutating func takeUnknownFields() -> Int {
+        defer { decoder.unknownFields = 0 }
+        return decoder.unknownFields
+    }
+
+    mutating func decode(_ base: UnsafePointer<UInt8>, _ s: _Span, as format: ImportFormat,
+                         into batch: inout TodoBatch) throws(_FieldFailure) -> _RecordOutcome {
+        guard base[s.start] == 0x7B else { throw _FieldFailure(.notAnObject, "", "a record must be a JSON object") }
         if tokener == nil { tokener = Self._makeTokener() }
-        let taskwarrior = claim.taskwarrior
-        // json-c's per-record locale switch is free under the static C locale; the caller's comes back after.
-        let locale = _CLocale()
-        defer { locale.restore() }
-        for k in claim.lo..<claim.hi {
-            let s = spans[k]
-            if let bad = s.bad { r.pointee.problems.append((k, .malformed(bad.0, offset: bad.1, detail: bad.2))); continue }
-            guard base[s.start] == 0x7B else {
-                r.pointee.problems.append((k, .failed(_FieldFailure(.notAnObject, "", "a record must be a JSON object"))))
-                continue
-            }
-            json_tokener_reset(tokener)
-            let o = (base + s.start).withMemoryRebound(to: CChar.self, capacity: s.end - s.start) {
-                json_tokener_parse_ex(tokener, $0, Int32(s.end - s.start))
-            }
-            guard let o, json_tokener_get_error(tokener) == json_tokener_success else {
-                if let o { _ = json_object_put(o) }
-                r.pointee.problems.append((k, .failed(_FieldFailure(.parserRejected, "", "json-c rejected the record"))))
-                continue
-            }
-            do throws(_FieldFailure) {
-                if taskwarrior {
-                    switch try decoder.taskwarrior(o, keys: s.keys) {
-                    case .draft(let d): r.pointee.todos.append(d); r.pointee.draftSpans.append(k)
-                    case .deletedTask: r.pointee.deleted += 1
-                    case .recurringParent: r.pointee.recurring += 1
-                    }
-                } else {
-                    try decoder.native(o, keys: s.keys, raw: _RawRecord(base, start: s.start, end: s.end), into: &r.pointee.todos)
-                    r.pointee.draftSpans.append(k)
-                }
-            } catch {
-                r.pointee.problems.append((k, .failed(error)))
-            }
-            _ = json_object_put(o)
+        json_tokener_reset(tokener)
+        let o = (base + s.start).withMemoryRebound(to: CChar.self, capacity: s.end - s.start) {
+            json_tokener_parse_ex(tokener, $0, Int32(s.end - s.start))
         }
+        guard let o, json_tokener_get_error(tokener) == json_tokener_success else {
+            if let o { _ = json_object_put(o) }
+            throw _FieldFailure(.parserRejected, "", "json-c rejected the record")
+        }
+        defer { _ = json_object_put(o) }
+        return try _JSONVocabulary(format).decode(o, keys: s.keys, raw: _RawRecord(base, start: s.start, end: s.end),
+                                                  with: &decoder, into: &batch)
+    }
+}
+
+/// The field names a JSON record uses: CalGrid's own (native files and JSON Lines) or a Taskwarrior
+/// export's. Decided once per import, from the format.
+@usableFromInline
+enum _JSONVocabulary {
+    case native
+    case taskwarrior
+
+    @inlinable
+    init(_ format: ImportFormat) { self = format == .taskwarrior ? .taskwarrior : .native }
+
+    /// Reads one parsed record into `batch`.
+    @inlinable
+    func decode(_ o: OpaquePointer, keys: Int, raw: _RawRecord, with d: inout _RecordDecoder,
+                into batch: inout TodoBatch) throws(_FieldFailure) -> _RecordOutcome {
+        switch self {
+        case .native:
+            try d.native(o, keys: keys, raw: raw, into: &batch)
+            return .staged
+        case .taskwarrior:
+            return try d.taskwarrior(o, keys: keys, into: &batch)
+        }
+    }
+
+    /// The name this vocabulary gives a todo's field (a refused Taskwarrior id is its `uuid`).
+    func name(of field: TodoField) -> String {
+        self == .taskwarrior && field == .id ? "uuid" : field.nameText
     }
 }

@@ -1,6 +1,7 @@
 // Date and time texts of the formats: "YYYY-MM-DD", RFC 3339 date-times, Taskwarrior's
 // "YYYYMMDDTHHMMSSZ", "HH:MM". Byte-level, no allocation, no Foundation.
 import CalGrid
+import CalGridImport
 
 @usableFromInline
 enum _DateText {

@@ -2,30 +2,26 @@
 // file descriptor, read in windows; the file driver reads the next window while the current batch
 // is still being decoded. Both call the progress hook after each batch.
 import CalGrid
+import CalGridImport
 import CalGridSystem
 
 extension _ImportSession {
-    /// Tells the caller's progress hook how far the import is; false from it cancels.
-    func progress(_ done: Int64) throws(ImportError) {
-        guard let f = options.progress else { return }
-        guard f(done, bytesTotal) else { throw .cancelled }
-    }
 
     /// Imports from memory. Frames at most ~4 MiB of records per batch so batches stay small.
     mutating func run(bytes: UnsafeRawBufferPointer) throws(ImportError) {
-        report.bytes = Int64(bytes.count)
-        bytesTotal = Int64(bytes.count)
-        guard Int64(bytes.count) <= options.limits.maxInputBytes else {
-            throw _IssueBuilder.inputTooLarge(limit: options.limits.maxInputBytes, detail: "the input is larger than the input size limit")
+        core.report.bytes = Int64(bytes.count)
+        core.bytesTotal = Int64(bytes.count)
+        guard Int64(bytes.count) <= core.options.limits.maxInputBytes else {
+            throw _IssueBuilder.inputTooLarge(limit: core.options.limits.maxInputBytes, detail: "the input is larger than the input size limit")
         }
         let p = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer<UInt8>(bitPattern: 1)!
         var position = _ImportSession.bomLength(p, bytes.count)
         var finished = false
         while !finished {
             finished = try batch(p, position: &position, end: bytes.count, isLast: true, maxBytes: 4 << 20)
-            try progress(Int64(position))
+            try core.progress(Int64(position))
         }
-        report.unknownFields += framer.unknownWrapperFields
+        core.report.unknownFields += framer.unknownWrapperFields
     }
 
     /// Imports from a file descriptor, reading a window of `window` bytes at a time. The next window
@@ -34,9 +30,9 @@ extension _ImportSession {
     mutating func run(file fd: borrowing FileDescriptor, window initialWindow: Int = 8 << 20) throws(ImportError) {
         let size: Int64?
         do { size = try fd.size() } catch { throw .system(error) }
-        bytesTotal = size ?? 0
-        if let size, size > options.limits.maxInputBytes {
-            throw _IssueBuilder.inputTooLarge(limit: options.limits.maxInputBytes, detail: "the file is larger than the input size limit")
+        core.bytesTotal = size ?? 0
+        if let size, size > core.options.limits.maxInputBytes {
+            throw _IssueBuilder.inputTooLarge(limit: core.options.limits.maxInputBytes, detail: "the file is larger than the input size limit")
         }
         var capacity = Swift.max(initialWindow, 64)
         var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
@@ -47,7 +43,7 @@ extension _ImportSession {
         var eof = false
         var first = true
         var total: Int64 = 0
-        let maxInput = options.limits.maxInputBytes
+        let maxInput = core.options.limits.maxInputBytes
         /// Reads into `b[from..<capacity]` until it is full or the input ends; returns the new fill.
         func fill(_ b: UnsafeMutablePointer<UInt8>, from: Int) throws(ImportError) -> Int {
             var f = from
@@ -74,14 +70,14 @@ extension _ImportSession {
                 spare.update(from: buffer + at, count: filled - at)
                 spareFilled = try fill(spare, from: filled - at)
             }
-            try progress(issues.lines.absolute(position))
+            try core.progress(issues.lines.absolute(position))
             if finished { break }
             // Keep the unconsumed tail; grow when one record fills the whole window.
             if position == 0 && filled == capacity {
-                guard capacity < options.limits.maxRecordBytes else {
-                    throw .invalidInput(issues.issue(UnsafePointer(buffer), .recordTooLarge, offset: 0, record: nextRecordIndex, field: "", detail: "a record is larger than the record size limit"))
+                guard capacity < core.options.limits.maxRecordBytes else {
+                    throw .invalidInput(issues.issue(UnsafePointer(buffer), .recordTooLarge, offset: 0, record: core.nextRecordIndex, field: "", detail: "a record is larger than the record size limit"))
                 }
-                capacity = Swift.min(capacity * 2, options.limits.maxRecordBytes)
+                capacity = Swift.min(capacity * 2, core.options.limits.maxRecordBytes)
                 let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
                 bigger.update(from: buffer, count: filled)
                 buffer.deallocate()
@@ -100,8 +96,8 @@ extension _ImportSession {
             }
             position = 0
         }
-        report.bytes = total
-        report.unknownFields += framer.unknownWrapperFields
+        core.report.bytes = total
+        core.report.unknownFields += framer.unknownWrapperFields
     }
 
     /// Length of a UTF-8 byte order mark at `p`, which the framer skips (offsets still count it).

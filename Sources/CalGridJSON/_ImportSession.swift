@@ -1,59 +1,32 @@
-// One import, in stages: the framer cuts records out of a window on the calling thread
-// (`frame`), the chunk pipeline decodes them on every thread (`_ChunkPipeline`, `_ChunkDecoder`),
-// and decoded chunks go to a sink in input order (`consume`, in _ImportSession+Consume.swift).
+// One JSON import, in stages: the framer cuts records out of a window on the calling thread
+// (`frame`), the import layer's chunk pipeline decodes them on every thread (`_ChunkPipeline`,
+// `_JSONRecordDecoder`), and decoded chunks go to a sink in input order (`_ImportRun.consume`).
 // The format is decided once, at the first record (`_FormatDecision`); problems become issues with
 // line and column (`_IssueBuilder`, `_LineTracker`); the drivers (_ImportSession+Drivers.swift)
 // feed bytes or a file. Memory: the window (grown only for a record larger than it), one batch of
 // spans and about two batches of staged todos (`TodoBatch`, reused), and whatever the sink keeps.
 import CalGrid
+import CalGridImport
 
-/// Receives the todos of each batch, staged, in input order. It knows nothing of formats: a refusal
-/// is passed back as the core's `TodoError`, and the session words it for the input's vocabulary.
-@usableFromInline
-protocol _DraftSink {
-    /// Adds the todos of `todos` in `range`; each one it refuses is passed to `reject` with its
-    /// position in `todos` (in increasing order), and the others are kept.
-    mutating func add(_ todos: TodoBatch, _ range: Range<Int>, reject: (Int, TodoError) throws(ImportError) -> Void) throws(ImportError)
-    /// Told once, after the first batch of a large input, about how many more drafts (and bytes of
-    /// their text) are likely to come.
-    mutating func reserve(drafts: Int, textBytes: Int)
-}
-
-@usableFromInline
 struct _ImportSession<Sink: _DraftSink> {
-    var options: ImportOptions
-    var report = ImportReport()
+    /// Everything of the import that is not JSON: the pipeline, the sink, the policy and the report.
+    var core: _ImportRun<Sink, _JSONRecordDecoder>
     var framer: _Framer
-    /// Spans framed in the current batch (they are in `pipeline.spans`).
-    var spanCount = 0
-    /// Chunks of the current batch already handed to the sink.
-    var consumed = 0
-    /// In strict policy, the first bad record met while framing; thrown once framing of the batch
-    /// is over (a fatal framing error later in the batch wins, as it always has).
-    var pending: ImportError? = nil
-    var pipeline: _ChunkPipeline
-    /// Whether the sink was told how much is likely to come; until then, the text bytes of the drafts so far.
-    var reserved = false
-    var textBytesSoFar = 0
-    var sink: Sink
-    /// Whether `_FormatDecision` has run (at the first framed record); `taskwarrior` is its
-    /// vocabulary, handed to the decoders with every publish and to the issue builder.
+    /// Whether `_FormatDecision` has run (at the first framed record); the format (`report.format`)
+    /// is then handed to the decoders with every publish, and its vocabulary to the issue builder.
     var formatDecided = false
-    var taskwarrior = false
     var issues = _IssueBuilder()
-    /// Index in the input of the current batch's first record.
-    var nextRecordIndex = 0
-    /// Input size when known (0 for a pipe).
-    var bytesTotal: Int64 = 0
 
     init(options: ImportOptions, sink: consuming Sink) {
-        self.options = options
-        self.sink = sink
+        core = _ImportRun(options: options, sink: sink)
         framer = _Framer(scanner: _StrictScanner(maxDepth: Swift.min(options.limits.maxDepth, ImportLimits.deepestSupportedNesting), maxStringBytes: options.limits.maxStringBytes))
-        pipeline = _ChunkPipeline(options: options)
     }
 
-    mutating func release() { pipeline.release() }
+    mutating func release() { core.release() }
+
+    /// The report and the sink so far (the layer's, read through the session).
+    var report: ImportReport { get { core.report } set { core.report = newValue } }
+    var sink: Sink { get { core.sink } set { core.sink = newValue } }
 
     // MARK: Framing
 
@@ -63,46 +36,41 @@ struct _ImportSession<Sink: _DraftSink> {
     /// decoded are handed to the sink in order.
     mutating func frame(_ p: UnsafePointer<UInt8>, position: inout Int, end: Int, isLast: Bool, maxBytes: Int) throws(ImportError) -> Bool {
         let from = position
-        let spans = pipeline.spans
-        while position - from < maxBytes, spanCount < _batchSpans {
+        let spans = core.pipeline.spans
+        while position - from < maxBytes, core.spanCount < _batchSpans {
             switch framer.next(p, position: &position, end: end, isLast: isLast) {
             case .record(let s, let e, let keys):
-                if !formatDecided { try decideFormat(p, at: s, firstRecord: nextRecordIndex + spanCount == 0 ? _RawRecord(p, start: s, end: e) : nil) }
-                if nextRecordIndex + spanCount >= options.limits.maxRecords {
-                    throw .invalidInput(issues.issue(p, .tooManyRecords, offset: s, record: nextRecordIndex + spanCount, field: "", detail: "more records than the record limit"))
+                if !formatDecided { try decideFormat(p, at: s, firstRecord: core.nextRecordIndex + core.spanCount == 0 ? _RawRecord(p, start: s, end: e) : nil) }
+                if core.nextRecordIndex + core.spanCount >= core.options.limits.maxRecords {
+                    throw .invalidInput(issues.issue(p, .tooManyRecords, offset: s, record: core.nextRecordIndex + core.spanCount, field: "", detail: "more records than the record limit"))
                 }
-                (spans + spanCount).initialize(to: _Span(start: s, end: e, keys: keys, bad: nil))
-                spanCount += 1
+                (spans + core.spanCount).initialize(to: _Span(start: s, end: e, keys: keys, bad: nil))
+                core.spanCount += 1
             case .badRecord(let s, let r, let o, let d):
                 if !formatDecided { try decideFormat(p, at: s, firstRecord: nil) }
-                (spans + spanCount).initialize(to: _Span(start: s, end: s, keys: 0, bad: (r, o, d)))
-                spanCount += 1
+                (spans + core.spanCount).initialize(to: _Span(start: s, end: s, keys: 0, bad: (r, o, d)))
+                core.spanCount += 1
             case .needMore:
                 return false
             case .finished:
                 if !formatDecided { try decideFormat(p, at: position, firstRecord: nil) }
                 return true
             case .failure(let r, let o, let d):
-                throw .invalidInput(issues.issue(p, r, offset: o, record: r == .emptyInput || framer.state == .trailer ? -1 : nextRecordIndex + spanCount, field: "", detail: _text(d)))
+                // No value at all is JSON Lines of no records (what an empty set exports as), unless
+                // the caller asked for a layout that needs one (an array, the wrapper).
+                if r == .emptyInput, core.options.format == .automatic || core.options.format == .jsonLines {
+                    formatDecided = true
+                    core.report.format = .jsonLines
+                    return true
+                }
+                throw .invalidInput(issues.issue(p, r, offset: o, record: r == .emptyInput || framer.state == .trailer ? -1 : core.nextRecordIndex + core.spanCount, field: "", detail: _text(d)))
             }
-            if spanCount % _chunkSpans == 0 {
-                publish()
-                consumeReady(p)
+            if core.spanCount % _chunkSpans == 0 {
+                core.publish()
+                core.consumeReady(p, issues)
             }
         }
         return false
-    }
-
-    /// Makes the spans framed so far visible to the decoding threads.
-    func publish() { pipeline.publish(spanCount, taskwarrior: taskwarrior) }
-
-    /// Hands the decoded chunks at the head of the batch to the sink (strict policy: until the first bad record).
-    mutating func consumeReady(_ p: UnsafePointer<UInt8>) {
-        guard pipeline.hasWorkers else { return }
-        while pending == nil, consumed * _chunkSpans < spanCount, pipeline.isDone(consumed) {
-            do throws(ImportError) { try consume(consumed, p) } catch { pending = error }
-            consumed += 1
-        }
     }
 
     /// Decides the format at the first framed record (`firstRecord` when it is well formed and the
@@ -110,12 +78,11 @@ struct _ImportSession<Sink: _DraftSink> {
     mutating func decideFormat(_ p: UnsafePointer<UInt8>, at: Int, firstRecord: _RawRecord?) throws(ImportError) {
         formatDecided = true
         do throws(_FormatMismatch) {
-            report.format = try _FormatDecision.decide(requested: options.format, layout: framer.layout, firstRecord: firstRecord)
+            core.report.format = try _FormatDecision.decide(requested: core.options.format, layout: framer.layout, firstRecord: firstRecord)
         } catch {
             throw .invalidInput(issues.issue(p, .unsupportedFormat, offset: at, record: -1, field: "", detail: _text(error.detail)))
         }
-        taskwarrior = report.format == .taskwarrior
-        issues.taskwarrior = taskwarrior
+        issues.vocabulary = _JSONVocabulary(core.report.format)
     }
 
     // MARK: Decoding
@@ -126,10 +93,7 @@ struct _ImportSession<Sink: _DraftSink> {
     /// idle again when it returns or throws.
     mutating func batch(_ p: UnsafePointer<UInt8>, position: inout Int, end: Int, isLast: Bool, maxBytes: Int,
                         afterFraming: (Int, Bool) throws(ImportError) -> Void = { _, _ in }) throws(ImportError) -> Bool {
-        pipeline.begin(p, inputBytes: bytesTotal)
-        spanCount = 0
-        consumed = 0
-        pending = nil
+        core.beginBatch(p)
         let finished: Bool
         do throws(ImportError) {
             finished = try frame(p, position: &position, end: end, isLast: isLast, maxBytes: maxBytes)
@@ -137,32 +101,19 @@ struct _ImportSession<Sink: _DraftSink> {
             endBatch()
             throw error
         }
-        publish()
-        pipeline.finishFraming()
+        core.publish()
+        core.pipeline.finishFraming()
         do throws(ImportError) {
             try afterFraming(position, finished)
         } catch {
             endBatch()
             throw error
         }
-        let chunks = (spanCount + _chunkSpans - 1) / _chunkSpans
-        while pending == nil, consumed < chunks {
-            if pipeline.isDone(consumed) {
-                do throws(ImportError) { try consume(consumed, p) } catch { pending = error }
-                consumed += 1
-            } else {
-                pipeline.decodeOrWait(for: consumed)
-            }
-        }
-        endBatch()
-        if let pending { throw pending }
-        report.unknownFields += pipeline.takeUnknownFields()
-        report.records += spanCount
-        nextRecordIndex += spanCount
-        if !reserved { reserveAhead(done: issues.lines.absolute(position), finished: finished) }
+        try core.finishBatch(p, issues)
+        if !core.reserved { core.reserveAhead(done: issues.lines.absolute(position), finished: finished) }
         return finished
     }
 
     /// Lets the workers run out of chunks and waits until they are all idle.
-    func endBatch() { pipeline.endBatch() }
+    func endBatch() { core.pipeline.endBatch() }
 }

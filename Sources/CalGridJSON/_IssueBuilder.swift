@@ -3,12 +3,13 @@
 // which record. Only error paths come here, so it walks raw bytes again instead of keeping
 // positions for every field of every record.
 import CalGrid
+import CalGridImport
 
 @usableFromInline
-struct _IssueBuilder {
+struct _IssueBuilder: _IssueLocating {
     var lines = _LineTracker()
-    /// The input is a Taskwarrior export (decided once, by `_FormatDecision`): a refused id is `uuid`.
-    var taskwarrior = false
+    /// The input's field names (decided once, by `_FormatDecision`): a refused Taskwarrior id is `uuid`.
+    var vocabulary = _JSONVocabulary.native
 
     /// An issue at window offset `offset` of the window `p`.
     func issue(_ p: UnsafePointer<UInt8>, _ reason: ImportIssue.Reason, offset: Int, record: Int, field: String, detail: String) -> ImportIssue {
@@ -35,10 +36,16 @@ struct _IssueBuilder {
         }
     }
 
-    /// A draft the sink refused (a taken id, a rule of the set), pointing at the field concerned.
-    func issue(_ p: UnsafePointer<UInt8>, refused error: TodoError, span s: _Span, record: Int) -> ImportIssue {
-        let f = _TodoSetSink.failure(error, taskwarrior: taskwarrior)
-        return issue(p, f.reason, offset: _RawRecord(p, start: s.start, end: s.end).offset(ofField: f.field), record: record, field: f.field, detail: f.detail)
+    /// A todo the set refused (a taken id, a rule of the set), pointing at the field concerned:
+    /// the set's error is the issue's `rejection` and its sentence the `detail`; `fields` are the
+    /// refused todo's.
+    func issue(_ p: UnsafePointer<UInt8>, refused error: TodoError, fields: TodoFields, span s: _Span, record: Int) -> ImportIssue {
+        let reason = ImportIssue.Reason(error)
+        let field = reason == .rejectedByStore ? "" : error.field.map { vocabulary.name(of: $0) } ?? ""
+        var i = issue(p, reason, offset: _RawRecord(p, start: s.start, end: s.end).offset(ofField: field), record: record,
+                      field: field, detail: ImportIssue.detail(of: error, fields: fields))
+        i.rejection = error
+        return i
     }
 
     /// A limit on the whole input, before any record: at the limit's offset, line 1, column 1.

@@ -1,7 +1,8 @@
-// Taskwarrior 2.6 `task export` → TodoDraft. The mapping is documented in the README
+// Taskwarrior 2.6 `task export` → a todo staged in a TodoBatch. The mapping is documented in the README
 // ("Import and export" → "Taskwarrior"); text is copied byte for byte.
 import CJSONC
 import CalGrid
+import CalGridImport
 
 extension _RecordDecoder {
     @inlinable
@@ -23,15 +24,16 @@ extension _RecordDecoder {
         return d
     }
 
-    /// Decodes one exported task; deleted tasks and recurring parents come back as such unless included.
+    /// Decodes one exported task into `batch` (as its last todo); deleted tasks and recurring parents
+    /// come back as such unless included, and stage nothing.
     @inlinable
-    mutating func taskwarrior(_ o: OpaquePointer?, keys: Int) throws(_FieldFailure) -> _Decoded {
+    mutating func taskwarrior(_ o: OpaquePointer?, keys: Int, into batch: inout TodoBatch) throws(_FieldFailure) -> _RecordOutcome {
         guard _RecordDecoder.type(o) == json_type_object else { throw _FieldFailure(.notAnObject, "", "a task must be a JSON object") }
         guard Int(json_object_object_length(o)) == keys else { throw _FieldFailure(.duplicateField, "", "a field appears twice") }
-        var uuid: String? = nil, description: String? = nil
+        var uuid: OpaquePointer? = nil, description: OpaquePointer? = nil
         var entrySeconds: Int64? = nil, dueSeconds: Int64? = nil, scheduledSeconds: Int64? = nil
         var status: UInt8 = 0  // 0 pending, 1 completed, 2 deleted, 3 recurring, 4 waiting
-        var tags: [String] = []
+        var tags: OpaquePointer? = nil
         var project: String? = nil
         var memo: String? = nil
         var entry = cg_object_first(o)
@@ -40,12 +42,11 @@ extension _RecordDecoder {
             let v = cg_entry_value(e)
             entry = cg_entry_next(e)
             if _RecordDecoder.key(k, "uuid") {
-                let s = try _RecordDecoder.string(v, "uuid")
-                guard !s.utf8.isEmpty else { throw _FieldFailure(.emptyId, "uuid", "the uuid is empty") }
-                guard s.utf8.count <= 256 else { throw _FieldFailure(.idTooLong, "uuid", "the uuid is longer than 256 bytes") }
-                uuid = s
+                _ = try _RecordDecoder.stringBytes(v, "uuid")   // its length is the set's to check
+                uuid = v
             } else if _RecordDecoder.key(k, "description") {
-                description = try _RecordDecoder.string(v, "description")
+                _ = try _RecordDecoder.stringBytes(v, "description")
+                description = v
             } else if _RecordDecoder.key(k, "entry") {
                 entrySeconds = try taskwarriorSeconds(v, "entry")
             } else if _RecordDecoder.key(k, "due") {
@@ -65,7 +66,7 @@ extension _RecordDecoder {
                 }
                 status = UInt8(truncatingIfNeeded: k)
             } else if _RecordDecoder.key(k, "tags") {
-                tags = try _RecordDecoder.tags(v, "tags")
+                tags = try _RecordDecoder.checkedTags(v, "tags")
             } else if _RecordDecoder.key(k, "project") {
                 project = try _RecordDecoder.string(v, "project")
             } else if _RecordDecoder.key(k, "annotations") {
@@ -82,20 +83,34 @@ extension _RecordDecoder {
         guard let description else { throw _FieldFailure(.missingField, "description", "the task has no description") }
         if status == 2, !includeDeleted { return .deletedTask }
         if status == 3, !includeRecurring { return .recurringParent }
-        var draft = TodoDraft(id: uuid, title: description, memo: memo)
-        draft.createdAt = entrySeconds
-        draft.isCompleted = status == 1
-        draft.end = try taskwarriorDay(dueSeconds, "due")
-        draft.start = try taskwarriorDay(scheduledSeconds ?? entrySeconds, scheduledSeconds != nil ? "scheduled" : "entry")
-        if let s = draft.start, let e = draft.end {
-            if e < s { draft.start = e }  // due before entry/scheduled: the todo is one day long, on its due day
+        var fields = TodoFields(createdAt: entrySeconds, isCompleted: status == 1)
+        fields.end = try taskwarriorDay(dueSeconds, "due")
+        fields.start = try taskwarriorDay(scheduledSeconds ?? entrySeconds, scheduledSeconds != nil ? "scheduled" : "entry")
+        if let s = fields.start, let e = fields.end {
+            if e < s { fields.start = e }  // due before entry/scheduled: the todo is one day long, on its due day
             else if s.days(to: e) >= maxSpanDays {
                 throw _FieldFailure(.spanTooLong, "due", "the span is longer than the span limit (\(maxSpanDays) days)")
             }
         }
-        if let project { tags.append("project:" + project) }
-        draft.tags = tags
-        return .draft(draft)
+        let memoBytes = memo.map { Array($0.utf8) }
+        func withMemo(_ body: (UnsafeRawBufferPointer?) -> Void) {
+            guard let memoBytes else { return body(nil) }
+            memoBytes.withUnsafeBytes { body($0) }
+        }
+        withMemo { m in
+            batch.append(idBytes: UnsafeRawBufferPointer(_RecordDecoder.bytes(uuid)),
+                         titleBytes: UnsafeRawBufferPointer(_RecordDecoder.bytes(description)), memoBytes: m, fields: fields)
+        }
+        if let tags {
+            for i in 0..<Int(json_object_array_length(tags)) {
+                batch.appendTag(UnsafeRawBufferPointer(_RecordDecoder.bytes(json_object_array_get_idx(tags, i))))
+            }
+        }
+        if let project {
+            let tag = Array(("project:" + project).utf8)
+            tag.withUnsafeBytes { batch.appendTag($0) }
+        }
+        return .staged
     }
 
     /// Annotation texts joined by newlines, in the export's order.

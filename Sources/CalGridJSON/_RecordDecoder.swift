@@ -1,26 +1,10 @@
-// json-c object → TodoDraft, for both vocabularies. Every check names the field it failed on.
+// json-c object → a todo staged in a TodoBatch, for both vocabularies. Shape only: types, the
+// syntax of dates and times, the names it knows, the import's span limit; the set checks its own
+// rules (ids, end before start, repetition, the number of flags) on insert. Every check names the
+// field it failed on.
 import CJSONC
 import CalGrid
-
-@usableFromInline
-struct _FieldFailure: Error {
-    @usableFromInline var reason: ImportIssue.Reason
-    @usableFromInline var field: String
-    @usableFromInline var detail: String
-
-    @inlinable
-    init(_ reason: ImportIssue.Reason, _ field: String, _ detail: String) {
-        self.reason = reason; self.field = field; self.detail = detail
-    }
-}
-
-/// What one record became.
-@usableFromInline
-enum _Decoded {
-    case draft(TodoDraft)
-    case deletedTask
-    case recurringParent
-}
+import CalGridImport
 
 @usableFromInline
 struct _RecordDecoder {
@@ -67,6 +51,13 @@ struct _RecordDecoder {
     @inlinable
     static func stringBytes(_ v: OpaquePointer?, _ field: TodoField) throws(_FieldFailure) -> UnsafeBufferPointer<UInt8> {
         guard type(v) == json_type_string else { throw _FieldFailure(.wrongType, field.nameText, "expected a string") }
+        return bytes(v)
+    }
+
+    /// The UTF-8 bytes of a string field named in the format's own words (Taskwarrior's).
+    @inlinable
+    static func stringBytes(_ v: OpaquePointer?, _ field: StaticString) throws(_FieldFailure) -> UnsafeBufferPointer<UInt8> {
+        guard type(v) == json_type_string else { throw _FieldFailure(.wrongType, _text(field), "expected a string") }
         return bytes(v)
     }
 
@@ -134,11 +125,7 @@ struct _RecordDecoder {
             switch UInt8(bitPattern: k[0]) {
             case 0x69: // i
                 if _RecordDecoder.key(k, TodoField.id.name) {
-                    let n = try _RecordDecoder.stringBytes(v, TodoField.id).count
-                    guard n > 0 else { throw _FieldFailure(.emptyId, TodoField.id.nameText, TodoError.emptyID(position: 0).description) }
-                    guard n <= TodoDraft.maxIDBytes else {
-                        throw _FieldFailure(.idTooLong, TodoField.id.nameText, TodoError.idTooLong(position: 0, byteCount: n).description)
-                    }
+                    _ = try _RecordDecoder.stringBytes(v, TodoField.id)
                     idValue = v
                     continue
                 }
@@ -188,20 +175,17 @@ struct _RecordDecoder {
         let id = _RecordDecoder.bytes(idValue)
         let start = try civilDay(startValue, TodoField.start.nameText)
         let end = try civilDay(endValue, TodoField.end.nameText)
-        if let s = start, let e = end {
-            guard e >= s else {
-                throw _FieldFailure(.endBeforeStart, TodoField.end.nameText, TodoError.endBeforeStart(position: 0, id: String(decoding: id, as: UTF8.self), start: s, end: e).description)
-            }
+        if let s = start, let e = end, e >= s {
             guard s.days(to: e) < maxSpanDays else {
                 throw _FieldFailure(.spanTooLong, TodoField.end.nameText, "the span is longer than the span limit (\(maxSpanDays) days)")
             }
         }
         var repetition = WeekdaySet.all
         if !_RecordDecoder.isNull(repetitionValue) { repetition = try self.repetition(repetitionValue) }
+        let fields = TodoFields(start: start, end: end, createdAt: createdAt, isChallenge: isChallenge, isCompleted: isCompleted,
+                                repetition: repetition, reminderMinutes: reminder)
         batch.append(idBytes: UnsafeRawBufferPointer(id), titleBytes: UnsafeRawBufferPointer(_RecordDecoder.bytes(titleValue)),
-                     memoBytes: memoValue.map { UnsafeRawBufferPointer(_RecordDecoder.bytes($0)) }, start: start, end: end,
-                     createdAt: createdAt, isChallenge: isChallenge, isCompleted: isCompleted, repetition: repetition,
-                     reminderMinutes: reminder)
+                     memoBytes: memoValue.map { UnsafeRawBufferPointer(_RecordDecoder.bytes($0)) }, fields: fields)
         if let tagsValue {
             for i in 0..<Int(json_object_array_length(tagsValue)) {
                 batch.appendTag(UnsafeRawBufferPointer(_RecordDecoder.bytes(json_object_array_get_idx(tagsValue, i))))
@@ -209,7 +193,7 @@ struct _RecordDecoder {
         }
         if !_RecordDecoder.isNull(completedValue) {
             do throws(_FieldFailure) {
-                try completed(completedValue, id: id, start: start, end: end, repetition: repetition, raw: raw, into: &batch)
+                try completed(completedValue, fields, raw: raw, into: &batch)
             } catch {
                 batch.removeLast()
                 throw error
@@ -248,17 +232,10 @@ struct _RecordDecoder {
     }
 
     @inlinable
-    static func tags(_ v: OpaquePointer?, _ field: String) throws(_FieldFailure) -> [String] {
-        guard let a = try checkedTags(v, field) else { return [] }
-        return (0..<Int(json_object_array_length(a))).map { String(decoding: bytes(json_object_array_get_idx(a, $0)), as: UTF8.self) }
-    }
-
-    @inlinable
     func repetition(_ v: OpaquePointer?) throws(_FieldFailure) -> WeekdaySet {
         guard _RecordDecoder.type(v) == json_type_array else { throw _FieldFailure(.wrongType, TodoField.repetition.nameText, "expected an array of weekdays (0-6 or \"sun\"...\"sat\")") }
         let n = Int(json_object_array_length(v))
-        guard n > 0 else { throw _FieldFailure(.invalidRepetition, TodoField.repetition.nameText, TodoError.emptyRepetition(position: 0, id: "").description) }
-        var set = WeekdaySet.none
+        var set = WeekdaySet.none   // `[]` stays empty: the set refuses it
         for i in 0..<n {
             let d = json_object_array_get_idx(v, i)
             let w: Int
@@ -298,22 +275,18 @@ struct _RecordDecoder {
     }
 
     /// Decodes the completion flags of the batch's last todo (whose fields are given) into the batch.
+    /// An array is staged as it is, however many flags it has (the set checks the count against the
+    /// span); an object places each day's flag among the span's repeat days, so it needs a span the
+    /// set would accept, and stages no flags otherwise (the set then names what is wrong).
     @inlinable
-    func completed(_ v: OpaquePointer?, id: UnsafeBufferPointer<UInt8>, start: CivilDate?, end: CivilDate?,
-                   repetition: WeekdaySet, raw: _RawRecord, into batch: inout TodoBatch) throws(_FieldFailure) {
-        guard let s = start, let e = end else {
-            throw _FieldFailure(.completedWithoutSpan, TodoField.completedDays.nameText,
-                                TodoError.completedDaysWithoutSpan(position: 0, id: String(decoding: id, as: UTF8.self)).description)
-        }
-        let count = repetition.dayCount(from: s, through: e)
+    func completed(_ v: OpaquePointer?, _ fields: TodoFields, raw: _RawRecord, into batch: inout TodoBatch) throws(_FieldFailure) {
+        let repetition = fields.repetition
+        // The span flags can be placed in, when the set would accept it.
+        var span: (CivilDate, CivilDate)? = nil
+        if let s = fields.start, let e = fields.end, s <= e, !repetition.isEmpty { span = (s, e) }
         switch _RecordDecoder.type(v) {
         case json_type_array:
             let n = Int(json_object_array_length(v))
-            guard n == count else {
-                throw _FieldFailure(.completedLengthMismatch, TodoField.completedDays.nameText,
-                                    TodoError.completedDaysCountMismatch(position: 0, id: String(decoding: id, as: UTF8.self), expected: count, actual: n).description
-                                    + " in " + s.iso8601 + "..." + e.iso8601)
-            }
             batch.setCompletedDays(count: n)
             for i in 0..<n {
                 let f = json_object_array_get_idx(v, i)
@@ -327,7 +300,8 @@ struct _RecordDecoder {
             guard raw.keyCount(ofObjectAt: raw.offset(ofField: TodoField.completedDays.nameText)) == Int(json_object_object_length(v)) else {
                 throw _FieldFailure(.duplicateField, TodoField.completedDays.nameText, "a day appears twice")
             }
-            batch.setCompletedDays(count: count)
+            guard let (s, e) = span else { batch.setCompletedDays(count: 0); return }
+            batch.setCompletedDays(count: repetition.dayCount(from: s, through: e))
             var entry = cg_object_first(v)
             while let en = entry {
                 entry = cg_entry_next(en)

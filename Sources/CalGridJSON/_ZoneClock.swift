@@ -3,6 +3,7 @@
 // instants that mostly fall in a few stretches of constant offset (half a year each under DST), so
 // each thread keeps the last few stretches it met and answers from them with two comparisons.
 import CalGrid
+import CalGridImport
 
 @usableFromInline
 struct _ZoneClock {

@@ -27,20 +27,11 @@ enum TodoFile {
         }
         defer { bar.finish() }
         var set = TodoSet()
-        // Standard input has no path to give `importJSON(fileAt:)`, so it is read whole first; files
-        // are streamed (a named pipe too: the JSON layer reads to end of file when the size is unknown).
-        var stdinBytes: [UInt8]?
-        if path == "-" {
-            do throws(Errno) {
-                let input = FileDescriptor.standardInput
-                _ = try input.size()  // a directory fails here (EISDIR) rather than at the first read
-                stdinBytes = try input.readAll()
-            } catch { throw .system(error, path: displayName(path)) }
-        }
+        // Standard input streams through the same windows as a file (memory does not grow with it).
         do throws(ImportError) {
             let report: ImportReport
-            if let bytes = stdinBytes {
-                report = try set.importJSON(bytes: bytes, options: o)
+            if path == "-" {
+                report = try set.importJSON(reading: FileDescriptor.standardInput, options: o)
             } else {
                 report = try set.importJSON(fileAt: path, options: o)
             }

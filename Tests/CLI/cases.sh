@@ -78,6 +78,8 @@ case_ import-jsonl-as-native   -- import mixed.jsonl --format native
 case_ import-syntax-error      -- import syntax-error.json --policy skip-invalid
 case_ import-taskwarrior       -- import tasks.json --format taskwarrior --tz-offset +09:00 --out -
 case_ import-empty             -- import empty.json
+case_ import-empty-native      -- import empty.json --format native
+case_ import-stdin-empty       STDIN=empty.json -- import -
 case_ import-not-json          -- import not-json.txt
 case_ import-missing           -- import missing.json
 case_ import-directory         -- import .

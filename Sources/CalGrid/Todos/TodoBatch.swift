@@ -159,6 +159,11 @@ public struct TodoBatch: Sendable {
         return d
     }
 
+    /// The fixed-size fields of the todo at `i`.
+    /// - Complexity: O(1)
+    @inlinable
+    public func fields(at i: Int) -> TodoFields { _rows[i].fields }
+
     /// The id of the todo at `i` (for errors: the set reads ids as bytes).
     @usableFromInline
     func _id(at i: Int) -> String {

@@ -3,7 +3,7 @@
 /// Validation errors carry the todo's `position` (its index in the batch for inserts, its index in
 /// the set for updates) and, when it has one, its `id`, so a message can name the todo; `field`
 /// names the offending field. A failed insert or update leaves the set untouched.
-public enum TodoError: Error, Equatable, Sendable {
+public enum TodoError: Error, Hashable, Sendable {
     /// The id is the empty string.
     case emptyID(position: Int)
     /// The id is longer than 256 UTF-8 bytes.

@@ -6,16 +6,16 @@
 /// the line between the cores; whether a boundary falls inside a line depends on where malloc put
 /// the array, so the cost came and went with unrelated allocations (see `_ChunkDecoder`'s tokener).
 /// 128 bytes, not 64, because x86 cores fetch lines in adjacent pairs.
-struct _PaddedBuffer<Element> {
-    static var alignment: Int { 128 }
+package struct _PaddedBuffer<Element> {
+    package static var alignment: Int { 128 }
 
-    let base: UnsafeMutableRawPointer
-    let count: Int
+    package let base: UnsafeMutableRawPointer
+    package let count: Int
     /// Bytes from one element to the next: the element's stride rounded up to `alignment`.
-    let stride: Int
+    package let stride: Int
 
     /// Room for `count` elements, uninitialized.
-    init(count: Int) {
+    package init(count: Int) {
         let a = Self.alignment
         stride = (MemoryLayout<Element>.stride + a - 1) / a * a
         self.count = count
@@ -24,16 +24,16 @@ struct _PaddedBuffer<Element> {
 
     /// The element at `i` (0 ..< count).
     @inline(__always)
-    subscript(i: Int) -> UnsafeMutablePointer<Element> {
+    package subscript(i: Int) -> UnsafeMutablePointer<Element> {
         (base + i &* stride).assumingMemoryBound(to: Element.self)
     }
 
-    func initialize(_ i: Int, to value: consuming Element) {
+    package func initialize(_ i: Int, to value: consuming Element) {
         (base + i &* stride).initializeMemory(as: Element.self, to: value)
     }
 
     /// Deinitializes every element (all must be initialized) and frees the memory.
-    func deallocate() {
+    package func deallocate() {
         for i in 0..<count { self[i].deinitialize(count: 1) }
         base.deallocate()
     }

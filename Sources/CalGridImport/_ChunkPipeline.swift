@@ -13,64 +13,51 @@ import CalGrid
 import CalGridSystem
 
 /// Spans per chunk: the unit a thread claims, decodes, and the main thread hands to the sink in order.
-@usableFromInline let _chunkSpans = 64
+@usableFromInline package let _chunkSpans = 64
 /// Spans per batch (a batch ends earlier at the end of the window).
-@usableFromInline let _batchSpans = 16_384
-
-/// One framed record: its bytes in the window, its key count (a hint for the decoder), or why
-/// the framer already knows it is bad.
-@usableFromInline
-struct _Span {
-    @usableFromInline var start: Int
-    @usableFromInline var end: Int
-    @usableFromInline var keys: Int
-    /// For a malformed record: the reason and where, else nil.
-    @usableFromInline var bad: (ImportIssue.Reason, Int, StaticString)?
-}
+@usableFromInline package let _batchSpans = 16_384
 
 /// A published chunk a thread has taken: chunk number and its spans `lo..<hi`.
-@usableFromInline
-struct _Claim {
-    var chunk: Int
-    var lo: Int
-    var hi: Int
-    /// The batch's window and the records' vocabulary, read under the lock with the claim, so the
+package struct _Claim {
+    package var chunk: Int
+    package var lo: Int
+    package var hi: Int
+    /// The batch's window and the records' format, read under the lock with the claim, so the
     /// decoding thread never reads the shared state outside it.
-    var base: UnsafePointer<UInt8>?
-    var taskwarrior: Bool
+    package var base: UnsafePointer<UInt8>?
+    package var format: ImportFormat
 }
 
 /// What the threads of an import share; it lives at a fixed address for the whole import. The
 /// buffers are written by one thread and read by another only across the lock (publish → claim,
 /// done → consume), and every `var` is read and written only under `monitor`'s lock.
-@usableFromInline
-struct _PipelineShared {
-    static let chunkCapacity = (_batchSpans + _chunkSpans - 1) / _chunkSpans
+package struct _PipelineShared {
+    package static let chunkCapacity = (_batchSpans + _chunkSpans - 1) / _chunkSpans
     /// `mainAwaits` when the main thread sleeps until every worker is idle.
-    static let awaitsIdle = -2
+    package static let awaitsIdle = -2
 
-    let spans: UnsafeMutablePointer<_Span>
-    let results: _PaddedBuffer<_ChunkResult>
-    let done: UnsafeMutablePointer<Bool>
-    let monitor: _Monitor
+    package let spans: UnsafeMutablePointer<_Span>
+    package let results: _PaddedBuffer<_ChunkResult>
+    package let done: UnsafeMutablePointer<Bool>
+    package let monitor: _Monitor
     /// The window the current batch's spans point into.
-    var base: UnsafePointer<UInt8>? = nil
-    /// The vocabulary of the records (decided once, before the first chunk is published).
-    var taskwarrior = false
+    package var base: UnsafePointer<UInt8>? = nil
+    /// The format of the records (decided once, before the first chunk is published).
+    package var format = ImportFormat.automatic
     /// Spans of the batch the decoding threads may read.
-    var published = 0
-    var framingDone = false
+    package var published = 0
+    package var framingDone = false
     /// The next chunk to claim; chunks are claimed in order.
-    var nextChunk = 0
+    package var nextChunk = 0
     /// Workers that ran out of chunks in this batch.
-    var idleWorkers = 0
+    package var idleWorkers = 0
     /// Workers sleep until it changes: the batch number, or -1 to quit.
-    var batch: Int64 = 0
-    var sleepingWorkers = 0
+    package var batch: Int64 = 0
+    package var sleepingWorkers = 0
     /// What the main thread sleeps for: a chunk number, `awaitsIdle`, or -1 (awake).
-    var mainAwaits = -1
+    package var mainAwaits = -1
 
-    init() {
+    package init() {
         spans = .allocate(capacity: _batchSpans)
         results = _PaddedBuffer(count: _PipelineShared.chunkCapacity)
         for c in 0..<_PipelineShared.chunkCapacity { results.initialize(c, to: _ChunkResult()) }
@@ -79,7 +66,7 @@ struct _PipelineShared {
         monitor = _Monitor()
     }
 
-    func free() {
+    package func free() {
         spans.deallocate()
         results.deallocate()
         done.deallocate()
@@ -91,7 +78,7 @@ extension UnsafeMutablePointer where Pointee == _PipelineShared {
     /// Takes the next chunk once it is fully published (or framing is over and it holds any span);
     /// with `wait`, sleeps on `work` until then. Nil when every chunk of the batch is taken (or, without
     /// `wait`, none is ready). Called holding the lock.
-    func claimLocked(wait: Bool) -> _Claim? {
+    package func claimLocked(wait: Bool) -> _Claim? {
         while true {
             let c = pointee.nextChunk
             let lo = c * _chunkSpans
@@ -99,7 +86,7 @@ extension UnsafeMutablePointer where Pointee == _PipelineShared {
             if published >= lo + _chunkSpans || (pointee.framingDone && published > lo) {
                 pointee.nextChunk = c + 1
                 return _Claim(chunk: c, lo: lo, hi: Swift.min(lo + _chunkSpans, published),
-                              base: pointee.base, taskwarrior: pointee.taskwarrior)
+                              base: pointee.base, format: pointee.format)
             }
             if pointee.framingDone || !wait { return nil }
             pointee.sleepingWorkers += 1
@@ -110,21 +97,21 @@ extension UnsafeMutablePointer where Pointee == _PipelineShared {
 
     /// Marks a claimed chunk decoded, waking the main thread if it waits for exactly this one.
     /// Called holding the lock.
-    func markDoneLocked(_ c: Int) {
+    package func markDoneLocked(_ c: Int) {
         pointee.done[c] = true
         if pointee.mainAwaits == c { pointee.monitor.signal(.results) }
     }
 
     /// No more spans in this batch: wakes the sleeping workers, to claim a partial last chunk or go
     /// idle. Called holding the lock.
-    func finishFramingLocked() {
+    package func finishFramingLocked() {
         pointee.framingDone = true
         if pointee.sleepingWorkers > 0 { pointee.monitor.broadcast(.work) }
     }
 
     /// A worker thread's life: sleep until a batch starts, decode chunks until none is left, report
     /// idle, sleep again; return when told to quit.
-    func work(_ decoder: UnsafeMutablePointer<_ChunkDecoder>) {
+    package func work<D>(_ decoder: UnsafeMutablePointer<_ChunkDecoder<D>>) {
         let monitor = pointee.monitor
         var seen: Int64 = 0
         monitor.lock()
@@ -149,26 +136,34 @@ extension UnsafeMutablePointer where Pointee == _PipelineShared {
     }
 }
 
+/// What a worker thread runs: its decoder and the body that knows the decoder's type (a C thread
+/// entry cannot be generic, so the generic part travels as a Swift closure).
+package struct _WorkerContext {
+    package let decoder: UnsafeMutableRawPointer
+    package let body: (UnsafeMutableRawPointer) -> Void
+}
+
 private let _workerThreadBody: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { context in
-    let decoder = context!.assumingMemoryBound(to: _ChunkDecoder.self)
-    decoder.pointee.shared.work(decoder)
+    let c = context!.assumingMemoryBound(to: _WorkerContext.self)
+    c.pointee.body(c.pointee.decoder)
     return nil
 }
 
-/// The main thread's side of the pipeline: owns the shared state, one decoder per thread (the
-/// first is the main thread's own) and the worker threads.
-@usableFromInline
-struct _ChunkPipeline {
-    let shared: UnsafeMutablePointer<_PipelineShared>
-    let decoders: _PaddedBuffer<_ChunkDecoder>
-    let decoderCount: Int
+/// The main thread's side of the pipeline: owns the shared state, one decoder of the format per
+/// thread (the first is the main thread's own) and the worker threads.
+package struct _ChunkPipeline<Decoder: _RecordDecoding> {
+    package let shared: UnsafeMutablePointer<_PipelineShared>
+    package let decoders: _PaddedBuffer<_ChunkDecoder<Decoder>>
+    package let decoderCount: Int
     /// Fixed for the whole import; kept here so the main thread reads them without touching `shared`.
-    let spans: UnsafeMutablePointer<_Span>
-    let results: _PaddedBuffer<_ChunkResult>
-    var workers: [_Thread] = []
-    var workersDecided = false
+    package let spans: UnsafeMutablePointer<_Span>
+    package let results: _PaddedBuffer<_ChunkResult>
+    package var workers: [_Thread] = []
+    package var workersDecided = false
+    /// One per decoder, for the worker threads started (index 0, the main thread's, unused).
+    package let contexts: UnsafeMutablePointer<_WorkerContext>
 
-    init(options: ImportOptions) {
+    package init(options: ImportOptions) {
         var n = options.threads
         if n <= 0 { n = Swift.min(2, _Thread.onlineProcessors) }
         decoderCount = Swift.min(n, 8)
@@ -179,10 +174,17 @@ struct _ChunkPipeline {
         shared.initialize(to: state)
         decoders = _PaddedBuffer(count: decoderCount)
         for k in 0..<decoderCount { decoders.initialize(k, to: _ChunkDecoder(options: options, shared: shared, spans: spans, results: results)) }
+        contexts = .allocate(capacity: decoderCount)
+        for k in 0..<decoderCount {
+            contexts.advanced(by: k).initialize(to: _WorkerContext(decoder: UnsafeMutableRawPointer(decoders[k])) { raw in
+                let decoder = raw.assumingMemoryBound(to: _ChunkDecoder<Decoder>.self)
+                decoder.pointee.shared.work(decoder)
+            })
+        }
     }
 
     /// Stops and joins the workers and frees everything. Only between batches.
-    mutating func release() {
+    package mutating func release() {
         if !workers.isEmpty {
             shared.pointee.monitor.lock()
             shared.pointee.batch = -1
@@ -193,24 +195,26 @@ struct _ChunkPipeline {
         }
         for k in 0..<decoderCount { decoders[k].pointee.free() }
         decoders.deallocate()
+        contexts.deinitialize(count: decoderCount)
+        contexts.deallocate()
         shared.pointee.free()
         shared.deinitialize(count: 1)
         shared.deallocate()
     }
 
-    var hasWorkers: Bool { !workers.isEmpty }
-    func result(_ c: Int) -> UnsafeMutablePointer<_ChunkResult> { results[c] }
+    package var hasWorkers: Bool { !workers.isEmpty }
+    package func result(_ c: Int) -> UnsafeMutablePointer<_ChunkResult> { results[c] }
 
     /// Starts a batch over the window at `base`: the first time, starts the worker threads (one per
     /// decoder but the main thread's) unless the input is known to be small (under 256 KiB), where
     /// starting threads costs more than it saves. Every worker is idle when it is called.
-    mutating func begin(_ base: UnsafePointer<UInt8>, inputBytes: Int64) {
+    package mutating func begin(_ base: UnsafePointer<UInt8>, inputBytes: Int64) {
         if !workersDecided {
             workersDecided = true
             if decoderCount > 1, inputBytes <= 0 || inputBytes >= 256 << 10 {
                 for k in 1..<decoderCount {
                     var t = _Thread()
-                    guard t.start(_workerThreadBody, UnsafeMutableRawPointer(decoders[k])) else { break }
+                    guard t.start(_workerThreadBody, UnsafeMutableRawPointer(contexts + k)) else { break }
                     workers.append(t)
                 }
             }
@@ -231,12 +235,12 @@ struct _ChunkPipeline {
     }
 
     /// Makes the first `count` spans of the batch visible to the decoding threads.
-    func publish(_ count: Int, taskwarrior: Bool) {
+    package func publish(_ count: Int, format: ImportFormat) {
         let s = shared
         s.pointee.monitor.lock()
         // The format is decided once, before the first chunk is published: write it only then, so the
         // decoding threads (which read it after claiming a chunk, outside the lock) never race a store.
-        if s.pointee.taskwarrior != taskwarrior { s.pointee.taskwarrior = taskwarrior }
+        if s.pointee.format != format { s.pointee.format = format }
         s.pointee.published = count
         // Publishing happens every chunk, so at most one chunk is new: one sleeper is enough.
         if s.pointee.sleepingWorkers > 0 { s.pointee.monitor.signal(.work) }
@@ -245,14 +249,14 @@ struct _ChunkPipeline {
 
     /// No more spans in this batch: a partial last chunk may be claimed, and workers that find
     /// nothing left go idle.
-    func finishFraming() {
+    package func finishFraming() {
         let s = shared
         s.pointee.monitor.lock()
         s.finishFramingLocked()
         s.pointee.monitor.unlock()
     }
 
-    func isDone(_ c: Int) -> Bool {
+    package func isDone(_ c: Int) -> Bool {
         shared.pointee.monitor.lock()
         defer { shared.pointee.monitor.unlock() }
         return shared.pointee.done[c]
@@ -260,7 +264,7 @@ struct _ChunkPipeline {
 
     /// After framing, on the main thread, when chunk `c` (the next one for the sink) is not done:
     /// decodes the next unclaimed chunk itself, or, when every chunk is taken, sleeps until `c` is done.
-    mutating func decodeOrWait(for c: Int) {
+    package mutating func decodeOrWait(for c: Int) {
         let s = shared
         s.pointee.monitor.lock()
         if s.pointee.done[c] { s.pointee.monitor.unlock(); return }
@@ -279,7 +283,7 @@ struct _ChunkPipeline {
     }
 
     /// Ends the batch: lets the workers run out of chunks and sleeps until they are all idle.
-    func endBatch() {
+    package func endBatch() {
         let s = shared
         s.pointee.monitor.lock()
         s.finishFramingLocked()
@@ -290,12 +294,9 @@ struct _ChunkPipeline {
     }
 
     /// Fields no format knows, counted by every decoder since the last call.
-    func takeUnknownFields() -> Int {
+    package func takeUnknownFields() -> Int {
         var n = 0
-        for k in 0..<decoderCount {
-            n += decoders[k].pointee.decoder.unknownFields
-            decoders[k].pointee.decoder.unknownFields = 0
-        }
+        for k in 0..<decoderCount { n += decoders[k].pointee.decoder.takeUnknownFields() }
         return n
     }
 }

@@ -34,7 +34,7 @@ public enum ImportFormat: UInt8, CaseIterable, Hashable, Sendable {
 }
 
 /// The case whose `name` is `name`: the one lookup behind the formats' and the policy's `init?(name:)`.
-func _caseNamed<T: CaseIterable>(_ name: String, _ nameOf: (T) -> String) -> T? {
+package func _caseNamed<T: CaseIterable>(_ name: String, _ nameOf: (T) -> String) -> T? {
     T.allCases.first { nameOf($0) == name }
 }
 

@@ -1,3 +1,4 @@
+import CalGrid
 import CalGridSystem
 
 /// One problem found in the input: what is wrong, where, and why.
@@ -62,6 +63,23 @@ public struct ImportIssue: Hashable, Sendable {
         case invalidTag
         case rejectedByStore = 120
 
+        /// The reason for a todo the set refused: its rule, by the set's own error (the set is the
+        /// one validator; the import words nothing of its own for these). Every import uses this.
+        /// - Complexity: O(1)
+        public init(_ rejection: TodoError) {
+            switch rejection {
+            case .duplicateID: self = .duplicateId
+            case .emptyID: self = .emptyId
+            case .idTooLong: self = .idTooLong
+            case .endBeforeStart: self = .endBeforeStart
+            case .completedDaysCountMismatch: self = .completedLengthMismatch
+            case .completedDaysWithoutSpan: self = .completedWithoutSpan
+            case .emptyRepetition: self = .invalidRepetition
+            case .reminderOutOfRange: self = .invalidReminderTime
+            case .unknownID, .dayNotTracked, .capacityExceeded: self = .rejectedByStore
+            }
+        }
+
         /// True for problems with the bytes and the JSON syntax: the input as a whole
         /// (`emptyInput` … `tooManyRecords`) and RFC 8259 (`unexpectedByte` … `parserRejected`);
         /// false for a wrong shape or value in well-formed JSON: the top-level structure and the
@@ -86,12 +104,26 @@ public struct ImportIssue: Hashable, Sendable {
     public var recordIndex: Int
     /// The field concerned (`"completed"`, `"repetition[2]"`); empty when none.
     public var field: String
-    /// Why, in words.
+    /// Why, in words. For a todo the set refused, the set's sentence (`rejection.description`).
     public var detail: String
+    /// The set's own error when the set refused the record's todo (`reason` is `Reason(rejection)`);
+    /// nil for a problem the format found.
+    public var rejection: TodoError?
 
-    public init(reason: Reason, byteOffset: Int64, line: Int, column: Int, recordIndex: Int, field: String, detail: String) {
+    /// An issue of these parts.
+    /// - Complexity: O(1)
+    public init(reason: Reason, byteOffset: Int64, line: Int, column: Int, recordIndex: Int, field: String, detail: String,
+                rejection: TodoError? = nil) {
         self.reason = reason; self.byteOffset = byteOffset; self.line = line; self.column = column
-        self.recordIndex = recordIndex; self.field = field; self.detail = detail
+        self.recordIndex = recordIndex; self.field = field; self.detail = detail; self.rejection = rejection
+    }
+
+    /// The detail of an issue for a todo the set refused: the set's sentence, and for a wrong
+    /// number of flags the span they were counted in (`fields` are the refused todo's).
+    /// - Complexity: O(length of the sentence)
+    public static func detail(of rejection: TodoError, fields: TodoFields) -> String {
+        guard case .completedDaysCountMismatch = rejection, let s = fields.start, let e = fields.end else { return rejection.description }
+        return rejection.description + " in " + s.iso8601 + "..." + e.iso8601
     }
 
     /// The record as people count: 1 for the first (`recordIndex + 1`); nil outside any record.
