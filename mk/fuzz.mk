@@ -3,6 +3,7 @@
 #   fuzz-json    JSON import (Tests/Fuzz/ImportFuzzer.swift; run by test-json)
 #   fuzz-tzif    TZif files (TZifFuzzer.swift), seeded from Tests/Fuzz/tzif and the system's tzdata
 #   fuzz-posix   POSIX TZ strings (POSIXFuzzer.swift)
+#   fuzz-rrule   RFC 5545 RRULE text and the recurrence it makes (RRuleFuzzer.swift)
 #   fuzz-capi    C call sequences against a reference model (capi_fuzz.c, linking the C API's objects)
 # `make test` (test-fuzz, test-json) runs each for FUZZ_SECONDS with a fixed seed, new finds going to
 # $(BUILD)/fuzz/<target>/corpus (never into the tree), then replays every committed corpus and
@@ -22,6 +23,8 @@ $(FUZZ_DIR)/fuzz-tzif: Tests/Fuzz/TZifFuzzer.swift Tests/Fuzz/FuzzChecks.swift $
 	$(SWIFTC) $(FUZZ_FLAGS) -module-name TZifFuzzer -I $(FUZZ_DIR) $^ $(call MODULE_LIBS,CalGrid) -o $@
 $(FUZZ_DIR)/fuzz-posix: Tests/Fuzz/POSIXFuzzer.swift Tests/Fuzz/FuzzChecks.swift $(call MODULE_OBJECTS,CalGrid,$(FUZZ_DIR))
 	$(SWIFTC) $(FUZZ_FLAGS) -module-name POSIXFuzzer -I $(FUZZ_DIR) $^ $(call MODULE_LIBS,CalGrid) -o $@
+$(FUZZ_DIR)/fuzz-rrule: Tests/Fuzz/RRuleFuzzer.swift Tests/Fuzz/FuzzChecks.swift $(call MODULE_OBJECTS,CalGrid,$(FUZZ_DIR))
+	$(SWIFTC) $(FUZZ_FLAGS) -module-name RRuleFuzzer -I $(FUZZ_DIR) $^ $(call MODULE_LIBS,CalGrid) -o $@
 # The C target is compiled by the toolchain's clang (its libFuzzer is the one swiftc links).
 $(FUZZ_DIR)/capi_fuzz.o: Tests/Fuzz/capi_fuzz.c Include/calgrid.h
 	@mkdir -p $(@D)
@@ -49,24 +52,26 @@ $(FUZZ_DIR)/tzif-seed/.done:
 	@for z in $(TZIF_SEED_ZONES); do f=/usr/share/zoneinfo/$$z; [ -r $$f ] && cp $$f $(@D)/$$(echo $$z | tr / -) || true; done
 	@touch $@
 
-.PHONY: fuzz fuzz-json fuzz-tzif fuzz-posix fuzz-capi test-fuzz
+.PHONY: fuzz fuzz-json fuzz-tzif fuzz-posix fuzz-rrule fuzz-capi test-fuzz
 fuzz-json: deps $(FUZZ_DIR)/fuzz-import
 	$(call FUZZ_RUN,json,$(FUZZ_DIR)/fuzz-import,$(FUZZ_SECONDS),-dict=Tests/Fuzz/json.dict -max_len=4096,Tests/Fuzz/corpus)
 fuzz-tzif: deps $(FUZZ_DIR)/fuzz-tzif $(FUZZ_DIR)/tzif-seed/.done
 	$(call FUZZ_RUN,tzif,$(FUZZ_DIR)/fuzz-tzif,$(FUZZ_SECONDS),-dict=Tests/Fuzz/tzif.dict -max_len=8192,Tests/Fuzz/tzif $(FUZZ_DIR)/tzif-seed)
 fuzz-posix: deps $(FUZZ_DIR)/fuzz-posix
 	$(call FUZZ_RUN,posix,$(FUZZ_DIR)/fuzz-posix,$(FUZZ_SECONDS),-dict=Tests/Fuzz/posix.dict -max_len=256,Tests/Fuzz/posix)
+fuzz-rrule: deps $(FUZZ_DIR)/fuzz-rrule
+	$(call FUZZ_RUN,rrule,$(FUZZ_DIR)/fuzz-rrule,$(FUZZ_SECONDS),-dict=Tests/Fuzz/rrule.dict -max_len=512,Tests/Fuzz/rrule)
 fuzz-capi: deps $(FUZZ_DIR)/fuzz-capi
 	$(call FUZZ_RUN,capi,$(FUZZ_DIR)/fuzz-capi,$(FUZZ_SECONDS),-max_len=2048,Tests/Fuzz/capi)
 
 # Part of `make test` (fuzz-json runs under test-json).
 TEST_RULES += test-fuzz
 test-fuzz:
-	@$(MAKE) --no-print-directory fuzz-tzif fuzz-posix fuzz-capi fuzz-capi-control
+	@$(MAKE) --no-print-directory fuzz-tzif fuzz-posix fuzz-rrule fuzz-capi fuzz-capi-control
 
 # The long hunt: every target, FUZZ_LONG_SECONDS each.
 fuzz:
-	@$(MAKE) --no-print-directory FUZZ_SECONDS=$(FUZZ_LONG_SECONDS) fuzz-json fuzz-tzif fuzz-posix fuzz-capi
+	@$(MAKE) --no-print-directory FUZZ_SECONDS=$(FUZZ_LONG_SECONDS) fuzz-json fuzz-tzif fuzz-posix fuzz-rrule fuzz-capi
 
 # The call-sequence fuzzer's negative control: the same target with a model one weekday off must
 # report a mismatch on the committed inputs (else the model checks nothing).
