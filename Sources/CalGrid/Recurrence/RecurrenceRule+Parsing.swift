@@ -68,7 +68,7 @@ struct _RecurrenceParser {
         var eq = s
         while b[eq] != 61 { eq += 1 }
         let t = text(s, eq + 1) + text(i, e)
-        return t.utf8.count > 48 ? text(s, s + 48) : t
+        return t.utf8.count > 48 ? text(s, Swift.min(s + 48, b.count)) : t   // never past the input (fuzz-rrule)
     }
 
     func error(_ r: RecurrenceError.Reason, _ s: Int, _ e: Int) -> RecurrenceError {
