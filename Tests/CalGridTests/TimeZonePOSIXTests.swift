@@ -87,6 +87,40 @@ import Testing
         }
     }
 
+    @Test func yearsWhoseStartAndEndCoincide() throws {
+        // Found by fuzz-posix (Tests/Fuzz/regressions/posix/): week-3 Monday 25:00 +02 and week-4
+        // Tuesday 02:00 +03 are the same instant when February's third Monday is the 21st (2022,
+        // February 1 a Tuesday). Such a year has no transition (tzcode emits none), so 2022 keeps
+        // standard time, and nothing changes at New Year: the state after each instant must not
+        // depend on which year is asked about.
+        let z = try TimeZoneRules(posixTZ: "IST-2IDT,M2.3.1/25,M02.4.2")
+        // 2021: from Tuesday February 16 01:00 +02 (2021-02-15T23:00Z) to Tuesday the 23rd 02:00 +03.
+        #expect(around(z, 1_613_430_000) == [7200, 10_800])
+        #expect(around(z, 1_614_034_800) == [10_800, 7200])
+        let y2022: Int64 = 1_640_995_200, y2023: Int64 = 1_672_531_200
+        var t = y2022 - 86_400
+        while t < y2023 + 86_400 { #expect(z.utcOffset(at: t) == 7200, "2022 at \(t)"); t += 3_600 }
+        // Every change an hourly scan of 2015...2035 sees is the one nextOffsetChange names, and
+        // every local time of those hours maps back. The second rule coincides in the years whose
+        // October has four Sundays, several in a row, and is daylight time across them.
+        for rule in [z, try TimeZoneRules(posixTZ: "IST-2IDT,M10.5.0/1,M10.4.0")] {
+            t = 1_420_070_400
+            var expected = rule.nextOffsetChange(after: t)
+            var changes = 0
+            while t < 2_051_222_400 {
+                let next = t + 3_600
+                if rule.utcOffset(at: next) != rule.utcOffset(at: t) {
+                    changes += 1
+                    #expect(expected.map { $0 > t && $0 <= next } == true, "\(rule.name): a change in (\(t), \(next)]")
+                    if let e = expected { expected = rule.nextOffsetChange(after: e) }
+                }
+                if let l = rule.localTime(at: t), case .unique(let u) = rule.instant(of: l.day, secondOfDay: l.secondOfDay) { #expect(u == t) }
+                t = next
+            }
+            #expect(changes > 4)
+        }
+    }
+
     @Test func dayForms() throws {
         // Jn counts 1...365 and never February 29: J60 is March 1 in every year. n counts 0...365
         // with February 29: 59 is February 29 in a leap year and March 1 otherwise.

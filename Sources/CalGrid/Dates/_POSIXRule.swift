@@ -42,25 +42,38 @@ struct _POSIXRule: Hashable, Sendable {
 
     /// True when daylight time is in force at the reduced instant `r`: the state set by the latest
     /// start or end at or before `r`. Rule times reach ±167 h, so a year's transitions may fall in
-    /// the next or previous year; the neighbouring years are looked at too. Where a year's end and
-    /// the next year's start coincide (`EST5EDT,0/0,J365/25`, "always daylight time"), the start,
-    /// which logically follows, wins.
+    /// the next or previous year; the neighbouring years are looked at too.
+    ///
+    /// Each year's pair is ordered by that year alone, so every instant sees the same sequence of
+    /// transitions (deciding the order from `r`'s year made the state after a year flip at New
+    /// Year, a change `nextChange` never reports). A year whose start and end coincide has no
+    /// transition, as in tzcode; with weekday dates that can hold for several years in a row, so
+    /// when the neighbouring years have none the search goes back year by year, up to one cycle.
+    /// Where a year's end and the next year's start coincide (`EST5EDT,0/0,J365/25`, "always
+    /// daylight time"), the start, which logically follows, wins.
     func _isDaylight(_ r: Int64) -> Bool {
         let y = _year(r)
-        let this = _transitions(y)
-        let northern = this.start < this.end
         var best = Int64.min
-        var daylight = !northern
+        var daylight = false
         @inline(__always) func consider(_ t: Int64, _ state: Bool) {
             if t <= r && t >= best { best = t; daylight = state }
         }
         for yy in (y - 2)...(y + 1) {
-            let tr = yy == y ? this : _transitions(yy)
-            if northern { consider(tr.start, true); consider(tr.end, false) }
-            else { consider(tr.end, false); consider(tr.start, true) }
+            let tr = _transitions(yy)
+            if tr.start < tr.end { consider(tr.start, true); consider(tr.end, false) }
+            else if tr.end < tr.start { consider(tr.end, false); consider(tr.start, true) }
         }
-        return daylight
+        guard best == Int64.min else { return daylight }
+        // Years this far back end before `r`: the later transition of the first year with any is the state.
+        for yy in stride(from: y - 3, through: y - _POSIXRule._yearsPerCycle, by: -1) {
+            let tr = _transitions(yy)
+            if tr.start != tr.end { return tr.start > tr.end }
+        }
+        return false
     }
+
+    /// Years in one cycle of the Gregorian calendar.
+    static var _yearsPerCycle: Int { 400 }
 
     /// Seconds east of UTC at `t`.
     /// - Complexity: O(1)
@@ -72,27 +85,38 @@ struct _POSIXRule: Hashable, Sendable {
 
     /// The first start or end after `t` (and at most `limit`) after which the offset is not `current`,
     /// or nil.
-    /// - Complexity: O(1)
+    /// - Complexity: O(1): at most a few transitions, and one cycle of years for a rule whose start and
+    ///   end coincide in most years.
     func nextChange(after t: Int64, from current: Int32, through limit: Int64) -> Int64? {
         guard hasDaylight else { return nil }
         let r = _POSIXRule._reduce(t)
         let (shift, o) = t.subtractingReportingOverflow(r)
         guard !o else { return nil }
-        let y = _year(r)
         var cursor = r
-        // Each pass moves to the next start or end; a change of offset is among the next few.
-        for _ in 0..<8 {
+        var changesSeen = 0, yearsSearched = 0
+        // Each pass moves to the next start or end; a change of offset is among the next few. A
+        // window of years with none (start and end coincide) is skipped whole.
+        while changesSeen < 8 && yearsSearched <= _POSIXRule._yearsPerCycle {
+            let y = _year(cursor)
             var next = Int64.max
             for yy in (y - 1)...(y + 2) {
                 let tr = _transitions(yy)
+                guard tr.start != tr.end else { continue }
                 if tr.start > cursor && tr.start < next { next = tr.start }
                 if tr.end > cursor && tr.end < next { next = tr.end }
             }
-            guard next != Int64.max else { return nil }
+            if next == Int64.max {
+                // Nothing in y-1...y+2 follows the cursor; y+3's transitions come after y+2's New Year.
+                let newYear = Int64(CivilDate._daysFromCivil(y + 2, 1, 1)) * LocalTime.secondsPerDay - Int64(standardOffset)
+                cursor = max(cursor, newYear)
+                yearsSearched += 2
+                continue
+            }
             let (real, o2) = next.addingReportingOverflow(shift)
             guard !o2, real <= limit else { return nil }
             if (_isDaylight(next) ? daylightOffset : standardOffset) != current { return real }
             cursor = next
+            changesSeen += 1
         }
         return nil
     }
