@@ -23,24 +23,7 @@ enum StatsCommand {
         var out = Output()
         let context = try Context.load(common)
         let todos = context.todos, s = todos.store
-        var challenges = 0, dated = 0, openEnded = 0, undated = 0, done = 0, overdue = 0
-        var trackedDays = 0, doneDays = 0
-        var earliest: CivilDate?, latest: CivilDate?
-        var longest: (index: Int, days: Int)?
-        for i in s.indices {
-            if s.isChallenge(at: i) { challenges += 1 }
-            let a = s.start(at: i), b = s.end(at: i)
-            if a == nil && b == nil { undated += 1 } else if a != nil && b != nil { dated += 1 } else { openEnded += 1 }
-            if s.isDone(at: i) { done += 1 }
-            if s.isOverdue(on: context.today, at: i) { overdue += 1 }
-            if s.isTracked(at: i) { trackedDays += s.trackedDayCount(at: i); doneDays += s.doneDayCount(at: i) }
-            if let a { earliest = min(earliest ?? a, a) }
-            if let b { latest = max(latest ?? b, b) }
-            if let a, let b {
-                let n = a.days(to: b) + 1
-                if n > (longest?.days ?? 0) { longest = (i, n) }
-            }
-        }
+        let st = s.statistics(on: context.today)
         let peak = CurrentProcess.peakResidentKiB()
         let fp = s.memoryFootprint
 
@@ -48,19 +31,19 @@ enum StatsCommand {
             var w = JSONWriter()
             w.beginObject()
             w.field("todos", s.count)
-            w.field("challenges", challenges)
-            w.field("dated", dated)
-            w.field("openEnded", openEnded)
-            w.field("undated", undated)
-            w.field("done", done)
-            w.field("overdue", overdue)
-            w.field("trackedDays", trackedDays)
-            w.field("doneDays", doneDays)
-            w.field("earliestStart", earliest)
-            w.field("latestEnd", latest)
+            w.field("challenges", st.challenges)
+            w.field("dated", st.dated)
+            w.field("openEnded", st.openEnded)
+            w.field("undated", st.undated)
+            w.field("done", st.done)
+            w.field("overdue", st.overdue)
+            w.field("trackedDays", st.trackedDays)
+            w.field("doneDays", st.doneDays)
+            w.field("earliestStart", st.earliestStart)
+            w.field("latestEnd", st.latestEnd)
             w.key("longest")
-            if let l = longest {
-                w.beginObject(); w.field("id", s.id(at: l.index)); w.field("days", l.days); w.endObject()
+            if let l = st.longestIndex {
+                w.beginObject(); w.field("id", s.id(at: l)); w.field("days", st.longestDays); w.endObject()
             } else { w.null() }
             w.key("memory")
             w.beginObject()
@@ -83,20 +66,20 @@ enum StatsCommand {
             l.add(value)
             l.write(to: &out, style)
         }
-        row(context.t("Todos", "할 일"), context.t("\(s.count): \(challenges) challenges, \(dated) dated, \(openEnded) open-ended, \(undated) undated",
-                                                 "\(s.count)개: 챌린지 \(challenges), 기간 \(dated), 한쪽 열림 \(openEnded), 날짜 없음 \(undated)"))
-        row(context.t("Done", "완료"), context.t("\(done) done, \(s.count - done) not done, \(overdue) overdue",
-                                                "완료 \(done), 미완료 \(s.count - done), 마감 지남 \(overdue)"))
-        let pct = TodoTally(total: trackedDays, completed: doneDays).percentDone
-        row(context.t("Tracked days", "추적 일수"), context.t("\(doneDays) of \(trackedDays) done (\(pct)%)",
-                                                            "\(trackedDays)일 중 \(doneDays)일 완료 (\(pct)%)"))
-        if let e = earliest, let l = latest {
+        row(context.t("Todos", "할 일"), context.t("\(s.count): \(st.challenges) challenges, \(st.dated) dated, \(st.openEnded) open-ended, \(st.undated) undated",
+                                                 "\(s.count)개: 챌린지 \(st.challenges), 기간 \(st.dated), 한쪽 열림 \(st.openEnded), 날짜 없음 \(st.undated)"))
+        row(context.t("Done", "완료"), context.t("\(st.done) done, \(s.count - st.done) not done, \(st.overdue) overdue",
+                                                "완료 \(st.done), 미완료 \(s.count - st.done), 마감 지남 \(st.overdue)"))
+        let pct = TodoTally(total: st.trackedDays, completed: st.doneDays).percentDone
+        row(context.t("Tracked days", "추적 일수"), context.t("\(st.doneDays) of \(st.trackedDays) done (\(pct)%)",
+                                                            "\(st.trackedDays)일 중 \(st.doneDays)일 완료 (\(pct)%)"))
+        if let e = st.earliestStart, let l = st.latestEnd {
             row(context.t("Span", "기간"), "\(e.iso8601) … \(l.iso8601) (" + context.t("\(e.days(to: l) + 1) days)", "\(e.days(to: l) + 1)일)"))
-        } else if let e = earliest ?? latest {
+        } else if let e = st.earliestStart ?? st.latestEnd {
             row(context.t("Span", "기간"), e.iso8601)
         }
-        if let l = longest {
-            row(context.t("Longest", "가장 긴 것"), "\(s.title(at: l.index)) (" + context.t("\(l.days) days)", "\(l.days)일)"))
+        if let l = st.longestIndex {
+            row(context.t("Longest", "가장 긴 것"), "\(s.title(at: l)) (" + context.t("\(st.longestDays) days)", "\(st.longestDays)일)"))
         }
         row(context.t("Memory", "메모리"), context.t("todo set \(fp.totalBytes) bytes", "할 일 집합 \(fp.totalBytes)바이트")
             + " (" + context.t("columns", "열") + " \(fp.columnBytes), id " + context.t("index", "색인") + " \(fp.idIndexBytes), "

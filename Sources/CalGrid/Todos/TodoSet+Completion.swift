@@ -62,11 +62,14 @@ extension TodoSet {
 
     @inlinable @inline(__always)
     func _progress(_ i: Int) -> (done: Int, total: Int) {
-        if _columns.flags[i] & TodoSet._tracked != 0 {
-            let n = _repeatDayCount(from: _columns.start[i], through: _columns.end[i], days: _columns.repetition[i])
-            if n > 0 { return (Int(_columns.doneCount[i]), n) }
-        }
-        return (_columns.flags[i] & TodoSet._completed != 0 ? 1 : 0, 1)
+        _progress(i, trackedDays: _columns.flags[i] & TodoSet._tracked != 0
+                      ? _repeatDayCount(from: _columns.start[i], through: _columns.end[i], days: _columns.repetition[i]) : 0)
+    }
+
+    /// `_progress(i)` for a caller that has counted the todo's tracked days (`trackedDayCount(at:)`).
+    @inlinable @inline(__always)
+    func _progress(_ i: Int, trackedDays n: Int) -> (done: Int, total: Int) {
+        n > 0 ? (Int(_columns.doneCount[i]), n) : (_columns.flags[i] & TodoSet._completed != 0 ? 1 : 0, 1)
     }
 
     /// Marks `day` done or not done for the tracked todo at `i`.
