@@ -104,12 +104,11 @@ test: deps
 	@echo "make test: all test rules passed ($(TEST_RULES))"
 
 # The Swift tests run with TodoSet's invariant checks compiled in (`_checkInvariants()` after
-# every mutation; a no-op without the flag). Every debug build in $(BUILD) passes the same
-# flags: SwiftPM rebuilds everything when they change, and `test-cli` builds calgrid there too.
-DEBUG_BUILD_FLAGS := -Xswiftc -DCALGRID_INVARIANTS
-
+# every mutation): Package.swift defines CALGRID_INVARIANTS for debug builds, so `swift test` alone
+# has them too. No rule passes -Xswiftc flags to a debug build in $(BUILD): SwiftPM rebuilds
+# everything when they change, and `test-cli` builds calgrid there as well.
 test-swift: deps
-	$(SWIFT) build --build-tests $(DEBUG_BUILD_FLAGS)
+	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel
 
 # The core must keep compiling as Embedded Swift: no existentials, typed throws only, no Foundation.

@@ -7,6 +7,10 @@ import PackageDescription
 // This is the one module table: the Makefile's swiftc flavours (Embedded, libcalgrid.so/.a, TSan,
 // fuzzing) derive their modules, sources, dependencies, C module maps and pkg-config libraries from
 // it (mk/modules.py reads `swift package dump-package`). A new module is a target here, nothing more.
+// TodoSet's invariant checks compile into every debug build (`swift test` alone as `make test`);
+// release builds (the benchmarks, the installed library and command) are without them.
+let invariantChecks: [SwiftSetting] = [.define("CALGRID_INVARIANTS", .when(configuration: .debug))]
+
 let package = Package(
     name: "CalGrid",
     products: [
@@ -17,8 +21,7 @@ let package = Package(
         .executable(name: "calgrid", targets: ["calgrid"]),
     ],
     targets: [
-        // Internal invariant checks compile in with `-Xswiftc -DCALGRID_INVARIANTS` (`make test` does).
-        .target(name: "CalGrid"),
+        .target(name: "CalGrid", swiftSettings: invariantChecks),
         // libc through one header of `cg_` wrappers, and the Swift layer over it (files, locks,
         // signals, threads, zone files, the local zone). No json-c.
         .systemLibrary(name: "CSystem"),

@@ -3,7 +3,7 @@ TEST_RULES += test-cli
 .PHONY: test-cli calgrid-static
 
 test-cli: deps
-	$(SWIFT) build --product calgrid $(DEBUG_BUILD_FLAGS)
+	$(SWIFT) build --product calgrid
 	@$(MAKE) --no-print-directory check-cli-api
 	Tests/CLI/run.sh $(BUILD)/debug/calgrid
 

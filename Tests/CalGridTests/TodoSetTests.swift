@@ -5,6 +5,11 @@ import CalGridTestSupport
 private func day(_ y: Int, _ m: Int, _ d: Int) -> CivilDate { try! CivilDate(year: y, month: m, day: d) }
 
 @Suite struct TodoSetTests {
+    /// `swift test` alone builds the core with its invariant checks, as `make test` does.
+    #if DEBUG
+    @Test func debugBuildsCheckInvariants() { #expect(TodoSet._checksInvariants) }
+    #endif
+
     @Test func roundTripsEveryField() throws {
         var g = SeededRandom(seed: 1)
         let drafts = (0..<500).map { TodoDraft.random($0, using: &g) }

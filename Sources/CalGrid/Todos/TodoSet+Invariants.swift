@@ -1,7 +1,8 @@
 extension TodoSet {
     /// Checks that the columns agree with each other, with the id index and with the per-day
     /// histograms, and traps when they do not. A no-op unless the module is compiled with
-    /// `-DCALGRID_INVARIANTS` (as `make test` does), so mutations call it unconditionally.
+    /// `CALGRID_INVARIANTS` (every debug build: Package.swift defines it), so mutations call it
+    /// unconditionally.
     ///
     /// `changed` names the rows a mutation wrote (nil: any row may have moved). Those rows and
     /// the set's shape are checked every time; the whole set is checked when it is small (64 rows), after
@@ -13,6 +14,15 @@ extension TodoSet {
     func _checkInvariants(changed: Range<Int>? = nil) {
         #if CALGRID_INVARIANTS
         _verifyInvariants(changed: changed)
+        #endif
+    }
+
+    /// True when this build checks the invariants (a test holds debug builds to it).
+    static var _checksInvariants: Bool {
+        #if CALGRID_INVARIANTS
+        return true
+        #else
+        return false
         #endif
     }
 
