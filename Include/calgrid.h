@@ -530,6 +530,31 @@ int calgrid_todo_set_find(size_t *out, const calgrid_todo_set *set, const char *
 ** Reads the set (any number of threads at once). */
 int calgrid_todo_set_get(calgrid_todo_info *out, const calgrid_todo_set *set, size_t index);
 
+/* What a whole set holds, counted in one pass: what `calgrid stats` prints. */
+typedef struct calgrid_todo_statistics {
+    size_t struct_size;                 /* set by the caller: sizeof(calgrid_todo_statistics) */
+    size_t count;                       /* all todos */
+    size_t challenges;                  /* flagged as challenges */
+    size_t dated;                       /* with a start and an end */
+    size_t open_ended;                  /* with exactly one of them */
+    size_t undated;                     /* with neither */
+    size_t done;                        /* done as a whole (calgrid_todo_info.is_done) */
+    size_t overdue;                     /* not done and ending before `today` */
+    int64_t tracked_days;               /* repeat days of the tracked todos, summed */
+    int64_t done_days;                  /* of those, marked done */
+    calgrid_date earliest_start;        /* or CALGRID_DATE_NONE when no todo has a start */
+    calgrid_date latest_end;            /* or CALGRID_DATE_NONE when no todo has an end */
+    int64_t longest_days;               /* days of the longest dated todo, both ends counted; 0 when none is dated */
+    size_t longest_index;               /* its index (the first of equals); 0 when longest_days is 0 */
+} calgrid_todo_statistics;
+
+/* Fills *out (whose struct_size the caller sets) with the set's counts and spans; `today` decides
+** which todos are overdue (the library never reads the clock). EINVAL for NULL pointers or a
+** struct_size below this header's, ERANGE for a `today` outside the supported dates.
+** O(n) for n todos; allocates nothing. Ownership: *out is the caller's, nothing is kept.
+** Reads the set (any number of threads at once). */
+int calgrid_todo_set_statistics(calgrid_todo_statistics *out, const calgrid_todo_set *set, calgrid_date today);
+
 typedef enum calgrid_todo_text {
     CALGRID_TEXT_ID = 0,
     CALGRID_TEXT_TITLE,

@@ -23,6 +23,7 @@ void test_dates(void);
 void test_periods(void);
 void test_month_grid(void);
 void test_todo_sets(void);
+void test_statistics(void);
 void test_queries(void);
 void test_views(void);
 void test_json(void);

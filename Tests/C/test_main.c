@@ -31,6 +31,7 @@ int main(int argc, char **argv) {
     test_periods();
     test_month_grid();
     test_todo_sets();
+    test_statistics();
     test_queries();
     test_views();
     test_json();
