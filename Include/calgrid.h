@@ -24,6 +24,9 @@
 **   - Memory: the library never keeps a pointer the caller passed in after a call returns, and
 **     never frees memory it did not allocate. Whatever it returns through a _new function is
 **     released with the matching _free function; _free(NULL) does nothing.
+**   - Out of memory: a call that allocates first asks the allocator, once, for a bound of what it
+**     needs; when that fails it returns CALGRID_ENOMEM (err->message "out of memory") and has
+**     changed nothing. Which calls allocate and how much: docs/reliability.md.
 **   - Threads: functions without a handle are pure and may be called from any thread at any
 **     time. A function taking a const handle (const calgrid_todo_set *) only reads it: any number
 **     of threads may call such functions on one set at once, without a lock, as long as no thread

@@ -26,6 +26,7 @@ public func calgrid_todo_set_set_done(_ set: OpaquePointer?, _ index: Int, _ day
         let i = try _index(index, in: box.set)
         let d = try _date(day)
         let done = try _flag(done)
+        try _reserveChange(box.set, day: d)
         do throws(TodoError) { try box.set.setDone(done, on: d, at: i) } catch { throw error._status }
     }
 }
@@ -37,6 +38,7 @@ public func calgrid_todo_set_toggle(_ outDone: UnsafeMutablePointer<Int32>?, _ s
         let box = try _box(set)
         let i = try _index(index, in: box.set)
         let d = try _date(day)
+        try _reserveChange(box.set, day: d)
         do throws(TodoError) {
             let now = try box.set.toggleDone(on: d, at: i)
             outDone?.pointee = now ? 1 : 0
@@ -49,6 +51,7 @@ public func calgrid_todo_set_set_completed(_ set: OpaquePointer?, _ index: Int, 
     _boundary { () throws(CStatus) in
         let box = try _box(set)
         let i = try _index(index, in: box.set)
+        try _reserveChange(box.set)
         box.set.setIsCompleted(try _flag(completed), at: i)
     }
 }

@@ -151,6 +151,7 @@ public func calgrid_todo_set_import_file(_ report: UnsafeMutablePointer<calgrid_
                                          _ path: UnsafePointer<CChar>?, _ options: UnsafePointer<calgrid_import_options>?,
                                          _ err: UnsafeMutablePointer<calgrid_error>?) -> Int32 {
     _boundary { () throws(CStatus) in
+        if let path { try _reserveImport(set, inputBytes: _fileSize(path), window: 8 << 20, err: err) }
         let file = try _string(path, field: "path", record: -1, err: err)
         try _import(report, set, options, err) { (s, o) throws(ImportError) in try s.importJSON(fileAt: file, options: o) }
     }
@@ -166,6 +167,7 @@ public func calgrid_todo_set_import_buffer(_ report: UnsafeMutablePointer<calgri
             throw _ErrorInfo(.invalid, data == nil ? "data is NULL" : "size is larger than any buffer").report(to: err)
         }
         let bytes = UnsafeRawBufferPointer(start: size == 0 ? nil : data, count: size)
+        try _reserveImport(set, inputBytes: size, err: err)
         try _import(report, set, options, err) { (s, o) throws(ImportError) in try s.importJSON(bytes: bytes, options: o) }
     }
 }
@@ -178,6 +180,7 @@ public func calgrid_todo_set_export_file(_ set: OpaquePointer?, _ path: UnsafePo
     _boundary { () throws(CStatus) in
         guard let set else { throw _ErrorInfo(.invalid, "set is NULL").report(to: err) }
         let s = try _box(set).set
+        do throws(CStatus) { try _reserve(_exportBound(s)) } catch { throw _ErrorInfo(error, "out of memory").report(to: err) }
         let file = try _string(path, field: "path", record: -1, err: err)
         let f: ExportFormat
         do throws(CStatus) { f = try _exportFormat(format) } catch {
@@ -197,10 +200,14 @@ public func calgrid_todo_set_export_buffer(_ out: UnsafeMutablePointer<UnsafeMut
     _boundary { () throws(CStatus) in
         let out = try _required(out)
         let s = try _box(set).set
-        let bytes = s.exportJSONBytes(format: try _exportFormat(format))
-        let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+        let f = try _exportFormat(format)
+        try _reserve(_exportBound(s))
+        let bytes = s.exportJSONBytes(format: f)
+        // The caller's buffer comes from malloc itself: its failure is a status, not a trap.
+        guard let raw = malloc(bytes.count + 1) else { throw .noMemory }
+        let buffer = raw.assumingMemoryBound(to: CChar.self)
         bytes.withUnsafeBufferPointer { b in
-            UnsafeMutableRawPointer(buffer).copyMemory(from: b.baseAddress!, byteCount: b.count)
+            if let base = b.baseAddress { UnsafeMutableRawPointer(buffer).copyMemory(from: base, byteCount: b.count) }
         }
         buffer[bytes.count] = 0
         out.pointee = buffer
@@ -210,5 +217,5 @@ public func calgrid_todo_set_export_buffer(_ out: UnsafeMutablePointer<UnsafeMut
 
 @c(calgrid_free) @implementation
 public func calgrid_free(_ memory: UnsafeMutableRawPointer?) {
-    memory?.deallocate()
+    free(memory)
 }

@@ -25,6 +25,7 @@ func _indexQuery(_ indices: UnsafeMutablePointer<Int>?, _ size: Int, _ outCount:
                  _ set: OpaquePointer?, _ query: (TodoSet) throws(CStatus) -> [Int]) -> Int32 {
     _boundary { () throws(CStatus) in
         let s = try _box(set).set
+        try _reserveRead(s)
         try _emit(try query(s), indices, size, outCount)
     }
 }
@@ -89,6 +90,7 @@ public func calgrid_todo_set_day_counts(_ counts: UnsafeMutablePointer<calgrid_d
         guard f <= l else { throw .invalid }
         guard size > Int(l.dayNumber - f.dayNumber) else { throw .noSpace }
         let counts = try _required(counts)
+        try _reserveRead(s, days: Int(l.dayNumber - f.dayNumber) + 1)
         _emit(s.dayCounts(from: f, through: l, kind: k), into: counts)
     }
 }
@@ -108,6 +110,7 @@ public func calgrid_todo_set_grid_counts(_ counts: UnsafeMutablePointer<calgrid_
         let lo = Swift.max(first, Int(CivilDate.minDayNumber)), hi = Swift.min(first + n - 1, Int(CivilDate.maxDayNumber))
         for i in 0..<_maxGridCells { counts[i] = calgrid_day_count() }
         guard lo <= hi else { return }
+        try _reserveRead(s, days: _maxGridCells)
         let c = s.dayCounts(from: CivilDate(_unchecked: Int32(lo)), through: CivilDate(_unchecked: Int32(hi)), kind: k)
         _emit(c, into: counts + (lo - first))
     }
@@ -120,6 +123,7 @@ public func calgrid_todo_set_sort(_ indices: UnsafeMutablePointer<Int>?, _ size:
         let s = try _box(set).set
         let order = try _order(key, descending)
         guard try _capacity(size, of: Int.self) >= s.count else { throw .noSpace }
+        try _reserveRead(s)
         try _emit(s.sortedIndices(by: order), indices, size, nil)
     }
 }
@@ -132,6 +136,7 @@ public func calgrid_todo_set_sort_indices(_ out: UnsafeMutablePointer<Int>?, _ i
         let order = try _order(key, descending)
         guard try _capacity(count, of: Int.self) > 0 else { return }
         guard let indices, let out else { throw .invalid }
+        try _reserve(_add(s.readAllocationBound(), _mul(count, 4 * MemoryLayout<Int>.stride)))
         let given = Array(UnsafeBufferPointer(start: indices, count: count))
         for i in given where i < 0 || i >= s.count { throw .range }   // size_t beyond Int.max arrives negative
         try _emit(s.sorted(given, by: order), out, count, nil)
@@ -149,6 +154,7 @@ public func calgrid_todo_set_top(_ indices: UnsafeMutablePointer<Int>?, _ size: 
         // limit that large means "all".
         let from = offset < 0 ? s.count : Swift.min(offset, s.count)
         let n = limit < 0 ? s.count : Swift.min(limit, s.count - from)
+        try _reserveRead(s)
         try _emit(s.sortedIndices(by: order, offset: from, limit: n), indices, size, outCount)
     }
 }

@@ -58,6 +58,7 @@ public func calgrid_tz_from_tzif(_ out: UnsafeMutablePointer<OpaquePointer?>?, _
         guard (try? _length(length)) != nil, length == 0 || bytes != nil else {
             throw _ErrorInfo(.invalid, bytes == nil ? "bytes is NULL" : "len is larger than any buffer").report(to: err)
         }
+        try _reserveZone(bytes: _add(length, _cLength(name)), err: err)
         let text = name == nil ? "" : try _string(name, field: "name", record: -1, err: err)
         let data = UnsafeRawBufferPointer(start: length == 0 ? nil : bytes, count: length)
         try _newZone(out, err) { () throws(TimeZoneError) in try TimeZoneRules(tzif: data, name: text) }
@@ -68,6 +69,7 @@ public func calgrid_tz_from_tzif(_ out: UnsafeMutablePointer<OpaquePointer?>?, _
 public func calgrid_tz_from_posix(_ out: UnsafeMutablePointer<OpaquePointer?>?, _ posix: UnsafePointer<CChar>?,
                                   _ err: UnsafeMutablePointer<calgrid_error>?) -> Int32 {
     _boundary { () throws(CStatus) in
+        try _reserveZone(bytes: _cLength(posix), err: err)
         let text = try _string(posix, field: "posix_tz", record: -1, err: err)
         try _newZone(out, err) { () throws(TimeZoneError) in try TimeZoneRules(posixTZ: text) }
     }

@@ -154,6 +154,7 @@ extension TodoError {
 public func calgrid_todo_set_new(_ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
     _boundary { () throws(CStatus) in
         let out = try _required(out)
+        try _reserve(TodoSet.constantAllocationBytes)
         out.pointee = OpaquePointer(Unmanaged.passRetained(_TodoSetBox()).toOpaque())
     }
 }
@@ -178,6 +179,7 @@ public func calgrid_todo_set_add(_ outIndex: UnsafeMutablePointer<Int>?, _ set: 
     _boundary { () throws(CStatus) in
         guard let set, let todo else { throw _ErrorInfo(.invalid, set == nil ? "set is NULL" : "todo is NULL").report(to: err) }
         let box = try _box(set)
+        try _reserveChange(box.set, todo: todo, err: err)
         let draft = try _draft(UnsafeRawPointer(todo), record: 0, err: err)
         do throws(TodoError) {
             let i = try box.set.append(draft)
@@ -201,6 +203,8 @@ public func calgrid_todo_set_add_many(_ set: OpaquePointer?, _ todos: UnsafePoin
             throw _fieldError(.invalid, "todos[0].struct_size \(stride) is not a usable element size",
                               field: "struct_size", record: 0).report(to: err)
         }
+        do throws(CStatus) { try _reserveChange(box.set, todos: UnsafeRawPointer(todos), count: count, stride: stride) }
+        catch { throw _ErrorInfo(error, "out of memory").report(to: err) }
         var drafts: [TodoDraft] = []
         drafts.reserveCapacity(Swift.min(count, _maxReservedTodos))
         let base = UnsafeRawPointer(todos)
@@ -225,6 +229,7 @@ public func calgrid_todo_set_update(_ set: OpaquePointer?, _ index: Int, _ todo:
         guard index >= 0, index < box.set.count else {
             throw _ErrorInfo(.range, "index \(UInt(bitPattern: index)) is not below the count \(box.set.count)").report(to: err)
         }
+        try _reserveChange(box.set, todo: todo, err: err)
         let draft = try _draft(UnsafeRawPointer(todo), record: index, err: err)
         do throws(TodoError) { try box.set.update(at: index, to: draft) } catch { throw error._info().report(to: err) }
     }
@@ -234,7 +239,9 @@ public func calgrid_todo_set_update(_ set: OpaquePointer?, _ index: Int, _ todo:
 public func calgrid_todo_set_remove_at(_ set: OpaquePointer?, _ index: Int) -> Int32 {
     _boundary { () throws(CStatus) in
         let box = try _box(set)
-        box.set.remove(at: try _index(index, in: box.set))
+        let i = try _index(index, in: box.set)
+        try _reserveChange(box.set)
+        box.set.remove(at: i)
     }
 }
 
@@ -244,6 +251,7 @@ public func calgrid_todo_set_remove(_ set: OpaquePointer?, _ id: UnsafePointer<C
         let box = try _box(set)
         guard let id else { throw .invalid }
         guard let i = _find(box.set, id) else { throw CStatus(CALGRID_ENOTFOUND) }
+        try _reserveChange(box.set)
         box.set.remove(at: i)
     }
 }
@@ -331,10 +339,12 @@ public func calgrid_todo_set_text(_ buf: UnsafeMutablePointer<CChar>?, _ size: I
             }
             try r.get()
         case CALGRID_TEXT_MEMO.rawValue:
+            try _reserveText(s)
             guard let memo = s.memo(at: i) else { throw CStatus(CALGRID_ENOTFOUND) }
             try _copyOut(memo, buf, size, outLength)
         case CALGRID_TEXT_TAG.rawValue:
             guard tagIndex >= 0, tagIndex < s.tagCount(at: i) else { throw .range }
+            try _reserveText(s)
             try _copyOut(s.tags(at: i)[tagIndex], buf, size, outLength)
         default:
             throw .invalid

@@ -1,0 +1,114 @@
+// Upper bounds on what one call allocates, for callers whose allocator can fail: Swift traps when an
+// allocation fails, so such a caller asks its allocator for the bound first and reports "out of
+// memory", the set untouched, when it cannot have it (the C API's CALGRID_ENOMEM; docs/reliability.md,
+// "Allocation contract"). Each bound is O(1), every term saturating, and generous: a structure that
+// may regrow is counted as regrowing with its old storage still live.
+
+extension TodoSet {
+    /// Bytes that cover the small, constant-size allocations of any one call (drafts, strings of a
+    /// few words, closure contexts, error messages).
+    /// - Complexity: O(1)
+    public static var constantAllocationBytes: Int { 16 << 10 }
+
+    /// An upper bound on the bytes one read of the set allocates at once: a query's result, a sort
+    /// (a permutation with its keys and a scratch pass, for every todo), the indexes a read builds
+    /// lazily when they are not built yet (the interval index; the day tables, over the set's dated
+    /// span), and a day table of `days` days for a `dayCounts` call when the set's span is too wide
+    /// to keep one.
+    /// - Complexity: O(1) once the indexes are built; O(n) (one pass over two columns) before.
+    public func readAllocationBound(days: Int = 0) -> Int {
+        let n = count
+        var b = _add(TodoSet.constantAllocationBytes, _mul(n, 96))      // results, keys, rows, scratch
+        let built = _cache._builtBytes
+        if built.intervals == 0 { b = _add(b, _mul(n, 64)) }             // the interval index and its build
+        let undecided = _cache._undecidedDayTables
+        if undecided > 0 {
+            b = _add(b, _mul(Swift.min(_datedSpanDays(), _DayTable.maxDays(todoCount: n)), undecided * 64))
+        }
+        return _add(b, _mul(Swift.max(days, 0), 64))
+    }
+
+    /// Days from the earliest start or end to the latest, over every dated todo (0 when none).
+    func _datedSpanDays() -> Int {
+        // No array literal of the two columns: a bound must not allocate before the caller's ask.
+        var lo = Int32.max, hi = Int32.min
+        func widen(_ column: [Int32]) {
+            column.withUnsafeBufferPointer { c in
+                for d in c where d >= CivilDate.minDayNumber && d <= CivilDate.maxDayNumber {
+                    lo = Swift.min(lo, d); hi = Swift.max(hi, d)
+                }
+            }
+        }
+        widen(_columns.start)
+        widen(_columns.end)
+        return lo > hi ? 0 : Int(hi) - Int(lo) + 1
+    }
+
+    /// An upper bound on the bytes one change allocates at once: adding or replacing `todos` todos
+    /// that hold `textBytes` bytes of text (ids, titles, memos, tags) and `flagCount` per-day flags
+    /// and fall within `days` (nil: no dates), or removing one or changing a completion (0 todos,
+    /// the day ticked as `days`). Built indexes are counted as regrowing; a read after the change
+    /// that rebuilds them has a bound of its own (`readAllocationBound(days:)`).
+    /// - Complexity: O(1)
+    public func changeAllocationBound(todos: Int, textBytes: Int, flagCount: Int,
+                                      days: ClosedRange<CivilDate>?) -> Int {
+        let n = _add(count, Swift.max(todos, 0))
+        var b = _add(TodoSet.constantAllocationBytes, _mul(Swift.max(textBytes, 0), 4))
+        b = _add(b, _mul(Swift.max(flagCount, 0), 2))
+        b = _add(b, _mul(Swift.max(todos, 0), 256))                       // drafts or staged rows
+        // Columns: every column reallocated at twice the capacity (or at n).
+        let capacity = _columns.capacity
+        if n > capacity {
+            let perRow = capacity > 0 ? Swift.max(_columns.byteCount / capacity, 1) : 64
+            b = _add(b, _mul(Swift.max(n, _mul(capacity, 2)), perRow))
+        }
+        // The id table: rehashed at twice its slots (4 bytes each) past 3/4 load.
+        b = _add(b, _mul(Swift.max(_mul(n, 2), _mul(_ids.slotCount, 2)), 4))
+        // Text and flags: regrowth at twice the need, or a compaction copying what is live.
+        b = _add(b, _mul(_add(_text.capacity, Swift.max(textBytes, 0)), 2))
+        b = _add(b, _mul(_add(_bits._words.capacity, flagCount / 64 + 1), 16))
+        // Done-day histograms (4 bytes per day): widened to cover `days`, twice over for the regrowth.
+        func histogram(_ h: _DayHistogram) -> Int {
+            var lo = Int(h.base), hi = Int(h.base) + h.counts.count
+            if let days {
+                lo = h.counts.isEmpty ? Int(days.lowerBound.dayNumber) : Swift.min(lo, Int(days.lowerBound.dayNumber))
+                hi = Swift.max(hi, Int(days.upperBound.dayNumber) + 1)
+            }
+            return _mul(Swift.max(hi - lo, 0), 8)
+        }
+        b = _add(b, _add(histogram(_doneByDay), histogram(_doneByDayChallenges)))
+        // Indexes a change updates in place instead of dropping them: twice what they hold.
+        let built = _cache._builtBytes
+        return _add(b, _mul(_add(built.intervals, built.dayTables), 2))
+    }
+}
+
+/// a + b, saturating at Int.max (both non-negative).
+@inline(__always)
+func _add(_ a: Int, _ b: Int) -> Int {
+    let (r, o) = a.addingReportingOverflow(b)
+    return o ? Int.max : r
+}
+
+/// a × b, saturating at Int.max (both non-negative).
+@inline(__always)
+func _mul(_ a: Int, _ b: Int) -> Int {
+    let (r, o) = a.multipliedReportingOverflow(by: b)
+    return o ? Int.max : r
+}
+
+extension _TodoSetCache {
+    /// `byteCount` without building an array of the three tables (a bound must not allocate).
+    var _builtBytes: (intervals: Int, dayTables: Int) {
+        let tables = (Self._load(dayTableAll)?.value?.byteCount ?? 0) + (Self._load(dayTableChallenges)?.value?.byteCount ?? 0)
+            + (Self._load(dayTablePlain)?.value?.byteCount ?? 0)
+        return (Self._load(intervals)?.value.byteCount ?? 0, tables)
+    }
+
+    /// How many of the three day tables (one per kind) are not decided yet (neither built nor
+    /// known to be too wide): each the next read of its kind builds.
+    var _undecidedDayTables: Int {
+        (Self._load(dayTableAll) == nil ? 1 : 0) + (Self._load(dayTableChallenges) == nil ? 1 : 0)
+            + (Self._load(dayTablePlain) == nil ? 1 : 0)
+    }
+}
