@@ -14,16 +14,13 @@ extension CStatus {
     static let noMemory = CStatus(CALGRID_ENOMEM)
 }
 
-/// Where `_reserve` puts its block between malloc and free: a store the optimizer must keep, so it
-/// cannot fold the pair away (LLVM removes a malloc whose block nothing uses).
-nonisolated(unsafe) var _reserved: UnsafeMutableRawPointer? = nil
-
 /// ENOMEM unless the allocator can give `bytes` at once now (the block is freed before returning).
-@inline(never)
+/// Not optimized: LLVM removes a malloc whose block nothing uses, with its free, and the ask with
+/// them (a global to keep the block in would be a data race between reading threads).
+@inline(never) @_optimize(none)
 func _reserve(_ bytes: Int) throws(CStatus) {
     guard let p = malloc(bytes < 0 ? Int.max : bytes) else { throw .noMemory }
-    _reserved = p
-    free(_reserved)
+    free(p)
 }
 
 /// `_reserve` for a read of `set`: its query or sort, and the indexes it builds.
