@@ -2,6 +2,7 @@ import CalGrid
 import CalGridJSON
 import CCalGrid
 import CalGridSystem
+import CSystem   // malloc and free (calgrid_todo_set_export_buffer, calgrid_free), an import file's size
 
 /// The header's status for a failed system call: ENOMEM when it ran out of memory, else EIO.
 func _systemStatus(_ error: Errno) -> CStatus {
@@ -219,3 +220,47 @@ public func calgrid_todo_set_export_buffer(_ out: UnsafeMutablePointer<UnsafeMut
 public func calgrid_free(_ memory: UnsafeMutableRawPointer?) {
     free(memory)
 }
+
+// What an import or export may allocate (the allocation contract, CalGridC+Memory.swift); here
+// because only this part of the C layer reads files.
+/// The bytes of the file at `path` (0 when it cannot be read: the import then fails with EIO).
+func _fileSize(_ path: UnsafePointer<CChar>) -> Int {
+    var e: Int32 = 0
+    let fd = cg_open_read(path, &e)
+    guard fd >= 0 else { return 0 }
+    defer { _ = cg_close(fd) }
+    return Int(clamping: Swift.max(cg_file_size(fd, &e), 0))
+}
+
+/// What an import of `inputBytes` may allocate at once, from `window` bytes of reader window (a
+/// file's 8 MiB, doubled for a record larger than that up to the 64 MiB record limit; 0 for a
+/// buffer): the decoders, their tokeners and the staged batches of up to 4 MiB of input (measured
+/// at 1.1 MiB for an empty input, 3 MiB from 4 MiB of records on; 4 MiB here), four bytes per input
+/// byte for the records decoded into the set with its regrowth (the densest valid records,
+/// `{"id":"0","title":""}`, measured at 2.5 per byte beyond the batches), and the set's own regrowth.
+/// tests/C/oom_test.c holds the bound to the measured peaks.
+func _importBound(_ set: TodoSet, inputBytes: Int, window: Int) -> Int {
+    let reader = window == 0 ? 0 : _mul(Swift.max(window, Swift.min(inputBytes, 64 << 20)), 2)
+    return _add(_add(reader, 4 << 20), _add(_mul(inputBytes, 4), _mul(set.memoryFootprint.totalBytes, 2)))
+}
+
+/// What an export to memory or a file may allocate at once: the JSON (at most 512 bytes of keys
+/// and numbers a todo, six bytes of escapes a text byte, six a per-day flag) growing in one array
+/// (twice over), and the writer's 1 MiB chunks.
+func _exportBound(_ set: TodoSet) -> Int {
+    let f = set.memoryFootprint
+    let json = _add(_add(_mul(f.todoCount, 512), _mul(f.textBytes, 6)), _mul(f.flagBytes, 8 * 6))
+    return _add(_mul(json, 2), _add(2 << 20, TodoSet.constantAllocationBytes))
+}
+
+/// `_reserve` for an import of `inputBytes` into the set behind `set`, through `window` bytes of
+/// reader window (nothing for a NULL set: the import reports it).
+func _reserveImport(_ set: OpaquePointer?, inputBytes: Int, window: Int = 0, err: UnsafeMutablePointer<calgrid_error>?)
+    throws(CStatus) {
+    guard let set else { return }
+    do throws(CStatus) { try _reserve(_importBound(try _box(set).set, inputBytes: inputBytes, window: window)) }
+    catch { throw _ErrorInfo(error, "out of memory").report(to: err) }
+}
+
+/// The largest zone file read by name (CalGridJSON reads at most 1 MiB of one).
+let _zoneFileBound = 1 << 20

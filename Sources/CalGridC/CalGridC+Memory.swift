@@ -6,9 +6,14 @@
 // CALGRID_ENOMEM with nothing changed, and one that can finds the room it just proved free. Nothing
 // before the ask allocates (C strings are measured with strlen, not made into Strings).
 // Buffers the library hands out (calgrid_todo_set_export_buffer) come from malloc itself.
+// This file is in every build of the C layer, the embedded library's too (no libc headers there):
+// the ask goes through Embedded Swift's own allocator entry (posix_memalign beneath, nil when it
+// fails) where that is the runtime, through malloc elsewhere.
 import CalGrid
 import CCalGrid
-import CJSONC   // malloc, free
+#if !hasFeature(Embedded)
+import CSystem   // malloc, free
+#endif
 
 extension CStatus {
     static let noMemory = CStatus(CALGRID_ENOMEM)
@@ -19,8 +24,14 @@ extension CStatus {
 /// them (a global to keep the block in would be a data race between reading threads).
 @inline(never) @_optimize(none)
 func _reserve(_ bytes: Int) throws(CStatus) {
-    guard let p = malloc(bytes < 0 ? Int.max : bytes) else { throw .noMemory }
+    let n = bytes < 0 ? Int.max : bytes
+    #if hasFeature(Embedded)
+    guard let p = swift_slowAlloc(n, -1) else { throw .noMemory }
+    swift_slowDealloc(p, n, -1)
+    #else
+    guard let p = malloc(n) else { throw .noMemory }
     free(p)
+    #endif
 }
 
 /// `_reserve` for a read of `set`: its query or sort, and the indexes it builds.
@@ -71,19 +82,6 @@ func _reserveChange(_ set: TodoSet, day: CivilDate? = nil) throws(CStatus) {
     try _reserve(set.changeAllocationBound(todos: 0, textBytes: 0, flagCount: 0, days: day.map { $0...$0 }))
 }
 
-/// a + b and a × b saturating at Int.max, for bounds (both non-negative).
-@inline(__always)
-func _add(_ a: Int, _ b: Int) -> Int {
-    let (r, o) = a.addingReportingOverflow(b)
-    return o ? Int.max : r
-}
-
-@inline(__always)
-func _mul(_ a: Int, _ b: Int) -> Int {
-    let (r, o) = a.multipliedReportingOverflow(by: b)
-    return o ? Int.max : r
-}
-
 /// `_reserveChange` for one caller todo (add, update), after its NULL check: a todo whose
 /// struct_size is too small is measured by `_draft`, which rejects it.
 func _reserveChange(_ set: TodoSet, todo: UnsafePointer<calgrid_todo>, err: UnsafeMutablePointer<calgrid_error>?)
@@ -99,51 +97,22 @@ func _reserveText(_ set: TodoSet) throws(CStatus) {
     try _reserve(_add(TodoSet.constantAllocationBytes, set.memoryFootprint.textBytes))
 }
 
-/// The bytes of the file at `path` (0 when it cannot be read: the import then fails with EIO).
-func _fileSize(_ path: UnsafePointer<CChar>) -> Int {
-    var e: Int32 = 0
-    let fd = cg_open_read(path, &e)
-    guard fd >= 0 else { return 0 }
-    defer { _ = cg_close(fd) }
-    return Int(clamping: Swift.max(cg_file_size(fd, &e), 0))
-}
-
-/// What an import of `inputBytes` may allocate at once, from `window` bytes of reader window (a
-/// file's 8 MiB, doubled for a record larger than that up to the 64 MiB record limit; 0 for a
-/// buffer): the decoders, their tokeners and the staged batches of up to 4 MiB of input (measured
-/// at 1.1 MiB for an empty input, 3 MiB from 4 MiB of records on; 4 MiB here), four bytes per input
-/// byte for the records decoded into the set with its regrowth (the densest valid records,
-/// `{"id":"0","title":""}`, measured at 2.5 per byte beyond the batches), and the set's own regrowth.
-/// tests/C/oom_test.c holds the bound to the measured peaks.
-func _importBound(_ set: TodoSet, inputBytes: Int, window: Int) -> Int {
-    let reader = window == 0 ? 0 : _mul(Swift.max(window, Swift.min(inputBytes, 64 << 20)), 2)
-    return _add(_add(reader, 4 << 20), _add(_mul(inputBytes, 4), _mul(set.memoryFootprint.totalBytes, 2)))
-}
-
-/// What an export to memory or a file may allocate at once: the JSON (at most 512 bytes of keys
-/// and numbers a todo, six bytes of escapes a text byte, six a per-day flag) growing in one array
-/// (twice over), and the writer's 1 MiB chunks.
-func _exportBound(_ set: TodoSet) -> Int {
-    let f = set.memoryFootprint
-    let json = _add(_add(_mul(f.todoCount, 512), _mul(f.textBytes, 6)), _mul(f.flagBytes, 8 * 6))
-    return _add(_mul(json, 2), _add(2 << 20, TodoSet.constantAllocationBytes))
-}
-
-/// `_reserve` for an import of `inputBytes` into the set behind `set`, through `window` bytes of
-/// reader window (nothing for a NULL set: the import reports it).
-func _reserveImport(_ set: OpaquePointer?, inputBytes: Int, window: Int = 0, err: UnsafeMutablePointer<calgrid_error>?)
-    throws(CStatus) {
-    guard let set else { return }
-    do throws(CStatus) { try _reserve(_importBound(try _box(set).set, inputBytes: inputBytes, window: window)) }
-    catch { throw _ErrorInfo(error, "out of memory").report(to: err) }
-}
-
-/// The largest zone file read by name (CalGridJSON reads at most 1 MiB of one).
-let _zoneFileBound = 1 << 20
-
 /// `_reserve` for a zone made from `bytes` bytes of TZif data or POSIX text: the bytes as read,
 /// the transitions and types decoded from them (at most 16 bytes for each input byte), the name.
 func _reserveZone(bytes: Int, err: UnsafeMutablePointer<calgrid_error>?) throws(CStatus) {
     do throws(CStatus) { try _reserve(_add(_mul(bytes, 16), TodoSet.constantAllocationBytes)) }
     catch { throw _ErrorInfo(error, "out of memory").report(to: err) }
 }
+
+/// `_reserve` for a recurrence made from `length` bytes of rule text and `dates` RDATEs and
+/// EXDATEs: the lists as read, sorted and kept (4 bytes a day each, twice over for the sort), the
+/// parse (its masks are fixed-size; twice the text for what it copies), an error sentence.
+func _reserveRecurrence(length: Int, dates: Int, err: UnsafeMutablePointer<calgrid_error>?) throws(CStatus) {
+    let lists = _mul(Swift.max(dates, 0), 4 * MemoryLayout<CivilDate>.stride)
+    do throws(CStatus) { try _reserve(_add(_add(TodoSet.constantAllocationBytes, _mul(length, 2)), lists)) }
+    catch { throw _ErrorInfo(error, "out of memory").report(to: err) }
+}
+
+/// What a rule's canonical text allocates: the String growing by doubling to at most the longest
+/// canonical text (every BY part full: about 12.5 KB).
+let _recurrenceTextBound = 2 * TodoSet.constantAllocationBytes

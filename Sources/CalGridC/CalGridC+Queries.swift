@@ -49,6 +49,7 @@ public func calgrid_todo_set_count_overlapping(_ outCount: UnsafeMutablePointer<
         let s = try _box(set).set
         let f = try _date(first), l = try _date(last), k = try _kind(kind)
         guard f <= l else { throw .invalid }
+        try _reserveRead(s)   // the interval index, when this count builds it
         out.pointee = s.count(from: f, through: l, kind: k)
     }
 }

@@ -62,6 +62,7 @@ public func calgrid_recurrence_new(_ out: UnsafeMutablePointer<OpaquePointer?>?,
         do throws(CStatus) { day = try _date(start) } catch {
             throw _ErrorInfo(error, "start \(start) is outside 0001-01-01...9999-12-31").report(to: err)
         }
+        try _reserveRecurrence(length: n, dates: _add(Swift.max(rdateCount, 0), Swift.max(exdateCount, 0)), err: err)
         let added = try _days(rdates, rdateCount, "rdates", err)
         let removed = try _days(exdates, exdateCount, "exdates", err)
         let zone = tz == nil ? TimeZoneRules.utc : try _zone(tz)
@@ -83,7 +84,9 @@ public func calgrid_recurrence_free(_ recurrence: OpaquePointer?) {
 public func calgrid_recurrence_format(_ outLength: UnsafeMutablePointer<Int>?, _ buf: UnsafeMutablePointer<CChar>?,
                                       _ size: Int, _ recurrence: OpaquePointer?) -> Int32 {
     _boundary { () throws(CStatus) in
-        let text = try _recurrence(recurrence).rule?.text ?? ""
+        let r = try _recurrence(recurrence)
+        try _reserve(_recurrenceTextBound)
+        let text = r.rule?.text ?? ""
         let n = text.utf8.count
         outLength?.pointee = n
         guard size >= 0, size > n else { throw .noSpace }

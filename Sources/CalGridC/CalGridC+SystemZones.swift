@@ -10,7 +10,7 @@ import CCalGrid
 public func calgrid_tz_new(_ out: UnsafeMutablePointer<OpaquePointer?>?, _ name: UnsafePointer<CChar>?,
                            _ err: UnsafeMutablePointer<calgrid_error>?) -> Int32 {
     _boundary { () throws(CStatus) in
-        try _reserveZone(bytes: _zoneFileBound, err: err)
+        try _reserveZone(bytes: _maxZoneFileBytes, err: err)
         let text = try _string(name, field: "name", record: -1, err: err)
         try _newZone(out, err) { () throws(TimeZoneError) in try TimeZoneRules.parse(text) }
     }
@@ -19,7 +19,7 @@ public func calgrid_tz_new(_ out: UnsafeMutablePointer<OpaquePointer?>?, _ name:
 @c(calgrid_tz_local) @implementation
 public func calgrid_tz_local(_ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
     _boundary { () throws(CStatus) in
-        try _reserveZone(bytes: _zoneFileBound, err: nil)
+        try _reserveZone(bytes: _maxZoneFileBytes, err: nil)
         try _newZone(out, nil) { () throws(TimeZoneError) in TimeZoneRules.local() }
     }
 }

@@ -92,7 +92,7 @@ extension TimeZoneRules {
 }
 
 /// TZif files are a few KiB (the largest in tzdata is under 10 KiB); anything far larger is not one.
-let _maxZoneFileBytes = 1 << 20
+package let _maxZoneFileBytes = 1 << 20
 
 // The helpers below walk bytes with plain loops: generic collection algorithms over String views
 // (split, starts(with:), elementsEqual) would each add a specialization to libcalgrid.a, which has

@@ -77,22 +77,25 @@ extension TodoSet {
             return _mul(Swift.max(hi - lo, 0), 8)
         }
         b = _add(b, _add(histogram(_doneByDay), histogram(_doneByDayChallenges)))
-        // Indexes a change updates in place instead of dropping them: twice what they hold.
+        // Indexes a change updates in place instead of dropping them: twice what they hold (a cache
+        // shared with a copy is copied first), and each built day table widened to `days`.
         let built = _cache._builtBytes
-        return _add(b, _mul(_add(built.intervals, built.dayTables), 2))
+        b = _add(b, _mul(_add(built.intervals, built.dayTables), 2))
+        if let days { b = _add(b, _cache._dayTableGrowthBytes(days, maxDays: _DayTable.maxDays(todoCount: n))) }
+        return b
     }
 }
 
-/// a + b, saturating at Int.max (both non-negative).
+/// a + b, saturating at Int.max (both non-negative). Shared with the C layer's bounds.
 @inline(__always)
-func _add(_ a: Int, _ b: Int) -> Int {
+package func _add(_ a: Int, _ b: Int) -> Int {
     let (r, o) = a.addingReportingOverflow(b)
     return o ? Int.max : r
 }
 
-/// a × b, saturating at Int.max (both non-negative).
+/// a × b, saturating at Int.max (both non-negative). Shared with the C layer's bounds.
 @inline(__always)
-func _mul(_ a: Int, _ b: Int) -> Int {
+package func _mul(_ a: Int, _ b: Int) -> Int {
     let (r, o) = a.multipliedReportingOverflow(by: b)
     return o ? Int.max : r
 }
@@ -103,6 +106,23 @@ extension _TodoSetCache {
         let tables = (Self._load(dayTableAll)?.value?.byteCount ?? 0) + (Self._load(dayTableChallenges)?.value?.byteCount ?? 0)
             + (Self._load(dayTablePlain)?.value?.byteCount ?? 0)
         return (Self._load(intervals)?.value.byteCount ?? 0, tables)
+    }
+
+    /// Bytes the built day tables' widening to `days` allocates (`_DayTable.grow`: the new width is
+    /// the span to cover, its 7-day margins and half the old width again on each side, at least 64
+    /// days; never more than `maxDays`, past which the table is dropped instead).
+    func _dayTableGrowthBytes(_ days: ClosedRange<CivilDate>, maxDays: Int) -> Int {
+        func growth(_ published: _Published<_DayTable?>?) -> Int {
+            guard let table = published?.value else { return 0 }
+            let lo = Int(days.lowerBound.dayNumber), hi = Int(days.upperBound.dayNumber)
+            let first = Int(table.first), last = Int(table.last)
+            guard lo - 7 < first || hi + 7 > last else { return 0 }
+            let slack = Swift.max(64, table.counts.count / 2)
+            let width = Swift.max(last, hi) - Swift.min(first, lo) + 1 + 2 * (7 + slack)
+            return _mul(Swift.min(width, maxDays), 8)
+        }
+        return _add(_add(growth(Self._load(dayTableAll)), growth(Self._load(dayTableChallenges))),
+                    growth(Self._load(dayTablePlain)))
     }
 
     /// How many of the three day tables (one per kind) are not decided yet (neither built nor
