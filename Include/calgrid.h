@@ -907,7 +907,8 @@ int calgrid_recurrence_format(size_t *out_length, char *buf, size_t size, const 
 ** number into *out_count. ENOSPC when more than `size` lie in the window: the first `size` are
 ** written (*out_count = size) and a call from days[size - 1] + 1 goes on. EINVAL when last is
 ** before first or a pointer is NULL (days may be NULL when size is 0), ERANGE for a day out of
-** range. No allocation. Any number of threads at once. */
+** range. Allocates only the expansion's small fixed-size state (ENOMEM, nothing written, when it
+** cannot have it). Any number of threads at once. */
 int calgrid_recurrence_occurrences(calgrid_date *days, size_t size, size_t *out_count,
                                    const calgrid_recurrence *recurrence, calgrid_date first, calgrid_date last);
 

@@ -106,6 +106,7 @@ public func calgrid_recurrence_occurrences(_ days: UnsafeMutablePointer<calgrid_
         let r = try _recurrence(recurrence)
         let lo = try _date(first), hi = try _date(last)
         guard lo <= hi, size >= 0, size == 0 || days != nil else { throw .invalid }
+        try _reserve(TodoSet.constantAllocationBytes)   // the expansion's state (88 bytes measured)
         var n = 0
         for d in r.occurrences(in: lo...hi) {
             guard n < size else { outCount.pointee = n; throw .noSpace }
@@ -120,7 +121,9 @@ public func calgrid_recurrence_occurrences(_ days: UnsafeMutablePointer<calgrid_
 public func calgrid_recurrence_next(_ out: UnsafeMutablePointer<calgrid_date>?, _ recurrence: OpaquePointer?,
                                     _ day: calgrid_date) -> Int32 {
     _output(out) { () throws(CStatus) in
-        guard let d = try _recurrence(recurrence).next(after: try _date(day)) else { throw CStatus(CALGRID_ENOTFOUND) }
+        let r = try _recurrence(recurrence)
+        try _reserve(TodoSet.constantAllocationBytes)   // the expansion's state
+        guard let d = r.next(after: try _date(day)) else { throw CStatus(CALGRID_ENOTFOUND) }
         return d.dayNumber
     }
 }
@@ -129,7 +132,9 @@ public func calgrid_recurrence_next(_ out: UnsafeMutablePointer<calgrid_date>?, 
 public func calgrid_recurrence_previous(_ out: UnsafeMutablePointer<calgrid_date>?, _ recurrence: OpaquePointer?,
                                         _ day: calgrid_date) -> Int32 {
     _output(out) { () throws(CStatus) in
-        guard let d = try _recurrence(recurrence).previous(before: try _date(day)) else { throw CStatus(CALGRID_ENOTFOUND) }
+        let r = try _recurrence(recurrence)
+        try _reserve(TodoSet.constantAllocationBytes)   // the expansion's state
+        guard let d = r.previous(before: try _date(day)) else { throw CStatus(CALGRID_ENOTFOUND) }
         return d.dayNumber
     }
 }

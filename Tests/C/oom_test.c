@@ -22,6 +22,10 @@ static char json[SET_TODOS * 200];
 static size_t json_length;
 static char path_in[512], path_out[512];
 
+static const char rule_text[] = "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;COUNT=40";
+static const calgrid_date rule_dates[] = { 20005, 20100, 20007, 20003 };
+static calgrid_recurrence *rule;
+
 static calgrid_todo todo_at(int k, char *id, size_t id_size) {
     calgrid_todo t = CALGRID_TODO_INIT;
     snprintf(id, id_size, "todo-%d-with-a-longer-id", k);
@@ -143,10 +147,11 @@ static int c_add_far_after_counts(void) {
     t.end = 20000 + 30000;
     return calgrid_todo_set_add(NULL, set, &t, NULL);
 }
-/* Recurrence: made and formatted allocate (checked); expanded, they do not (allocates nothing). */
-static const char rule_text[] = "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;COUNT=40";
-static const calgrid_date rule_dates[] = { 20005, 20100, 20007, 20003 };
-static calgrid_recurrence *rule;
+static int c_statistics(void) {
+    calgrid_todo_statistics st = { .struct_size = sizeof st };
+    return calgrid_todo_set_statistics(&st, set, 20020);
+}
+/* Recurrence: made, formatted and expanded (the expansion keeps a small state on the heap). */
 static int c_recurrence_new(void) {
     calgrid_recurrence *r = NULL;
     int st = calgrid_recurrence_new(&r, rule_text, sizeof rule_text - 1, 20000, rule_dates, 4, rule_dates + 2, 2, NULL, NULL);
@@ -209,34 +214,35 @@ typedef struct oom_case {
 } oom_case;
 
 static const oom_case cases[] = {
-    { "todo_set_new", c_set_new, 1, 0 },
-    { "todo_set_add", c_add, 1, 0 },
-    { "todo_set_add_many", c_add_many, 1, 0 },
-    { "todo_set_update", c_update, 1, 0 },
-    { "todo_set_remove_at", c_remove_at, 1, 0 },
-    { "todo_set_set_done", c_set_done, 1, 0 },
-    { "todo_set_overlapping", c_overlapping, 1, 0 },
-    { "todo_set_split", c_split, 1, 0 },
-    { "todo_set_search", c_search, 1, 0 },
-    { "todo_set_day_counts", c_day_counts, 1, 0 },
-    { "todo_set_sort", c_sort, 1, 0 },
-    { "todo_set_top", c_top, 1, 0 },
-    { "todo_set_sort_indices", c_sort_indices, 1, 0 },
-    { "todo_set_export_buffer", c_export_buffer, 1, 0 },
-    { "todo_set_export_file", c_export_file, 1, 0 },
-    { "todo_set_import_buffer", c_import_buffer, 1, 0 },
-    { "todo_set_import_file", c_import_file, 1, 0 },
-    { "todo_set_text", c_text, 1, 0 },
-    { "tz_from_posix", c_tz_posix, 1, 0 },
-    { "tz_from_tzif", c_tz_tzif, 1, 0 },
-    { "todo_set_count_overlapping", c_count_overlapping, 1, 0 },
-    { "todo_set_add far, tables", c_add_far_after_counts, 1, 0 },
-    { "recurrence_new", c_recurrence_new, 1, 0 },
-    { "recurrence_format", c_recurrence_format, 1, 0 },
-    { "recurrence_occurrences", c_recurrence_occurrences, 1, 0, 1 },
-    { "recurrence_next/previous", c_recurrence_next_previous, 1, 0, 1 },
-    { "todo_set_add x400", c_add_loop, 1, 1 },
-    { "import_buffer 20k dense", c_import_dense, 1, 0 },
+    { "todo_set_new", c_set_new, 1, 0, 0 },
+    { "todo_set_add", c_add, 1, 0, 0 },
+    { "todo_set_add_many", c_add_many, 1, 0, 0 },
+    { "todo_set_update", c_update, 1, 0, 0 },
+    { "todo_set_remove_at", c_remove_at, 1, 0, 0 },
+    { "todo_set_set_done", c_set_done, 1, 0, 0 },
+    { "todo_set_overlapping", c_overlapping, 1, 0, 0 },
+    { "todo_set_split", c_split, 1, 0, 0 },
+    { "todo_set_search", c_search, 1, 0, 0 },
+    { "todo_set_day_counts", c_day_counts, 1, 0, 0 },
+    { "todo_set_sort", c_sort, 1, 0, 0 },
+    { "todo_set_top", c_top, 1, 0, 0 },
+    { "todo_set_sort_indices", c_sort_indices, 1, 0, 0 },
+    { "todo_set_export_buffer", c_export_buffer, 1, 0, 0 },
+    { "todo_set_export_file", c_export_file, 1, 0, 0 },
+    { "todo_set_import_buffer", c_import_buffer, 1, 0, 0 },
+    { "todo_set_import_file", c_import_file, 1, 0, 0 },
+    { "todo_set_text", c_text, 1, 0, 0 },
+    { "tz_from_posix", c_tz_posix, 1, 0, 0 },
+    { "tz_from_tzif", c_tz_tzif, 1, 0, 0 },
+    { "todo_set_count_overlapping", c_count_overlapping, 1, 0, 0 },
+    { "todo_set_add far, tables", c_add_far_after_counts, 1, 0, 0 },
+    { "todo_set_statistics", c_statistics, 1, 0, 1 },
+    { "recurrence_new", c_recurrence_new, 1, 0, 0 },
+    { "recurrence_format", c_recurrence_format, 1, 0, 0 },
+    { "recurrence_occurrences", c_recurrence_occurrences, 1, 0, 0 },
+    { "recurrence_next/previous", c_recurrence_next_previous, 1, 0, 0 },
+    { "todo_set_add x400", c_add_loop, 1, 1, 0 },
+    { "import_buffer 20k dense", c_import_dense, 1, 0, 0 },
 };
 #define CASES ((int)(sizeof cases / sizeof cases[0]))
 
