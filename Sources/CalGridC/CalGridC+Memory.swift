@@ -58,7 +58,9 @@ func _measure(_ p: UnsafeRawPointer, count: Int, stride: Int) -> (text: Int, fla
     for k in 0..<count {
         let t = (p + k * stride).load(as: calgrid_todo.self)
         text = _add(text, _add(_cLength(t.id), _add(_cLength(t.title), _add(_cLength(t.memo), 16))))
-        if t.completed_days != nil, t.completed_day_count >= 0 { flags = _add(flags, t.completed_day_count) }
+        if t.completed_days != nil, t.completed_day_count >= 0, t.completed_day_count <= _maxCompletedDayCount {
+            flags = _add(flags, t.completed_day_count)   // a larger count is refused before it is read
+        }
         if let list = t.tags, t.tag_count > 0, t.tag_count <= 1 << 20 {
             for j in 0..<t.tag_count { text = _add(text, _add(_cLength(list[j]), 24)) }
         }

@@ -50,6 +50,10 @@ func _text(_ s: StaticString) -> String {
     String(decoding: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount), as: UTF8.self)
 }
 
+/// The most per-day flags a todo can have: one for every supported day (a larger count is refused
+/// before anything is read or allocated).
+let _maxCompletedDayCount = Int(CivilDate.maxDayNumber - CivilDate.minDayNumber) + 1
+
 /// Translates a caller's `calgrid_todo` into the core's draft; checks only what C can express and
 /// Swift cannot (NULLs, UTF-8, widths, flag bytes). Everything else is the core's validation.
 func _draft(_ p: UnsafeRawPointer, record: Int, err: UnsafeMutablePointer<calgrid_error>?) throws(CStatus) -> TodoDraft {
@@ -96,7 +100,7 @@ func _draft(_ p: UnsafeRawPointer, record: Int, err: UnsafeMutablePointer<calgri
     if let flags = t.completed_days {
         // More flags than the calendar has days cannot be valid; refusing them here also keeps an
         // absurd count from reaching the allocator.
-        guard t.completed_day_count >= 0, t.completed_day_count <= Int(CivilDate.maxDayNumber - CivilDate.minDayNumber) + 1 else {
+        guard t.completed_day_count >= 0, t.completed_day_count <= _maxCompletedDayCount else {
             throw _fieldError(.invalid, "completed_day_count is larger than any buffer", field: .completedDays,
                               record: record).report(to: err)
         }
