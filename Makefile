@@ -70,7 +70,7 @@ EMBEDDED_DIR   := $(BUILD)/embedded
 EMBEDDED_FLAGS := -enable-experimental-feature Embedded -wmo -parse-as-library -Osize -Xfrontend -function-sections
 
 # Debian packages the build and the tests need, by the command or pkg-config module that shows them.
-APT_PACKAGES := libjson-c-dev pkg-config valgrind taskwarrior python3 python3-dateutil tzdata
+APT_PACKAGES := libjson-c-dev libical-dev pkg-config valgrind taskwarrior python3 python3-dateutil python3-venv tzdata
 
 TEST_RULES := test-swift test-embedded
 
@@ -82,10 +82,12 @@ include $(sort $(wildcard mk/*.mk))
 deps:
 	@missing=""; \
 	 pkg-config --exists json-c 2>/dev/null || missing="$$missing libjson-c-dev pkg-config"; \
+	 pkg-config --exists libical 2>/dev/null || missing="$$missing libical-dev pkg-config"; \
 	 command -v valgrind >/dev/null || missing="$$missing valgrind"; \
 	 command -v task >/dev/null || missing="$$missing taskwarrior"; \
 	 command -v python3 >/dev/null || missing="$$missing python3"; \
 	 python3 -c 'import dateutil.rrule' 2>/dev/null || missing="$$missing python3-dateutil"; \
+	 dpkg -s python3-venv >/dev/null 2>&1 || missing="$$missing python3-venv"; \
 	 test -r /usr/share/zoneinfo/Europe/Berlin || missing="$$missing tzdata"; \
 	 if [ -n "$$missing" ]; then \
 	   echo "installing:$$missing"; \

@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "CalGridSystem", targets: ["CalGridSystem"]),
         .library(name: "CalGridImport", targets: ["CalGridImport"]),
         .library(name: "CalGridJSON", targets: ["CalGridJSON"]),
+        .library(name: "CalGridICalendar", targets: ["CalGridICalendar"]),
         .executable(name: "calgrid", targets: ["calgrid"]),
     ],
     targets: [
@@ -35,23 +36,32 @@ let package = Package(
         // the parallel chunk pipeline. No json-c: a format is a module with its decoder (CalGridJSON).
         .target(name: "CalGridImport", dependencies: ["CalGrid", "CalGridSystem"]),
         .target(name: "CalGridJSON", dependencies: ["CalGrid", "CalGridSystem", "CalGridImport", "CJSONC"]),
+        // iCalendar (RFC 5545) through libical: CalGridICalendar is the only module that calls it, through
+        // Sources/CLibical's one header. Not Embedded (libical needs the C library's files and ICU).
+        // No pkgConfig: its `-lical` would come after the module map's ICU libraries, which the static
+        // calgrid's link needs after libical.a (the module map links both, in that order).
+        .systemLibrary(name: "CLibical", providers: [.apt(["libical-dev"])]),
+        .target(name: "CalGridICalendar", dependencies: ["CalGrid", "CalGridSystem", "CalGridImport", "CLibical"]),
         // Include/calgrid.h as a module, so the C API is written against the header's own types.
         .systemLibrary(name: "CCalGrid", path: "Include"),
         .target(name: "CalGridC", dependencies: ["CalGrid", "CalGridSystem", "CalGridJSON", "CCalGrid"]),
-        .executableTarget(name: "calgrid", dependencies: ["CalGrid", "CalGridSystem", "CalGridJSON"]),
+        .executableTarget(name: "calgrid", dependencies: ["CalGrid", "CalGridSystem", "CalGridJSON", "CalGridICalendar"]),
         // What the suites share: the seeded generator, the runner of oracle and fixture programs.
         .target(name: "CalGridTestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CalGridTests", dependencies: ["CalGrid", "CalGridTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "CalGridSystemTests", dependencies: ["CalGrid", "CalGridSystem"]),
         .testTarget(name: "CalGridJSONTests", dependencies: ["CalGrid", "CalGridSystem", "CalGridJSON", "CalGridTestSupport"],
                     exclude: ["Fixtures"]),
+        .testTarget(name: "CalGridICalendarTests",
+                    dependencies: ["CalGrid", "CalGridSystem", "CalGridImport", "CalGridICalendar", "CalGridTestSupport"],
+                    exclude: ["Corpus"]),
         // The C layer's agreement with the header where Swift can check it (the cell layout).
         .testTarget(name: "CalGridCTests", dependencies: ["CalGrid", "CalGridC", "CCalGrid"]),
         // Every Swift snippet of README.md and docs/*.md, extracted at build time and run with its checks.
         .executableTarget(name: "DocSnippetExtractor", path: "Tests/DocSnippets/Extractor"),
         .plugin(name: "DocSnippetPlugin", capability: .buildTool(), dependencies: ["DocSnippetExtractor"],
                 path: "Tests/DocSnippets/Plugin"),
-        .testTarget(name: "DocSnippetTests", dependencies: ["CalGrid", "CalGridSystem", "CalGridJSON"],
+        .testTarget(name: "DocSnippetTests", dependencies: ["CalGrid", "CalGridSystem", "CalGridJSON", "CalGridICalendar"],
                     plugins: ["DocSnippetPlugin"]),
     ]
 )

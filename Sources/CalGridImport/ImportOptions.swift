@@ -12,8 +12,11 @@ public enum ImportFormat: UInt8, CaseIterable, Hashable, Sendable {
     case jsonLines
     /// `task export` of Taskwarrior 2.6 (an array, or one task per line).
     case taskwarrior
+    /// iCalendar (RFC 5545): VCALENDARs of VTODOs and VEVENTs, read by CalGridICalendar (libical);
+    /// the JSON import refuses it. Found automatically from `BEGIN:VCALENDAR` first (`detected(in:)`).
+    case icalendar
 
-    /// The format's one word: `auto`, `native`, `jsonl`, `taskwarrior` (the CLI's `--format` value and
+    /// The format's one word: `auto`, `native`, `jsonl`, `taskwarrior`, `ics` (the CLI's `--format` value and
     /// the name `calgrid import` reports, in text and in `--json`).
     /// - Complexity: O(1)
     public var name: String {
@@ -22,6 +25,7 @@ public enum ImportFormat: UInt8, CaseIterable, Hashable, Sendable {
         case .native: "native"
         case .jsonLines: "jsonl"
         case .taskwarrior: "taskwarrior"
+        case .icalendar: "ics"
         }
     }
 
@@ -30,6 +34,34 @@ public enum ImportFormat: UInt8, CaseIterable, Hashable, Sendable {
     public init?(name: String) {
         guard let named = _caseNamed(name, { (c: Self) in c.name }) else { return nil }
         self = named
+    }
+}
+
+extension ImportFormat {
+    /// The automatic decision's first step, on an input's first bytes: `.icalendar` when, after a
+    /// UTF-8 byte order mark and blank lines, they begin with `BEGIN:VCALENDAR` (any case), else
+    /// `.automatic` (the JSON formats, decided at their first record). 15 bytes past the blanks
+    /// are enough.
+    /// - Complexity: O(length of the leading blanks)
+    public static func detected(in prefix: UnsafeRawBufferPointer) -> ImportFormat {
+        var i = prefix.count >= 3 && prefix[0] == 0xEF && prefix[1] == 0xBB && prefix[2] == 0xBF ? 3 : 0
+        while i < prefix.count, prefix[i] == 0x20 || prefix[i] == 0x09 || prefix[i] == 0x0D || prefix[i] == 0x0A { i += 1 }
+        let word: StaticString = "BEGIN:VCALENDAR"
+        guard prefix.count - i >= word.utf8CodeUnitCount else { return .automatic }
+        for k in 0..<word.utf8CodeUnitCount {
+            var b = prefix[i + k]
+            if b >= 0x61 && b <= 0x7A { b -= 0x20 }
+            if b != word.utf8Start[k] { return .automatic }
+        }
+        return .icalendar
+    }
+}
+
+extension ImportFormat {
+    /// `detected(in:)` over an array of the first bytes.
+    /// - Complexity: O(length of the leading blanks)
+    public static func detected(in prefix: [UInt8]) -> ImportFormat {
+        prefix.withUnsafeBytes { detected(in: $0) }
     }
 }
 
@@ -126,6 +158,12 @@ public struct ImportReport: Hashable, Sendable {
     public var deletedSkipped = 0
     /// Taskwarrior recurring parent templates that were left out.
     public var recurringSkipped = 0
+    /// iCalendar components that are not items and were left out: VJOURNAL, VFREEBUSY, and
+    /// RECURRENCE-ID overrides while the set has no recurrence rule to apply them to.
+    public var componentsSkipped = 0
+    /// iCalendar items with RRULE or RDATE imported as their first occurrence only (the set has no
+    /// recurrence rule column yet).
+    public var firstOccurrenceOnly = 0
     /// Bytes of input read.
     public var bytes: Int64 = 0
     /// The first `maxReportedIssues` problems, in input order.

@@ -54,6 +54,15 @@ extension TodoSet {
         try _import(options) { session throws(ImportError) in try session.run(file: file) }
     }
 
+    /// `importJSON(reading:options:)` for a descriptor the caller has already read `prefix` from
+    /// (to tell the format: `ImportFormat.detected(in:)`); the input is `prefix` and then the rest.
+    /// - Complexity: as `importJSON(reading:options:)`.
+    @discardableResult
+    public mutating func importJSON(reading file: borrowing FileDescriptor, after prefix: [UInt8],
+                                    options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportReport {
+        try _import(options) { session throws(ImportError) in try session.run(file: file, after: prefix) }
+    }
+
     /// The set the import builds on: a copy-on-write copy, so the original stays intact until success.
     func _takeForImport() -> TodoSet { self }
 

@@ -30,6 +30,8 @@ enum _FormatDecision {
         case .taskwarrior:
             guard layout != .wrapped else { throw _FormatMismatch(detail: "a Taskwarrior export is an array or one task per line") }
             return .taskwarrior
+        case .icalendar:
+            throw _FormatMismatch(detail: "iCalendar is read by CalGridICalendar (importICalendar), not the JSON import")
         }
     }
 }

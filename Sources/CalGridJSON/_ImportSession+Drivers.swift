@@ -27,22 +27,24 @@ extension _ImportSession {
     /// Imports from a file descriptor, reading a window of `window` bytes at a time. The next window
     /// (the unframed tail plus fresh bytes) is read into a second buffer while the current batch is
     /// still being decoded, so the decoding threads do not wait for the read.
-    mutating func run(file fd: borrowing FileDescriptor, window initialWindow: Int = 8 << 20) throws(ImportError) {
+    mutating func run(file fd: borrowing FileDescriptor, after prefix: [UInt8] = [], window initialWindow: Int = 8 << 20) throws(ImportError) {
         let size: Int64?
         do { size = try fd.size() } catch { throw .system(error) }
         core.bytesTotal = size ?? 0
         if let size, size > core.options.limits.maxInputBytes {
             throw _IssueBuilder.inputTooLarge(limit: core.options.limits.maxInputBytes, detail: "the file is larger than the input size limit")
         }
-        var capacity = Swift.max(initialWindow, 64)
+        var capacity = Swift.max(initialWindow, 64, prefix.count)
         var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         var spare = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         defer { buffer.deallocate(); spare.deallocate() }
-        var filled = 0
+        // What the caller read before (to decide the format) comes first.
+        prefix.withUnsafeBufferPointer { if let b = $0.baseAddress { buffer.update(from: b, count: $0.count) } }
+        var filled = prefix.count
         var position = 0
         var eof = false
         var first = true
-        var total: Int64 = 0
+        var total = Int64(prefix.count)
         let maxInput = core.options.limits.maxInputBytes
         /// Reads into `b[from..<capacity]` until it is full or the input ends; returns the new fill.
         func fill(_ b: UnsafeMutablePointer<UInt8>, from: Int) throws(ImportError) -> Int {

@@ -14,7 +14,8 @@ enum ImportCommand {
     static let help = """
     usage: calgrid import FILE|- [options]
 
-    Reads a todo file (- for standard input), validates every record and reports the counts and
+    Reads a todo file (- for standard input): CalGrid's JSON, JSON Lines, a Taskwarrior export or
+    iCalendar (.ics, found from BEGIN:VCALENDAR). Validates every record and reports the counts and
     each problem as FILE:LINE:COLUMN: record N: FIELD: message (records count from 1). With
     --out the todos are written in the native format. A failed import writes nothing.
     Progress is drawn on standard error when an import takes over a second on a terminal.
@@ -117,6 +118,8 @@ enum ImportCommand {
             if report.unknownFields > 0 { line += ", \(report.unknownFields) unknown fields ignored" }
             if report.deletedSkipped > 0 { line += ", \(report.deletedSkipped) deleted tasks left out" }
             if report.recurringSkipped > 0 { line += ", \(report.recurringSkipped) recurring templates left out" }
+            if report.componentsSkipped > 0 { line += ", \(report.componentsSkipped) journal, free/busy or override components left out" }
+            if report.firstOccurrenceOnly > 0 { line += ", \(report.firstOccurrenceOnly) recurring items read as their first occurrence only" }
             line += "; date-times read in " + report.zoneName
             r.line(line)
             if let o = outPath, o != "-" { r.line("wrote \(set.count) todos to \(o) (native format)") }

@@ -1,4 +1,5 @@
 import CalGrid
+import CalGridICalendar
 import CalGridJSON
 import CalGridSystem
 
@@ -27,13 +28,22 @@ enum TodoFile {
         }
         defer { bar.finish() }
         var set = TodoSet()
-        // Standard input streams through the same windows as a file (memory does not grow with it).
+        // Standard input streams through the same windows as a file (memory does not grow with it);
+        // the first bytes tell iCalendar (BEGIN:VCALENDAR) from the JSON formats.
         do throws(ImportError) {
             let report: ImportReport
-            if path == "-" {
-                report = try set.importJSON(reading: FileDescriptor.standardInput, options: o)
+            let input: FileDescriptor
+            if path == "-" { input = FileDescriptor.standardInput } else {
+                do { input = try FileDescriptor.openForReading(path) } catch { throw .system(error) }
+            }
+            // The input's size first, as the JSON import asks it (a directory fails here, with stat).
+            do { _ = try input.size() } catch { throw .system(error) }
+            var prefix: [UInt8] = []
+            if format == .automatic || format == .icalendar { prefix = try firstBytes(input) }
+            if format == .icalendar || (format == .automatic && ImportFormat.detected(in: prefix) == .icalendar) {
+                report = try set.importICalendar(reading: input, after: prefix, options: o)
             } else {
-                report = try set.importJSON(fileAt: path, options: o)
+                report = try set.importJSON(reading: input, after: prefix, options: o)
             }
             return (set, report)
         } catch {
@@ -42,6 +52,25 @@ enum TodoFile {
             default: throw .data("\(displayName(path)): \(error.message)")
             }
         }
+    }
+
+    /// Up to 64 KiB from the start of `input`: enough to pass blank lines and see the first word.
+    static func firstBytes(_ input: borrowing FileDescriptor) throws(ImportError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: 1 << 16)
+        var filled = 0
+        var failure: Errno? = nil
+        bytes.withUnsafeMutableBytes { b in
+            while filled < 64 {
+                do throws(Errno) {
+                    let n = try input.read(into: b.baseAddress! + filled, count: b.count - filled)
+                    if n == 0 { break }
+                    filled += n
+                } catch { failure = error; break }
+            }
+        }
+        if let failure { throw .system(failure) }
+        bytes.removeLast(bytes.count - filled)
+        return bytes
     }
 
     static func load(path: String, options: CommonOptions) throws(CLIError) -> TodoData {

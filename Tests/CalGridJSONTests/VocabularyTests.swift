@@ -107,7 +107,7 @@ import CalGrid
 
     /// The words `calgrid import`/`export` take and report (Tests/CLI/golden holds them too).
     @Test func formatAndPolicyNamesAreTheCommandLineWords() throws {
-        #expect(ImportFormat.allCases.map(\.name) == ["auto", "native", "jsonl", "taskwarrior"])
+        #expect(ImportFormat.allCases.map(\.name) == ["auto", "native", "jsonl", "taskwarrior", "ics"])
         #expect(ImportPolicy.allCases.map(\.name) == ["strict", "skip-invalid"])
         #expect(ExportFormat.allCases.map(\.name) == ["native", "jsonl"])
         for f in ImportFormat.allCases { #expect(ImportFormat(name: f.name) == f) }

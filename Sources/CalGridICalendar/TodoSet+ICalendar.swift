@@ -1,0 +1,77 @@
+// Public entry points of the iCalendar import: into a TodoSet, all or nothing per policy, like the
+// JSON import (the same options, limits, report and issues). libical parses; see docs/icalendar.md.
+import CalGrid
+import CalGridImport
+import CalGridSystem
+
+extension TodoSet {
+    /// Imports the VTODOs and VEVENTs of an iCalendar text (any number of VCALENDARs) into the set.
+    /// Date-times become days in `options.zone`; `options.format` must be `.automatic` or
+    /// `.icalendar`. On a throw the set is unchanged.
+    /// - Throws: `ImportError.invalidInput` with the first problem (strict policy) or one that makes
+    ///   the input unreadable (not iCalendar, truncated, an END that closes the wrong component).
+    /// - Complexity: O(input size + n log n) for n items; libical holds the parsed input until the end.
+    @discardableResult
+    public mutating func importICalendar(bytes: UnsafeRawBufferPointer, options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportReport {
+        guard options.format == .automatic || options.format == .icalendar else {
+            throw .invalidInput(ImportIssue(reason: .unsupportedFormat, byteOffset: 0, line: 1, column: 1, recordIndex: -1, field: "",
+                                            detail: _ICalText.wrongFormat(options.format.name)))
+        }
+        var run = _ICalImport(options: options, sink: _TodoSetSink(set: self))
+        defer { run.release() }
+        try run.run(bytes)
+        self = run.core.sink.set
+        run.core.report.zoneName = options.zone.name
+        return run.core.report
+    }
+
+    /// `importICalendar(bytes:options:)` over an array.
+    /// - Complexity: as `importICalendar(bytes:options:)`.
+    @discardableResult
+    public mutating func importICalendar(bytes: [UInt8], options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportReport {
+        var copy = self
+        let r: Result<ImportReport, ImportError> = bytes.withUnsafeBytes { b in
+            do throws(ImportError) { return .success(try copy.importICalendar(bytes: b, options: options)) } catch { return .failure(error) }
+        }
+        switch r {
+        case .success(let report): self = copy; return report
+        case .failure(let e): throw e
+        }
+    }
+
+    /// Imports the iCalendar file at `path` (read whole: libical parses it in memory).
+    /// - Throws: `ImportError.system` when it cannot be opened or read; else as `importICalendar(bytes:options:)`.
+    /// - Complexity: as `importICalendar(bytes:options:)`.
+    @discardableResult
+    public mutating func importICalendar(fileAt path: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportReport {
+        let fd: FileDescriptor
+        do { fd = try FileDescriptor.openForReading(path) } catch { throw .system(error) }
+        return try importICalendar(reading: fd, options: options)
+    }
+
+    /// Imports iCalendar text read from `file` until its end (standard input for `calgrid import -`);
+    /// `prefix` is what the caller already read from it (to detect the format).
+    /// - Complexity: as `importICalendar(bytes:options:)`.
+    @discardableResult
+    public mutating func importICalendar(reading file: borrowing FileDescriptor, after prefix: [UInt8] = [],
+                                         options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportReport {
+        var bytes = prefix
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        let limit = options.limits.maxInputBytes
+        while true {
+            var n = 0
+            var failure: Errno? = nil
+            chunk.withUnsafeMutableBytes { b in
+                do throws(Errno) { n = try file.read(into: b.baseAddress!, count: b.count) } catch { failure = error }
+            }
+            if let failure { throw .system(failure) }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+            if Int64(bytes.count) > limit {
+                throw .invalidInput(ImportIssue(reason: .inputTooLarge, byteOffset: limit, line: 1, column: 1, recordIndex: -1, field: "",
+                                                detail: _ICalText.inputTooLarge))
+            }
+        }
+        return try importICalendar(bytes: bytes, options: options)
+    }
+}

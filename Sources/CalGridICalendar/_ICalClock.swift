@@ -1,0 +1,83 @@
+// Dates and date-times → days, by the project's rule: a date-time is an instant, and its day is that
+// instant's day in the import zone, by the zone's rules at that instant (never one fixed offset).
+// A TZID is resolved through the file's own VTIMEZONE when it has one (Outlook's Windows zone names),
+// by libical; else by its tzdata name through TimeZoneRules. UTC values are instants; floating
+// values and DATEs are days as written.
+import CLibical
+import CalGrid
+import CalGridImport
+import CalGridSystem
+
+struct _ICalClock {
+    /// The import zone (`ImportOptions.zone`).
+    let zone: TimeZoneRules
+    /// tzdata zones met so far, by TZID; nil for a name tzdata does not know.
+    var tzdata: [String: TimeZoneRules?] = [:]
+
+    init(zone: TimeZoneRules) { self.zone = zone }
+
+    /// What a value means: a day as written, or an instant.
+    enum Reading {
+        case day(CivilDate)
+        case instant(Int64)
+    }
+
+    /// The value `t` of property `name` of a component of `calendar`, read as a day or an instant.
+    mutating func read(_ t: _ICalTime, _ name: String, in calendar: _Component) throws(_FieldFailure) -> Reading {
+        switch t.form {
+        case .date, .floating: return .day(t.day)
+        case .utc: return .instant(t.wallSeconds)
+        case .zoned(let tzid): return .instant(try instant(wall: t.wallSeconds, tzid: tzid, name, in: calendar))
+        }
+    }
+
+    /// The instant of the wall-clock time `wall` (seconds since 1970 as read on the clock) in the
+    /// zone `tzid`: in a fold the earlier instant, in a gap the offset before it (RFC 5545 3.3.5).
+    mutating func instant(wall: Int64, tzid: String, _ name: String, in calendar: _Component) throws(_FieldFailure) -> Int64 {
+        if let z = tzid.withCString({ icalcomponent_get_timezone(calendar.raw, $0) }) {
+            var tt = icaltime_null_time()
+            let (days, second) = _floorDivide(wall, 86_400)
+            let (y, m, d) = CivilDate.epoch._clampedAdding(days).components
+            tt.year = Int32(y); tt.month = Int32(m); tt.day = Int32(d)
+            tt.hour = Int32(second / 3600); tt.minute = Int32(second / 60 % 60); tt.second = Int32(second % 60)
+            tt.is_date = 0
+            return Int64(icaltime_as_timet_with_zone(tt, z))
+        }
+        let rules: TimeZoneRules?
+        if let known = tzdata[tzid] { rules = known } else {
+            rules = try? TimeZoneRules.named(tzid)
+            tzdata[tzid] = rules
+        }
+        guard let rules else { throw _FieldFailure(.invalidDateTime, name, _ICalText.unknownZone(name, tzid)) }
+        let (days, second) = _floorDivide(wall, 86_400)
+        switch rules.instant(of: CivilDate.epoch._clampedAdding(days), secondOfDay: Int32(second)) {
+        case .unique(let i): return i
+        case .ambiguous(let earlier, _): return earlier
+        case .nonexistent(let gapStart): return wall - Int64(rules.utcOffset(at: gapStart - 1))
+        }
+    }
+
+    /// The day of `r` in the import zone.
+    func day(_ r: Reading, _ name: String) throws(_FieldFailure) -> CivilDate {
+        switch r {
+        case .day(let d): return d
+        case .instant(let i):
+            guard let l = zone.localTime(at: i) else { throw _FieldFailure(.invalidDateTime, name, _ICalText.outOfRange(name)) }
+            return l.day
+        }
+    }
+}
+
+/// (q, r) with a = q * b + r and 0 <= r < b.
+func _floorDivide(_ a: Int64, _ b: Int64) -> (Int64, Int64) {
+    let q = a >= 0 ? a / b : -((-a + b - 1) / b)
+    return (q, a - q * b)
+}
+
+extension CivilDate {
+    /// The day `days` after this one, clamped to the supported range (callers check their inputs).
+    func _clampedAdding(_ days: Int64) -> CivilDate {
+        let n = Swift.min(Swift.max(Int64(dayNumber) + days, Int64(CivilDate.minDayNumber)), Int64(CivilDate.maxDayNumber))
+        return (try? CivilDate(dayNumber: n)) ?? self
+    }
+}

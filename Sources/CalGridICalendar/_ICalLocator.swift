@@ -1,0 +1,75 @@
+// Where an iCalendar issue is: the item's BEGIN line, or the line of the property to blame (found
+// on the error path only, by the property's name at the start of a content line of the item, outside
+// its subcomponents), and the item's index. Fields are named in iCalendar's words: a refused id is
+// `UID`, a refused end is `DUE` (VTODO) or `DTEND` (VEVENT).
+import CalGrid
+import CalGridImport
+
+struct _ICalLocator: _IssueLocating {
+    var items: [_ICalItemPlace] = []
+
+    func issue(_ p: UnsafePointer<UInt8>, _ reason: ImportIssue.Reason, line: Int, offset: Int, record: Int, field: String,
+               detail: String) -> ImportIssue {
+        ImportIssue(reason: reason, byteOffset: Int64(offset), line: line, column: 1, recordIndex: record, field: field, detail: detail)
+    }
+
+    func issue(_ p: UnsafePointer<UInt8>, _ problem: _RecordProblem, span: _Span, record: Int) -> ImportIssue {
+        switch problem {
+        case .failed(let f):
+            let (line, offset) = where_(p, record, f.field)
+            return issue(p, f.reason, line: line, offset: offset, record: record, field: f.field, detail: f.detail)
+        case .malformed(let reason, let offset, let detail):
+            return issue(p, reason, line: items[record].line, offset: offset, record: record, field: "", detail: _text(detail))
+        }
+    }
+
+    func issue(_ p: UnsafePointer<UInt8>, refused error: TodoError, fields: TodoFields, span: _Span, record: Int) -> ImportIssue {
+        let reason = ImportIssue.Reason(error)
+        let field = reason == .rejectedByStore ? "" : error.field.map { Self.property($0, isEvent: items[record].isEvent) } ?? ""
+        let (line, offset) = where_(p, record, field)
+        var i = issue(p, reason, line: line, offset: offset, record: record, field: field, detail: ImportIssue.detail(of: error, fields: fields))
+        i.rejection = error
+        return i
+    }
+
+    /// The iCalendar property a todo field comes from.
+    static func property(_ f: TodoField, isEvent: Bool) -> String {
+        switch f {
+        case .id: "UID"
+        case .title: "SUMMARY"
+        case .memo: "DESCRIPTION"
+        case .start: "DTSTART"
+        case .end: isEvent ? "DTEND" : "DUE"
+        case .createdAt: "CREATED"
+        case .tags: "CATEGORIES"
+        case .isCompleted: "STATUS"
+        case .reminderMinutes: "VALARM"
+        case .repetition, .completedDays, .isChallenge: ""
+        }
+    }
+
+    /// The line and offset of property `name` in item `record` (its BEGIN line when not found).
+    func where_(_ p: UnsafePointer<UInt8>, _ record: Int, _ name: String) -> (Int, Int) {
+        let item = items[record]
+        guard !name.isEmpty else { return (item.line, item.start) }
+        let want = Array(name.utf8)
+        var line = item.line, at = item.start, depth = 0
+        func upper(_ c: UInt8) -> UInt8 { c >= 0x61 && c <= 0x7A ? c - 0x20 : c }
+        func starts(_ w: [UInt8], _ i: Int) -> Bool {
+            guard i + w.count < item.end else { return false }
+            for k in 0..<w.count where upper(p[i + k]) != w[k] { return false }
+            return true
+        }
+        while at < item.end {
+            if starts(Array("BEGIN:".utf8), at) { depth += 1 } else if starts(Array("END:".utf8), at) { depth -= 1 }
+            else if depth == 1, starts(want, at), p[at + want.count] == 0x3A || p[at + want.count] == 0x3B { return (line, at) }
+            while at < item.end, p[at] != 0x0A { at += 1 }
+            at += 1
+            line += 1
+        }
+        return (item.line, item.start)
+    }
+}
+
+/// A StaticString's text.
+func _text(_ s: StaticString) -> String { s.withUTF8Buffer { String(decoding: $0, as: UTF8.self) } }

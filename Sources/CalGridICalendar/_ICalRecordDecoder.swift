@@ -1,0 +1,38 @@
+// The import layer's decoder for iCalendar: a record is one VTODO or VEVENT, already parsed by
+// libical (the driver hands its component in the span's `keys`); it is read into a todo and staged.
+// libical's zones from a VTIMEZONE expand their changes lazily, in place, so an iCalendar import
+// decodes on one thread (`_ICalImport` asks for one).
+import CLibical
+import CalGrid
+import CalGridImport
+
+struct _ICalRecordDecoder: _RecordDecoding {
+    var clock: _ICalClock
+
+    init(options: ImportOptions) { clock = _ICalClock(zone: options.zone) }
+
+    func beginChunk() {}
+    func endChunk(_ context: Void) {}
+    func takeUnknownFields() -> Int { 0 }
+    func release() {}
+
+    mutating func decode(_ base: UnsafePointer<UInt8>, _ span: _Span, as format: ImportFormat,
+                         into batch: inout TodoBatch) throws(_FieldFailure) -> _RecordOutcome {
+        let c = _Component(raw: OpaquePointer(bitPattern: span.keys)!)
+        let item = try _ICalItem(c, clock: &clock)
+        let fields = TodoFields(start: item.start, end: item.end, createdAt: item.createdAt, isChallenge: false,
+                                isCompleted: item.isCompleted, repetition: .all, reminderMinutes: nil)
+        c.withText(ICAL_UID_PROPERTY) { id in
+            c.withText(ICAL_SUMMARY_PROPERTY) { title in
+                c.withText(ICAL_DESCRIPTION_PROPERTY) { memo in
+                    batch.append(idBytes: id ?? UnsafeRawBufferPointer(start: nil, count: 0),
+                                 titleBytes: title ?? UnsafeRawBufferPointer(start: nil, count: 0), memoBytes: memo, fields: fields)
+                }
+            }
+        }
+        for p in c.all(ICAL_CATEGORIES_PROPERTY) {
+            _Property.withText(p) { t in if let t, t.count > 0 { batch.appendTag(t) } }
+        }
+        return .staged
+    }
+}

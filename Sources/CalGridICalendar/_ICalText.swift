@@ -1,0 +1,36 @@
+// Every sentence the iCalendar import and export say, written once. The issues and errors take
+// their `detail` from here; docs/icalendar.md quotes them.
+import CalGrid
+
+enum _ICalText {
+    static let notICalendar = "expected iCalendar: the input does not begin with BEGIN:VCALENDAR"
+    static let empty = "no VCALENDAR in the input"
+    static let nulByte = "a NUL byte in iCalendar text"
+    static func lineTooLong(_ limit: Int) -> String { "a content line longer than \(limit) bytes (the string size limit)" }
+    static func unclosed(_ name: String, line: Int) -> String {
+        "BEGIN:\(name) of line \(line) has no END:\(name) (the input ends first)"
+    }
+    static func mismatchedEnd(_ end: String, open: String, line: Int) -> String {
+        "END:\(end) does not close BEGIN:\(open) of line \(line)"
+    }
+    static func strayEnd(_ end: String) -> String { "END:\(end) without a BEGIN:\(end)" }
+    static let outside = "a content line outside any VCALENDAR"
+    static func notInCalendar(_ name: String) -> String { "a top-level \(name): items must be inside a VCALENDAR" }
+    static func libical(_ text: String) -> String { "libical: " + text }
+    static func missingUID(_ kind: String) -> String { "a \(kind) without a UID" }
+    static func invalidDate(_ property: String, _ y: Int32, _ m: Int32, _ d: Int32) -> String {
+        "\(property) \(y)-\(m)-\(d) is not a date between 0001-01-01 and 9999-12-31"
+    }
+    static func invalidTime(_ property: String, _ h: Int32, _ m: Int32, _ s: Int32) -> String {
+        "\(property) has the time \(h):\(m):\(s), which does not exist"
+    }
+    static func notADate(_ property: String) -> String { "\(property) is not a DATE or DATE-TIME value" }
+    static func unknownZone(_ property: String, _ tzid: String) -> String {
+        "\(property) names TZID=\(tzid), which no VTIMEZONE in the file defines and tzdata does not know"
+    }
+    static func outOfRange(_ property: String) -> String { "\(property) falls outside 0001-01-01...9999-12-31 in the import zone" }
+    static func badDuration(_ property: String) -> String { "\(property) is not a valid duration" }
+    static func wrongFormat(_ name: String) -> String { "importICalendar reads iCalendar, not \(name)" }
+    static let tooManyRecords = "more items than the record limit"
+    static let inputTooLarge = "the input is larger than the input size limit"
+}

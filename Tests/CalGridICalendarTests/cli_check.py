@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""`calgrid import` over the iCalendar corpus, against python-icalendar (Tests/oracle/ical_oracle.py).
+
+    cli_check.py CALGRID CORPUS_DIR
+
+Each corpus file is imported by path (format found from BEGIN:VCALENDAR), on standard input and with
+--format ics, with --tz in zones far apart and as the local zone (TZ), written with --out - in the
+native format; every todo's title, memo, tags, days, completion and creation time must be what the
+oracle makes of the file. Bad input fails with FILE:LINE:COLUMN and exit 1, and writes nothing.
+Runs with the venv's Python (mk/icalendar.mk), which has python-icalendar.
+"""
+import datetime as dt
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "oracle"))
+import ical_oracle  # noqa: E402
+from zoneinfo import ZoneInfo  # noqa: E402
+import icalendar  # noqa: E402
+
+ZONES = ["Pacific/Auckland", "America/Los_Angeles", "Asia/Kolkata", "UTC"]
+
+
+def expected(path, zone):
+    with open(path, "rb") as f:
+        data = f.read()
+    out = []
+    for cal in icalendar.Calendar.from_ical(data, multiple=True):
+        for c in cal.walk():
+            if c.name in ("VTODO", "VEVENT") and "RECURRENCE-ID" not in c:
+                out.append(ical_oracle.item(c, ZoneInfo(zone)))
+    return out
+
+
+def ours(native):
+    doc = json.loads(native)
+    todos = {}
+    for t in doc["todos"]:
+        created = t.get("createdAt")
+        if created is not None:
+            created = int(dt.datetime.fromisoformat(created.replace("Z", "+00:00")).timestamp())
+        todos[t["id"]] = {"title": t.get("title", ""), "memo": t.get("memo"), "tags": t.get("tags", []),
+                          "start": t.get("startDate"), "end": t.get("endDate"),
+                          "done": bool(t.get("iscompleted", False)), "createdAt": created}
+    return todos
+
+
+def main() -> int:
+    calgrid, corpus = sys.argv[1], sys.argv[2]
+    files = sorted(os.path.join(corpus, f) for f in os.listdir(corpus) if f.endswith(".ics"))
+    failures, checks = [], 0
+    env = dict(os.environ, LC_ALL="C.UTF-8")
+    for path in files:
+        for zone in ZONES:
+            want = {e["id"]: e for e in expected(path, zone)}
+            with open(path, "rb") as f:
+                data = f.read()
+            runs = [
+                ("path", [calgrid, "import", path, "--tz", zone, "--out", "-"], None, env),
+                ("stdin", [calgrid, "import", "-", "--tz", zone, "--out", "-"], data, env),
+                ("--format ics", [calgrid, "import", path, "--format", "ics", "--out", "-"], None, dict(env, TZ=zone)),
+            ]
+            for how, argv, stdin, e in runs:
+                p = subprocess.run(argv, input=stdin, capture_output=True, env=e, timeout=60)
+                checks += 1
+                if p.returncode != 0:
+                    failures.append(f"{path} ({how}, {zone}): exit {p.returncode}: {p.stderr.decode()[:300]}")
+                    continue
+                got = ours(p.stdout)
+                if set(got) != set(want):
+                    failures.append(f"{path} ({how}, {zone}): ids {sorted(got)} != {sorted(want)}")
+                    continue
+                for i, w in want.items():
+                    for k in ("title", "memo", "tags", "start", "end", "done", "createdAt"):
+                        if got[i][k] != w[k]:
+                            failures.append(f"{path} ({how}, {zone}): {i}: {k} is {got[i][k]!r}, python-icalendar says {w[k]!r}")
+                report = p.stderr.decode()
+                if "ics," not in report:
+                    failures.append(f"{path} ({how}): the report does not name the format: {report!r}")
+    # A bad file: located, exit 1, nothing written.
+    with tempfile.TemporaryDirectory() as d:
+        bad = os.path.join(d, "bad.ics")
+        with open(bad, "wb") as f:
+            f.write(b"BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:a\r\nDUE:20241345\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
+        out = os.path.join(d, "out.json")
+        p = subprocess.run([calgrid, "import", bad, "--out", out], capture_output=True, env=env, timeout=60)
+        checks += 1
+        msg = p.stderr.decode()
+        if p.returncode != 1 or f"{bad}:4:1: record 1: DUE: DUE 2024-13-45 is not a date" not in msg or os.path.exists(out):
+            failures.append(f"bad file: exit {p.returncode}, {msg!r}, wrote {os.path.exists(out)}")
+    for f in failures:
+        print("FAIL", f)
+    print(f"test-icalendar: {checks - len(failures)} of {checks} checks passed ({len(files)} corpus files, {len(ZONES)} zones, path/stdin/--format ics)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""The iCalendar import's oracle: python-icalendar (not libical) reads .ics files and says what
+CalGrid should make of each VTODO and VEVENT, with days in an import zone by zoneinfo (tzdata).
+
+    ical_oracle.py ZONE FILE...
+
+prints one JSON object per item (RECURRENCE-ID overrides left out), in file order:
+{"id", "title", "memo", "tags", "start", "end", "done", "createdAt", "recurring"}; dates are
+YYYY-MM-DD or null, createdAt seconds since 1970 or null.
+
+The rules, written from RFC 5545 independently of the Swift code: a date-time with a zone (TZID,
+through the file's VTIMEZONE when python-icalendar has one, or UTC) is an instant whose day is read
+in ZONE; a floating date-time and a DATE are days as written. A VTODO's end is its DUE, else
+DTSTART + DURATION. A VEVENT covers [DTSTART, DTEND) (or DTSTART + DURATION): its last day is the
+day of the last second before the end, never before the first day; a VEVENT is never done. A VTODO
+is done with STATUS:COMPLETED, a COMPLETED property or PERCENT-COMPLETE:100.
+"""
+import datetime as dt
+import json
+import sys
+from zoneinfo import ZoneInfo
+
+import icalendar
+
+
+def main() -> int:
+    zone = ZoneInfo(sys.argv[1])
+    for path in sys.argv[2:]:
+        with open(path, "rb") as f:
+            data = f.read()
+        for cal in icalendar.Calendar.from_ical(data, multiple=True):
+            for c in cal.walk():
+                if c.name not in ("VTODO", "VEVENT") or "RECURRENCE-ID" in c:
+                    continue
+                print(json.dumps(item(c, zone), ensure_ascii=False))
+    return 0
+
+
+def moment(v):
+    """(kind, value): ('day', date) for DATE and floating values, ('instant', aware datetime) else."""
+    if isinstance(v, dt.datetime):
+        if v.tzinfo is None:
+            return ("wall", v)
+        return ("instant", v)
+    return ("wall", dt.datetime(v.year, v.month, v.day))
+
+
+def day(m, zone):
+    kind, v = m
+    if kind == "wall":
+        return v.date()
+    return v.astimezone(zone).date()
+
+
+def plus(m, duration):
+    kind, v = m
+    nominal = dt.timedelta(days=duration.days)
+    exact = duration - nominal
+    if kind == "wall":
+        return (kind, v + nominal + exact)
+    # Days are nominal: kept on the wall clock of the value's zone; the rest is exact.
+    wall = v.replace(tzinfo=None) + nominal
+    local = wall.replace(tzinfo=v.tzinfo)
+    return (kind, (local.astimezone(dt.timezone.utc) + exact))
+
+
+def later(a, b):
+    av = a[1].replace(tzinfo=None) if a[0] == "wall" else a[1].timestamp()
+    bv = b[1].replace(tzinfo=None) if b[0] == "wall" else b[1].timestamp()
+    if a[0] == "wall" and b[0] == "wall":
+        return av > bv
+    if a[0] == "instant" and b[0] == "instant":
+        return av > bv
+    return False
+
+
+def item(c, zone):
+    start = end = None
+    s = moment(c.decoded("DTSTART")) if "DTSTART" in c else None
+    if s:
+        start = day(s, zone)
+    if c.name == "VTODO":
+        if "DUE" in c:
+            end = day(moment(c.decoded("DUE")), zone)
+        elif s and "DURATION" in c:
+            end = day(plus(s, c.decoded("DURATION")), zone)
+        status = str(c.get("STATUS", "")).upper()
+        pc = c.get("PERCENT-COMPLETE")
+        done = status == "COMPLETED" or "COMPLETED" in c or (pc is not None and int(pc) >= 100)
+    else:
+        done = False
+        if s:
+            e = None
+            if "DTEND" in c:
+                e = moment(c.decoded("DTEND"))
+            elif "DURATION" in c and c.decoded("DURATION") >= dt.timedelta(0):
+                e = plus(s, c.decoded("DURATION"))
+            if e and later(e, s):
+                last = day((e[0], e[1] - dt.timedelta(seconds=1)), zone)
+                end = max(start, last)
+            else:
+                end = start
+    created = c.decoded("CREATED") if "CREATED" in c else c.decoded("DTSTAMP") if "DTSTAMP" in c else None
+    if created is not None:
+        if created.tzinfo is None:
+            created = created.replace(tzinfo=dt.timezone.utc)
+        created = int(created.timestamp())
+    tags = []
+    for cats in c.get("CATEGORIES", []) if isinstance(c.get("CATEGORIES"), list) else [c.get("CATEGORIES")] if "CATEGORIES" in c else []:
+        tags.extend(str(t) for t in cats.cats)
+    return {
+        "id": str(c["UID"]),
+        "title": str(c.get("SUMMARY", "")),
+        "memo": str(c["DESCRIPTION"]) if "DESCRIPTION" in c else None,
+        "tags": [t for t in tags if t],
+        "start": start.isoformat() if start else None,
+        "end": end.isoformat() if end else None,
+        "done": done,
+        "createdAt": created,
+        "recurring": "RRULE" in c or "RDATE" in c,
+    }
+
+
+if __name__ == "__main__":
+    sys.exit(main())

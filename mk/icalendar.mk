@@ -1,0 +1,25 @@
+# iCalendar through libical (issue 20): CalGridICalendar (Sources/CalGridICalendar, libical through
+# Sources/CLibical) imports .ics files through the import layer. Its oracle is python-icalendar, in a
+# venv under .build built here from PyPI (pinned), so the Swift tests (test-swift) need it too.
+# test-icalendar runs the calgrid command over the corpus (Tests/CalGridICalendarTests/Corpus): every
+# file, by path and on standard input, in far-apart zones, against python-icalendar's fields.
+ICAL_VENV   := $(BUILD)/ical-venv
+ICAL_PYTHON := $(ICAL_VENV)/bin/python
+ICAL_PYPI   := icalendar==7.3.2 recurring-ical-events==3.8.2
+
+.PHONY: ical-venv test-icalendar
+ical-venv: $(ICAL_VENV)/.installed
+# Written last, so an interrupted install is redone.
+$(ICAL_VENV)/.installed: mk/icalendar.mk | deps
+	@rm -rf $(ICAL_VENV)
+	python3 -m venv $(ICAL_VENV)
+	$(ICAL_VENV)/bin/pip install -q --disable-pip-version-check $(ICAL_PYPI)
+	@touch $@
+
+test-swift: ical-venv
+
+test-icalendar: deps ical-venv
+	$(SWIFT) build --product calgrid $(DEBUG_BUILD_FLAGS)
+	$(ICAL_PYTHON) Tests/CalGridICalendarTests/cli_check.py $(BUILD)/debug/calgrid Tests/CalGridICalendarTests/Corpus
+
+TEST_RULES += test-icalendar
