@@ -466,11 +466,27 @@ typedef struct calgrid_todo {
     size_t completed_day_count;         /* entries in completed_days (0 when it is NULL) */
     const char *const *tags;            /* tag_count strings, or NULL when tag_count is 0 */
     size_t tag_count;
+    /* Members added later (a recurrence rule): a caller built with a header that lacks them passes
+    ** a smaller struct_size (CALGRID_TODO_SIZE_V1) and its todos have no rule, as before; any other
+    ** size below sizeof(calgrid_todo) is EINVAL. */
+    const char *rrule;                  /* an RFC 5545 RRULE value, NUL-terminated ("FREQ=MONTHLY;BYDAY=3TH"),
+                                           bound to `start` (required with it; `repetition` must stay
+                                           CALGRID_EVERY_DAY); NULL = none. The todo falls on its
+                                           occurrences in [start, end]; completed_days has one entry
+                                           per occurrence. A UTC UNTIL bounds at its UTC day. */
+    const calgrid_date *exdates;        /* exdate_count removed days (EXDATE), or NULL */
+    size_t exdate_count;
+    const calgrid_date *rdates;         /* rdate_count added days (RDATE), or NULL; with rrule NULL and a
+                                           day list given, the todo falls on start and these days */
+    size_t rdate_count;
 } calgrid_todo;
+
+/* sizeof(calgrid_todo) before the rule members: what callers built with an older header pass. */
+#define CALGRID_TODO_SIZE_V1 (offsetof(calgrid_todo, tag_count) + sizeof(size_t))
 
 #define CALGRID_TODO_INIT \
     { sizeof(calgrid_todo), NULL, NULL, NULL, CALGRID_DATE_NONE, CALGRID_DATE_NONE, CALGRID_TIMESTAMP_NONE, \
-      0, 0, CALGRID_EVERY_DAY, CALGRID_REMINDER_NONE, NULL, 0, NULL, 0 }
+      0, 0, CALGRID_EVERY_DAY, CALGRID_REMINDER_NONE, NULL, 0, NULL, 0, NULL, NULL, 0, NULL, 0 }
 
 /* The fixed-size facts of a stored todo (its texts: calgrid_todo_set_text). */
 typedef struct calgrid_todo_info {
@@ -562,7 +578,8 @@ typedef enum calgrid_todo_text {
     CALGRID_TEXT_ID = 0,
     CALGRID_TEXT_TITLE,
     CALGRID_TEXT_MEMO,   /* ENOTFOUND when the todo has no memo */
-    CALGRID_TEXT_TAG     /* the tag at `tag_index` (ERANGE when tag_index >= tag_count) */
+    CALGRID_TEXT_TAG,    /* the tag at `tag_index` (ERANGE when tag_index >= tag_count) */
+    CALGRID_TEXT_RRULE   /* the rule's canonical RRULE text (ENOTFOUND when the todo has no rule text) */
 } calgrid_todo_text;
 
 /* Copies one text of the todo at `index` into buf (capacity `size`) as NUL-terminated UTF-8;
@@ -571,6 +588,13 @@ typedef enum calgrid_todo_text {
 ** Reads the set (any number of threads at once). */
 int calgrid_todo_set_text(char *buf, size_t size, size_t *out_length, const calgrid_todo_set *set, size_t index,
                           calgrid_todo_text which, size_t tag_index);
+
+/* *out = the recurrence of the todo at `index` (its rule, RDATE and EXDATE days, bound to its start),
+** for the calgrid_recurrence_* calls; ENOTFOUND when the todo repeats on weekdays. Ownership: the
+** caller owns *out and releases it with calgrid_recurrence_free; it does not change with the set.
+** Reads the set (any number of threads at once). */
+struct calgrid_recurrence;   /* calgrid_recurrence, declared with its calls below */
+int calgrid_todo_set_recurrence(struct calgrid_recurrence **out, const calgrid_todo_set *set, size_t index);
 
 /* Copies the per-day completion flags of a tracked todo (one 0/1 per repeat day of [start, end],
 ** in date order) into flags (capacity `size`); *out_count (may be NULL) = the number of flags, also

@@ -56,8 +56,11 @@ func _measure(_ p: UnsafeRawPointer, count: Int, stride: Int) -> (text: Int, fla
     var text = 0, flags = 0
     var lo = CivilDate.maxDayNumber, hi = CivilDate.minDayNumber
     for k in 0..<count {
-        let t = (p + k * stride).load(as: calgrid_todo.self)
+        // As the caller's header knew it (`stride` bytes, at least CALGRID_TODO_SIZE_V1): never
+        // read past its struct.
+        let t = _todoStruct(p + k * stride, size: stride)
         text = _add(text, _add(_cLength(t.id), _add(_cLength(t.title), _add(_cLength(t.memo), 16))))
+        text = _add(text, _ruleBytes(t))
         if t.completed_days != nil, t.completed_day_count >= 0, t.completed_day_count <= _maxCompletedDayCount {
             flags = _add(flags, t.completed_day_count)   // a larger count is refused before it is read
         }
@@ -88,8 +91,9 @@ func _reserveChange(_ set: TodoSet, day: CivilDate? = nil) throws(CStatus) {
 /// struct_size is too small is measured by `_draft`, which rejects it.
 func _reserveChange(_ set: TodoSet, todo: UnsafePointer<calgrid_todo>, err: UnsafeMutablePointer<calgrid_error>?)
     throws(CStatus) {
-    guard todo.pointee.struct_size >= MemoryLayout<calgrid_todo>.size else { return }
-    do throws(CStatus) { try _reserveChange(set, todos: UnsafeRawPointer(todo), count: 1, stride: MemoryLayout<calgrid_todo>.size) }
+    let size = todo.pointee.struct_size
+    guard _isTodoSize(size) else { return }
+    do throws(CStatus) { try _reserveChange(set, todos: UnsafeRawPointer(todo), count: 1, stride: size) }
     catch { throw _ErrorInfo(error, "out of memory").report(to: err) }
 }
 

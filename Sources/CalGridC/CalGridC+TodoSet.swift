@@ -57,13 +57,13 @@ let _maxCompletedDayCount = Int(CivilDate.maxDayNumber - CivilDate.minDayNumber)
 /// Translates a caller's `calgrid_todo` into the core's draft; checks only what C can express and
 /// Swift cannot (NULLs, UTF-8, widths, flag bytes). Everything else is the core's validation.
 func _draft(_ p: UnsafeRawPointer, record: Int, err: UnsafeMutablePointer<calgrid_error>?) throws(CStatus) -> TodoDraft {
-    let known = MemoryLayout<calgrid_todo>.size
     let size = p.load(as: Int.self)   // struct_size comes first
-    guard size >= known else {
-        throw _fieldError(.invalid, "struct_size \(size) is smaller than sizeof(calgrid_todo) = \(known)",
+    guard _isTodoSize(size) else {
+        throw _fieldError(.invalid, "struct_size \(size) is neither sizeof(calgrid_todo) = \(MemoryLayout<calgrid_todo>.size) nor CALGRID_TODO_SIZE_V1 = \(_todoSizeV1)",
                           field: "struct_size", record: record).report(to: err)
     }
-    let t = p.load(as: calgrid_todo.self)
+    // As the caller's header knew it: members it lacks read as zeros (no rule).
+    let t = _todoStruct(p, size: size)
     let id = try _string(t.id, field: .id, record: record, err: err)
     let title = t.title == nil ? "" : try _string(t.title, field: .title, record: record, err: err)
     let memo: String? = t.memo == nil ? nil : try _string(t.memo, field: .memo, record: record, err: err)
@@ -127,9 +127,9 @@ func _draft(_ p: UnsafeRawPointer, record: Int, err: UnsafeMutablePointer<calgri
     return TodoDraft(id: id, title: title, memo: memo, start: start, end: end,
                      createdAt: t.created_at == _noCreatedAt ? nil : t.created_at,
                      isChallenge: isChallenge, isCompleted: isCompleted,
-                     repetition: WeekdaySet(rawValue: UInt8(truncatingIfNeeded: t.repetition)), completedDays: days,
-                     reminderMinutes: reminder,
-                     tags: tags)
+                     repetition: WeekdaySet(rawValue: UInt8(truncatingIfNeeded: t.repetition)),
+                     recurrence: try _todoRecurrence(t, start: start, id: id, record: record, err: err),
+                     completedDays: days, reminderMinutes: reminder, tags: tags)
 }
 
 extension TodoError {
@@ -137,10 +137,10 @@ extension TodoError {
         switch self {
         case .duplicateID: return CStatus(CALGRID_EEXIST)
         case .unknownID: return CStatus(CALGRID_ENOTFOUND)
-        case .dayNotTracked, .reminderOutOfRange: return .range
+        case .dayNotTracked, .reminderOutOfRange, .notAnOccurrence: return .range
         case .capacityExceeded: return CStatus(CALGRID_ELIMIT)
         case .emptyID, .idTooLong, .endBeforeStart, .completedDaysCountMismatch, .completedDaysWithoutSpan,
-             .emptyRepetition:
+             .emptyRepetition, .ruleWithRepetition, .ruleWithoutStart, .ruleStartMismatch, .invalidRule:
             return .invalid
         }
     }
@@ -203,7 +203,7 @@ public func calgrid_todo_set_add_many(_ set: OpaquePointer?, _ todos: UnsafePoin
             throw _ErrorInfo(.invalid, todos == nil ? "todos is NULL" : "count is larger than any array").report(to: err)
         }
         let stride = todos.pointee.struct_size
-        guard stride >= MemoryLayout<calgrid_todo>.size, stride <= Int.max / count else {
+        guard _isTodoSize(stride), stride <= Int.max / count else {
             throw _fieldError(.invalid, "todos[0].struct_size \(stride) is not a usable element size",
                               field: "struct_size", record: 0).report(to: err)
         }
@@ -350,6 +350,9 @@ public func calgrid_todo_set_text(_ buf: UnsafeMutablePointer<CChar>?, _ size: I
             guard tagIndex >= 0, tagIndex < s.tagCount(at: i) else { throw .range }
             try _reserveText(s)
             try _copyOut(s.tags(at: i)[tagIndex], buf, size, outLength)
+        case CALGRID_TEXT_RRULE.rawValue:
+            guard let rule = s.recurrence(at: i)?.rule else { throw CStatus(CALGRID_ENOTFOUND) }
+            try _copyOut(rule.text, buf, size, outLength)
         default:
             throw .invalid
         }

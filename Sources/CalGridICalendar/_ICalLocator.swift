@@ -44,6 +44,9 @@ struct _ICalLocator: _IssueLocating {
         case .tags: "CATEGORIES"
         case .isCompleted: "STATUS"
         case .reminderMinutes: "VALARM"
+        case .rule: "RRULE"
+        case .exceptionDates: "EXDATE"
+        case .additionalDates: "RDATE"
         case .repetition, .completedDays, .isChallenge: ""
         }
     }

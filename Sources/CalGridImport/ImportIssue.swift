@@ -61,6 +61,9 @@ public struct ImportIssue: Hashable, Sendable {
         case completedDayOffRepetition
         case invalidReminderTime
         case invalidTag
+        /// A recurrence rule (`rrule`, `exdates`, `rdates`, Taskwarrior's `recur`) that does not
+        /// parse or does not fit the todo (no start, a repetition beside it, another start).
+        case invalidRule
         case rejectedByStore = 120
 
         /// The reason for a todo the set refused: its rule, by the set's own error (the set is the
@@ -76,7 +79,8 @@ public struct ImportIssue: Hashable, Sendable {
             case .completedDaysWithoutSpan: self = .completedWithoutSpan
             case .emptyRepetition: self = .invalidRepetition
             case .reminderOutOfRange: self = .invalidReminderTime
-            case .unknownID, .dayNotTracked, .capacityExceeded: self = .rejectedByStore
+            case .ruleWithRepetition, .ruleWithoutStart, .ruleStartMismatch, .invalidRule: self = .invalidRule
+            case .unknownID, .dayNotTracked, .notAnOccurrence, .capacityExceeded: self = .rejectedByStore
             }
         }
 

@@ -80,6 +80,17 @@ struct _RecordWriter {
         out.append(0x22)
     }
 
+    /// `["YYYY-MM-DD",...]`.
+    @inlinable
+    mutating func days(_ list: [CivilDate]) {
+        out.append(0x5B)
+        for (k, d) in list.enumerated() {
+            if k > 0 { out.append(0x2C) }
+            date(d)
+        }
+        out.append(0x5D)
+    }
+
     /// One record, no trailing newline. Defaults (false flags, every-day repetition, no tags) are left out.
     @inlinable
     mutating func record(_ d: TodoDraft) {
@@ -105,6 +116,12 @@ struct _RecordWriter {
                 out.append(UInt8(0x30 + w))
             }
             out.append(0x5D)
+        }
+        if let r = d.recurrence {
+            // The rule's canonical text and its days; a rule-less recurrence still says it has one.
+            if let rule = r.rule { key(.rule); string(rule.text) }
+            if !r.exdates.isEmpty { key(.exceptionDates); days(r.exdates) }
+            if !r.rdates.isEmpty || r.rule == nil && r.exdates.isEmpty { key(.additionalDates); days(r.rdates) }
         }
         if let flags = d.completedDays {
             key(.completedDays); out.append(0x5B)

@@ -36,6 +36,7 @@ extension _RecordDecoder {
         var tags: OpaquePointer? = nil
         var project: String? = nil
         var memo: String? = nil
+        var recur: OpaquePointer? = nil, mask: OpaquePointer? = nil, untilSeconds: Int64? = nil
         var entry = cg_object_first(o)
         while let e = entry {
             let k = cg_entry_key(e)!
@@ -53,8 +54,16 @@ extension _RecordDecoder {
                 dueSeconds = try taskwarriorSeconds(v, "due")
             } else if _RecordDecoder.key(k, "scheduled") {
                 scheduledSeconds = try taskwarriorSeconds(v, "scheduled")
+            } else if _RecordDecoder.key(k, "until") {
+                untilSeconds = try taskwarriorSeconds(v, "until")
+            } else if _RecordDecoder.key(k, "recur") {
+                _ = try _RecordDecoder.stringBytes(v, "recur")
+                recur = v
+            } else if _RecordDecoder.key(k, "mask") {
+                _ = try _RecordDecoder.stringBytes(v, "mask")
+                mask = v
             } else if _RecordDecoder.key(k, "modified") || _RecordDecoder.key(k, "start") || _RecordDecoder.key(k, "end")
-                        || _RecordDecoder.key(k, "wait") || _RecordDecoder.key(k, "until") {
+                        || _RecordDecoder.key(k, "wait") {
                 _ = try taskwarriorSeconds(v, String(cString: k))  // validated, not mapped
             } else if _RecordDecoder.key(k, "status") {
                 let b = _RecordDecoder.bytes(v)
@@ -71,8 +80,8 @@ extension _RecordDecoder {
                 project = try _RecordDecoder.string(v, "project")
             } else if _RecordDecoder.key(k, "annotations") {
                 memo = try annotations(v)
-            } else if _RecordDecoder.key(k, "id") || _RecordDecoder.key(k, "urgency") || _RecordDecoder.key(k, "mask")
-                        || _RecordDecoder.key(k, "imask") || _RecordDecoder.key(k, "parent") || _RecordDecoder.key(k, "recur")
+            } else if _RecordDecoder.key(k, "id") || _RecordDecoder.key(k, "urgency")
+                        || _RecordDecoder.key(k, "imask") || _RecordDecoder.key(k, "parent")
                         || _RecordDecoder.key(k, "depends") || _RecordDecoder.key(k, "rtype") {
                 // Taskwarrior bookkeeping: known, not mapped.
             } else {
@@ -83,6 +92,10 @@ extension _RecordDecoder {
         guard let description else { throw _FieldFailure(.missingField, "description", "the task has no description") }
         if status == 2, !includeDeleted { return .deletedTask }
         if status == 3, !includeRecurring { return .recurringParent }
+        if status == 3, let recur {
+            return try recurringParent(uuid: uuid, description: description, entrySeconds: entrySeconds, dueSeconds: dueSeconds,
+                                       untilSeconds: untilSeconds, recur: recur, mask: mask, into: &batch)
+        }
         var fields = TodoFields(createdAt: entrySeconds, isCompleted: status == 1)
         fields.end = try taskwarriorDay(dueSeconds, "due")
         fields.start = try taskwarriorDay(scheduledSeconds ?? entrySeconds, scheduledSeconds != nil ? "scheduled" : "entry")

@@ -117,6 +117,7 @@ struct _RecordDecoder {
         var startValue: OpaquePointer? = nil, endValue: OpaquePointer? = nil
         var repetitionValue: OpaquePointer? = nil, completedValue: OpaquePointer? = nil
         var sawCompletedFlag = false
+        var ruleValue: OpaquePointer? = nil, exdatesValue: OpaquePointer? = nil, rdatesValue: OpaquePointer? = nil
         var entry = cg_object_first(o)
         while let e = entry {
             let k = cg_entry_key(e)!
@@ -153,11 +154,17 @@ struct _RecordDecoder {
                 if _RecordDecoder.key(k, TodoField.start.name) { startValue = v; continue }
             case 0x65: // e
                 if _RecordDecoder.key(k, TodoField.end.name) { endValue = v; continue }
+                if _RecordDecoder.key(k, TodoField.exceptionDates.name) { exdatesValue = v; continue }
             case 0x63: // c
                 if _RecordDecoder.key(k, TodoField.completedDays.name) { completedValue = v; continue }
                 if _RecordDecoder.key(k, TodoField.createdAt.name) { createdAt = try self.createdAt(v); continue }
             case 0x72: // r
                 if _RecordDecoder.key(k, TodoField.repetition.name) { repetitionValue = v; continue }
+                if _RecordDecoder.key(k, TodoField.rule.name) {
+                    if !_RecordDecoder.isNull(v) { _ = try _RecordDecoder.stringBytes(v, TodoField.rule); ruleValue = v }
+                    continue
+                }
+                if _RecordDecoder.key(k, TodoField.additionalDates.name) { rdatesValue = v; continue }
                 if _RecordDecoder.key(k, TodoField.reminderMinutes.name) {
                     if _RecordDecoder.isNull(v) { continue }
                     guard _RecordDecoder.type(v) == json_type_string, let m = _DateText.minutes(_RecordDecoder.bytes(v)) else {
@@ -184,6 +191,9 @@ struct _RecordDecoder {
         if !_RecordDecoder.isNull(repetitionValue) { repetition = try self.repetition(repetitionValue) }
         let fields = TodoFields(start: start, end: end, createdAt: createdAt, isChallenge: isChallenge, isCompleted: isCompleted,
                                 repetition: repetition, reminderMinutes: reminder)
+        // A rule: its text and days staged as they are; the set parses and checks them.
+        let hasRule = ruleValue != nil || !_RecordDecoder.isNull(exdatesValue) || !_RecordDecoder.isNull(rdatesValue)
+        let exdates = try dayList(exdatesValue, .exceptionDates), rdates = try dayList(rdatesValue, .additionalDates)
         batch.append(idBytes: UnsafeRawBufferPointer(id), titleBytes: UnsafeRawBufferPointer(_RecordDecoder.bytes(titleValue)),
                      memoBytes: memoValue.map { UnsafeRawBufferPointer(_RecordDecoder.bytes($0)) }, fields: fields)
         if let tagsValue {
@@ -191,9 +201,18 @@ struct _RecordDecoder {
                 batch.appendTag(UnsafeRawBufferPointer(_RecordDecoder.bytes(json_object_array_get_idx(tagsValue, i))))
             }
         }
+        if hasRule {
+            batch.setRule(textBytes: ruleValue.map { UnsafeRawBufferPointer(_RecordDecoder.bytes($0)) }, rdates: rdates, exdates: exdates)
+        }
         if !_RecordDecoder.isNull(completedValue) {
+            // Flags keyed by day need the rule's occurrences: the rule as the set will read it.
+            var recurrence: Recurrence? = nil
+            if hasRule, _RecordDecoder.type(completedValue) == json_type_object, let s = start {
+                let rule = ruleValue.flatMap { v in try? RecurrenceRule(parsingBytes: _RecordDecoder.bytes(v)) }
+                if ruleValue == nil || rule != nil { recurrence = Recurrence(start: s, rule: rule, rdates: rdates, exdates: exdates) }
+            }
             do throws(_FieldFailure) {
-                try completed(completedValue, fields, raw: raw, into: &batch)
+                try completed(completedValue, fields, recurrence: recurrence, ruleStaged: hasRule, raw: raw, into: &batch)
             } catch {
                 batch.removeLast()
                 throw error
@@ -259,6 +278,22 @@ struct _RecordDecoder {
         return set
     }
 
+    /// A list of `YYYY-MM-DD` days (`exdates`, `rdates`); empty for null or absent.
+    @inlinable
+    func dayList(_ v: OpaquePointer?, _ field: TodoField) throws(_FieldFailure) -> [CivilDate] {
+        if _RecordDecoder.isNull(v) { return [] }
+        guard _RecordDecoder.type(v) == json_type_array else { throw _FieldFailure(.wrongType, field.nameText, "expected an array of \"YYYY-MM-DD\" days") }
+        var days: [CivilDate] = []
+        for i in 0..<Int(json_object_array_length(v)) {
+            let d = json_object_array_get_idx(v, i)
+            guard _RecordDecoder.type(d) == json_type_string else { throw _FieldFailure(.wrongType, field.nameText + "[\(i)]", "expected \"YYYY-MM-DD\"") }
+            do { days.append(try CivilDate(iso8601Bytes: _RecordDecoder.bytes(d))) } catch {
+                throw _FieldFailure(.invalidDate, field.nameText + "[\(i)]", error.description)
+            }
+        }
+        return days
+    }
+
     @inlinable
     static func weekdayName(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
         guard b.count == 3 else { return nil }
@@ -278,12 +313,20 @@ struct _RecordDecoder {
     /// An array is staged as it is, however many flags it has (the set checks the count against the
     /// span); an object places each day's flag among the span's repeat days, so it needs a span the
     /// set would accept, and stages no flags otherwise (the set then names what is wrong).
+    /// With a rule (`ruleStaged`), the days are its occurrences (`recurrence`, nil when it does not
+    /// parse: then no flags are placed and the set names the rule's error).
     @inlinable
-    func completed(_ v: OpaquePointer?, _ fields: TodoFields, raw: _RawRecord, into batch: inout TodoBatch) throws(_FieldFailure) {
+    func completed(_ v: OpaquePointer?, _ fields: TodoFields, recurrence: Recurrence? = nil, ruleStaged: Bool = false,
+                   raw: _RawRecord, into batch: inout TodoBatch) throws(_FieldFailure) {
         let repetition = fields.repetition
         // The span flags can be placed in, when the set would accept it.
         var span: (CivilDate, CivilDate)? = nil
-        if let s = fields.start, let e = fields.end, s <= e, !repetition.isEmpty { span = (s, e) }
+        if let s = fields.start, let e = fields.end, s <= e, !repetition.isEmpty, !ruleStaged || recurrence != nil { span = (s, e) }
+        /// Flags before `day` in the span, and whether `day` is one (repeat day or occurrence).
+        func position(_ s: CivilDate, _ day: CivilDate) -> Int {
+            guard let r = recurrence else { return repetition.dayCount(from: s, through: CivilDate(_unchecked: day.dayNumber - 1)) }
+            return day == s ? 0 : r.occurrences(in: s...CivilDate(_unchecked: day.dayNumber - 1)).reduce(0) { n, _ in n + 1 }
+        }
         switch _RecordDecoder.type(v) {
         case json_type_array:
             let n = Int(json_object_array_length(v))
@@ -301,7 +344,8 @@ struct _RecordDecoder {
                 throw _FieldFailure(.duplicateField, TodoField.completedDays.nameText, "a day appears twice")
             }
             guard let (s, e) = span else { batch.setCompletedDays(count: 0); return }
-            batch.setCompletedDays(count: repetition.dayCount(from: s, through: e))
+            batch.setCompletedDays(count: recurrence.map { $0.occurrences(in: s...e).reduce(0) { n, _ in n + 1 } }
+                                   ?? repetition.dayCount(from: s, through: e))
             var entry = cg_object_first(v)
             while let en = entry {
                 entry = cg_entry_next(en)
@@ -319,15 +363,16 @@ struct _RecordDecoder {
                 guard day >= s, day <= e else {
                     throw _FieldFailure(.completedDayOutsideSpan, TodoField.completedDays.nameText + "." + day.iso8601, "the day is outside " + s.iso8601 + "..." + e.iso8601)
                 }
-                guard repetition.contains(day.weekday) else {
-                    throw _FieldFailure(.completedDayOffRepetition, TodoField.completedDays.nameText + "." + day.iso8601, "the day's weekday is not in the repetition")
+                guard recurrence?.contains(day) ?? repetition.contains(day.weekday) else {
+                    throw _FieldFailure(.completedDayOffRepetition, TodoField.completedDays.nameText + "." + day.iso8601,
+                                        recurrence == nil ? "the day's weekday is not in the repetition" : "the day is not an occurrence of the rule")
                 }
                 let fv = cg_entry_value(en)
                 guard _RecordDecoder.type(fv) == json_type_boolean else {
                     throw _FieldFailure(.wrongType, TodoField.completedDays.nameText + "." + day.iso8601, "expected true or false")
                 }
                 // The flag of `day` follows those of the repeat days before it; each day comes once.
-                if json_object_get_boolean(fv) != 0 { batch.setCompletedDay(repetition.dayCount(from: s, through: CivilDate(_unchecked: day.dayNumber - 1))) }
+                if json_object_get_boolean(fv) != 0 { batch.setCompletedDay(position(s, day)) }
             }
         default:
             throw _FieldFailure(.wrongType, TodoField.completedDays.nameText, "expected an array of booleans or an object keyed by YYYY-MM-DD")

@@ -15,8 +15,13 @@ enum AddCommand {
       --start DAY|none       first day (default: today when --end, --repeat or --challenge
                              is given, or the end when that is already past; else none)
       --end DAY              last day, the deadline (default: none)
-      --repeat DAYS          the weekdays it falls on: mon,wed,fri (any English weekday names),
-                             weekdays, weekends or daily (default: daily)
+      --repeat DAYS|RULE     the weekdays it falls on: mon,wed,fri (any English weekday names),
+                             weekdays, weekends or daily (default: daily); or a rule: 'every 2
+                             weeks on mon,thu', 'monthly on the 3rd thu', '3rd thursday', 'last
+                             day of month', 'last weekday of month', 'monthly on the 15th',
+                             'yearly', 'every 3 days', or RRULE text ('FREQ=MONTHLY;BYDAY=-1FR')
+      --except DAY           a day the rule skips (EXDATE); repeat for more
+      --also DAY             an extra day (RDATE); repeat for more
       --challenge            a challenge: its days are ticked one by one (calgrid done)
       --memo TEXT            a note
       --tag TAG              a tag; repeat for more
@@ -25,7 +30,8 @@ enum AddCommand {
 
     DAY is YYYY-MM-DD, today, tomorrow, yesterday, a weekday name (its next occurrence, today
     included), +3d or +2w (from today). A todo with both a start and an end keeps one tick per
-    repeat day; the others are done or not as a whole.
+    repeat day (per occurrence of its rule); the others are done or not as a whole. A rule starts
+    on the todo's first day, which is always an occurrence.
 
     STORE: --todos FILE, else $CALGRID_TODOS, else $XDG_DATA_HOME/calgrid/todos.json
     (default ~/.local/share/calgrid/todos.json), in the native format; the first change creates
@@ -56,9 +62,10 @@ enum AddCommand {
         // a todo open on the left would fall on every day before its end (`--start none` asks for that).
         // A deadline already past starts on that day instead, so a task recorded late shows as
         // overdue rather than being refused for a start the person never gave.
-        if fields.start == nil, fields.end != nil || fields.repetition != nil || fields.isChallenge == true {
+        if fields.start == nil, fields.end != nil || fields.repetition != nil || fields.rule != nil || fields.isChallenge == true {
             draft.start = draft.end.map { Swift.min($0, today) } ?? today
         }
+        try fields.bindRule(to: &draft, today: today)
 
         let store = try Store.forChanges(common)
         let (set, index) = try store.change(common) { (set: inout TodoSet) throws(CLIError) in
@@ -97,6 +104,10 @@ struct TodoFields {
     var start: String?
     var end: String?
     var repetition: WeekdaySet?
+    /// `--repeat` as an RFC 5545 rule (a friendly form or RRULE text), checked by the core.
+    var rule: RecurrenceRule?
+    var except: [String] = []
+    var also: [String] = []
     var isChallenge: Bool?
     var memo: String?
     var tags: [String]?
@@ -105,8 +116,8 @@ struct TodoFields {
 
     /// True when no field was given.
     var isEmpty: Bool {
-        start == nil && end == nil && repetition == nil && isChallenge == nil && memo == nil && tags == nil
-            && reminder == nil && title == nil
+        start == nil && end == nil && repetition == nil && rule == nil && except.isEmpty && also.isEmpty
+            && isChallenge == nil && memo == nil && tags == nil && reminder == nil && title == nil
     }
 
     /// Consumes a field option.
@@ -114,7 +125,21 @@ struct TodoFields {
         switch o {
         case "--start": start = try a.value(for: o)
         case "--end": end = try a.value(for: o)
-        case "--repeat": repetition = try Parse.repetition(try a.value(for: o))
+        case "--repeat":
+            let text = try a.value(for: o)
+            switch text.lowercased() {
+            case "every day": repetition = .all
+            case "every weekday": repetition = .weekdays
+            default:
+                if let r = try? Parse.repetition(text) { repetition = r; break }
+                // Neither a rule nor weekdays: the weekday list's own error.
+                guard let rrule = RuleWords.rruleText(text) else { _ = try Parse.repetition(text); break }
+                do throws(RecurrenceError) { rule = try RecurrenceRule(parsing: rrule) } catch {
+                    throw .usage("--repeat: '\(text)': " + error.description)
+                }
+            }
+        case "--except": except.append(try a.value(for: o))
+        case "--also": also.append(try a.value(for: o))
         case "--challenge": try a.noValue(for: o); isChallenge = true
         case "--memo": memo = try a.value(for: o)
         case "--tag":
@@ -137,5 +162,19 @@ struct TodoFields {
         if let m = memo { draft.memo = m == "none" ? nil : m }
         if let t = tags { draft.tags = t }
         if let r = reminder { draft.reminderMinutes = r == "none" ? nil : try Parse.reminder(r) }
+    }
+
+    /// After the start is known: a new rule, days removed (`--except`) or added (`--also`) bound
+    /// to the draft's start; a rule already there follows a new start; weekdays replace a rule.
+    func bindRule(to d: inout TodoDraft, today: CivilDate) throws(CLIError) {
+        if repetition != nil && rule == nil { d.recurrence = nil; return }
+        let old = d.recurrence
+        guard rule != nil || old != nil || !except.isEmpty || !also.isEmpty else { return }
+        var removed = old?.exdates ?? [], added = old?.rdates ?? []
+        for x in except { removed.append(try Parse.day(x, what: "--except", today: today)) }
+        for x in also { added.append(try Parse.day(x, what: "--also", today: today)) }
+        guard let s = d.start else { throw .usage("--repeat: a rule needs a first day (--start)") }
+        d.repetition = .all
+        d.recurrence = Recurrence(start: s, rule: rule ?? old?.rule, rdates: added, exdates: removed)
     }
 }

@@ -15,7 +15,10 @@ enum EditCommand {
       --title TEXT           the title
       --start DAY|none       first day (none: no start)
       --end DAY|none         last day (none: no deadline)
-      --repeat DAYS          mon,wed,fri (any English weekday names), weekdays, weekends or daily
+      --repeat DAYS|RULE     mon,wed,fri (any English weekday names), weekdays, weekends or daily,
+                             or a rule as for add ('every 2 weeks on mon,thu', RRULE text)
+      --except DAY           a day the rule skips (EXDATE); repeat for more
+      --also DAY             an extra day (RDATE); repeat for more
       --challenge            make it a challenge
       --no-challenge         make it a plain todo
       --memo TEXT|none       the note (none: no note)
@@ -56,6 +59,7 @@ enum EditCommand {
             let before = set.draft(at: i)
             var d = before
             try fields.apply(to: &d, today: today)
+            try fields.bindRule(to: &d, today: today)
             if clearTags { d.tags = [] }
             do throws(TodoError) { try set.reschedule(at: i, to: d) } catch {
                 throw .data("edit: " + TodoText.describe(error, in: set))

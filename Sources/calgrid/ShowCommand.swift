@@ -9,7 +9,8 @@ enum ShowCommand {
     usage: calgrid show ID [options]
 
     Every field of one todo (full id or unique prefix), the days done out of its tracked days,
-    its current and longest streak, the next day due and its ticked days. With --json: the todo
+    its current and longest streak, the next day due and its ticked days; for a todo with a rule,
+    the rule in words, its RRULE text and its next 5 occurrences. With --json: the todo
     object of list --json plus "reminder" ("HH:MM" or null), "currentStreak", "longestStreak",
     "nextDue" (a date or null) and "doneDates".
     \(CommonOptions.help)
@@ -51,7 +52,15 @@ enum ShowCommand {
         case let (nil, b?): row("span", "until \(TodoText.day(b))")
         case (nil, nil): row("span", "undated")
         }
-        row("repeats", TodoText.repetition(s.repetition(at: i)))
+        if let r = s.recurrence(at: i) {
+            row("repeats", RuleWords.describe(r))
+            if let rule = r.rule { row("rrule", rule.text) }
+            let from = Swift.max(today, r.start), last = s.end(at: i) ?? .max
+            let next = from <= last ? Array(r.occurrences(in: from...last).prefix(5)) : []
+            row("next", next.isEmpty ? "no more occurrences" : next.map(TodoText.day).joined(separator: ", "))
+        } else {
+            row("repeats", TodoText.repetition(s.repetition(at: i)))
+        }
         let percent = Int((s.completionShare(at: i) * 100).rounded())
         if s.isTracked(at: i), s.trackedDayCount(at: i) > 0 {
             row("done", "\(s.doneDayCount(at: i)) of \(s.trackedDayCount(at: i)) days (\(percent)%)")

@@ -34,7 +34,8 @@ enum TodoText {
         case let (nil, b?): parts.append("until \(day(b))")
         case (nil, nil): parts.append("undated")
         }
-        if set.repetition(at: i) != .all { parts.append(repetition(set.repetition(at: i))) }
+        if let r = set.recurrence(at: i) { parts.append(RuleWords.describe(r)) }
+        else if set.repetition(at: i) != .all { parts.append(repetition(set.repetition(at: i))) }
         if set.isTracked(at: i), set.trackedDayCount(at: i) > 0 {
             parts.append("\(set.doneDayCount(at: i))/\(set.trackedDayCount(at: i)) days")
         } else {

@@ -31,5 +31,6 @@ void test_tz(void);
 void test_threads(void);
 void test_limits(void);
 void test_recurrence(void);
+void test_todo_rules(void);
 
 #endif

@@ -153,3 +153,23 @@ store_case edit-help               -- edit --help
 store_case rm-help                 -- rm --help
 store_case show-help               -- show --help
 store_case completion-help         -- completion --help
+
+# Recurrence rules (issue 19): friendly forms and RRULE text, days skipped and added, show's words
+# and next occurrences, ticks per occurrence, the core's errors. A store of their own.
+rule_case() { CALGRID_TODOS="$work/rules/todos.json" case_ "$@"; }
+R=--today=2026-12-01
+rule_case rule-add-nth-weekday     -- add Book club --repeat "monthly on the 3rd thu" --end 2027-06-30 --except 2027-02-18 --id club $R
+rule_case rule-add-every-2-weeks   -- add Bins --repeat "every 2 weeks on tue,fri" --also 2026-12-24 --id bins $R
+rule_case rule-add-last-day        -- add Rent --repeat "last day of month" --id rent $R
+rule_case rule-add-rrule           -- add Thanksgiving --repeat "FREQ=YEARLY;BYMONTH=11;BYDAY=4TH" --start 2026-11-26 --id tg $R
+rule_case rule-add-every-3-days    -- add Water --repeat "every 3 days" --end 2026-12-31 --id water $R
+rule_case rule-show                MASK='s/created   .*/created   N/' -- show club $R
+rule_case rule-show-open           MASK='s/created   .*/created   N/' -- show bins --today=2026-12-10
+rule_case rule-done-occurrence     -- done club --on 2026-12-17 $R
+rule_case err-rule-done-off-day    -- done club --on 2026-12-18 $R
+rule_case rule-month               -- month 2026-12 $R
+rule_case rule-edit-start          -- edit water --start 2026-12-02 $R
+rule_case rule-edit-to-weekdays    -- edit rent --repeat mon,fri $R
+rule_case err-rule-sub-day         -- add X --repeat FREQ=HOURLY $R
+rule_case err-rule-bad-ordinal     -- add X --repeat "FREQ=MONTHLY;BYDAY=9MO" $R
+rule_case err-rule-unknown-form    -- add X --repeat "now and then" $R

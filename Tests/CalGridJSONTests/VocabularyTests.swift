@@ -62,7 +62,8 @@ import CalGrid
 
     /// The keys of the native format as docs/formats.md documents them, independently of `TodoField`.
     static let documentedKeys: Set<String> = ["id", "title", "memo", "startDate", "endDate", "createdAt", "repetition",
-                                             "completed", "reminderTime", "tags", "isChallenge", "iscompleted"]
+                                             "completed", "reminderTime", "tags", "isChallenge", "iscompleted",
+                                             "rrule", "exdates", "rdates"]
 
     @Test func everyFieldIsExportedUnderItsName() throws {
         #expect(Set(TodoField.allCases.map(\.nameText)) == Self.documentedKeys)
@@ -70,6 +71,12 @@ import CalGrid
         try set.append(TodoDraft(id: "a", title: "t", memo: "m", start: day("2026-11-02"), end: day("2026-11-04"),
                                  createdAt: 0, isChallenge: true, isCompleted: true, repetition: WeekdaySet([.monday, .wednesday]),
                                  completedDays: [true, false], reminderMinutes: 90, tags: ["x"]))
+        // The rule's fields come with a todo that has a rule.
+        let s = day("2026-11-02")
+        try set.append(TodoDraft(id: "b", title: "r", start: s, end: day("2026-12-31"),
+                                 recurrence: Recurrence(start: s, rule: try RecurrenceRule(parsing: "FREQ=MONTHLY;BYDAY=1MO"),
+                                                        rdates: [day("2026-11-20")], exdates: [day("2026-12-07")]),
+                                 completedDays: [true, false]))
         let text = String(decoding: set.exportJSONBytes(format: .jsonLines), as: UTF8.self)
         for f in TodoField.allCases {
             #expect(text.contains("\"" + f.nameText + "\":"), "\(f) is not exported as \(f.nameText)")
@@ -92,7 +99,8 @@ import CalGrid
         .notAnObject, .unsupportedFormat, .unsupportedVersion, .missingWrapperField,
         .missingField, .wrongType, .duplicateField, .emptyId, .idTooLong, .duplicateId, .invalidDate, .invalidDateTime,
         .endBeforeStart, .spanTooLong, .invalidRepetition, .completedWithoutSpan, .completedLengthMismatch,
-        .completedDayOutsideSpan, .completedDayOffRepetition, .invalidReminderTime, .invalidTag, .rejectedByStore,
+        .completedDayOutsideSpan, .completedDayOffRepetition, .invalidReminderTime, .invalidTag, .invalidRule,
+        .rejectedByStore,
     ]
 
     @Test func everyReasonIsSyntaxOrSchemaAsDocumented() {

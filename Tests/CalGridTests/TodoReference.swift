@@ -13,13 +13,15 @@ struct ReferenceTodos {
 
     static func falls(_ d: TodoDraft, _ day: Int) -> Bool {
         guard !undated(d), day >= lo(d), day <= hi(d) else { return false }
+        // A rule: the day is one of the recurrence's own (checked day by day, no set machinery).
+        if let r = d.recurrence { return r.contains(CivilDate(_unchecked: Int32(day))) }
         return d.repetition.contains(CivilDate(_unchecked: Int32(day)).weekday)
     }
 
-    /// Repeat days of a tracked todo, in order.
+    /// Repeat days (or occurrences) of a tracked todo, in order.
     static func repeatDays(_ d: TodoDraft) -> [Int] {
         guard let s = d.start, let e = d.end else { return [] }
-        return (Int(s.dayNumber)...Int(e.dayNumber)).filter { d.repetition.contains(CivilDate(_unchecked: Int32($0)).weekday) }
+        return (Int(s.dayNumber)...Int(e.dayNumber)).filter { falls(d, $0) }
     }
 
     static func flags(_ d: TodoDraft) -> [Bool] {

@@ -3,9 +3,9 @@
 /// It names the offending part (`BYDAY=9MO`), where it starts in the text and why, so every layer
 /// (Swift, C, JSON, the CLI) can say the same sentence: `BYDAY=9MO: ordinal 9 is outside -5...5 for
 /// MONTHLY`. Parsing never traps, loops or allocates more than the text's length.
-public struct RecurrenceError: Error, Equatable, Sendable {
+public struct RecurrenceError: Error, Hashable, Sendable {
     /// What is wrong with the part.
-    public enum Reason: Equatable, Sendable {
+    public enum Reason: Hashable, Sendable {
         /// The text is longer than `RecurrenceRule.maxTextBytes`.
         case ruleTooLong(byteCount: Int)
         /// The text is empty.

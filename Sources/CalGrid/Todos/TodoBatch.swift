@@ -15,6 +15,9 @@ public struct TodoBatch: Sendable {
     @usableFromInline var _text: [UInt8] = []
     @usableFromInline var _tagLengths: [Int32] = []
     @usableFromInline var _bits = _BitArena()
+    /// Rules staged as text (`setRule(textBytes:rdates:exdates:)`), parsed by the set on insert.
+    @usableFromInline var _rules: [_StagedRule] = []
+    @usableFromInline var _ruleText: [UInt8] = []
 
     /// An empty batch.
     /// - Complexity: O(1)
@@ -58,6 +61,8 @@ public struct TodoBatch: Sendable {
         _text.removeAll(keepingCapacity: true)
         _tagLengths.removeAll(keepingCapacity: true)
         _bits.removeAll()
+        _rules.removeAll(keepingCapacity: true)
+        _ruleText.removeAll(keepingCapacity: true)
     }
 
     /// Appends a todo with these fields, without tags or completion flags; texts are UTF-8 bytes,
@@ -119,6 +124,42 @@ public struct TodoBatch: Sendable {
         _text.removeLast(_text.count - r.textStart)
         _tagLengths.removeLast(_tagLengths.count - r.tagStart)
         if r.completedCount >= 0 { _bits.truncate(to: r.bitOffset) }
+        if r.rule >= 0 { _ruleText.removeLast(_ruleText.count - _rules.removeLast().textStart) }
+    }
+
+    /// Gives the last todo a recurrence rule as RFC 5545 RRULE text (UTF-8, no `RRULE:` prefix;
+    /// nil for none: its start day and `rdates` only), with its added and removed days. The set
+    /// parses and binds it to the todo's start on insert (a UTC `UNTIL` at its UTC day), and
+    /// refuses what does not parse or fit with `TodoError.invalidRule` and the rule errors.
+    /// - Complexity: O(bytes of the text + days)
+    public mutating func setRule(textBytes: UnsafeRawBufferPointer?, rdates: [CivilDate] = [], exdates: [CivilDate] = []) {
+        precondition(!_rows.isEmpty, "TodoBatch.setRule on an empty batch")
+        let i = _rows.count - 1
+        precondition(_rows[i].rule < 0, "TodoBatch.setRule twice for one todo")
+        let start = _ruleText.count
+        if let t = textBytes { _ruleText.append(contentsOf: t.assumingMemoryBound(to: UInt8.self)) }
+        _rows[i].rule = Int32(truncatingIfNeeded: _rules.count)
+        _rules.append(_StagedRule(textStart: start, textCount: textBytes == nil ? -1 : textBytes!.count,
+                                  rdates: rdates, exdates: exdates))
+    }
+
+    /// The staged rule `k` bound to `start`, as the set checks it.
+    func _recurrence(_ k: Int32, start: CivilDate?, position p: Int, id: () -> String) throws(TodoError) -> _TodoRule {
+        let s = _rules[Int(k)]
+        guard let start else { throw .ruleWithoutStart(position: p, id: id()) }
+        var rule: RecurrenceRule? = nil
+        if s.textCount >= 0 {
+            let parsed: Result<RecurrenceRule, RecurrenceError> = _ruleText.withUnsafeBufferPointer { b in
+                do throws(RecurrenceError) {
+                    return .success(try RecurrenceRule(parsingBytes: UnsafeBufferPointer(rebasing: b[s.textStart..<(s.textStart + s.textCount)])))
+                } catch { return .failure(error) }
+            }
+            switch parsed {
+            case .success(let r): rule = r
+            case .failure(let e): throw .invalidRule(position: p, id: id(), error: e)
+            }
+        }
+        return _TodoRule(Recurrence(start: start, rule: rule, rdates: s.rdates, exdates: s.exdates))
     }
 
     /// Appends `draft` (its texts and flags are copied into the arenas).
@@ -143,7 +184,8 @@ public struct TodoBatch: Sendable {
         }
     }
 
-    /// The todo at `i` as a value.
+    /// The todo at `i` as a value (a rule staged as text is in it when it parses and the todo has
+    /// a start).
     /// - Complexity: O(text + completion flags of the todo)
     public func draft(at i: Int) -> TodoDraft {
         let r = _rows[i]
@@ -156,6 +198,7 @@ public struct TodoBatch: Sendable {
             at += n
         }
         if r.completedCount >= 0 { d.completedDays = (0..<r.completedCount).map { _bits.bit(r.bitOffset + $0) } }
+        if r.rule >= 0 { d.fields._rule = try? _recurrence(r.rule, start: d.start, position: i) { "" } }
         return d
     }
 
@@ -212,6 +255,8 @@ struct _StagedTodo: Sendable {
     /// Where the flags start in the bit arena, and how many (-1 = no `completedDays`).
     @usableFromInline var bitOffset = 0
     @usableFromInline var completedCount = -1
+    /// Its rule staged as text in the batch's `_rules`, -1 when none.
+    @usableFromInline var rule: Int32 = -1
 
     @inlinable
     init(textStart: Int, idCount: Int, titleCount: Int, memoCount: Int, tagStart: Int, fields: TodoFields) {
@@ -224,4 +269,14 @@ struct _StagedTodo: Sendable {
     @inlinable var tagBytesStart: Int { memoStart + Swift.max(memoCount, 0) }
     /// The flags it came with, nil when none.
     @inlinable var completedFlags: Int? { completedCount < 0 ? nil : completedCount }
+}
+
+/// A rule staged as text: where its bytes are in the batch's rule text (-1 count: no rule, only
+/// the days), and its added and removed days.
+@usableFromInline
+struct _StagedRule: Sendable {
+    @usableFromInline var textStart: Int
+    @usableFromInline var textCount: Int
+    @usableFromInline var rdates: [CivilDate]
+    @usableFromInline var exdates: [CivilDate]
 }

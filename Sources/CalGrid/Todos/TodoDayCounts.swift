@@ -108,14 +108,19 @@ extension TodoSet {
     /// first call after a change is as fast as any other. A batch large enough that updating
     /// costs more than a rebuild drops the table instead. Tracked todos' done days come from a
     /// per-day histogram the set keeps current on every change. When the span is wider than
-    /// 65,536 days and 4 × N, each call builds a table of just its own days and drops it.
+    /// 65,536 days and 4 × N, each call builds a table of just its own days and drops it. Todos
+    /// with a rule count on their occurrences; a range past the table's end (the set's last date
+    /// + 7 days) while some todo with a rule has no end is built for that call.
     /// - Complexity: O(days) with the table built; O(N + days) for the call that builds it or
-    ///   without one, never O(N × days).
+    ///   without one (plus, with rules, their occurrences in the table), never O(N × days).
     public func dayCounts(from first: CivilDate, through last: CivilDate, kind: TodoKind = .all) -> TodoDayCounts {
         let a = first.dayNumber, b = last.dayNumber
         guard a <= b else { return TodoDayCounts(first: first, total: [], completed: []) }
         let days = Int(b) - Int(a) + 1
-        let table = _dayTable(kind) ?? _DayTable.build(of: self, kind: kind, first: a, last: b)
+        // Past the table's end only open-ended todos fall; the edge weeks repeat them unless one
+        // has a rule (its days there are not its last week's): then this call builds its own days.
+        let kept = _dayTable(kind).flatMap { t in _rules.openCount == 0 || b <= t.last ? t : nil }
+        let table = kept ?? _DayTable.build(of: self, kind: kind, first: a, last: b)
         var total = [Int32](repeating: 0, count: days)
         var completed = [Int32](repeating: 0, count: days)
         let from = table.first

@@ -11,7 +11,8 @@ public struct TodoDraft: Hashable, Sendable {
     public var memo: String?
     /// Span, kind, creation time, repetition and reminder (the fixed-size fields).
     public var fields: TodoFields
-    /// One flag per repeat day of [start, end] (days whose weekday is in `repetition`), in date order;
+    /// One flag per repeat day of [start, end] (days whose weekday is in `repetition`, or the
+    /// occurrences of `recurrence`), in date order;
     /// nil = all false. Only meaningful when both `start` and `end` are set.
     public var completedDays: [Bool]?
     public var tags: [String]
@@ -21,13 +22,16 @@ public struct TodoDraft: Hashable, Sendable {
     /// The reminder times a set accepts: minutes after midnight, 00:00...23:59.
     public static let reminderMinutesRange: ClosedRange<Int16> = 0...1439
 
+    /// A draft of these fields one by one (see `TodoFields`).
+    /// - Complexity: O(1)
     public init(id: String, title: String, memo: String? = nil, start: CivilDate? = nil, end: CivilDate? = nil,
                 createdAt: Int64? = nil, isChallenge: Bool = false, isCompleted: Bool = false,
-                repetition: WeekdaySet = .all, completedDays: [Bool]? = nil, reminderMinutes: Int16? = nil,
-                tags: [String] = []) {
+                repetition: WeekdaySet = .all, recurrence: Recurrence? = nil, completedDays: [Bool]? = nil,
+                reminderMinutes: Int16? = nil, tags: [String] = []) {
         self.init(id: id, title: title, memo: memo,
                   fields: TodoFields(start: start, end: end, createdAt: createdAt, isChallenge: isChallenge,
-                                     isCompleted: isCompleted, repetition: repetition, reminderMinutes: reminderMinutes),
+                                     isCompleted: isCompleted, repetition: repetition, reminderMinutes: reminderMinutes,
+                                     recurrence: recurrence),
                   completedDays: completedDays, tags: tags)
     }
 
@@ -61,4 +65,7 @@ public struct TodoDraft: Hashable, Sendable {
     /// Reminder time of day in minutes after midnight (`reminderMinutesRange`), if any (`fields.reminderMinutes`).
     /// - Complexity: O(1)
     @inlinable public var reminderMinutes: Int16? { get { fields.reminderMinutes } set { fields.reminderMinutes = newValue } }
+    /// An RFC 5545 recurrence instead of weekdays (`fields.recurrence`); nil by default.
+    /// - Complexity: O(1)
+    @inlinable public var recurrence: Recurrence? { get { fields.recurrence } set { fields.recurrence = newValue } }
 }

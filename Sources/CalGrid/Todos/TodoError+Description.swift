@@ -21,6 +21,17 @@ extension TodoError: CustomStringConvertible {
         case .unknownID(let id): return "no todo has the id \"" + id + "\""
         case .dayNotTracked(_, let d):
             return d.iso8601 + " is not one of the todo's tracked repeat days (outside its span, off its repetition, or it has no span)"
+        case .ruleWithRepetition:
+            return TodoField.rule.nameText + " and " + TodoField.repetition.nameText
+                + " together: a todo repeats on weekdays or by a rule, not both"
+        case .ruleWithoutStart:
+            return "a rule (" + TodoField.rule.nameText + ") needs a " + TodoField.start.nameText + ", its first occurrence"
+        case .ruleStartMismatch(_, _, let s, let r):
+            return "the rule starts on " + r.iso8601 + ", not on " + TodoField.start.nameText + " " + s.iso8601
+        case .invalidRule(_, _, let e): return TodoField.rule.nameText + " " + e.description
+        case .notAnOccurrence(_, let d, let before, let after):
+            return d.iso8601 + " is not an occurrence of the todo's rule (previous: " + (before?.iso8601 ?? "none")
+                + ", next: " + (after?.iso8601 ?? "none") + ")"
         case .capacityExceeded:
             // The limits by name, not number: they differ between 64- and 32-bit targets.
             return "the todo set is full (its maxCount todos, maxTextBytes of text or maxCompletionFlags flags)"

@@ -25,6 +25,17 @@ public enum TodoError: Error, Hashable, Sendable {
     /// `day` is not a tracked repeat day of the todo at `position` (outside its span, off its
     /// repetition, or the todo has no start or no end).
     case dayNotTracked(position: Int, day: CivilDate)
+    /// The todo has both a recurrence rule and a weekday repetition other than `.all`.
+    case ruleWithRepetition(position: Int, id: String)
+    /// The todo has a recurrence rule but no start (a rule's first occurrence is its start).
+    case ruleWithoutStart(position: Int, id: String)
+    /// The rule's start (`Recurrence.start`) is not the todo's start.
+    case ruleStartMismatch(position: Int, id: String, start: CivilDate, ruleStart: CivilDate)
+    /// The rule's text (staged in a `TodoBatch`) does not parse.
+    case invalidRule(position: Int, id: String, error: RecurrenceError)
+    /// `day` lies in the span of a tracked todo with a rule but is not one of its occurrences;
+    /// the occurrences before and after it in the span, when there are any.
+    case notAnOccurrence(position: Int, day: CivilDate, previous: CivilDate?, next: CivilDate?)
     /// The set would exceed its storage limits: `TodoSet.maxCount` todos, `maxTextBytes` of text
     /// or `maxCompletionFlags` flags (lower where `Int` is 32 bits).
     case capacityExceeded
@@ -34,7 +45,8 @@ public enum TodoError: Error, Hashable, Sendable {
         switch self {
         case .emptyID, .idTooLong, .duplicateID, .unknownID: return .id
         case .endBeforeStart: return .end
-        case .completedDaysCountMismatch, .completedDaysWithoutSpan, .dayNotTracked: return .completedDays
+        case .completedDaysCountMismatch, .completedDaysWithoutSpan, .dayNotTracked, .notAnOccurrence: return .completedDays
+        case .ruleWithRepetition, .ruleWithoutStart, .ruleStartMismatch, .invalidRule: return .rule
         case .emptyRepetition: return .repetition
         case .reminderOutOfRange: return .reminderMinutes
         case .capacityExceeded: return nil
@@ -46,7 +58,9 @@ public enum TodoError: Error, Hashable, Sendable {
         switch self {
         case .emptyID(let p), .idTooLong(let p, _), .duplicateID(let p, _), .endBeforeStart(let p, _, _, _),
              .completedDaysCountMismatch(let p, _, _, _), .completedDaysWithoutSpan(let p, _),
-             .emptyRepetition(let p, _), .reminderOutOfRange(let p, _, _), .dayNotTracked(let p, _):
+             .emptyRepetition(let p, _), .reminderOutOfRange(let p, _, _), .dayNotTracked(let p, _),
+             .ruleWithRepetition(let p, _), .ruleWithoutStart(let p, _), .ruleStartMismatch(let p, _, _, _),
+             .invalidRule(let p, _, _), .notAnOccurrence(let p, _, _, _):
             return p
         case .unknownID, .capacityExceeded: return nil
         }

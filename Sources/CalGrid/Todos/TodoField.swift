@@ -3,10 +3,13 @@
 public enum TodoField: UInt8, CaseIterable, Sendable {
     case id, title, memo, start, end, createdAt, repetition, completedDays, reminderMinutes, tags
     case isChallenge, isCompleted
+    /// The recurrence rule, its removed days and its added days (RRULE, EXDATE, RDATE).
+    case rule, exceptionDates, additionalDates
 
     /// The field's key in the native JSON format, as the exporter writes it: `id`, `title`, `memo`,
     /// `startDate`, `endDate`, `createdAt`, `repetition`, `completed`, `reminderTime`, `tags`,
-    /// `isChallenge`, `iscompleted` (the origin app's spelling; the importer also reads `isCompleted`).
+    /// `isChallenge`, `iscompleted` (the origin app's spelling; the importer also reads `isCompleted`),
+    /// `rrule` (an RFC 5545 RRULE value), `exdates`, `rdates` (lists of `YYYY-MM-DD`).
     /// - Complexity: O(1); a static literal.
     @inlinable
     public var name: StaticString {
@@ -23,6 +26,9 @@ public enum TodoField: UInt8, CaseIterable, Sendable {
         case .tags: return "tags"
         case .isChallenge: return "isChallenge"
         case .isCompleted: return "iscompleted"
+        case .rule: return "rrule"
+        case .exceptionDates: return "exdates"
+        case .additionalDates: return "rdates"
         }
     }
 

@@ -20,14 +20,30 @@ public struct TodoFields: Hashable, Sendable {
     public var repetition: WeekdaySet
     /// Reminder time of day in minutes after midnight (`TodoDraft.reminderMinutesRange`), if any.
     public var reminderMinutes: Int16?
+    /// The boxed `recurrence` (one word; nil for the common todo without a rule).
+    @usableFromInline var _rule: _TodoRule?
 
     /// The fields given; the defaults are an undated, unfinished, everyday todo.
     /// - Complexity: O(1)
     @inlinable
     public init(start: CivilDate? = nil, end: CivilDate? = nil, createdAt: Int64? = nil, isChallenge: Bool = false,
-                isCompleted: Bool = false, repetition: WeekdaySet = .all, reminderMinutes: Int16? = nil) {
+                isCompleted: Bool = false, repetition: WeekdaySet = .all, reminderMinutes: Int16? = nil,
+                recurrence: Recurrence? = nil) {
         self.start = start; self.end = end; self.createdAt = createdAt; self.isChallenge = isChallenge
         self.isCompleted = isCompleted; self.repetition = repetition; self.reminderMinutes = reminderMinutes
+        self._rule = recurrence.map { _TodoRule($0) }
+    }
+
+    /// An RFC 5545 recurrence (a rule with RDATE and EXDATE days, bound to `start`), instead of a
+    /// weekday `repetition`: the todo falls on its occurrences inside `[start, end]` (an end works
+    /// like `UNTIL`; with no end it falls on every occurrence from `start` on, within the rule's
+    /// own `COUNT` or `UNTIL`). Its `start` must be the todo's `start`, and `repetition` must stay
+    /// `.all`; a tracked todo keeps one completion flag per occurrence. nil: no rule.
+    /// - Complexity: O(1)
+    @inlinable
+    public var recurrence: Recurrence? {
+        get { _rule?.recurrence }
+        set { _rule = newValue.map { _TodoRule($0) } }
     }
 
     /// Whether the todo has both a start and an end, and so one completion flag per repeat day.
@@ -46,6 +62,7 @@ extension _TodoColumns.Row {
         if f.isCompleted { flags |= TodoSet._completed }
         if f.createdAt != nil { flags |= TodoSet._hasCreatedAt }
         if explicitDays { flags |= TodoSet._explicitDays }
+        if f._rule != nil { flags |= TodoSet._ruled }
         self.init(start: k.start, end: k.end, createdAt: f.createdAt ?? 0, flags: flags, repetition: f.repetition,
                   reminder: f.reminderMinutes ?? -1, textOffset: textOffset, bitOffset: bitOffset, doneCount: doneCount)
     }
@@ -74,11 +91,13 @@ extension TodoSet {
         if f.repetition.isEmpty { throw .emptyRepetition(position: p, id: id()) }
         if let s = f.start, let e = f.end, e < s { throw .endBeforeStart(position: p, id: id(), start: s, end: e) }
         if let r = f.reminderMinutes, !TodoDraft.reminderMinutesRange.contains(r) { throw .reminderOutOfRange(position: p, id: id(), minutes: r) }
+        if let rule = f._rule { try _validateRule(rule, f, position: p, id: id) }
         guard let s = f.start, let e = f.end else {
             if completedCount != nil { throw .completedDaysWithoutSpan(position: p, id: id()) }
             return 0
         }
-        let n = _repeatDayCount(from: s.dayNumber, through: e.dayNumber, days: f.repetition)
+        let n = f._rule.map { $0.count(s.dayNumber, e.dayNumber) }
+            ?? _repeatDayCount(from: s.dayNumber, through: e.dayNumber, days: f.repetition)
         if let c = completedCount, c != n {
             throw .completedDaysCountMismatch(position: p, id: id(), expected: n, actual: c)
         }

@@ -138,12 +138,13 @@ extension TodoSet {
     @inlinable
     public func isTracked(at i: Int) -> Bool { _check(i); return _columns.flags[i] & TodoSet._tracked != 0 }
 
-    /// Number of repeat days in `[start, end]` (the length of its completion flags); 0 when the
-    /// todo is not tracked.
+    /// Number of repeat days (or, with a rule, occurrences) in `[start, end]` (the length of its
+    /// completion flags); 0 when the todo is not tracked.
+    /// - Complexity: O(1); O(log R) for a todo with a rule.
     @inlinable
     public func trackedDayCount(at i: Int) -> Int {
         _check(i)
-        return _columns.flags[i] & TodoSet._tracked != 0 ? _repeatDayCount(from: _columns.start[i], through: _columns.end[i], days: _columns.repetition[i]) : 0
+        return _trackedDays(i)
     }
 
     /// Number of tracked days marked done.
@@ -160,6 +161,7 @@ extension TodoSet {
                           createdAt: createdAt(at: i), isChallenge: f & TodoSet._challenge != 0,
                           isCompleted: f & TodoSet._completed != 0, repetition: repetition(at: i),
                           completedDays: nil, reminderMinutes: reminderMinutes(at: i), tags: tags(at: i))
+        d.fields._rule = _rule(i)
         if f & TodoSet._tracked != 0, f & TodoSet._explicitDays != 0 || _columns.doneCount[i] != 0 {
             let n = trackedDayCount(at: i), o = Int(_columns.bitOffset[i])
             var days = [Bool](repeating: false, count: n)

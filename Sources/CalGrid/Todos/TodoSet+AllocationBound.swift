@@ -62,6 +62,10 @@ extension TodoSet {
             let perRow = capacity > 0 ? Swift.max(_columns.byteCount / capacity, 1) : 64
             b = _add(b, _mul(Swift.max(n, _mul(capacity, 2)), perRow))
         }
+        // The side table of rules (16 bytes an entry), regrown at twice: counted as if every new
+        // todo had a rule. A rule's own value (text, days, expansion) is the caller's to count,
+        // with the todo's text.
+        b = _add(b, _mul(_add(_rules.rows.capacity, Swift.max(todos, 0)), 48))
         // The id table: rehashed at twice its slots (4 bytes each) past 3/4 load.
         b = _add(b, _mul(Swift.max(_mul(n, 2), _mul(_ids.slotCount, 2)), 4))
         // Text and flags: regrowth at twice the need, or a compaction copying what is live.

@@ -24,6 +24,9 @@ extension TodoSet {
         // cannot repeat itself: no table).
         var table = n > 1 ? _IDTable(minimumCapacity: n) : _IDTable()
         var hashes = [UInt64](repeating: 0, count: n)
+        // Rules staged as text, parsed and bound here (the set is their one validator).
+        let staged = !batch._rules.isEmpty
+        var parsed = staged ? [_TodoRule?](repeating: nil, count: n) : []
         try batch._withBuffers { (rows, textBuffer, tagLengths) throws(TodoError) in
             let text = UnsafeRawBufferPointer(textBuffer)
             func id(_ p: Int) -> UnsafeRawBufferPointer {
@@ -34,7 +37,13 @@ extension TodoSet {
             for j in 0..<n { hashes[j] = _hashBytes(id(lo + j)) }
             if _ids.slotCount >= 1 << 15 { _warmIDIndex(hashes) }
             for j in 0..<n {
-                let p = lo + j, r = rows[p]
+                let p = lo + j
+                var r = rows[p]
+                if r.rule >= 0 {
+                    let x = try batch._recurrence(r.rule, start: r.fields.start, position: p) { batch._id(at: p) }
+                    r.fields._rule = x
+                    parsed[j] = x
+                }
                 bitCount = TodoSet._saturatingSum(bitCount, try TodoSet._validate(idBytes: r.idCount, r.fields, completedCount: r.completedFlags,
                                                                                   position: p) { batch._id(at: p) })
                 let h = hashes[j], bytes = id(p)
@@ -50,7 +59,9 @@ extension TodoSet {
         // Pass 2: append. Nothing below can fail.
         batch._withBuffers { rows, text, tagLengths in
             for j in 0..<n {
-                _columns.append(_storeRow(rows[lo + j], text, tagLengths, batch._bits))
+                var r = rows[lo + j]
+                if staged, let x = parsed[j] { r.fields._rule = x }
+                _columns.append(_storeRow(r, text, tagLengths, batch._bits, row: count))
                 _ids.insert(count - 1, hash: hashes[j])
             }
         }
@@ -63,7 +74,8 @@ extension TodoSet {
     @usableFromInline
     mutating func _replace(_ i: Int, withFirstOf batch: TodoBatch) throws(TodoError) {
         let (_, hash) = try batch._withBuffers { (rows, text, tagLengths) throws(TodoError) -> (Bool, UInt64) in
-            let r = rows[0]
+            var r = rows[0]
+            if r.rule >= 0 { r.fields._rule = try batch._recurrence(r.rule, start: r.fields.start, position: i) { batch._id(at: 0) } }
             let bitCount = try TodoSet._validate(idBytes: r.idCount, r.fields, completedCount: r.completedFlags,
                                                  position: i) { batch._id(at: 0) }
             let id = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(text)[r.textStart..<(r.textStart + r.idCount)])
@@ -75,12 +87,13 @@ extension TodoSet {
             let datesChanged = start(at: i) != r.fields.start || end(at: i) != r.fields.end
                 || _columns.repetition[i] != r.fields.repetition
                 || isChallenge(at: i) != r.fields.isChallenge   // the interval index groups rows by kind
+                || _rule(i) != r.fields._rule                    // and holds no row with a rule
             _willChangeRow(i, keepingIntervals: !datesChanged)
             _forgetDoneDays(i)
             _unindexID(i)
             _textGarbage += _textRecordEnd(i) - Int(_columns.textOffset[i])
             _bitsGarbage += trackedDayCount(at: i)
-            _columns.replace(i, with: _storeRow(r, text, tagLengths, batch._bits))
+            _columns.replace(i, with: _storeRow(r, text, tagLengths, batch._bits, row: i))
             return (datesChanged, hash)
         }
         _indexID(i, hash: hash)
@@ -91,29 +104,39 @@ extension TodoSet {
     }
 
     /// Stores a validated staged todo's text record and completion flags in the arenas and gives
-    /// its columns' row (the caller appends or replaces it, and indexes its id). The one append.
+    /// its columns' row (the caller appends or replaces it at `row`, and indexes its id); the
+    /// rule, if any, goes into the side table for `row`. The one append.
     @usableFromInline
     mutating func _storeRow(_ r: _StagedTodo, _ text: UnsafeBufferPointer<UInt8>, _ tagLengths: UnsafeBufferPointer<Int32>,
-                            _ bits: _BitArena) -> _TodoColumns.Row {
+                            _ bits: _BitArena, row: Int) -> _TodoColumns.Row {
         let textOffset = UInt32(truncatingIfNeeded: _text.count)
         _appendTextRecord(r, text, tagLengths, to: &_text)
-        let (offset, done) = _appendFlags(r, from: bits)
+        let (offset, done, n) = _appendFlags(r, from: bits)
+        if let rule = r.fields._rule {
+            _rules.set(row: row, (rule, r.fields.isTracked ? Int32(truncatingIfNeeded: n) : -1))
+        } else if !_rules.isEmpty {
+            _rules.set(row: row, nil)
+        }
         return _TodoColumns.Row(r.fields, explicitDays: r.completedCount >= 0, textOffset: textOffset, bitOffset: offset,
                                 doneCount: done)
     }
 
     /// Appends a staged todo's completion flags (tracked todos only), copied a word at a time, and
-    /// counts the done ones into the per-day histogram. Returns the bit offset and the done count.
+    /// counts the done ones into the per-day histogram. Returns the bit offset, the done count and
+    /// the number of flags.
     @usableFromInline
-    mutating func _appendFlags(_ r: _StagedTodo, from source: _BitArena) -> (UInt32, UInt32) {
+    mutating func _appendFlags(_ r: _StagedTodo, from source: _BitArena) -> (UInt32, UInt32, Int) {
         guard let s = r.fields.start?.dayNumber, let e = r.fields.end?.dayNumber else {
-            return (UInt32(truncatingIfNeeded: _bits.count), 0)
+            return (UInt32(truncatingIfNeeded: _bits.count), 0, 0)
         }
-        let n = _repeatDayCount(from: s, through: e, days: r.fields.repetition)
-        guard r.completedCount >= 0 else { return (UInt32(truncatingIfNeeded: _bits.appendZeros(n)), 0) }
+        let rule = r.fields._rule
+        let n = rule.map { $0.count(s, e) } ?? _repeatDayCount(from: s, through: e, days: r.fields.repetition)
+        guard r.completedCount >= 0 else { return (UInt32(truncatingIfNeeded: _bits.appendZeros(n)), 0, n) }
         let offset = _bits.append(from: source, at: r.bitOffset, count: n)
-        let done = _countDoneDays(bitOffset: offset, count: n, start: s, days: r.fields.repetition, challenge: r.fields.isChallenge, by: 1)
-        return (UInt32(truncatingIfNeeded: offset), done)
+        let c = r.fields.isChallenge
+        let done = rule.map { _countDoneOccurrences(bitOffset: offset, count: n, start: s, rule: $0, challenge: c, by: 1) }
+            ?? _countDoneDays(bitOffset: offset, count: n, start: s, days: r.fields.repetition, challenge: c, by: 1)
+        return (UInt32(truncatingIfNeeded: offset), done, n)
     }
 }
 

@@ -1,27 +1,32 @@
 // Completion of one todo: per-day flags (tracked todos), shares and streaks.
 //
 // Only repeat days count: for a Mon/Wed/Fri todo, Tuesday is neither done nor missed, so a streak
-// runs Mon → Wed → Fri. Todos without both a start and an end have no per-day flags; on the days
+// runs Mon → Wed → Fri; for a todo with a rule, its occurrences (a streak of a monthly rule runs
+// from month to month). Todos without both a start and an end have no per-day flags; on the days
 // they fall on, their completion is `isCompleted`.
 extension TodoSet {
-    /// The position of `day` among the todo's tracked days, nil when it is not one.
+    /// The position of `day` among the todo's tracked days, nil when it is not one. O(1) on
+    /// weekdays; for a rule, O(occurrences and periods from the start to `day`).
     @inlinable
     func _flagIndex(_ i: Int, _ day: Int32) -> Int? {
         guard _columns.flags[i] & TodoSet._tracked != 0, day >= _columns.start[i], day <= _columns.end[i] else { return nil }
+        if let rule = _rule(i) {
+            // The occurrences before it: O(occurrences and periods from the start).
+            guard rule.contains(day) else { return nil }
+            return rule.count(_columns.start[i], day &- 1)
+        }
         let days = _columns.repetition[i]
         guard days._contains(day: day) else { return nil }
         return _repeatDayCount(from: _columns.start[i], through: day &- 1, days: days)
     }
 
-    /// True when the todo falls on `day`: inside its (possibly open) span and on its repetition.
-    /// Undated todos fall on no day.
-    /// - Complexity: O(1)
+    /// True when the todo falls on `day`: inside its (possibly open) span and on its repetition,
+    /// or, for a todo with a rule, on one of its occurrences. Undated todos fall on no day.
+    /// - Complexity: O(1); with a rule, O(log R + log r + days in the rule's period of `day`).
     @inlinable
     public func fallsOn(_ day: CivilDate, at i: Int) -> Bool {
         _check(i)
-        let d = day.dayNumber
-        return d >= _columns.start[i] && d <= _columns.end[i]
-            && _columns.repetition[i]._contains(day: d)
+        return _fallsOn(i, day.dayNumber)
     }
 
     /// True when the todo is done on `day`: its flag for that day (tracked todos) or `isCompleted`
@@ -62,8 +67,7 @@ extension TodoSet {
 
     @inlinable @inline(__always)
     func _progress(_ i: Int) -> (done: Int, total: Int) {
-        _progress(i, trackedDays: _columns.flags[i] & TodoSet._tracked != 0
-                      ? _repeatDayCount(from: _columns.start[i], through: _columns.end[i], days: _columns.repetition[i]) : 0)
+        _progress(i, trackedDays: _trackedDays(i))
     }
 
     /// `_progress(i)` for a caller that has counted the todo's tracked days (`trackedDayCount(at:)`).
@@ -73,11 +77,13 @@ extension TodoSet {
     }
 
     /// Marks `day` done or not done for the tracked todo at `i`.
-    /// - Throws: `dayNotTracked` when `day` is not one of its repeat days in `[start, end]`.
-    /// - Complexity: O(1) amortized
+    /// - Throws: `dayNotTracked` when `day` is not one of its repeat days in `[start, end]`;
+    ///   `notAnOccurrence` (naming the occurrences around it) for a day of the span of a todo with
+    ///   a rule that is not one of its occurrences.
+    /// - Complexity: O(1) amortized; with a rule, O(occurrences from the start to `day`).
     public mutating func setDone(_ done: Bool, on day: CivilDate, at i: Int) throws(TodoError) {
         _check(i)
-        guard let k = _flagIndex(i, day.dayNumber) else { throw .dayNotTracked(position: i, day: day) }
+        guard let k = _flagIndex(i, day.dayNumber) else { throw _untrackedDayError(i, day) }
         let b = Int(_columns.bitOffset[i]) + k
         guard _bits.bit(b) != done else { return }
         _bits.setBit(b, done)
@@ -128,7 +134,7 @@ extension TodoSet {
     /// `day`, over the number of those days. 0 when `day` is before the first tracked day; the
     /// whole share once `day` is past the end. Untracked todos: 1 or 0 from `isCompleted` once
     /// they have started (0 before their start).
-    /// - Complexity: O(days up to `day` / 64)
+    /// - Complexity: O(days up to `day` / 64); with a rule, plus its occurrences up to `day`.
     public func completionShare(upTo day: CivilDate, at i: Int) -> Double {
         _check(i)
         let d = day.dayNumber
@@ -136,7 +142,7 @@ extension TodoSet {
             if _columns.start[i] != _DayKey.noStart, d < _columns.start[i] { return 0 }
             return _columns.flags[i] & TodoSet._completed != 0 ? 1 : 0
         }
-        let n = _repeatDayCount(from: _columns.start[i], through: Swift.min(d, _columns.end[i]), days: _columns.repetition[i])
+        let n = _trackedDays(i, through: d)
         guard n > 0 else { return 0 }
         return Double(_bits.popCount(from: Int(_columns.bitOffset[i]), count: n)) / Double(n)
     }
@@ -144,12 +150,12 @@ extension TodoSet {
     /// Consecutive done repeat days ending at `day` — or, when `day` is a repeat day not done yet
     /// (the day is not over), ending at the repeat day before it. Past the end, the streak that
     /// ended the span. 0 for untracked todos.
-    /// - Complexity: O(span / 64)
+    /// - Complexity: O(span / 64); with a rule, plus its occurrences up to `day`.
     public func currentStreak(on day: CivilDate, at i: Int) -> Int {
         _check(i)
         guard _columns.flags[i] & TodoSet._tracked != 0, day.dayNumber >= _columns.start[i] else { return 0 }
         let o = Int(_columns.bitOffset[i])
-        var n = _repeatDayCount(from: _columns.start[i], through: Swift.min(day.dayNumber, _columns.end[i]), days: _columns.repetition[i])
+        var n = _trackedDays(i, through: day.dayNumber)
         if n > 0, day.dayNumber <= _columns.end[i], _flagIndex(i, day.dayNumber) == n - 1, !_bits.bit(o + n - 1) { n -= 1 }
         return n > 0 ? _bits.runs(from: o, count: n).trailing : 0
     }
@@ -159,7 +165,6 @@ extension TodoSet {
     public func longestStreak(at i: Int) -> Int {
         _check(i)
         guard _columns.flags[i] & TodoSet._tracked != 0 else { return 0 }
-        let n = _repeatDayCount(from: _columns.start[i], through: _columns.end[i], days: _columns.repetition[i])
-        return _bits.runs(from: Int(_columns.bitOffset[i]), count: n).longest
+        return _bits.runs(from: Int(_columns.bitOffset[i]), count: _trackedDays(i)).longest
     }
 }

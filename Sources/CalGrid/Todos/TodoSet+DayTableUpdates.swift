@@ -8,7 +8,7 @@ extension TodoSet {
     @inlinable
     func _dayContribution(ofRow i: Int, _ kind: TodoKind) -> _DayContribution? {
         _DayContribution(start: _columns.start[i], end: _columns.end[i], days: _columns.repetition[i],
-                         flags: _columns.flags[i], kind: kind)
+                         flags: _columns.flags[i], kind: kind, rule: _rule(i))
     }
 
     /// Makes `_cache` this set's own before a change. A cache shared with another copy of the set
@@ -37,8 +37,10 @@ extension TodoSet {
         for k in 0..<3 {
             let kind = TodoKind(rawValue: UInt8(k))!
             guard let table = _cache.dayTable(kind) ?? nil, let c = _dayContribution(ofRow: i, kind) else { continue }
+            // Growing fills new days with the edge weeks, which open-ended rule todos do not repeat
+            // (a monthly rule's days past the edge are not its last week's): then rebuild on next use.
             if !table.covers(c), let (lo, hi) = c.finiteRange,
-               !table.grow(toCover: lo, hi, maxDays: _DayTable.maxDays(todoCount: count)) {
+               _rules.openCount > 0 || !table.grow(toCover: lo, hi, maxDays: _DayTable.maxDays(todoCount: count)) {
                 _cache.dropDayTable(kind)
                 continue
             }

@@ -6,7 +6,8 @@ extension TodoSet {
     /// others the first day they fall on unless they are completed. nil when there is none: an
     /// undated todo, a completed one, a span that ended before `day`, or every remaining repeat
     /// day done.
-    /// - Complexity: O(days from `day` to the answer), at most O(span); O(1) for a todo without end
+    /// - Complexity: O(days from `day` to the answer), at most O(span); O(1) for a todo without end;
+    ///   for a todo with a rule, O(occurrences and periods from `day` to the answer).
     public func nextDueDay(onOrAfter day: CivilDate, at i: Int) -> CivilDate? {
         _check(i)
         let first = start(at: i), last = end(at: i)
@@ -14,6 +15,12 @@ extension TodoSet {
         if !isTracked(at: i) && isCompleted(at: i) { return nil }
         var d = Swift.max(day.dayNumber, first?.dayNumber ?? CivilDate.minDayNumber)
         let stop = last?.dayNumber ?? CivilDate.maxDayNumber
+        if let rule = _rule(i) {
+            // Its occurrences from `day` on: the first not done.
+            guard var it = rule.occurrences(d, stop) else { return nil }
+            while let o = it.next() { if !isDone(on: o, at: i) { return o } }
+            return nil
+        }
         let repetition = repetition(at: i)
         guard !repetition.isEmpty else { return nil }
         while d <= stop {

@@ -17,9 +17,13 @@ public struct TodoSetFootprint: Hashable, Sendable {
     /// The per-day tables of `dayCounts` when built (8 bytes per day of the dated span and kind
     /// asked for), else 0.
     public var dayTableBytes: Int
+    /// The side table of recurrence rules (16 bytes per todo with a rule, plus the rules
+    /// themselves, shared with the drafts they came from); 0 for a set without rules.
+    public var ruleTableBytes: Int = 0
 
     public var totalBytes: Int {
-        columnBytes + idIndexBytes + textBytes + flagBytes + histogramBytes + intervalIndexBytes + dayTableBytes
+        columnBytes + idIndexBytes + ruleTableBytes + textBytes + flagBytes + histogramBytes + intervalIndexBytes
+            + dayTableBytes
     }
 
     /// (columns + id index) per todo: the "at most 48 bytes plus text plus one bit per tracked
@@ -38,6 +42,6 @@ extension TodoSet {
             flagBytes: _bits._words.capacity * 8,
             histogramBytes: (_doneByDay.counts.capacity + _doneByDayChallenges.counts.capacity) * 4,
             intervalIndexBytes: _cache.byteCount.intervals,
-            dayTableBytes: _cache.byteCount.dayTables)
+            dayTableBytes: _cache.byteCount.dayTables, ruleTableBytes: _rules.byteCount)
     }
 }

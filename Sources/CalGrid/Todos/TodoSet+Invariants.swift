@@ -37,6 +37,10 @@ extension TodoSet {
         let n = count
         precondition(_columns.lengthsAgree, "TodoSet columns disagree in length")
         precondition(_ids.count == n, "TodoSet id index count")
+        precondition(zip(_rules.rows, _rules.rows.dropFirst()).allSatisfy { $0 < $1 }
+                     && (_rules.rows.last.map { Int($0) < n } ?? true)
+                     && _rules.rules.count == _rules.count && _rules.trackedCounts.count == _rules.count
+                     && _rules.openCount == _rules.trackedCounts.filter { $0 < 0 }.count, "TodoSet rule side table")
         if let changed, n > TodoSet._wholeCheckLimit {
             // Rows only, unless an append took the set across a power of two in size.
             let highestPowerOfTwo = 1 << (Int.bitWidth - 1 - n.leadingZeroBitCount)
@@ -74,18 +78,28 @@ extension TodoSet {
         let start = _columns.start[i], end = _columns.end[i], days = _columns.repetition[i]
         let flags = _columns.flags[i], done = Int(_columns.doneCount[i])
         precondition(!days.isEmpty, "TodoSet empty repetition")
+        let ruled = flags & TodoSet._ruled != 0
+        precondition(ruled == (_rules.slot(ofRow: i) != nil), "TodoSet rule flag and side table")
+        precondition(!ruled || (days == .all && _DayKey.isDay(start)
+                                && _rule(i)!.recurrence.start.dayNumber == start), "TodoSet rule row")
+        precondition(!ruled || (_rules.trackedCounts[_rules.slot(ofRow: i)!] < 0) == !_DayKey.isDay(end), "TodoSet open rule")
         let tracked = flags & TodoSet._tracked != 0
         precondition(tracked == (_DayKey.isDay(start) && _DayKey.isDay(end)), "TodoSet tracked flag")
         guard tracked else {
             precondition(done == 0, "TodoSet untracked done count")
             return
         }
-        let c = _repeatDayCount(from: start, through: end, days: days), o = Int(_columns.bitOffset[i])
+        let rule = _rule(i)
+        let c = rule.map { $0.count(start, end) } ?? _repeatDayCount(from: start, through: end, days: days)
+        precondition(c == _trackedDays(i), "TodoSet stored occurrence count")
+        let o = Int(_columns.bitOffset[i])
         precondition(o + c <= _bits.count, "TodoSet flags beyond the bit arena")
         precondition(_bits.popCount(from: o, count: c) == done, "TodoSet done count")
         guard collecting else { return }
-        for k in 0..<c where _bits.bit(o + k) {
-            let day = _repeatDay(k, from: start, days: days)
+        var occurrences = rule?.occurrences(start, end)
+        for k in 0..<c {
+            let day = occurrences != nil ? occurrences!.next()!.dayNumber : _repeatDay(k, from: start, days: days)
+            guard _bits.bit(o + k) else { continue }
             histogram.add(1, on: day)
             if flags & TodoSet._challenge != 0 { challenges.add(1, on: day) }
         }

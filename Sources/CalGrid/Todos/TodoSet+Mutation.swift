@@ -97,7 +97,12 @@ extension TodoSet {
     @usableFromInline
     mutating func _forgetDoneDays(_ i: Int) {
         guard _columns.doneCount[i] != 0 else { return }
-        let n = _repeatDayCount(from: _columns.start[i], through: _columns.end[i], days: _columns.repetition[i])
+        let n = _trackedDays(i)
+        if let rule = _rule(i) {
+            _ = _countDoneOccurrences(bitOffset: Int(_columns.bitOffset[i]), count: n, start: _columns.start[i], rule: rule,
+                                      challenge: _columns.flags[i] & TodoSet._challenge != 0, by: -1)
+            return
+        }
         _ = _countDoneDays(bitOffset: Int(_columns.bitOffset[i]), count: n, start: _columns.start[i],
                            days: _columns.repetition[i], challenge: _columns.flags[i] & TodoSet._challenge != 0, by: -1)
     }
@@ -120,6 +125,7 @@ extension TodoSet {
         _textGarbage += _textRecordEnd(i) - Int(_columns.textOffset[i])
         _bitsGarbage += trackedDayCount(at: i)
         _unindexID(i)
+        if !_rules.isEmpty { _rules.remove(row: i) }
         _columns.remove(at: i)
         _ids.closeGap(at: i)
         _afterRemoval()
@@ -149,6 +155,7 @@ extension TodoSet {
             _bitsGarbage += trackedDayCount(at: i)
         }
         _columns.compact(keeping: keep)
+        _rules.compact(keeping: keep)
         _rebuildIDTable(minimumCount: count, rows: count)
         _afterRemoval()
     }

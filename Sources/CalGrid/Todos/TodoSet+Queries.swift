@@ -43,7 +43,8 @@ extension TodoSet {
 
     /// Todos that fall on at least one day of `[first, last]`: their span (open ends included,
     /// undated todos never) overlaps it AND one of the overlapping days is on their repetition —
-    /// a Mon/Wed/Fri todo is not in a Tuesday-only range. Empty when `last < first`.
+    /// a Mon/Wed/Fri todo is not in a Tuesday-only range; a todo with a rule, when one of its
+    /// occurrences lies there. Empty when `last < first`.
     ///
     /// The index answers with runs of contiguous rows (no per-todo test), which are put in order
     /// through a bitmap of the set's rows when they are many, a radix sort when fewer.
@@ -51,22 +52,26 @@ extension TodoSet {
     /// - Complexity: O(G log² N + k + min(k × 2, N / 64)) with G the distinct (repetition, kind)
     ///   pairs of the dated todos (1 when every todo repeats daily and one kind is asked for),
     ///   after an O(N log N) index build on the first range query following a change of dates,
-    ///   repetitions, kinds or membership.
+    ///   repetitions, kinds or membership; plus, for the R todos with a rule (kept out of the
+    ///   index), a scan of each one's periods up to its first occurrence in the range.
     public func indices(from first: CivilDate, through last: CivilDate, kind: TodoKind = .all) -> [Int] {
         let a = first.dayNumber, b = last.dayNumber
         guard a <= b, !isEmpty else { return [] }
-        return _intervals.ascendingRows(.overlapping(a, b, kind), rowCount: count)
+        let rows = _intervals.ascendingRows(.overlapping(a, b, kind), rowCount: count)
+        return _rules.isEmpty ? rows : TodoSet._merged(rows, _ruleRows(overlapping: a, b, kind))
     }
 
     /// How many todos fall on at least one day of `[first, last]` (0 when `last < first`):
     /// `indices(from:through:kind:).count`, without listing them.
     /// - Complexity: O(G log N) with G the distinct (repetition, kind) pairs of the dated todos
     ///   (see `indices(from:through:kind:)`), after the index build on the first range query
-    ///   following a change of dates, repetitions, kinds or membership.
+    ///   following a change of dates, repetitions, kinds or membership; plus the scan of the R
+    ///   todos with a rule (see `indices(from:through:kind:)`).
     public func count(from first: CivilDate, through last: CivilDate, kind: TodoKind = .all) -> Int {
         let a = first.dayNumber, b = last.dayNumber
         guard a <= b, !isEmpty else { return 0 }
-        return _intervals.count(from: a, through: b, kind: kind)
+        let n = _intervals.count(from: a, through: b, kind: kind)
+        return _rules.isEmpty ? n : n + _ruleRows(overlapping: a, b, kind).count
     }
 
     /// How many todos fall on at least one day of `period` (see `count(from:through:kind:)`).
@@ -102,7 +107,8 @@ extension TodoSet {
             let want = split == .completed
             return indices(on: day, kind: kind).filter { isDone(on: day, at: $0) == want }
         case .upcoming:
-            return _intervals.ascendingRows(.startingAfter(d, kind), rowCount: count)
+            let rows = _intervals.ascendingRows(.startingAfter(d, kind), rowCount: count)
+            return _rules.isEmpty ? rows : TodoSet._merged(rows, _ruleRows(startingAfter: d, kind))
         case .noDeadline:
             var out: [Int] = []
             for i in 0..<count where !_DayKey.isDay(_columns.end[i]) && _kindMatches(i, kind) { out.append(i) }

@@ -6,12 +6,18 @@ extension TodoSet {
     /// order, true where the todo is done on that day now. Days new to the span start not done.
     /// nil when `draft` has no start or no end (it keeps no per-day flags), and all false when the
     /// todo at `i` keeps none now (its `isCompleted` is a whole-todo flag, not a day's).
+    /// With a rule in `draft`, its occurrences in the span are the days.
     /// - Complexity: O(days of `draft`'s span)
     public func completedDays(at i: Int, carriedTo draft: TodoDraft) -> [Bool]? {
         _check(i)
         guard let s = draft.start, let e = draft.end, s <= e else { return nil }
         let tracked = isTracked(at: i)
         var flags: [Bool] = []
+        if let r = draft.recurrence {
+            // The draft's occurrences in its span, each keeping the flag of the same day now.
+            for d in r.occurrences(in: s...e) { flags.append(tracked && isDone(on: d, at: i)) }
+            return flags
+        }
         var d = s.dayNumber
         var weekday = s.weekday
         while true {

@@ -93,7 +93,7 @@ extension TodoSet {
             var qmax: UInt64 = 1
             _forEachRow(rows) { _, i in
                 if _columns.flags[i] & TodoSet._tracked != 0 {
-                    qmax = Swift.max(qmax, UInt64(_repeatDayCount(from: _columns.start[i], through: _columns.end[i], days: _columns.repetition[i])))
+                    qmax = Swift.max(qmax, UInt64(_trackedDays(i)))
                 }
             }
             shareShift = _bitWidth(qmax * qmax)
@@ -196,7 +196,7 @@ extension TodoSet {
     func _shareKey(_ i: Int, shift: Int) -> UInt64 {
         var p: UInt64 = _columns.flags[i] & TodoSet._completed != 0 ? 1 : 0, q: UInt64 = 1
         if _columns.flags[i] & TodoSet._tracked != 0 {
-            let n = _repeatDayCount(from: _columns.start[i], through: _columns.end[i], days: _columns.repetition[i])
+            let n = _trackedDays(i)
             if n > 0 { p = UInt64(_columns.doneCount[i]); q = UInt64(n) }
         }
         if p == q { return UInt64(1) << UInt64(shift) }

@@ -1,7 +1,8 @@
 extension TodoSet {
     /// The set's counts and spans, with "overdue" judged on `today` (the engine never reads the clock).
     /// Reads the set only, so any number of threads may call it on a set no thread changes.
-    /// - Complexity: O(n) for n todos, one pass over the columns; allocates nothing.
+    /// - Complexity: O(n) for n todos, one pass over the columns (plus O(log R) per todo with one of
+    ///   the R recurrence rules); allocates nothing.
     public func statistics(on today: CivilDate) -> TodoSetStatistics {
         var r = TodoSetStatistics()
         r.count = count
@@ -17,7 +18,7 @@ extension TodoSet {
             default: r.openEnded += 1
             }
             // One count of the repeat days per todo, for the sums and for done-ness.
-            let n = flags & TodoSet._tracked != 0 ? _repeatDayCount(from: s, through: e, days: _columns.repetition[i]) : 0
+            let n = _trackedDays(i)   // repeat days, or a rule's occurrences
             let p = _progress(i, trackedDays: n)
             if p.done == p.total { r.done += 1 } else if hasEnd && e < today.dayNumber { r.overdue += 1 }
             if n > 0 { r.trackedDays += n; r.doneDays += p.done }

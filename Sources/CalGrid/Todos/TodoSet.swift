@@ -32,6 +32,8 @@ public struct TodoSet: Sendable {
     /// The draft came with an explicit `completedDays` (or a flag was set since), so `draft(at:)`
     /// gives an array back rather than nil.
     @usableFromInline static var _explicitDays: UInt8 { 0x10 }
+    /// The todo has a recurrence rule (in `_rules`, the side table by row) instead of weekdays.
+    @usableFromInline static var _ruled: UInt8 { 0x20 }
 
     /// The fixed-size fields, one column each; see `_TodoColumns`.
     @usableFromInline var _columns = _TodoColumns()
@@ -41,6 +43,8 @@ public struct TodoSet: Sendable {
     @usableFromInline var _bits = _BitArena()
     @usableFromInline var _bitsGarbage = 0
     @usableFromInline var _ids = _IDTable()
+    /// The recurrence rules of the rows flagged `_ruled`, by row (most todos have none).
+    @usableFromInline var _rules = _TodoRules()
     /// Done tracked days per calendar day: of every todo, and of challenges only.
     @usableFromInline var _doneByDay = _DayHistogram()
     @usableFromInline var _doneByDayChallenges = _DayHistogram()

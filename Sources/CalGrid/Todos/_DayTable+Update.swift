@@ -3,25 +3,28 @@
 // recurrence rule) is one more case of it.
 
 /// The days one todo adds to the per-day tables and by how much: every day of `[start, end]`
-/// (open ends as `_DayKey` sentinels) whose weekday is in `days`, `value` each (1 in the low 32
-/// bits for "falls on it", plus 1 in the high 32 bits when an untracked todo is done there).
+/// (open ends as `_DayKey` sentinels) whose weekday is in `days` — or, for a todo with a rule,
+/// each of its occurrences there — `value` each (1 in the low 32 bits for "falls on it", plus 1
+/// in the high 32 bits when an untracked todo is done there).
 @usableFromInline
 struct _DayContribution {
     @usableFromInline var start: Int32
     @usableFromInline var end: Int32
     @usableFromInline var days: WeekdaySet
     @usableFromInline var value: Int64
+    /// The rule whose occurrences it falls on (then `days` is unused), nil for weekdays.
+    @usableFromInline var rule: _TodoRule?
 
     @inlinable
-    init(start: Int32, end: Int32, days: WeekdaySet, value: Int64) {
-        self.start = start; self.end = end; self.days = days; self.value = value
+    init(start: Int32, end: Int32, days: WeekdaySet, value: Int64, rule: _TodoRule? = nil) {
+        self.start = start; self.end = end; self.days = days; self.value = value; self.rule = rule
     }
 
     /// The row's contribution to the table of `kind`, nil when it counts there on no day (another
     /// kind, or undated). The one place that says which days a todo adds; `_DayTable.build`
     /// adds the same days in bulk.
     @inlinable
-    init?(start: Int32, end: Int32, days: WeekdaySet, flags: UInt8, kind: TodoKind) {
+    init?(start: Int32, end: Int32, days: WeekdaySet, flags: UInt8, kind: TodoKind, rule: _TodoRule? = nil) {
         switch kind {
         case .all: break
         case .challenges: guard flags & TodoSet._challenge != 0 else { return nil }
@@ -30,7 +33,7 @@ struct _DayContribution {
         guard start <= end else { return nil }
         // Untracked todos count as done on every day they fall on when `isCompleted`.
         let untrackedDone = flags & (TodoSet._tracked | TodoSet._completed) == TodoSet._completed
-        self.init(start: start, end: end, days: days, value: untrackedDone ? 0x1_0000_0001 : 1)
+        self.init(start: start, end: end, days: days, value: untrackedDone ? 0x1_0000_0001 : 1, rule: rule)
     }
 
     /// The finite days among its start and end, whose neighbourhood a table must hold.
@@ -92,13 +95,22 @@ extension _DayTable {
     }
 
     /// Adds `sign × c.value` on every day of the table `c` falls on (the table covers `c`).
-    /// - Complexity: O(days of `c` inside the table)
+    /// - Complexity: O(days of `c` inside the table); for a rule, O(its occurrences and periods there)
     @usableFromInline
     func apply(_ c: _DayContribution, sign: Int64) {
         let a = Swift.max(c.start, first), b = Swift.min(c.end, last)
         guard a <= b else { return }
         let v = sign &* c.value
         let from = Int(a) &- Int(first), through = Int(b) &- Int(first)
+        if let rule = c.rule {
+            // Its occurrences in the table's part of its span: O(those and the rule's periods there).
+            guard var it = rule.occurrences(a, b) else { return }
+            let base = Int(first)
+            counts.withUnsafeMutableBufferPointer { t in
+                while let d = it.next() { t[Int(d.dayNumber) &- base] &+= v }
+            }
+            return
+        }
         counts.withUnsafeMutableBufferPointer { t in
             if c.days._bits == 0x7F {
                 for k in from...through { t[k] &+= v }

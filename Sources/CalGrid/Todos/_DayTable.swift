@@ -105,7 +105,8 @@ final class _DayTable: @unchecked Sendable {
         weekly.withUnsafeMutableBufferPointer { w in
             for i in 0..<st.count {
                 let f = fl[i]
-                guard f & kindMask == kindWant else { continue }
+                // Rows with a rule are added below, from the side table (`kindWant` has no `_ruled` bit).
+                guard f & (kindMask | TodoSet._ruled) == kindWant else { continue }
                 // Clamped to the table: open ends become its edges; undated todos (an empty
                 // span, see `_DayKey`) come out empty.
                 let s = Swift.max(st[i], first), e = Swift.min(en[i], last)
@@ -132,6 +133,7 @@ final class _DayTable: @unchecked Sendable {
                 }
             }
         } } } } } }
+        if !set._rules.isEmpty { _addRuleRows(of: set, kindMask: kindMask, kindWant: kindWant, first: first, last: last, into: &plain) }
         let counts = [Int64](unsafeUninitializedCapacity: days) { out, initialized in
             plain.withUnsafeBufferPointer { p in
                 weekly.withUnsafeMutableBufferPointer { w in
@@ -146,5 +148,29 @@ final class _DayTable: @unchecked Sendable {
             initialized = days
         }
         return _DayTable(first: first, counts: counts)
+    }
+
+    /// Adds every row with a rule (of the kind) into the difference array `plain` over
+    /// `first...last`: +v on each occurrence, −v the day after.
+    /// - Complexity: O(R + their occurrences and periods in the table)
+    static func _addRuleRows(of set: TodoSet, kindMask: UInt8, kindWant: UInt8, first: Int32, last: Int32,
+                             into plain: inout [Int64]) {
+        let doneMask = TodoSet._tracked | TodoSet._completed, untrackedDone = TodoSet._completed
+        let rules = set._rules, c = set._columns
+        plain.withUnsafeMutableBufferPointer { p in
+            for k in 0..<rules.count {
+                let i = Int(rules.rows[k]), f = c.flags[i]
+                guard f & kindMask == kindWant else { continue }
+                let s = Swift.max(c.start[i], first), e = Swift.min(c.end[i], last)
+                guard s <= e, var it = rules.rules[k].occurrences(s, e) else { continue }
+                let v: Int64 = f & doneMask == untrackedDone ? 0x1_0000_0001 : 1
+                let base = Int(first)
+                while let d = it.next() {
+                    let t = Int(d.dayNumber) &- base
+                    p[t] &+= v
+                    p[t &+ 1] &-= v
+                }
+            }
+        }
     }
 }

@@ -62,10 +62,11 @@ struct _IntervalIndex: Sendable {
     }
 
     /// A row's group key: weekday bits (0 when its span holds none of them) and the challenge
-    /// bit above; nil for an undated row (empty span).
+    /// bit above; nil for an undated row (empty span) or one with a rule.
     @inlinable @inline(__always)
     static func _groupKey(lo: Int32, hi: Int32, days: WeekdaySet, flags: UInt8) -> Int? {
-        guard lo <= hi else { return nil }
+        // A row with a recurrence rule is not a weekday interval: the set answers those itself.
+        guard lo <= hi, flags & TodoSet._ruled == 0 else { return nil }
         let finite = _DayKey.isDay(lo) && _DayKey.isDay(hi)
         let bits = !finite || _hasRepeatDay(from: lo, through: hi, days: days) ? Int(days._bits) : 0
         return bits | (flags & TodoSet._challenge != 0 ? 0x80 : 0)

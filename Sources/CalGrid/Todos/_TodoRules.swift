@@ -1,0 +1,144 @@
+// Recurrence rules inside a `TodoSet`: a todo's `Recurrence` boxed (so fields without one stay a
+// word), and the set's side table of them, kept by row. Most todos have no rule, so the set keeps
+// no per-todo column for it: a flag bit (`TodoSet._ruled`) says a row has one, and the side
+// table, sorted by row, gives it in O(log R).
+
+/// A todo's recurrence, boxed: `TodoFields` holds one reference (nil for the common todo without
+/// a rule) and the set's side table shares it, so a rule is never copied per query.
+@usableFromInline
+final class _TodoRule: Hashable, Sendable {
+    @usableFromInline let recurrence: Recurrence
+
+    @usableFromInline init(_ recurrence: Recurrence) { self.recurrence = recurrence }
+
+    @usableFromInline static func == (a: _TodoRule, b: _TodoRule) -> Bool { a === b || a.recurrence == b.recurrence }
+    @usableFromInline func hash(into h: inout Hasher) { h.combine(recurrence) }
+
+    /// The day range `lo...hi` of keys (sentinels allowed) clamped to the supported days; nil when empty.
+    @inlinable
+    static func _days(_ lo: Int32, _ hi: Int32) -> ClosedRange<CivilDate>? {
+        let a = Swift.max(lo, CivilDate.minDayNumber), b = Swift.min(hi, CivilDate.maxDayNumber)
+        guard a <= b else { return nil }
+        return CivilDate(_unchecked: a)...CivilDate(_unchecked: b)
+    }
+
+    /// Occurrences in the day keys `lo...hi`, ascending.
+    /// - Complexity: O(1) to make; see `Recurrence.occurrences(in:)`.
+    @usableFromInline
+    func occurrences(_ lo: Int32, _ hi: Int32) -> Recurrence.Occurrences? {
+        guard let r = _TodoRule._days(lo, hi) else { return nil }
+        return recurrence.occurrences(in: r)
+    }
+
+    /// How many occurrences lie in the day keys `lo...hi`.
+    /// - Complexity: O(occurrences and periods in the range)
+    @usableFromInline
+    func count(_ lo: Int32, _ hi: Int32) -> Int {
+        guard var it = occurrences(lo, hi) else { return 0 }
+        var n = 0
+        while it.next() != nil { n &+= 1 }
+        return n
+    }
+
+    /// Whether some occurrence lies in the day keys `lo...hi`.
+    /// - Complexity: O(periods up to the first occurrence in the range)
+    @usableFromInline
+    func occurs(_ lo: Int32, _ hi: Int32) -> Bool {
+        guard var it = occurrences(lo, hi) else { return false }
+        return it.next() != nil
+    }
+
+    /// Whether day `d` is an occurrence.
+    @usableFromInline
+    func contains(_ d: Int32) -> Bool {
+        guard d >= CivilDate.minDayNumber, d <= CivilDate.maxDayNumber else { return false }
+        return recurrence.contains(CivilDate(_unchecked: d))
+    }
+}
+
+/// The rules of a set's rows, sorted by row: `rows[k]` has `rules[k]`, and, when it has an end
+/// (a tracked todo), `trackedCounts[k]` occurrences in `[start, end]` (its completion flags); -1
+/// when it has none (open on the right: the rule's own bounds end it, if anything).
+@usableFromInline
+struct _TodoRules: Sendable {
+    @usableFromInline var rows: [Int32] = []
+    @usableFromInline var rules: [_TodoRule] = []
+    @usableFromInline var trackedCounts: [Int32] = []
+    /// Rows without an end: their occurrences may go past every finite date of the set.
+    @usableFromInline var openCount = 0
+
+    @inlinable init() {}
+
+    @inlinable var count: Int { rows.count }
+    @inlinable var isEmpty: Bool { rows.isEmpty }
+
+    /// The slot of row `i`, nil when it has no rule.
+    /// - Complexity: O(log R)
+    @inlinable
+    func slot(ofRow i: Int) -> Int? {
+        let k = _lowerBound(i)
+        return k < rows.count && Int(rows[k]) == i ? k : nil
+    }
+
+    @inlinable
+    func _lowerBound(_ i: Int) -> Int {
+        var lo = 0, hi = rows.count
+        while lo < hi {
+            let mid = (lo &+ hi) / 2
+            if Int(rows[mid]) < i { lo = mid &+ 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// Sets (or, with nil, clears) row `i`'s rule.
+    /// - Complexity: O(R) when a slot comes or goes, else O(log R)
+    @usableFromInline
+    mutating func set(row i: Int, _ entry: (rule: _TodoRule, tracked: Int32)?) {
+        let k = _lowerBound(i)
+        let present = k < rows.count && Int(rows[k]) == i
+        if present, trackedCounts[k] < 0 { openCount -= 1 }
+        guard let entry else {
+            if present { rows.remove(at: k); rules.remove(at: k); trackedCounts.remove(at: k) }
+            return
+        }
+        if entry.tracked < 0 { openCount += 1 }
+        if present {
+            rules[k] = entry.rule; trackedCounts[k] = entry.tracked
+        } else {
+            rows.insert(Int32(truncatingIfNeeded: i), at: k); rules.insert(entry.rule, at: k)
+            trackedCounts.insert(entry.tracked, at: k)
+        }
+    }
+
+    /// Row `i` is removed: its rule goes, later rows move down one.
+    /// - Complexity: O(R)
+    @usableFromInline
+    mutating func remove(row i: Int) {
+        set(row: i, nil)
+        for k in _lowerBound(i)..<rows.count { rows[k] &-= 1 }
+    }
+
+    /// The rows where `keep` is false are removed; the others are renumbered densely.
+    /// - Complexity: O(N + R)
+    @usableFromInline
+    mutating func compact(keeping keep: [Bool]) {
+        guard !rows.isEmpty else { return }
+        var newRow = [Int32](repeating: -1, count: keep.count)
+        var n: Int32 = 0
+        for i in 0..<keep.count where keep[i] { newRow[i] = n; n &+= 1 }
+        var w = 0
+        openCount = 0
+        for k in 0..<rows.count {
+            let r = newRow[Int(rows[k])]
+            guard r >= 0 else { continue }
+            rows[w] = r; rules[w] = rules[k]; trackedCounts[w] = trackedCounts[k]
+            if trackedCounts[w] < 0 { openCount += 1 }
+            w += 1
+        }
+        rows.removeLast(rows.count - w); rules.removeLast(rules.count - w); trackedCounts.removeLast(trackedCounts.count - w)
+    }
+
+    /// Bytes of allocated capacity (the side table; the rules themselves are shared with drafts).
+    @usableFromInline
+    var byteCount: Int { rows.capacity * 4 + rules.capacity * MemoryLayout<_TodoRule>.stride + trackedCounts.capacity * 4 }
+}

@@ -1,0 +1,74 @@
+// Taskwarrior's recurring parents (`status: recurring`): the template becomes one todo with the
+// equivalent RFC 5545 rule; its generated children stay the separate todos they are.
+import CJSONC
+import CalGrid
+import CalGridImport
+
+extension _RecordDecoder {
+    /// Taskwarrior's `recur` value as RRULE text: `daily`, `weekly`, `biweekly`, `monthly`,
+    /// `quarterly`, `semiannual`, `yearly`/`annual`, `weekdays`, and counts of a unit (`2weeks`,
+    /// `3d`, `6mo`, `1y`, `10days`); nil when it is none of them.
+    @inlinable
+    static func rruleText(recur b: UnsafeBufferPointer<UInt8>) -> String? {
+        var digits = 0, n = 0
+        while digits < b.count, b[digits] >= 0x30, b[digits] <= 0x39, n < 100_000 {
+            n = n * 10 + Int(b[digits] - 0x30)
+            digits += 1
+        }
+        if digits == 0 { n = 1 }
+        guard n >= 1 else { return nil }
+        var unit = ""
+        for c in b[digits...] { unit.unicodeScalars.append(Unicode.Scalar(c >= 0x41 && c <= 0x5A ? c + 32 : c)) }
+        let freq: String, factor: Int
+        switch unit {
+        case "d", "day", "days", "daily": (freq, factor) = ("DAILY", 1)
+        case "w", "wk", "wks", "week", "weeks", "weekly": (freq, factor) = ("WEEKLY", 1)
+        case "biweekly", "fortnight", "fortnightly": (freq, factor) = ("WEEKLY", 2)
+        case "mo", "mos", "month", "months", "monthly": (freq, factor) = ("MONTHLY", 1)
+        case "bimonthly": (freq, factor) = ("MONTHLY", 2)
+        case "q", "qtr", "qtrs", "quarter", "quarters", "quarterly": (freq, factor) = ("MONTHLY", 3)
+        case "semiannual": (freq, factor) = ("MONTHLY", 6)
+        case "y", "yr", "yrs", "year", "years", "yearly", "annual": (freq, factor) = ("YEARLY", 1)
+        case "biannual", "biyearly": (freq, factor) = ("YEARLY", 2)
+        case "weekdays" where digits == 0: return "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"
+        default: return nil
+        }
+        let interval = n * factor
+        return "FREQ=" + freq + (interval == 1 ? "" : ";INTERVAL=\(interval)")
+    }
+
+    /// A recurring parent as one todo: it starts on its `due` day (the first occurrence), ends on
+    /// its `until` day (none: it goes on), repeats by `recur`, and, with an end, keeps one flag per
+    /// occurrence, done where its `mask` says the child of that occurrence is completed (`+`).
+    @inlinable
+    mutating func recurringParent(uuid: OpaquePointer?, description: OpaquePointer?, entrySeconds: Int64?, dueSeconds: Int64?,
+                                  untilSeconds: Int64?, recur: OpaquePointer?, mask: OpaquePointer?,
+                                  into batch: inout TodoBatch) throws(_FieldFailure) -> _RecordOutcome {
+        guard let text = _RecordDecoder.rruleText(recur: _RecordDecoder.bytes(recur)) else {
+            throw _FieldFailure(.invalidRule, "recur", "not a Taskwarrior recurrence period (daily, weekly, biweekly, monthly, quarterly, yearly, weekdays, 2weeks, 3d, 6mo, 1y ...)")
+        }
+        guard let start = try taskwarriorDay(dueSeconds, "due") else {
+            throw _FieldFailure(.missingField, "due", "a recurring task has no due date")
+        }
+        var end = try taskwarriorDay(untilSeconds, "until")
+        if let e = end, e < start { end = start }
+        if let e = end, start.days(to: e) >= maxSpanDays {
+            throw _FieldFailure(.spanTooLong, "until", "the span is longer than the span limit (\(maxSpanDays) days)")
+        }
+        let fields = TodoFields(start: start, end: end, createdAt: entrySeconds)
+        batch.append(idBytes: UnsafeRawBufferPointer(_RecordDecoder.bytes(uuid)),
+                     titleBytes: UnsafeRawBufferPointer(_RecordDecoder.bytes(description)), memoBytes: nil, fields: fields)
+        var bytes = Array(text.utf8)
+        bytes.withUnsafeMutableBytes { batch.setRule(textBytes: UnsafeRawBufferPointer($0)) }
+        // Completed children, by occurrence: only a todo with an end keeps per-occurrence flags.
+        guard let e = end, let mask, let rule = try? RecurrenceRule(parsing: text) else { return .staged }
+        let m = _RecordDecoder.bytes(mask)
+        guard m.contains(0x2B) else { return .staged }   // '+'
+        let days = Recurrence(start: start, rule: rule).occurrences(in: start...e)
+        var n = 0
+        for _ in days { n += 1 }
+        batch.setCompletedDays(count: n)
+        for k in 0..<Swift.min(n, m.count) where m[k] == 0x2B { batch.setCompletedDay(k) }
+        return .staged
+    }
+}
