@@ -1,5 +1,5 @@
-// Taskwarrior 2.6 `task export` → a todo staged in a TodoBatch. The mapping is documented in the README
-// ("Import and export" → "Taskwarrior"); text is copied byte for byte.
+// Taskwarrior 2.6 `task export` → a todo staged in a TodoBatch. The mapping is documented in
+// docs/formats.md ("Taskwarrior"); text is copied byte for byte.
 import CJSONC
 import CalGrid
 import CalGridImport

@@ -47,9 +47,12 @@ enum TodoFile {
             }
             return (set, report)
         } catch {
+            // The import's error, taken apart here: a located issue, or a failed system call
+            // reported as every other one is (CLIError.system).
             switch error {
             case .invalidInput(let issue): throw .data(describe(issue, file: displayName(path)))
-            default: throw .data("\(displayName(path)): \(error.message)")
+            case .system(let e): throw .system(e, path: displayName(path))
+            case .cancelled: throw .data("\(displayName(path)): \(error.message)")
             }
         }
     }

@@ -6,7 +6,8 @@
                                  README's C program from it, Tests/CLI/store_test.py its walkthrough
   snippets.py cli CALGRID        run the command-line blocks (cli-output, cli-session, cli-commands-*),
                                  check the set-up block and the module graph (against Package.swift),
-                                 and fail on any fenced block without a marker
+                                 fail on any fenced block without a marker, and on any backticked
+                                 name of ours the sources no longer have (stale_names)
 
 Markers are HTML comments in the first column right above a fence (docs/README.md, "Snippets").
 The Swift blocks are run by Tests/DocSnippets/Extractor through SwiftPM instead.
@@ -115,6 +116,50 @@ def broken_links():
     return problems
 
 
+def stale_names():
+    """Every backticked name in README.md and docs/*.md that looks like one of ours still exists
+    (issue 18: the architecture page named internals long gone). Ours: an `_`-prefixed internal,
+    a `calgrid_`/`CALGRID_` C name, a CamelCase type, each part of `Type.member`, a source file
+    (`X.swift`, `.c`, `.h`, `.py`, `.mk`). It exists when it is a word of Sources/, Include/, Tests/,
+    Benchmarks/, Examples/ or mk/ (a file name: a file there); a fragment of C names (`_add_many`,
+    `_AMBIGUOUS`) when a `calgrid_` name ends with it. Placeholders are in capitals
+    (`TodoSet+FACET.swift`); generated files under `.build/` are not checked."""
+    words, files = set(), set()
+    for top in ("Sources", "Include", "Tests", "Benchmarks", "Examples", "mk"):
+        for dirpath, _, names in os.walk(os.path.join(ROOT, top)):
+            for name in names:
+                files.add(name)
+                if name.endswith((".swift", ".h", ".c", ".py", ".mk", ".modulemap", ".sh", ".ld")):
+                    with open(os.path.join(dirpath, name), encoding="utf-8", errors="replace") as f:
+                        words.update(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", f.read()))
+    c_names = [w.lower() for w in words if w.lower().startswith("calgrid_")]
+
+    def exists(part):
+        return part in words or ("_" in part and len(part) > 2 and any(n.endswith(part.lower()) for n in c_names))
+
+    def ours(part):
+        return (part.startswith("_") and not part.startswith("__")) or part.lower().startswith("calgrid_") \
+            or re.match(r"^[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*$", part) is not None
+
+    problems = []
+    for path in docs():
+        text = re.sub(r"(?ms)^```.*?^```", lambda m: "\n" * m.group(0).count("\n"), open(path, encoding="utf-8").read())
+        for number, line in enumerate(text.split("\n"), 1):
+            for span in re.findall(r"`([^`\n]+)`", line):
+                where = f"{os.path.relpath(path, ROOT)}:{number}: `{span}`"
+                m = re.match(r"^(?:[\w./+-]*/)?([\w+-]+\.(?:swift|c|h|py|mk))$", span)
+                if m:
+                    if m.group(1) not in files and not span.startswith(".build/") and not re.search(r"[A-Z]{3,}", m.group(1)):
+                        problems.append(f"{where}: no file {m.group(1)} in the repository: the doc names something gone")
+                    continue
+                if not re.match(r"^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(?:\([\w:]*\))?$", span):
+                    continue
+                for part in re.sub(r"\(.*\)$", "", span).split("."):
+                    if ours(part) and not exists(part):
+                        problems.append(f"{where}: no `{part}` in the sources: the doc names something gone or renamed")
+    return problems
+
+
 def run_cli(binary):
     binary = os.path.abspath(binary)
     failures, counts = [], {}
@@ -207,6 +252,7 @@ def run_cli(binary):
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     failures += front_door()
+    failures += stale_names()
     for f in failures:
         print("FAIL doc snippet", f)
     ran = ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
