@@ -60,6 +60,7 @@ $(TARGET_DIR)/arm/%.o: Tests/Embedded/Target/%.c
 $(TARGET_DIR)/arm/target_data.o: $(TARGET_DIR)/oracle/target_data.c $(TARGET_DIR)/oracle/expected.txt
 	@mkdir -p $(@D)
 	$(ARM_CC) $(ARM_CFLAGS) -c -o $@ $<
+$(TARGET_DIR)/arm/target_arm.o $(TARGET_DIR)/arm/firmware_arm.o: Tests/Embedded/Target/stack_paint.h
 $(TARGET_DIR)/arm/target.elf: $(TARGET_DIR)/arm/CalGrid.o $(TARGET_DIR)/arm/TargetChecks.o \
                               $(addprefix $(TARGET_DIR)/arm/,target_arm.o target_alloc.o target_data.o)
 	$(ARM_CC) $(ARM_CFLAGS) $(ARM_LDFLAGS) -Wl,--defsym=__stack_size=0x10000 -o $@ $^

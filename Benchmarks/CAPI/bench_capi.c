@@ -17,13 +17,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include "bench_common.h"
 
-static uint64_t now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);  /* CPU time, as the Swift side */
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-static uint64_t fold(uint64_t h, uint64_t v) { return (h ^ v) * 0x100000001b3ULL; }
 
 static uint64_t grids(int year, int month, int count) {
     uint64_t h = 0xcbf29ce484222325ULL;

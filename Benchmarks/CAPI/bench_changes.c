@@ -28,13 +28,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "bench_common.h"
 
-static uint64_t now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);  /* CPU time, as the Swift side */
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-static uint64_t fold(uint64_t h, uint64_t v) { return (h ^ v) * 0x100000001b3ULL; }
 static uint64_t mix_index(uint64_t i) { uint64_t z = i * 0x9E3779B97F4A7C15ULL; return z ^ (z >> 29); }
 
 static calgrid_todo_set *set;

@@ -6,16 +6,11 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stddef.h>
+#include "../Target/stack_paint.h"
 
 long long firmware_main(void *cells, intptr_t count);
 size_t target_heap_peak(void);
 size_t target_heap_in_use(void);
-/* The stack is [__stack - __stack_size, __stack): __stack_size from the link line (picolibc.ld
- * reserves only its default below __stack, but the RAM under it is free). */
-extern uint32_t __stack[];
-extern char __stack_size[];
-#define STACK_BOTTOM ((uint32_t *)((uintptr_t)__stack - (uintptr_t)__stack_size))
-#define PAINT 0xA5A5A5A5u
 
 static void put(const char *s) { fputs(s, stdout); }
 
@@ -31,18 +26,6 @@ void firmware_mark(intptr_t phase) {
     put("# phase "); put_number((unsigned long long)phase);
     put(" heap-in-use "); put_number(target_heap_in_use());
     put(" heap-peak "); put_number(target_heap_peak()); put("\n");
-}
-
-static void __attribute__((noinline)) paint_stack(void) {
-    volatile uint32_t here = 0;
-    uint32_t *p = STACK_BOTTOM, *end = (uint32_t *)((uintptr_t)&here & ~(uintptr_t)3) - 16;
-    while (p < end) *p++ = PAINT;
-}
-
-static size_t stack_high_water(void) {
-    uint32_t *p = STACK_BOTTOM;
-    while (p < __stack && *p == PAINT) p++;
-    return (size_t)((uintptr_t)__stack - (uintptr_t)p);
 }
 
 static long long __attribute__((noinline)) run(void) {
