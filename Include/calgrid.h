@@ -882,7 +882,9 @@ typedef enum calgrid_export_format {
 
 /* Writes the whole set to `path` atomically (a temporary file beside it, fsync, rename; the old
 ** file's mode is kept): on failure (EIO) the old file is untouched and no temporary file remains.
-** Importing the result gives the same todos back. Reads the set (any number of threads at once). */
+** Importing the result gives the same todos back. Takes no lock: a caller sharing the file with
+** other writers (the calgrid command's store) holds its lock, "PATH.lock", around its own read and
+** write (docs/c-api.md, "Files and locks"). Reads the set (any number of threads at once). */
 int calgrid_todo_set_export_file(const calgrid_todo_set *set, const char *path, calgrid_export_format format,
                                  calgrid_error *err);
 

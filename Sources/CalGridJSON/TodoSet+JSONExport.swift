@@ -183,7 +183,9 @@ extension TodoSet {
     }
 
     /// Writes the set to `path` through `AtomicFile`: an interrupted or failed export leaves the old
-    /// file as it was and no temporary file.
+    /// file as it was and no temporary file. Takes no lock: a caller that shares `path` with other
+    /// writers holds `FileLock(guarding: path)` around its own read and this write, as the CLI does
+    /// (docs/c-api.md, "Files and locks").
     /// - Complexity: O(N + text + tracked days); memory O(1 MiB) beyond the set.
     public func exportJSON(to path: String, format: ExportFormat = .native) throws(ExportError) {
         do throws(Errno) {
