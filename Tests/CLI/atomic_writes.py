@@ -14,6 +14,7 @@ Usage: atomic_writes.py path/to/calgrid [kills] [store-kills]
 - permission bits kept, new files 0666 & ~umask.
 The new content is checked against the generated records (an independent oracle): every id, in order."""
 import json, os, random, resource, signal, subprocess, sys, tempfile, time
+from clisupport import write_store_inputs
 
 binary = os.path.abspath(sys.argv[1])
 kills = int(sys.argv[2]) if len(sys.argv) > 2 else 100
@@ -131,13 +132,7 @@ try:
     sd = os.path.join(work, "store")
     os.mkdir(sd)
     store = os.path.join(sd, "todos.json")
-    with open(os.path.join(work, "store-seed.jsonl"), "w") as f:
-        for i in range(STORE_TODOS):
-            f.write(json.dumps({"id": f"s{i}", "title": f"Store todo {i}", "startDate": "2026-02-01",
-                                "endDate": "2026-02-28", "createdAt": "2026-01-01T00:00:00Z"}) + "\n")
-    with open(os.path.join(work, "store-other.jsonl"), "w") as f:
-        for i in range(STORE_TODOS):
-            f.write(json.dumps({"id": f"o{i}", "title": f"Other {i}"}) + "\n")
+    write_store_inputs(os.path.join(work, "store-seed.jsonl"), os.path.join(work, "store-other.jsonl"), STORE_TODOS)
     p = run(["import", "store-seed.jsonl", "--out", store], work)
     check(p.returncode == 0, f"making the store failed: {p.stderr}")
     store_old = read(store)

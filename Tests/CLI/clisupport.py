@@ -1,4 +1,4 @@
-"""What the CLI's Python suites share: running calgrid on a pseudo-terminal.
+"""What the CLI's Python suites share: running calgrid on a pseudo-terminal, the store tests' inputs.
 
 Import it from a script in Tests/CLI (the script's folder is on sys.path)."""
 import os
@@ -40,3 +40,16 @@ def on_pty(argv, env, timeout=60.0):
         os.close(fd)
         os.waitpid(pid, 0)
     return out
+
+
+def write_store_inputs(seed_path, other_path, n):
+    """The inputs of the store tests (atomic_writes.py, oom_cli.py): `n` dated todos s0... to make the
+    store from, and `n` undated todos o0... to import over it."""
+    import json
+    with open(seed_path, "w") as f:
+        for i in range(n):
+            f.write(json.dumps({"id": f"s{i}", "title": f"Store todo {i}", "startDate": "2026-02-01",
+                                "endDate": "2026-02-28", "createdAt": "2026-01-01T00:00:00Z"}) + "\n")
+    with open(other_path, "w") as f:
+        for i in range(n):
+            f.write(json.dumps({"id": f"o{i}", "title": f"Other {i}"}) + "\n")

@@ -8,6 +8,7 @@ never die by a signal. The store must be the old content or what the command wri
 no temporary file may outlive the next uninterrupted write.
 Usage: oom_cli.py path/to/calgrid"""
 import json, os, resource, subprocess, sys, tempfile
+from clisupport import write_store_inputs
 
 binary = os.path.abspath(sys.argv[1])
 TODOS = 20_000
@@ -33,13 +34,7 @@ def run(args, cwd, kib=None):
 
 work = tempfile.mkdtemp(prefix="calgrid-oom-")
 try:
-    with open(os.path.join(work, "seed.jsonl"), "w") as f:
-        for i in range(TODOS):
-            f.write(json.dumps({"id": f"s{i}", "title": f"Store todo {i}", "startDate": "2026-02-01",
-                                "endDate": "2026-02-28", "createdAt": "2026-01-01T00:00:00Z"}) + "\n")
-    with open(os.path.join(work, "other.jsonl"), "w") as f:
-        for i in range(TODOS):
-            f.write(json.dumps({"id": f"o{i}", "title": f"Other {i}"}) + "\n")
+    write_store_inputs(os.path.join(work, "seed.jsonl"), os.path.join(work, "other.jsonl"), TODOS)
     store = os.path.join(work, "todos.json")
     p = run(["import", "seed.jsonl", "--out", store], work)
     check(p.returncode == 0, f"making the store failed: {p.stderr}")
