@@ -8,7 +8,7 @@ extension _RecordDecoder {
     /// Taskwarrior's `recur` value as RRULE text: `daily`, `weekly`, `biweekly`, `monthly`,
     /// `quarterly`, `semiannual`, `yearly`/`annual`, `weekdays`, and counts of a unit (`2weeks`,
     /// `3d`, `6mo`, `1y`, `10days`); nil when it is none of them.
-    @inlinable
+    @usableFromInline
     static func rruleText(recur b: UnsafeBufferPointer<UInt8>) -> String? {
         var digits = 0, n = 0
         while digits < b.count, b[digits] >= 0x30, b[digits] <= 0x39, n < 100_000 {
@@ -17,24 +17,32 @@ extension _RecordDecoder {
         }
         if digits == 0 { n = 1 }
         guard n >= 1 else { return nil }
-        var unit = ""
-        for c in b[digits...] { unit.unicodeScalars.append(Unicode.Scalar(c >= 0x41 && c <= 0x5A ? c + 32 : c)) }
-        let freq: String, factor: Int
-        switch unit {
-        case "d", "day", "days", "daily": (freq, factor) = ("DAILY", 1)
-        case "w", "wk", "wks", "week", "weeks", "weekly": (freq, factor) = ("WEEKLY", 1)
-        case "biweekly", "fortnight", "fortnightly": (freq, factor) = ("WEEKLY", 2)
-        case "mo", "mos", "month", "months", "monthly": (freq, factor) = ("MONTHLY", 1)
-        case "bimonthly": (freq, factor) = ("MONTHLY", 2)
-        case "q", "qtr", "qtrs", "quarter", "quarters", "quarterly": (freq, factor) = ("MONTHLY", 3)
-        case "semiannual": (freq, factor) = ("MONTHLY", 6)
-        case "y", "yr", "yrs", "year", "years", "yearly", "annual": (freq, factor) = ("YEARLY", 1)
-        case "biannual", "biyearly": (freq, factor) = ("YEARLY", 2)
-        case "weekdays" where digits == 0: return "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"
-        default: return nil
-        }
+        // Byte for byte, lower-cased (a String switch compares by Unicode canonical equivalence,
+        // which links the Unicode tables into the C library).
+        var unit: [UInt8] = []
+        for c in b[digits...] { unit.append(c >= 0x41 && c <= 0x5A ? c + 32 : c) }
+        if digits == 0, _RecordDecoder.same(unit, "weekdays") { return "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR" }
+        let units: [(StaticString, StaticString, Int)] = [
+            ("d", "DAILY", 1), ("day", "DAILY", 1), ("days", "DAILY", 1), ("daily", "DAILY", 1),
+            ("w", "WEEKLY", 1), ("wk", "WEEKLY", 1), ("wks", "WEEKLY", 1), ("week", "WEEKLY", 1), ("weeks", "WEEKLY", 1),
+            ("weekly", "WEEKLY", 1), ("biweekly", "WEEKLY", 2), ("fortnight", "WEEKLY", 2), ("fortnightly", "WEEKLY", 2),
+            ("mo", "MONTHLY", 1), ("mos", "MONTHLY", 1), ("month", "MONTHLY", 1), ("months", "MONTHLY", 1),
+            ("monthly", "MONTHLY", 1), ("bimonthly", "MONTHLY", 2), ("q", "MONTHLY", 3), ("qtr", "MONTHLY", 3),
+            ("qtrs", "MONTHLY", 3), ("quarter", "MONTHLY", 3), ("quarters", "MONTHLY", 3), ("quarterly", "MONTHLY", 3),
+            ("semiannual", "MONTHLY", 6), ("y", "YEARLY", 1), ("yr", "YEARLY", 1), ("yrs", "YEARLY", 1),
+            ("year", "YEARLY", 1), ("years", "YEARLY", 1), ("yearly", "YEARLY", 1), ("annual", "YEARLY", 1),
+            ("biannual", "YEARLY", 2), ("biyearly", "YEARLY", 2),
+        ]
+        guard let (_, f, factor) = units.first(where: { _RecordDecoder.same(unit, $0.0) }) else { return nil }
+        let freq = _text(f)
         let interval = n * factor
         return "FREQ=" + freq + (interval == 1 ? "" : ";INTERVAL=\(interval)")
+    }
+
+    /// Whether `bytes` are exactly `s`'s.
+    @usableFromInline
+    static func same(_ bytes: [UInt8], _ s: StaticString) -> Bool {
+        bytes.elementsEqual(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
     }
 
     /// A recurring parent as one todo: it starts on its `due` day (the first occurrence), ends on
