@@ -31,6 +31,8 @@ enum _ICalText {
     static func outOfRange(_ property: String) -> String { "\(property) falls outside 0001-01-01...9999-12-31 in the import zone" }
     static func badDuration(_ property: String) -> String { "\(property) is not a valid duration" }
     static func wrongFormat(_ name: String) -> String { "importICalendar reads iCalendar, not \(name)" }
+    static let prodid = "-//CalGrid//CalGrid " + CalGridVersion.text + "//EN"
+    static func noSuchItem(_ uid: String) -> String { "no VTODO or VEVENT with UID \(uid) in the item's text" }
     static let tooManyRecords = "more items than the record limit"
     static let inputTooLarge = "the input is larger than the input size limit"
 }

@@ -1,4 +1,5 @@
 import CalGrid
+import CalGridICalendar
 import CalGridJSON
 import CalGridSystem
 
@@ -134,8 +135,11 @@ enum ExportCommand {
     static let command = Command(usage: "export", summary: "write the todos in the native format",
                                  help: { help }, run: run)
 
-    /// The `--format` words: the JSON layer's names, in its order.
-    static let formatChoices = ExportFormat.allCases.map(\.name).joined(separator: "|")
+    /// The `--format` words: the JSON layer's names, in its order, then iCalendar's.
+    static let formatChoices = (ExportFormat.allCases.map(\.name) + ["ics"]).joined(separator: "|")
+
+    /// What `--format` asked for: a JSON layout, or nil for iCalendar.
+    static func target(_ word: String) -> ExportFormat?? { word == "ics" ? .some(nil) : ExportFormat(name: word).map { .some($0) } }
 
     static let help = """
     usage: calgrid export [options]
@@ -144,17 +148,19 @@ enum ExportCommand {
     {"format": "calgrid", "version": 1, "todos": [...]}, one record per line; `calgrid import`
     reads it back unchanged. The output is JSON already, so --json changes nothing.
 
-      --format \(formatChoices)  the wrapped native document, or one record per line (default: native)
+      --format \(formatChoices)
+                             the wrapped native document, one record per line, or iCalendar:
+                             one VCALENDAR of VTODOs (default: native)
       --out FILE             write to FILE (replaced atomically) instead of standard output
     \(CommonOptions.help)
     """
 
     static func run(_ words: [String]) throws(CLIError) -> Output {
         var common = CommonOptions()
-        var format = ExportFormat.native, outPath: String?
+        var format: ExportFormat? = .native, outPath: String?
         try parseOptions(words, "export", &common, takes: .nothing) { (o: String, a: inout Arguments) throws(CLIError) -> Bool in
             switch o {
-            case "--format": format = try a.choice(for: o, formatChoices, ExportFormat.init(name:))
+            case "--format": format = try a.choice(for: o, formatChoices, target)
             case "--out": outPath = try a.value(for: o)
             default: return false
             }
@@ -164,6 +170,10 @@ enum ExportCommand {
             // The lock rule: FILE's lock is held from reading the todos to replacing FILE.
             return try Store.locking(o) { () throws(CLIError) -> Output in
                 let context = try Context.load(common)
+                guard let format else {
+                    do throws(Errno) { try context.todos.store.exportICalendar(to: o) } catch { throw .system(error, path: o) }
+                    return Output()
+                }
                 do throws(ExportError) { try context.todos.store.exportJSON(to: o, format: format) } catch {
                     throw .data("\(o): \(error.message)")
                 }
@@ -171,7 +181,8 @@ enum ExportCommand {
             }
         }
         var out = Output()
-        out.append(try Context.load(common).todos.store.exportJSONBytes(format: format))
+        let store = try Context.load(common).todos.store
+        out.append(format.map { store.exportJSONBytes(format: $0) } ?? store.exportICalendarBytes())
         return out
     }
 }

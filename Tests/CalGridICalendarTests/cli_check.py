@@ -80,6 +80,28 @@ def main() -> int:
                 report = p.stderr.decode()
                 if "ics," not in report:
                     failures.append(f"{path} ({how}): the report does not name the format: {report!r}")
+    # calgrid export --format ics of each imported file: python-icalendar reads the same todos back.
+    with tempfile.TemporaryDirectory() as d:
+        for path in files:
+            native = os.path.join(d, "todos.json")
+            p = subprocess.run([calgrid, "import", path, "--tz", "Asia/Seoul", "--out", native], capture_output=True, env=env, timeout=60)
+            out = os.path.join(d, "out.ics")
+            q = subprocess.run([calgrid, "export", "--todos", native, "--format", "ics", "--out", out], capture_output=True, env=env, timeout=60)
+            checks += 1
+            if p.returncode or q.returncode:
+                failures.append(f"{path}: export --format ics: exit {p.returncode}/{q.returncode}: {q.stderr.decode()[:300]}")
+                continue
+            with open(native, "rb") as f:
+                mine = ours(f.read())
+            read = {e["id"]: e for e in expected(out, "UTC")}
+            for i, t in mine.items():
+                w = read.get(i)
+                if w is None:
+                    failures.append(f"{path}: export --format ics lost {i}")
+                    continue
+                for k in ("title", "memo", "tags", "start", "end", "done", "createdAt"):
+                    if t[k] != w[k]:
+                        failures.append(f"{path}: export --format ics: {i}: {k} is {t[k]!r}, python-icalendar reads {w[k]!r}")
     # A bad file: located, exit 1, nothing written.
     with tempfile.TemporaryDirectory() as d:
         bad = os.path.join(d, "bad.ics")

@@ -1,0 +1,110 @@
+// One item's iCalendar text, changed from a todo without losing what CalGrid does not model: the
+// write path of a vdir store (issue 21), which rewrites one item's file when its todo changes.
+import CLibical
+import CalGrid
+import CalGridImport
+
+/// Rewriting an item someone else wrote: only the properties CalGrid maps change.
+public enum ICalendarItem {
+    /// `original` (a VCALENDAR holding the item whose UID is `draft.id`, such as one vdir file) with
+    /// that item's mapped properties set from `draft`: SUMMARY, DESCRIPTION, CATEGORIES, DTSTART,
+    /// DUE (VTODO) or DTEND (VEVENT), and completion. A DATE-TIME keeps its time and TZID and moves
+    /// by the days its day moved. DTSTAMP and LAST-MODIFIED become `now` and SEQUENCE goes up by one.
+    /// Everything else survives: other properties and their parameters, X- properties, alarms,
+    /// attendees, other components, the VTIMEZONEs. When `draft` equals what the item already
+    /// says (read in `zone`), `original` comes back byte for byte.
+    /// - Throws: `ImportError.invalidInput` when `original` is not iCalendar or has no such item.
+    /// - Complexity: O(size of `original`)
+    public static func patch(_ original: [UInt8], with draft: TodoDraft, now: Int64,
+                             zone: TimeZoneRules = .utc) throws(ImportError) -> [UInt8] {
+        var options = ImportOptions(format: .icalendar, zone: zone)
+        options.threads = 1
+        var set = TodoSet()
+        try set.importICalendar(bytes: original, options: options)
+        guard let current = set.drafts.first(where: { $0.id == draft.id }) else {
+            throw .invalidInput(ImportIssue(reason: .missingField, byteOffset: 0, line: 1, column: 1, recordIndex: -1, field: "UID",
+                                            detail: _ICalText.noSuchItem(draft.id)))
+        }
+        if current.title == draft.title, current.memo == draft.memo, current.tags == draft.tags, current.start == draft.start,
+           current.end == draft.end, current.isCompleted == draft.isCompleted {
+            return original
+        }
+        let r: Result<[UInt8], ImportError> = original.withUnsafeBufferPointer { b in
+            do throws(_ICalSyntaxError) {
+                var doc = try _ICalDocument.parse(b.baseAddress!, count: b.count, maxLineBytes: Int.max)
+                defer { doc.free() }
+                for root in doc.roots {
+                    for c in _Component(raw: root).children(ICAL_ANY_COMPONENT) where (c.isTodo || c.isEvent) && !c.has(ICAL_RECURRENCEID_PROPERTY) {
+                        let uid = c.withText(ICAL_UID_PROPERTY) { t in t.map { String(decoding: $0, as: UTF8.self) } }
+                        guard uid == draft.id else { continue }
+                        _Patch.apply(c, from: current, to: draft, now: now)
+                        var out: [UInt8] = []
+                        for r in doc.roots { out += _Builder.text(r) }
+                        return .success(out)
+                    }
+                }
+                return .success(original)
+            } catch {
+                return .failure(.invalidInput(ImportIssue(reason: error.reason, byteOffset: Int64(error.offset), line: error.line, column: 1,
+                                                          recordIndex: -1, field: "", detail: error.detail)))
+            }
+        }
+        switch r {
+        case .success(let bytes): return bytes
+        case .failure(let e): throw e
+        }
+    }
+}
+
+enum _Patch {
+    /// Changes the properties of `c` whose todo field differs between `old` and `new`, then bumps it.
+    static func apply(_ c: _Component, from old: TodoDraft, to new: TodoDraft, now: Int64) {
+        let raw = c.raw
+        if old.title != new.title {
+            _Builder.replace(raw, ICAL_SUMMARY_PROPERTY, with: new.title.isEmpty ? nil : _Builder.text(new.title) { icalproperty_new_summary($0) })
+        }
+        if old.memo != new.memo {
+            _Builder.replace(raw, ICAL_DESCRIPTION_PROPERTY,
+                             with: new.memo.flatMap { m in m.isEmpty ? nil : _Builder.text(m) { icalproperty_new_description($0) } })
+        }
+        if old.tags != new.tags {
+            _Builder.remove(raw, ICAL_CATEGORIES_PROPERTY)
+            for t in new.tags where !t.isEmpty { if let p = _Builder.text(t, { icalproperty_new_categories($0) }) { icalcomponent_add_property(raw, p) } }
+        }
+        if old.start != new.start {
+            move(raw, ICAL_DTSTART_PROPERTY, from: old.start, to: new.start, make: { icalproperty_new_dtstart($0) },
+                 get: { icalproperty_get_dtstart($0) }, set: { icalproperty_set_dtstart($0, $1) })
+        }
+        if old.end != new.end {
+            if c.isEvent {
+                _Builder.remove(raw, ICAL_DURATION_PROPERTY)
+                // DTEND is exclusive: one day after the last.
+                move(raw, ICAL_DTEND_PROPERTY, from: old.end.map { $0._clampedAdding(1) }, to: new.end.map { $0._clampedAdding(1) },
+                     make: { icalproperty_new_dtend($0) }, get: { icalproperty_get_dtend($0) }, set: { icalproperty_set_dtend($0, $1) })
+            } else {
+                _Builder.remove(raw, ICAL_DURATION_PROPERTY)
+                move(raw, ICAL_DUE_PROPERTY, from: old.end, to: new.end, make: { icalproperty_new_due($0) },
+                     get: { icalproperty_get_due($0) }, set: { icalproperty_set_due($0, $1) })
+            }
+        }
+        if c.isTodo, old.isCompleted != new.isCompleted { _Builder.setDone(raw, new.isCompleted, now: now) }
+        _Builder.bump(raw, now: now)
+    }
+
+    /// Moves a date property from day `old` to day `new`: a DATE-TIME by the days between (its time
+    /// and TZID kept), a DATE or a missing property set to the new day, removed when `new` is nil.
+    static func move(_ c: OpaquePointer, _ kind: icalproperty_kind, from old: CivilDate?, to new: CivilDate?,
+                     make: (icaltimetype) -> OpaquePointer?, get: (OpaquePointer) -> icaltimetype,
+                     set: (OpaquePointer, icaltimetype) -> Void) {
+        guard let new else { _Builder.remove(c, kind); return }
+        if let p = icalcomponent_get_first_property(c, kind), let old {
+            var t = get(p)
+            if t.is_date == 0 {
+                t.day += Int32(clamping: old.days(to: new))
+                set(p, icaltime_normalize(t))
+                return
+            }
+        }
+        _Builder.replace(c, kind, with: make(_Builder.date(new)))
+    }
+}

@@ -1,0 +1,105 @@
+// Building and changing components through libical: the only place that calls icalcomponent_new*,
+// icalproperty_new_* and icalcomponent_as_ical_string_r. libical writes the text: escapes, CRLF and
+// RFC 5545 line folding (75 octets, never inside a UTF-8 sequence).
+import CLibical
+import CalGrid
+
+enum _Builder {
+    /// A new VCALENDAR with VERSION and PRODID.
+    static func calendar() -> OpaquePointer {
+        let cal = icalcomponent_new(ICAL_VCALENDAR_COMPONENT)!
+        icalcomponent_add_property(cal, icalproperty_new_version("2.0"))
+        icalcomponent_add_property(cal, icalproperty_new_prodid(_ICalText.prodid))
+        return cal
+    }
+
+    /// The component's text (CRLF, folded); `c` stays the caller's.
+    static func text(_ c: OpaquePointer) -> [UInt8] {
+        guard let s = icalcomponent_as_ical_string_r(c) else { return [] }
+        defer { cg_ical_free(s) }
+        return [UInt8](UnsafeRawBufferPointer(start: s, count: strlen(s)))
+    }
+
+    /// Removes every property of `kind` from `c`.
+    static func remove(_ c: OpaquePointer, _ kind: icalproperty_kind) {
+        while let p = icalcomponent_get_first_property(c, kind) {
+            icalcomponent_remove_property(c, p)
+            icalproperty_free(p)
+        }
+    }
+
+    /// Replaces `kind`'s properties of `c` with `new` (none when nil).
+    static func replace(_ c: OpaquePointer, _ kind: icalproperty_kind, with new: OpaquePointer?) {
+        remove(c, kind)
+        if let new { icalcomponent_add_property(c, new) }
+    }
+
+    /// A text property made by `make` from `text`.
+    static func text(_ text: String, _ make: (UnsafePointer<CChar>) -> OpaquePointer?) -> OpaquePointer? {
+        text.withCString { make($0) }
+    }
+
+    /// A DATE value.
+    static func date(_ d: CivilDate) -> icaltimetype {
+        var t = icaltime_null_date()
+        let (y, m, day) = d.components
+        t.year = Int32(y); t.month = Int32(m); t.day = Int32(day); t.is_date = 1
+        return t
+    }
+
+    /// A UTC DATE-TIME value of `seconds` since 1970.
+    static func utc(_ seconds: Int64) -> icaltimetype {
+        icaltime_from_timet_with_zone(time_t(seconds), 0, icaltimezone_get_utc_timezone())
+    }
+
+    /// A new VTODO holding `draft`'s mapped fields, stamped `now`.
+    static func todo(_ draft: TodoDraft, now: Int64) -> OpaquePointer {
+        let c = icalcomponent_new(ICAL_VTODO_COMPONENT)!
+        icalcomponent_add_property(c, text(draft.id) { icalproperty_new_uid($0) })
+        icalcomponent_add_property(c, icalproperty_new_dtstamp(utc(now)))
+        set(c, draft, isEvent: false, now: now)
+        return c
+    }
+
+    /// Sets the mapped properties of `c` from `draft`: SUMMARY, DESCRIPTION, CATEGORIES, CREATED,
+    /// DTSTART and DUE (DTEND, exclusive, for an event) as DATEs, completion.
+    static func set(_ c: OpaquePointer, _ draft: TodoDraft, isEvent: Bool, now: Int64) {
+        // An empty text is no property: libical refuses a property without a value when it reads it back.
+        replace(c, ICAL_SUMMARY_PROPERTY, with: draft.title.isEmpty ? nil : text(draft.title) { icalproperty_new_summary($0) })
+        replace(c, ICAL_DESCRIPTION_PROPERTY, with: draft.memo.flatMap { m in m.isEmpty ? nil : text(m) { icalproperty_new_description($0) } })
+        remove(c, ICAL_CATEGORIES_PROPERTY)
+        for tag in draft.tags where !tag.isEmpty { if let p = text(tag, { icalproperty_new_categories($0) }) { icalcomponent_add_property(c, p) } }
+        replace(c, ICAL_CREATED_PROPERTY, with: draft.createdAt.map { icalproperty_new_created(utc($0)) })
+        replace(c, ICAL_DTSTART_PROPERTY, with: draft.start.map { icalproperty_new_dtstart(date($0)) })
+        if isEvent {
+            replace(c, ICAL_DTEND_PROPERTY, with: draft.end.map { icalproperty_new_dtend(date($0._clampedAdding(1))) })
+        } else {
+            replace(c, ICAL_DUE_PROPERTY, with: draft.end.map { icalproperty_new_due(date($0)) })
+            setDone(c, draft.isCompleted, now: now)
+        }
+    }
+
+    /// STATUS, COMPLETED and PERCENT-COMPLETE for a todo done or not.
+    static func setDone(_ c: OpaquePointer, _ done: Bool, now: Int64) {
+        if done {
+            replace(c, ICAL_STATUS_PROPERTY, with: icalproperty_new_status(ICAL_STATUS_COMPLETED))
+            if icalcomponent_get_first_property(c, ICAL_COMPLETED_PROPERTY) == nil {
+                icalcomponent_add_property(c, icalproperty_new_completed(utc(now)))
+            }
+            replace(c, ICAL_PERCENTCOMPLETE_PROPERTY, with: icalproperty_new_percentcomplete(100))
+        } else {
+            replace(c, ICAL_STATUS_PROPERTY, with: icalproperty_new_status(ICAL_STATUS_NEEDSACTION))
+            remove(c, ICAL_COMPLETED_PROPERTY)
+            remove(c, ICAL_PERCENTCOMPLETE_PROPERTY)
+        }
+    }
+
+    /// DTSTAMP and LAST-MODIFIED set to `now`, SEQUENCE one more (RFC 5545 3.8.7: what CalDAV
+    /// clients look at to see a change).
+    static func bump(_ c: OpaquePointer, now: Int64) {
+        replace(c, ICAL_DTSTAMP_PROPERTY, with: icalproperty_new_dtstamp(utc(now)))
+        replace(c, ICAL_LASTMODIFIED_PROPERTY, with: icalproperty_new_lastmodified(utc(now)))
+        let seq = icalcomponent_get_first_property(c, ICAL_SEQUENCE_PROPERTY).map { icalproperty_get_sequence($0) } ?? 0
+        replace(c, ICAL_SEQUENCE_PROPERTY, with: icalproperty_new_sequence(seq + 1))
+    }
+}
