@@ -515,6 +515,13 @@ int calgrid_todo_set_new(calgrid_todo_set **out);
 ** thread uses the set. */
 void calgrid_todo_set_free(calgrid_todo_set *set);
 
+/* *out = a copy of the set: the same todos, with whatever indexes and per-day tables it has built,
+** in O(1); the two share storage until one of them changes (that change copies what it writes,
+** O(N) at most), and a change to either never shows in the other. Reads the set, so threads may
+** read a set while another thread changes its own copy of it (a snapshot for readers while a sync
+** edits). Ownership: the caller owns *out and releases it with calgrid_todo_set_free. */
+int calgrid_todo_set_copy(calgrid_todo_set **out, const calgrid_todo_set *set);
+
 /* *out = the number of todos. Reads the set.
 ** Threads: every function taking a const calgrid_todo_set * reads it and may run on many threads
 ** at once (queries build their indexes once, safely); a change needs the set to itself. */

@@ -10,12 +10,19 @@
 **       stdin/stdout so its samples interleave with the Swift side's: for each line "run BATCH" it sorts
 **       by deadline BATCH times and prints "<ns per sort> <checksum hex>"; "quit" ends it.
 **
+**   bench_capi import FILE
+**       Imports the JSON file through calgrid_todo_set_import_file into a new set, then folds every
+**       record (texts, dates, flags, completion days) read back through the API, as the Swift
+**       import child folds its set; prints "<ns> <checksum hex> <records> <peak RSS bytes>" (ns: wall
+**       time of import and fold; the parent times the process from spawn to exit).
+**
 ** Checksums are folded exactly as the Swift benchmark folds its results, so the two can be compared. */
 #define _POSIX_C_SOURCE 200809L
 #include <calgrid.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include "bench_common.h"
 
@@ -83,7 +90,81 @@ static int serve_sort(const char *path, size_t n) {
     return 0;
 }
 
+static uint64_t wall_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* One text of row i folded byte by byte (hashBytes on the Swift side); 0 when it has none. */
+static uint64_t fold_text(const calgrid_todo_set *set, size_t i, calgrid_todo_text which, char **buf, size_t *room) {
+    size_t n = 0;
+    int status = calgrid_todo_set_text(*buf, *room, &n, set, i, which, 0);
+    if (status == CALGRID_ENOSPC) {
+        *room = n + 1 > 2 * *room ? n + 1 : 2 * *room;
+        *buf = realloc(*buf, *room);
+        if (!*buf) return 0;
+        status = calgrid_todo_set_text(*buf, *room, &n, set, i, which, 0);
+    }
+    if (status != CALGRID_OK) return 0;
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (size_t k = 0; k < n; k++) h = fold(h, (uint8_t)(*buf)[k]);
+    return h;
+}
+
+static long peak_rss(void) {
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    long kb = 0;
+    if (!f) return 0;
+    while (fgets(line, sizeof line, f)) if (!strncmp(line, "VmHWM:", 6)) kb = atol(line + 6);
+    fclose(f);
+    return kb * 1024;
+}
+
+static int import_file(const char *path) {
+    uint64_t t0 = wall_ns();
+    calgrid_todo_set *set = NULL;
+    calgrid_error err;
+    if (calgrid_todo_set_new(&set) != CALGRID_OK) return 1;
+    if (calgrid_todo_set_import_file(NULL, set, path, NULL, &err) != CALGRID_OK) { fprintf(stderr, "import: %s\n", err.message); return 3; }
+    size_t n = 0, room = 256, flag_room = 64;
+    char *buf = malloc(room);
+    uint8_t *flags = malloc(flag_room);
+    if (!buf || !flags) return 1;
+    calgrid_todo_set_count(&n, set);
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (size_t i = 0; i < n; i++) {
+        calgrid_todo_info info;
+        memset(&info, 0, sizeof info);
+        info.struct_size = sizeof info;
+        if (calgrid_todo_set_get(&info, set, i) != CALGRID_OK) return 1;
+        size_t count = 0;
+        if (calgrid_todo_set_completed_days(flags, flag_room, &count, set, i) == CALGRID_ENOSPC) {
+            flag_room = count;
+            flags = realloc(flags, flag_room);
+            if (!flags || calgrid_todo_set_completed_days(flags, flag_room, &count, set, i) != CALGRID_OK) return 1;
+        }
+        uint64_t bits = 0;
+        for (size_t k = 0; k < count; k++) if (flags[k]) bits ^= 1ULL << (k % 58);
+        h = fold(h, fold_text(set, i, CALGRID_TEXT_ID, &buf, &room));
+        h = fold(h, fold_text(set, i, CALGRID_TEXT_TITLE, &buf, &room));
+        h = fold(h, info.has_memo ? fold_text(set, i, CALGRID_TEXT_MEMO, &buf, &room) : 0);
+        h = fold(h, info.start == CALGRID_DATE_NONE ? 0xFFFFFFFFFFFFULL : (uint64_t)(uint32_t)info.start);
+        h = fold(h, info.end == CALGRID_DATE_NONE ? 0xFFFFFFFFFFFFULL : (uint64_t)(uint32_t)info.end);
+        h = fold(h, info.created_at == CALGRID_TIMESTAMP_NONE ? 0xFFFFFFFFFFFFULL : (uint64_t)info.created_at);
+        h = fold(h, (uint64_t)((info.is_challenge ? 1 : 0) | (info.is_completed ? 2 : 0)));
+        h = fold(h, bits ^ (uint64_t)count << 58);
+    }
+    uint64_t t = wall_ns() - t0;
+    printf("%" PRIu64 " %" PRIx64 " %zu %ld\n", t, h, n, peak_rss());
+    free(buf); free(flags);
+    calgrid_todo_set_free(set);
+    return 0;
+}
+
 int main(int argc, char **argv) {
+    if (argc == 3 && argv[1][0] == 'i') return import_file(argv[2]);
     if (argc == 4 && argv[1][0] == 's') return serve_sort(argv[2], (size_t)strtoull(argv[3], NULL, 10));
     if (argc == 7 && argv[1][0] == 'g') {
         int year = atoi(argv[2]), month = atoi(argv[3]), count = atoi(argv[4]);
@@ -99,6 +180,6 @@ int main(int argc, char **argv) {
         (void)sink;
         return 0;
     }
-    fprintf(stderr, "usage: bench_capi grids YEAR MONTH COUNT BATCH REPS | bench_capi sort KEYFILE N\n");
+    fprintf(stderr, "usage: bench_capi grids YEAR MONTH COUNT BATCH REPS | bench_capi sort KEYFILE N | bench_capi import FILE\n");
     return 2;
 }

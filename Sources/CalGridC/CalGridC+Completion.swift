@@ -8,14 +8,14 @@ public func calgrid_todo_set_completed_days(_ flags: UnsafeMutablePointer<UInt8>
                                             _ index: Int) -> Int32 {
     _boundary { () throws(CStatus) in
         let size = try _length(size)
-        let s = try _box(set).set
-        let i = try _index(index, in: s)
-        let n = s.trackedDayCount(at: i)
+        let s = try _reading(set)
+        let i = try _index(index, in: s.pointee)
+        let n = s.pointee.trackedDayCount(at: i)
         outCount?.pointee = n
         guard size >= n else { throw .noSpace }
         guard n > 0 else { return }
         guard let flags else { throw .invalid }
-        for k in 0..<n { flags[k] = s.isTrackedDayDone(k, at: i) ? 1 : 0 }
+        for k in 0..<n { flags[k] = s.pointee.isTrackedDayDone(k, at: i) ? 1 : 0 }
     }
 }
 
@@ -61,12 +61,12 @@ public func calgrid_todo_set_day(_ out: UnsafeMutablePointer<calgrid_todo_day>?,
                                  _ day: calgrid_date) -> Int32 {
     _boundary { () throws(CStatus) in
         let out = try _required(out)
-        let s = try _box(set).set
-        let i = try _index(index, in: s)
+        let s = try _reading(set)
+        let i = try _index(index, in: s.pointee)
         let d = try _date(day)
-        out.pointee = calgrid_todo_day(falls_on: s.fallsOn(d, at: i) ? 1 : 0, is_done: s.isDone(on: d, at: i) ? 1 : 0,
-                                       share_to_date: s.completionShare(upTo: d, at: i),
-                                       current_streak: Int64(s.currentStreak(on: d, at: i)),
-                                       longest_streak: Int64(s.longestStreak(at: i)))
+        out.pointee = calgrid_todo_day(falls_on: s.pointee.fallsOn(d, at: i) ? 1 : 0, is_done: s.pointee.isDone(on: d, at: i) ? 1 : 0,
+                                       share_to_date: s.pointee.completionShare(upTo: d, at: i),
+                                       current_streak: Int64(s.pointee.currentStreak(on: d, at: i)),
+                                       longest_streak: Int64(s.pointee.longestStreak(at: i)))
     }
 }

@@ -182,14 +182,14 @@ public func calgrid_todo_set_export_file(_ set: OpaquePointer?, _ path: UnsafePo
                                          _ format: calgrid_export_format, _ err: UnsafeMutablePointer<calgrid_error>?) -> Int32 {
     _boundary { () throws(CStatus) in
         guard let set else { throw _ErrorInfo(.invalid, "set is NULL").report(to: err) }
-        let s = try _box(set).set
-        do throws(CStatus) { try _reserve(_exportBound(s)) } catch { throw _ErrorInfo(error, "out of memory").report(to: err) }
+        let s = try _reading(set)
+        do throws(CStatus) { try _reserve(_exportBound(s.pointee)) } catch { throw _ErrorInfo(error, "out of memory").report(to: err) }
         let file = try _string(path, field: "path", record: -1, err: err)
         let f: ExportFormat
         do throws(CStatus) { f = try _exportFormat(format) } catch {
             throw _ErrorInfo(error, "unknown export format \(format.rawValue)").report(to: err)
         }
-        do throws(ExportError) { try s.exportJSON(to: file, format: f) } catch {
+        do throws(ExportError) { try s.pointee.exportJSON(to: file, format: f) } catch {
             guard case .system(let e) = error else { throw .invalid }
             throw _ErrorInfo(_systemStatus(e), error.message).report(to: err)
         }
@@ -202,10 +202,10 @@ public func calgrid_todo_set_export_buffer(_ out: UnsafeMutablePointer<UnsafeMut
                                            _ format: calgrid_export_format) -> Int32 {
     _boundary { () throws(CStatus) in
         let out = try _required(out)
-        let s = try _box(set).set
+        let s = try _reading(set)
         let f = try _exportFormat(format)
-        try _reserve(_exportBound(s))
-        let bytes = s.exportJSONBytes(format: f)
+        try _reserve(_exportBound(s.pointee))
+        let bytes = s.pointee.exportJSONBytes(format: f)
         // The caller's buffer comes from malloc itself: its failure is a status, not a trap.
         guard let raw = malloc(bytes.count + 1) else { throw .noMemory }
         let buffer = raw.assumingMemoryBound(to: CChar.self)

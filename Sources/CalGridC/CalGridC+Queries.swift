@@ -24,9 +24,9 @@ func _emit(_ result: [Int], _ out: UnsafeMutablePointer<Int>?, _ size: Int, _ ou
 func _indexQuery(_ indices: UnsafeMutablePointer<Int>?, _ size: Int, _ outCount: UnsafeMutablePointer<Int>?,
                  _ set: OpaquePointer?, _ query: (TodoSet) throws(CStatus) -> [Int]) -> Int32 {
     _boundary { () throws(CStatus) in
-        let s = try _box(set).set
-        try _reserveRead(s)
-        try _emit(try query(s), indices, size, outCount)
+        let s = try _reading(set)
+        try _reserveRead(s.pointee)
+        try _emit(try query(s.pointee), indices, size, outCount)
     }
 }
 
@@ -46,11 +46,11 @@ public func calgrid_todo_set_count_overlapping(_ outCount: UnsafeMutablePointer<
                                                _ first: calgrid_date, _ last: calgrid_date, _ kind: calgrid_todo_kind) -> Int32 {
     _boundary { () throws(CStatus) in
         let out = try _required(outCount)
-        let s = try _box(set).set
+        let s = try _reading(set)
         let f = try _date(first), l = try _date(last), k = try _kind(kind)
         guard f <= l else { throw .invalid }
-        try _reserveRead(s)   // the interval index, when this count builds it
-        out.pointee = s.count(from: f, through: l, kind: k)
+        try _reserveRead(s.pointee)   // the interval index, when this count builds it
+        out.pointee = s.pointee.count(from: f, through: l, kind: k)
     }
 }
 
@@ -85,14 +85,14 @@ func _emit(_ c: TodoDayCounts, into out: UnsafeMutablePointer<calgrid_day_count>
 public func calgrid_todo_set_day_counts(_ counts: UnsafeMutablePointer<calgrid_day_count>?, _ size: Int, _ set: OpaquePointer?,
                                         _ first: calgrid_date, _ last: calgrid_date, _ kind: calgrid_todo_kind) -> Int32 {
     _boundary { () throws(CStatus) in
-        let s = try _box(set).set
+        let s = try _reading(set)
         let f = try _date(first), l = try _date(last), k = try _kind(kind)
         let size = try _capacity(size, of: calgrid_day_count.self)
         guard f <= l else { throw .invalid }
         guard size > Int(l.dayNumber - f.dayNumber) else { throw .noSpace }
         let counts = try _required(counts)
-        try _reserveRead(s, days: Int(l.dayNumber - f.dayNumber) + 1)
-        _emit(s.dayCounts(from: f, through: l, kind: k), into: counts)
+        try _reserveRead(s.pointee, days: Int(l.dayNumber - f.dayNumber) + 1)
+        _emit(s.pointee.dayCounts(from: f, through: l, kind: k), into: counts)
     }
 }
 
@@ -101,7 +101,7 @@ public func calgrid_todo_set_grid_counts(_ counts: UnsafeMutablePointer<calgrid_
                                          _ grid: UnsafePointer<calgrid_month_grid>?, _ kind: calgrid_todo_kind) -> Int32 {
     _boundary { () throws(CStatus) in
         let counts = try _required(counts)
-        let s = try _box(set).set
+        let s = try _reading(set)
         let k = try _kind(kind)
         let g = try _required(grid)
         let n = Int(g.pointee.cell_count)
@@ -111,8 +111,8 @@ public func calgrid_todo_set_grid_counts(_ counts: UnsafeMutablePointer<calgrid_
         let lo = Swift.max(first, Int(CivilDate.minDayNumber)), hi = Swift.min(first + n - 1, Int(CivilDate.maxDayNumber))
         for i in 0..<_maxGridCells { counts[i] = calgrid_day_count() }
         guard lo <= hi else { return }
-        try _reserveRead(s, days: _maxGridCells)
-        let c = s.dayCounts(from: CivilDate(_unchecked: Int32(lo)), through: CivilDate(_unchecked: Int32(hi)), kind: k)
+        try _reserveRead(s.pointee, days: _maxGridCells)
+        let c = s.pointee.dayCounts(from: CivilDate(_unchecked: Int32(lo)), through: CivilDate(_unchecked: Int32(hi)), kind: k)
         _emit(c, into: counts + (lo - first))
     }
 }
@@ -121,11 +121,11 @@ public func calgrid_todo_set_grid_counts(_ counts: UnsafeMutablePointer<calgrid_
 public func calgrid_todo_set_sort(_ indices: UnsafeMutablePointer<Int>?, _ size: Int, _ set: OpaquePointer?,
                                   _ key: calgrid_sort_key, _ descending: Int32) -> Int32 {
     _boundary { () throws(CStatus) in
-        let s = try _box(set).set
+        let s = try _reading(set)
         let order = try _order(key, descending)
-        guard try _capacity(size, of: Int.self) >= s.count else { throw .noSpace }
-        try _reserveRead(s)
-        try _emit(s.sortedIndices(by: order), indices, size, nil)
+        guard try _capacity(size, of: Int.self) >= s.pointee.count else { throw .noSpace }
+        try _reserveRead(s.pointee)
+        try _emit(s.pointee.sortedIndices(by: order), indices, size, nil)
     }
 }
 
@@ -133,14 +133,14 @@ public func calgrid_todo_set_sort(_ indices: UnsafeMutablePointer<Int>?, _ size:
 public func calgrid_todo_set_sort_indices(_ out: UnsafeMutablePointer<Int>?, _ indices: UnsafePointer<Int>?, _ count: Int,
                                           _ set: OpaquePointer?, _ key: calgrid_sort_key, _ descending: Int32) -> Int32 {
     _boundary { () throws(CStatus) in
-        let s = try _box(set).set
+        let s = try _reading(set)
         let order = try _order(key, descending)
         guard try _capacity(count, of: Int.self) > 0 else { return }
         guard let indices, let out else { throw .invalid }
-        try _reserve(_add(s.readAllocationBound(), _mul(count, 4 * MemoryLayout<Int>.stride)))
+        try _reserve(_add(s.pointee.readAllocationBound(), _mul(count, 4 * MemoryLayout<Int>.stride)))
         let given = Array(UnsafeBufferPointer(start: indices, count: count))
-        for i in given where i < 0 || i >= s.count { throw .range }   // size_t beyond Int.max arrives negative
-        try _emit(s.sorted(given, by: order), out, count, nil)
+        for i in given where i < 0 || i >= s.pointee.count { throw .range }   // size_t beyond Int.max arrives negative
+        try _emit(s.pointee.sorted(given, by: order), out, count, nil)
     }
 }
 
@@ -149,13 +149,13 @@ public func calgrid_todo_set_top(_ indices: UnsafeMutablePointer<Int>?, _ size: 
                                  _ set: OpaquePointer?, _ key: calgrid_sort_key, _ descending: Int32,
                                  _ offset: Int, _ limit: Int) -> Int32 {
     _boundary { () throws(CStatus) in
-        let s = try _box(set).set
+        let s = try _reading(set)
         let order = try _order(key, descending)
         // size_t values beyond Int.max arrive negative: an offset that large is past the end, a
         // limit that large means "all".
-        let from = offset < 0 ? s.count : Swift.min(offset, s.count)
-        let n = limit < 0 ? s.count : Swift.min(limit, s.count - from)
-        try _reserveRead(s)
-        try _emit(s.sortedIndices(by: order, offset: from, limit: n), indices, size, outCount)
+        let from = offset < 0 ? s.pointee.count : Swift.min(offset, s.pointee.count)
+        let n = limit < 0 ? s.pointee.count : Swift.min(limit, s.pointee.count - from)
+        try _reserveRead(s.pointee)
+        try _emit(s.pointee.sortedIndices(by: order, offset: from, limit: n), indices, size, outCount)
     }
 }

@@ -2,7 +2,9 @@
 ** may run concurrently. Each round changes the set, then THREADS threads start the same queries at
 ** the same moment (a barrier), in different orders, so their first reads race to build the
 ** interval index and the per-day tables; every answer must equal the one a single thread gets from
-** a twin set that received the same changes. */
+** a twin set that received the same changes. Then the same readers read a set while one more
+** thread changes its own copy (calgrid_todo_set_copy) of it, whose per-day tables are updated in
+** place: readers keep the original's answers, the copy ends with its twin's. */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
 #include <stdlib.h>
@@ -91,14 +93,18 @@ typedef struct t_reader {
     const calgrid_todo_set *set;
     const size_t *expected;
     size_t *answers;
-    int rotation, same;
+    int rotation, passes, same;
 } t_reader;
 
 static void *t_read(void *context) {
     t_reader *r = (t_reader *)context;
+    int pass;
     pthread_barrier_wait(r->start);
-    t_answers(r->set, r->answers, r->rotation);
-    r->same = t_same(r->answers, r->expected);
+    r->same = 1;
+    for (pass = 0; pass < r->passes; pass++) {
+        t_answers(r->set, r->answers, r->rotation + pass);
+        r->same &= t_same(r->answers, r->expected);
+    }
     return NULL;
 }
 
@@ -145,6 +151,88 @@ static void t_change(calgrid_todo_set *a, calgrid_todo_set *b, int round) {
     }
 }
 
+/* The writer of t_copy_while_read: changes its copy of the set (and the copy's twin alike), reading
+** the copy after every change so that its tables are built and the next change updates them in
+** place; then compares the copy's answers with the twin's. */
+typedef struct t_writer {
+    pthread_t thread;
+    pthread_barrier_t *start;
+    const calgrid_todo_set *original;
+    calgrid_todo_set *twin;
+    size_t *scratch, *twin_answers;
+    int copied, same;
+} t_writer;
+
+static void *t_write(void *context) {
+    t_writer *w = (t_writer *)context;
+    calgrid_todo_set *copy = NULL;
+    int round;
+    w->copied = calgrid_todo_set_copy(&copy, w->original) == CALGRID_OK;
+    pthread_barrier_wait(w->start);
+    w->same = 0;
+    if (!w->copied) return NULL;
+    for (round = 0; round < 2 * T_ROUNDS; round++) {
+        t_change(copy, w->twin, 1000 + round);   /* ids unlike the first rounds' (the copy has those) */
+        t_answers(copy, w->scratch, round);
+    }
+    t_answers(copy, w->scratch, 0);
+    t_answers(w->twin, w->twin_answers, 0);
+    w->same = t_same(w->scratch, w->twin_answers);
+    calgrid_todo_set_free(copy);
+    return NULL;
+}
+
+/* Readers of `set` (its tables and index built, `expected` its answers from the unchanged `twin`)
+** while another thread changes a copy of it. Under ThreadSanitizer (make test-c-tsan) a write of
+** the copy's into memory the readers use would be reported. */
+static void t_copy_while_read(calgrid_todo_set *set, calgrid_todo_set *twin, size_t *expected, size_t *answers,
+                              t_reader *readers) {
+    size_t *writer_answers = (size_t *)calloc((size_t)2 * T_QUERIES * T_REGION, sizeof(size_t));
+    pthread_barrier_t start;
+    t_writer w;
+    int i, started, mismatches = 0;
+    CHECK(writer_answers != NULL);
+    if (writer_answers == NULL) return;
+    t_answers(twin, expected, 0);
+    t_answers(set, answers, 0);   /* builds the index and every kind's table */
+    CHECK(t_same(answers, expected));
+    pthread_barrier_init(&start, NULL, T_THREADS + 1);
+    w.start = &start;
+    w.original = set;
+    w.twin = twin;
+    w.scratch = writer_answers;
+    w.twin_answers = writer_answers + (size_t)T_QUERIES * T_REGION;
+    w.copied = w.same = 0;
+    for (i = 0; i < T_THREADS; i++) {
+        readers[i].start = &start;
+        readers[i].set = set;
+        readers[i].expected = expected;
+        readers[i].answers = answers + (size_t)i * T_QUERIES * T_REGION;
+        readers[i].rotation = i * 5;
+        readers[i].passes = 3;
+        readers[i].same = 0;
+        if (pthread_create(&readers[i].thread, NULL, t_read, &readers[i]) != 0) break;
+    }
+    started = i;
+    CHECK_EQ(started, T_THREADS);
+    if (started == T_THREADS) {
+        /* No CHECK until the writer is joined: its own checks (in t_change) count into the same
+        ** globals. */
+        int created = pthread_create(&w.thread, NULL, t_write, &w) == 0;
+        if (created) pthread_join(w.thread, NULL);
+        CHECK(created);
+        CHECK(w.copied);
+        CHECK(w.same);
+    }
+    for (i = 0; i < started; i++) {
+        pthread_join(readers[i].thread, NULL);
+        mismatches += !readers[i].same;
+    }
+    CHECK_EQ(mismatches, 0);
+    pthread_barrier_destroy(&start);
+    free(writer_answers);
+}
+
 void test_threads(void) {
     calgrid_todo_set *shared = NULL, *twin = NULL;
     size_t *expected = (size_t *)calloc((size_t)T_QUERIES * T_REGION, sizeof(size_t));
@@ -172,6 +260,7 @@ void test_threads(void) {
             readers[i].expected = expected;
             readers[i].answers = answers + (size_t)i * T_QUERIES * T_REGION;
             readers[i].rotation = (i * 5 + round) % T_QUERIES;
+            readers[i].passes = 1;
             readers[i].same = 0;
             if (pthread_create(&readers[i].thread, NULL, t_read, &readers[i]) != 0) break;
         }
@@ -185,6 +274,7 @@ void test_threads(void) {
         if (started != T_THREADS) break;
     }
     CHECK_EQ(mismatches, 0);
+    t_copy_while_read(shared, twin, expected, answers, readers);
     calgrid_todo_set_free(shared);
     calgrid_todo_set_free(twin);
     free(expected);

@@ -98,6 +98,65 @@ import Synchronization
         #expect(mismatches.load(ordering: .relaxed) == 0)
     }
 
+    /// Honest const across copies: while reader threads query a set whose day tables and interval
+    /// index are built, another thread changes its own copy of it. The copy's first change copies
+    /// the shared cache (its tables' counts still shared until written); every later change edits
+    /// the copy's tables in place. Readers must keep the original's answers throughout and the
+    /// copy must end with a fresh set's; under ThreadSanitizer (`make test-tsan`) any write of
+    /// the copy's into memory the readers use would be reported.
+    @Test func readersOfASetWhileAnotherThreadChangesItsCopy() throws {
+        let readers = 4, rounds = 40
+        var g = SeededRandom(seed: 44)
+        let original = try TodoSet((0..<800).map { TodoDraft.random($0, using: &g) })
+        for k in Self.kinds { original.prepareDayCounts(kind: k) }
+        original.prepareIntervalIndex()
+        let expected = Self.answers(try TodoSet(original.drafts), rotation: 0)
+        let mismatches = Atomic<Int>(0), arrived = Atomic<Int>(0), writing = Atomic<Bool>(true)
+        let done = DispatchGroup()
+        for t in 0..<readers {
+            done.enter()
+            Thread {
+                arrived.add(1, ordering: .acquiringAndReleasing)
+                while arrived.load(ordering: .acquiring) <= readers { sched_yield() }
+                // At least twice, and on until the writer has finished every change.
+                var reads = 0
+                while reads < 2 || writing.load(ordering: .acquiring) {
+                    if Self.answers(original, rotation: t + reads) != expected { mismatches.add(1, ordering: .relaxed) }
+                    reads += 1
+                }
+                done.leave()
+            }.start()
+        }
+        let copyOK = Atomic<Bool>(false)
+        done.enter()
+        Thread { [g] in
+            var w = g
+            var mine = original   // shares the original's columns and cache until the first change
+            arrived.add(1, ordering: .acquiringAndReleasing)
+            while arrived.load(ordering: .acquiring) <= readers { sched_yield() }
+            var ok = true
+            for round in 0..<rounds {
+                do { try Self.change(&mine, round: round, using: &w) } catch { ok = false }
+                // Reads keep the copy's tables built, so the next change updates them in place.
+                for k in Self.kinds {
+                    _ = mine.dayCounts(from: CivilDate(_unchecked: 19_358), through: CivilDate(_unchecked: 19_450), kind: k)
+                }
+                _ = mine.indices(on: CivilDate(_unchecked: 19_700))
+            }
+            if let fresh = try? TodoSet(mine.drafts) {
+                ok = ok && Self.answers(mine, rotation: 1) == Self.answers(fresh, rotation: 0)
+            } else { ok = false }
+            copyOK.store(ok, ordering: .relaxed)
+            writing.store(false, ordering: .releasing)
+            done.leave()
+        }.start()
+        done.wait()
+        let readersAgreed = mismatches.load(ordering: .relaxed) == 0, copyAgreed = copyOK.load(ordering: .relaxed)
+        #expect(readersAgreed)
+        #expect(copyAgreed)
+        #expect(Self.answers(original, rotation: 2) == expected)
+    }
+
     @Test func todoSetIsSendable() async throws {
         var g = SeededRandom(seed: 43)
         let set = try TodoSet((0..<500).map { TodoDraft.random($0, using: &g) })

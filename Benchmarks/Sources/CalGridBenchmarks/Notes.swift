@@ -27,7 +27,9 @@ let scenarioNotes = """
 - **Import** — the app's todos in the native format, 30-day challenges with 30-entry `completed` arrays
   (about 390 bytes a record), generated deterministically into a temporary directory. *json-c whole file +
   DOM walk*: `json_object_from_file`, then the DOM walked into Swift values; *Foundation JSONDecoder + Codable*;
-  *CalGridJSON import* into a `TodoSet`. Every one runs in its own child process, timed in wall-clock time
+  *CalGridJSON import* into a `TodoSet`; *C API calgrid_todo_set_import_file*: the same import from a C
+  program through `libcalgrid.so` (`CAPI/bench_capi.c`), which then folds the set read back through C
+  calls (its notes give C ÷ Swift). Every one runs in its own child process, timed in wall-clock time
   from spawn to exit (CPU time shown beside it).
 - **C API overhead** — a C program linked against `libcalgrid` against the Swift core doing the same work.
 - **CLI start-up** — `calgrid month` against `cal` (Debian `ncal`), a C hello and a plain Swift hello,
@@ -38,7 +40,8 @@ let scenarioNotes = """
   minute, so a full run, where this scenario comes minutes after the build, usually sees this) and the first
   start read it back in 4 KiB pages, about 1.5–1.8×.
 - **TodoSet memory** — heap growth (glibc `mallinfo2`) while N todos are inserted, less their text bytes
-  and one bit per tracked day, per todo.
+  and one bit per tracked day, per todo. The notes add the set's own account (`memoryFootprint`) and,
+  built after the heap was measured, the interval index's and the per-day tables' bytes per todo.
 - **Change, then redraw** (`--only changes`, issue 23) — the app's 92-day counts right after a change to one
   todo (a day ticked, an open-ended todo's `isCompleted` flipped, a todo moved a day — each done and undone,
   so every run sees the same set —, one todo inserted, row 0 removed), after a 1,000-todo batch, with the table
@@ -61,6 +64,49 @@ let historyNotes = """
 Measurements behind design choices in the code, from earlier runs and instruction counts (the
 commits named carry the full numbers).
 
+- **Removal and the C layer** (issue 23, second pass). Two runs on a loaded machine (five engineers'
+  builds and tests on the 2 cores), CPU-time medians: `--only changes` at 2026-12-01 20:20 UTC, load
+  average 11.4 (`results/2026-12-01-removal.json`), with *today* the same C program through the
+  `libcalgrid.so` of 4b98d34, before the incremental tables, in the same interleaved repetitions;
+  `--only changes,capi,memory` at 19:55 UTC, load average 8.4–15, before `add_many` staged into a
+  batch (`results/2026-12-01-memory-capi.json`).
+  - *Removal.* `remove(at:)` renumbered the id index with a conditional store per slot, which stays
+    scalar: at 1M todos its 2M slots cost 2.7× the columns' memmove (perf: 21.6 % of the samples in
+    `remove(at:)` itself against 8.0 % in `memmove`). Every slot now takes away 0 or 1 without a
+    branch (vectorized, about 0.4× the memmove's time), and the last row's removal renumbers nothing.
+    Counts after removing row 0 of 1M (20:20 run): 12.94 → 3.82 ms through C, 4.04 ms in Swift,
+    against 2.54 ms to memmove the fixed columns: 1.49× (C) and 1.59× (Swift); the 19:55 run had
+    1.65× (C) and 1.42× (Swift), so the figure sits at the 1.5× target, within this machine's noise.
+    What is left beyond the columns' move is that one renumbering pass over the id index (8 MB at
+    1M); an index that renumbers several removals in one pass would cut it.
+  - *The C layer only translates.* Every C query copied the `TodoSet` out of its box (`let s =
+    box.set`): a retain and a release of each of its ~15 buffers through value witnesses (perf:
+    `swift_retain` + `swift_release` 12 % of a cached-count loop, `dayCounts` itself 5 %). The box
+    now keeps the set in memory of its own behind addressors and queries read it in place.
+    The 20:20 run also had `add_many` staging into a `TodoBatch` (the core's insert path) instead
+    of an array of drafts the core walks as an unspecialized generic collection: a 1,000-todo batch
+    1.20 → 0.85× Swift's time, one insert 1.12 → 0.98×; that part did not land (main's `add_many`
+    now asks the allocator for a bound computed for the array of drafts, landed meanwhile), so the
+    landed figures for those two are the 19:55 run's, 1.20 and 1.12. C ÷ Swift, pairwise at 1M
+    (20:20 run): counts cached 1.00, after a tick 1.01, `isCompleted` 1.02, remove 0.97, overlap
+    0.98, its count 1.00; new dates 1.33, **missed** (1.18 in the 19:55 run): both sides'
+    samples are bimodal at 1M (C 2.7–12.4 µs, Swift 8.7–10.0 µs) and at 10k and 100k C runs 0.86×
+    and 0.94× Swift, so the gap is not a per-call cost of the C layer: the same C program alone on
+    the same key file moves row 8 and back in 2.0–3.1 µs at 1M; what slows both sides inside the
+    interleaved run is not found yet. Month grids
+    0.89 and the deadline sort 0.96 (19:55 run, `capi` group). At 10k and 100k everything else ran
+    0.78–1.09. Import through C (*C API calgrid_todo_set_import_file*, "C / Swift import" in the
+    notes) is in the harness but was not run (the import group's json-c and Foundation baselines
+    take minutes at 1M on this machine).
+  - *Cached counts* through C against today's library: 0.93× at 1M (617 vs 661 ns), 0.93× at 10k,
+    0.94× at 100k (20:20 run); the tables' `first` and `counts` are `@exclusivity(unchecked)`
+    (checked, every cached read made two `swift_beginAccess` calls).
+  - *Memory* at 1M (19:55 run): 44.6 B per todo beyond text and day bits (44.4 at 10k, 47.3 at 100k),
+    unchanged: nothing is stored per todo at insert; `memoryFootprint`: columns and id index 40.4 B
+    per todo; built on first use, the interval index 25.2 B per todo and the three per-day tables
+    6 KB in all.
+  - *Overlap* at 1M (20:20 run): one day with k = 69,399, 4.4 ns per result through C (4.5 in
+    Swift; today's library 44 ns); k = 1, 601 ns; its count 219 ns in Swift, 444 ns through C.
 - **Change, then redraw** (issue 23; `--only changes`, run of 2026-12-01 17:45 UTC on a loaded machine,
   load average 22, CPU-time medians; `results/2026-12-01-changes.json`). The per-day tables are now kept
   current in place by every change and the overlap index answers with runs of rows; *today* is the same C

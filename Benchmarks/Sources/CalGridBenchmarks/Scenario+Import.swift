@@ -182,6 +182,10 @@ let importerNames: [(key: String, name: String, role: Role)] = [
     ("jsonc", "json-c whole file + DOM walk", .baseline),
     ("jsondecoder", "Foundation JSONDecoder + Codable", .reference),
     ("calgrid", "CalGridJSON import", .candidate),
+    // The same import through the C API: Benchmarks/CAPI/bench_capi.c through the freshly built
+    // libcalgrid.so, folding the set read back through C calls (its ratio to the Swift import is
+    // in the notes: "C / Swift import").
+    ("capi", "C API calgrid_todo_set_import_file", .candidate),
 ]
 
 /// Peak resident set of this process image (VmHWM). Read by the child itself: the rusage a parent
@@ -223,6 +227,7 @@ func importChildMain(_ args: [String]) -> Int32 {
 func runImport(_ s: Settings) -> [Measurement] {
     let sizes = s.quick ? [10_000] : [10_000, 100_000, 1_000_000]
     let exe = selfExecutable()
+    let capiBin = buildCAPIBench()
     var out: [Measurement] = []
     for n in sizes {
         let path = importFile(records: n)
@@ -241,7 +246,9 @@ func runImport(_ s: Settings) -> [Measurement] {
         for r in 0..<reps {   // interleaved: A B C A B C …
             for (i, imp) in importerNames.enumerated() where available[i] {
                 if r >= 1 && samples[i].reduce(0, +) > budget { continue }
-                guard let r = spawn(exe, ["import-child", imp.key, path], capture: true), r.status == 0 else {
+                let child: (String, [String])? = imp.key == "capi" ? capiBin.map { ($0, ["import", path]) }
+                    : (exe, ["import-child", imp.key, path])
+                guard let child, let r = spawn(child.0, child.1, capture: true), r.status == 0 else {
                     available[i] = false
                     continue
                 }
@@ -269,6 +276,10 @@ func runImport(_ s: Settings) -> [Measurement] {
             m.ratioToBaseline = pairwiseRatio(samples[0], samples[i])
             m.extra = [("MB/s", bytes / 1e6 / (m.median / 1e9)), ("file bytes", bytes),
                        ("CPU median ns", cpus[i].medianValue), ("import-only wall median ns", inner[i].medianValue)]
+            if imp.key == "capi", let swift = importerNames.firstIndex(where: { $0.key == "calgrid" }), !samples[swift].isEmpty {
+                // C time over Swift time, pairwise (wall, spawn to exit): below 1.2 is the issue's target.
+                if let r = pairwiseRatio(samples[swift], samples[i]) { m.extra.append(("C / Swift import", 1 / r)) }
+            }
             print("  \(pad("import", 16)) n=\(pad(String(n), 8)) \(pad(imp.name, 34)) wall \(pad(formatNs(m.median), 10)) [\(formatNs(m.min)) – \(formatNs(m.max))] x\(m.samples.count)  CPU \(pad(formatNs(cpus[i].medianValue), 10)) \(formatRatio(m.ratioToBaseline ?? .nan))  RSS \(formatBytes(Double(m.peakRSSBytes ?? 0)))  \(String(format: "%.0f", bytes / 1e6 / (m.median / 1e9))) MB/s")
             fflush(stdout)
             out.append(m)

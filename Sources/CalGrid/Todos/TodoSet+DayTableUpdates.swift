@@ -65,24 +65,34 @@ extension TodoSet {
     @inlinable
     func _dayTableRebuildCost(days: Int) -> Int { 4 &* count &+ 2 &* days }
 
+    /// Drops each built day table for which adding or taking away the days of `rows` would cost
+    /// more than a rebuild (`_dayTableRebuildCost`); the caller then updates the tables left. A
+    /// row outside a table counts its width (it makes the table grow, about half its width again).
+    /// The one cost rule behind every batch change.
+    /// - Complexity: O(rows), stopping at the first table's limit
+    @usableFromInline
+    mutating func _dropDayTablesCostlierThanRebuild<Rows: Sequence<Int>>(for rows: Rows) {
+        for k in 0..<3 {
+            let kind = TodoKind(rawValue: UInt8(k))!
+            guard let table = _cache.dayTable(kind) ?? nil else { continue }
+            let limit = _dayTableRebuildCost(days: table.counts.count)
+            var cost = 0
+            for i in rows {
+                guard cost <= limit else { break }
+                guard let c = _dayContribution(ofRow: i, kind) else { continue }
+                cost &+= table.covers(c) ? c.touchedDays(first: table.first, last: table.last) : table.counts.count
+            }
+            if cost > limit { _cache.dropDayTable(kind) }
+        }
+    }
+
     /// After `rows` were appended: their days join the day tables, or a table is dropped (rebuilt
     /// on next use) when adding them would cost more than that rebuild.
     /// - Complexity: O(rows + min(their days, N + span))
     @usableFromInline
     mutating func _didAppendRows(_ rows: Range<Int>) {
         _ownCache(keepingIntervals: false)
-        for k in 0..<3 {
-            let kind = TodoKind(rawValue: UInt8(k))!
-            guard let table = _cache.dayTable(kind) ?? nil else { continue }
-            let limit = _dayTableRebuildCost(days: table.counts.count)
-            var cost = 0
-            for i in rows where cost <= limit {
-                guard let c = _dayContribution(ofRow: i, kind) else { continue }
-                // A row outside the table first makes it grow (about half its width again).
-                cost &+= table.covers(c) ? c.touchedDays(first: table.first, last: table.last) : table.counts.count
-            }
-            if cost > limit { _cache.dropDayTable(kind) }
-        }
+        _dropDayTablesCostlierThanRebuild(for: rows)
         for i in rows { _updateDayTables(row: i, sign: 1) }
     }
 
@@ -92,17 +102,9 @@ extension TodoSet {
     @usableFromInline
     mutating func _willRemoveRows(keeping keep: [Bool]) {
         _ownCache(keepingIntervals: false)
-        for k in 0..<3 {
-            let kind = TodoKind(rawValue: UInt8(k))!
-            guard let table = _cache.dayTable(kind) ?? nil else { continue }
-            let limit = _dayTableRebuildCost(days: table.counts.count)
-            var cost = 0
-            for i in 0..<count where !keep[i] && cost <= limit {
-                if let c = _dayContribution(ofRow: i, kind) { cost &+= c.touchedDays(first: table.first, last: table.last) }
-            }
-            if cost > limit { _cache.dropDayTable(kind) }
-        }
-        for i in 0..<count where !keep[i] { _updateDayTables(row: i, sign: -1) }
+        let removed = (0..<count).lazy.filter { !keep[$0] }
+        _dropDayTablesCostlierThanRebuild(for: removed)
+        for i in removed { _updateDayTables(row: i, sign: -1) }
     }
 
     /// Days on which a built day table differs from a fresh build, plus rows whose finite days a

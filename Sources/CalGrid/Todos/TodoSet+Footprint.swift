@@ -12,7 +12,8 @@ public struct TodoSetFootprint: Hashable, Sendable {
     public var flagBytes: Int
     /// Done counts per calendar day (4 bytes per day between the first and last done day).
     public var histogramBytes: Int
-    /// The interval index when built (16 bytes per dated todo), else 0.
+    /// The interval index when built (about 28 bytes per dated todo: its rows by start and by end
+    /// with their keys, plus the nodes), else 0.
     public var intervalIndexBytes: Int
     /// The per-day tables of `dayCounts` when built (8 bytes per day of the dated span and kind
     /// asked for), else 0.

@@ -127,7 +127,7 @@ extension TodoSet {
         _unindexID(i)
         if !_rules.isEmpty { _rules.remove(row: i) }
         _columns.remove(at: i)
-        _ids.closeGap(at: i)
+        if i < count { _ids.closeGap(at: i) }   // no later row to renumber when the last one went
         _afterRemoval()
     }
 
