@@ -82,11 +82,13 @@ extension TodoSet {
         let rowBits = Swift.max(_bitWidth(UInt64(Swift.max(count - 1, 0))), 1)
         // Values as signed 64-bit (present) or nil; mapped to keys below.
         var minV = Int64.max, maxV = Int64.min
-        var keys = [UInt64](repeating: 0, count: n)
         let key = order.key
         let desc = order.descending
         if key == .deadline { return _int32Keys(_columns.end, rows, descending: desc, rowBits: rowBits) }
         if key == .start { return _int32Keys(_columns.start, rows, descending: desc, rowBits: rowBits) }
+        // Allocated after the day keys return: they build their own (a deadline sort held both,
+        // 8 bytes a todo more at its peak).
+        var keys = [UInt64](repeating: 0, count: n)
         // Share: exact fractions need 2^s > (largest denominator)^2 (see `_shareKey`).
         var shareShift = 0
         if key == .completionShare {

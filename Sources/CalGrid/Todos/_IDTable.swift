@@ -1,5 +1,5 @@
 /// Open-addressing hash table from id to todo row: `Int32` slots (-1 = empty), linear probing,
-/// load factor at most 3/4, backward-shift deletion (no tombstones). It owns the probing, like
+/// load factor at most 3/4 (7/8 where `Int` is 32 bits), backward-shift deletion (no tombstones). It owns the probing, like
 /// swift-collections' `_HashTable`; the ids themselves stay in the owner's storage (the text
 /// arena for `TodoSet`, the drafts for a batch being checked), so every operation that must
 /// tell ids apart takes the owner's test `isMatch(row)` or hash `hashOfRow(row)`.
@@ -19,17 +19,24 @@ struct _IDTable: Sendable {
 
     @inlinable var slotCount: Int { _slots.count }
 
-    /// Slots needed so that `n` entries keep the load factor at most 3/4.
+    /// The most entries per slot, as `loadNumerator / loadDenominator`: 3/4 on 64-bit hosts; 7/8
+    /// where `Int` is 32 bits, where RAM is what is short (a 100-todo set on a Cortex-M4 needs 128
+    /// slots instead of 256: 512 bytes of an 8 KB budget, for about four probes instead of two on
+    /// a miss). `maxCount`'s 2^27 entries still need at most 2^28 slots.
+    @inlinable static var loadNumerator: Int { TodoSet._is32Bit ? 7 : 3 }
+    @inlinable static var loadDenominator: Int { TodoSet._is32Bit ? 8 : 4 }
+
+    /// Slots needed so that `n` entries keep the load factor at most `loadNumerator / loadDenominator`.
     @inlinable
     static func slotCount(for n: Int) -> Int {
         var c = 8
-        while c * 3 < n * 4 { c <<= 1 }
+        while c * loadNumerator < n * loadDenominator { c <<= 1 }
         return c
     }
 
     /// Whether `n` entries in all would exceed the load factor.
     @inlinable @inline(__always)
-    func needsResize(for n: Int) -> Bool { n * 4 > _slots.count * 3 }
+    func needsResize(for n: Int) -> Bool { n * _IDTable.loadDenominator > _slots.count * _IDTable.loadNumerator }
 
     @inlinable
     var byteCount: Int { _slots.count * 4 }

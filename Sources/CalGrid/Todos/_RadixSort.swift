@@ -176,8 +176,10 @@ func _radixDigits(keyBits: Int) -> (passes: Int, width: Int, buckets: Int, mask:
     return (passes, width, buckets, UInt64(buckets - 1))
 }
 
-/// At most this many values `_radixSortRows` sorts by insertion.
-@usableFromInline var _insertionSortLimit: Int { 32 }
+/// At most this many values `_radixSortRows` sorts by insertion: 32, or 128 where `Int` is 32 bits,
+/// where the radix sort's counters and scratch copy (about 12 bytes a value) are RAM a
+/// microcontroller lacks and at most 8,128 comparisons cost it well under a millisecond.
+@usableFromInline var _insertionSortLimit: Int { TodoSet._is32Bit ? 128 : 32 }
 
 /// Digit width of `_radixSortRows`. 11 bits (2048 buckets, 16 KB of counts in L1) sorts day keys
 /// spanning up to 5.6 years in one pass, where 8-bit digits would take two.

@@ -9,10 +9,28 @@ import CalGrid
 /// Reports the heap after a phase (firmware_arm.c prints the bytes in use and the peak so far).
 @_extern(c, "firmware_mark") func _mark(_ phase: Int)
 
-/// Todos in the set (30 in the Cortex-M0 build, whose board has 16 KB of RAM), and how many are
-/// staged at a time.
+#if FIRMWARE_MEASURE
+/// The measuring build (`firmware-measure.elf`, not the one whose flash is budgeted) also prints
+/// the set's own capacity by part after each phase (`TodoSet.memoryFootprint`).
+@_extern(c, "firmware_parts")
+func _parts(_ phase: Int, _ columns: Int, _ ids: Int, _ text: Int, _ flags: Int, _ histograms: Int,
+            _ intervals: Int, _ dayTables: Int)
+func _mark(_ phase: Int, _ set: TodoSet) {
+    _mark(phase)
+    let f = set.memoryFootprint
+    _parts(phase, f.columnBytes, f.idIndexBytes, f.textBytes, f.flagBytes, f.histogramBytes, f.intervalIndexBytes,
+           f.dayTableBytes)
+}
+#else
+@inline(__always) func _mark(_ phase: Int, _ set: TodoSet) { _mark(phase) }
+#endif
+
+/// Todos in the set (30 in the Cortex-M0 build, whose board has 16 KB of RAM; 200 in the budget's
+/// negative control, which must exceed it), and how many are staged at a time.
 #if FIRMWARE_SMALL
 let todoCount = 30, chunk = 10
+#elseif FIRMWARE_DOUBLE
+let todoCount = 200, chunk = 10
 #else
 let todoCount = 100, chunk = 10
 #endif
@@ -30,6 +48,7 @@ public func firmwareMain(_ buffer: UnsafeMutableRawPointer, _ cellCount: Int) ->
     // Room for all of them at once: the columns, text and id index are allocated once, exactly.
     set.reserveCapacity(todoCount, textBytes: todoCount * (4 + 4 + title.utf8CodeUnitCount))
     var batch = TodoBatch()
+    batch.reserveCapacity(chunk, textBytes: chunk * (4 + title.utf8CodeUnitCount))
     for k in 0..<todoCount {
         var id: (UInt8, UInt8, UInt8, UInt8) = (116, 48 &+ UInt8(truncatingIfNeeded: k / 100),
                                                 48 &+ UInt8(truncatingIfNeeded: k / 10 % 10), 48 &+ UInt8(truncatingIfNeeded: k % 10))
@@ -48,19 +67,19 @@ public func firmwareMain(_ buffer: UnsafeMutableRawPointer, _ cellCount: Int) ->
         }
     }
     batch = TodoBatch()
-    _mark(1)
+    _mark(1, set)
 
     // Tick every third todo's first tracked day.
     for i in stride(from: 0, to: set.count, by: 3) {
         if let s = set.start(at: i) { _ = try? set.toggleDone(on: s, at: i) }
     }
-    _mark(2)
+    _mark(2, set)
     let counts = set.dayCounts(from: grid.monthFirst, through: grid.monthLast)
     var sum: Int64 = Int64(n)
     for t in 0..<counts.dayCount { sum = sum &* 31 &+ Int64(counts.total[t]) &* 7 &+ Int64(counts.completed[t]) }
-    _mark(3)
+    _mark(3, set)
     for i in set.sortedIndices(by: .deadlineImminent) { sum = sum &* 31 &+ Int64(i) }
-    _mark(4)
+    _mark(4, set)
     return sum & Int64.max   // non-negative: the negative values are the errors above
 }
 

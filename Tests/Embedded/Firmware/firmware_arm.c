@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stddef.h>
 #include "../Target/stack_paint.h"
+#include <unistd.h>
 
 long long firmware_main(void *cells, intptr_t count);
 size_t target_heap_peak(void);
@@ -26,6 +27,29 @@ void firmware_mark(intptr_t phase) {
     put("# phase "); put_number((unsigned long long)phase);
     put(" heap-in-use "); put_number(target_heap_in_use());
     put(" heap-peak "); put_number(target_heap_peak()); put("\n");
+}
+
+#ifdef FIRMWARE_MEASURE
+/* The measuring build: the set's capacity by part (TodoSet.memoryFootprint) after a phase. */
+void firmware_parts(intptr_t phase, intptr_t columns, intptr_t ids, intptr_t text, intptr_t flags,
+                    intptr_t histograms, intptr_t intervals, intptr_t day_tables) {
+    const char *names[] = {" columns ", " id-index ", " text ", " flags ", " histograms ", " interval-index ",
+                           " day-tables "};
+    intptr_t values[] = {columns, ids, text, flags, histograms, intervals, day_tables};
+    put("# set "); put_number((unsigned long long)phase);
+    for (unsigned i = 0; i < sizeof values / sizeof values[0]; i++) {
+        put(names[i]); put_number((unsigned long long)values[i]);
+    }
+    put("\n");
+}
+#endif
+
+/* The firmware links picolibc's crt0-hosted, not crt0-semihost: that one's command-line buffers
+ * (1,280 bytes of bss) and fault report (printf) are the harness's, not a device's. So a fault
+ * (a Swift trap is a UsageFault, escalated) ends the run here, with a line and status 2. */
+void arm_hardfault_isr(void) {
+    put("firmware: hard fault\n");
+    _exit(2);
 }
 
 static long long __attribute__((noinline)) run(void) {
