@@ -106,6 +106,7 @@ TEST_RULES += test-embedded-targets test-embedded-budget
 # or flash or RAM passes its ceiling.
 
 FIRMWARE_ARENA   := 32768
+FIRMWARE_TODOS   := 100
 FIRMWARE_STACK   := 0x2000
 BUDGET_FLASH     ?= 49152
 BUDGET_RAM       ?= 8192
@@ -186,6 +187,9 @@ test-embedded-budget: deps-embedded $(addprefix $(TARGET_DIR)/arm/,firmware.elf 
                       $(TARGET_DIR)/wasm/firmware.wasm
 	@set -e; $(FIRMWARE_MEASURE); \
 	 measure $(TARGET_DIR)/arm/firmware-measure.elf; echo "$$run" | grep '^# '; \
+	 columns=$$(echo "$$run" | sed -n 's/^# set 4 columns \([0-9]*\).*/\1/p'); \
+	 test -n "$$columns" && test $$columns -le $$(( 32 * $(FIRMWARE_TODOS) )) || \
+	   { echo "firmware: the set's columns take $$columns bytes for $(FIRMWARE_TODOS) todos, over 32 a todo: a new column must cost nothing where it is unused"; exit 1; }; \
 	 measure $(TARGET_DIR)/arm/firmware-double.elf; ram200=$$ram; \
 	 measure $(TARGET_DIR)/arm/firmware-small.elf; ram30=$$ram; \
 	 measure $(TARGET_DIR)/arm/firmware.elf; \
