@@ -113,12 +113,12 @@ BUDGET_RAM       ?= 8192
 # RAM is over its budget (the set's own rows are ~66 bytes a todo, and no layout of the same
 # columns fits; see docs/embedded.md); this ceiling, just above the measured figure, fails the rule
 # when it grows.
-RAM_CEILING      ?= 18432
+RAM_CEILING      ?= 14800
 # Flash is over its budget since rule todos landed (8ae4bf7): insert, the per-day counts and their
 # error sentences reach the recurrence engine whether or not a firmware stages a rule
 # (docs/embedded.md). The ceiling keeps it from growing unnoticed until rules can be left out of a
 # firmware that has none.
-FLASH_CEILING    ?= 110000
+FLASH_CEILING    ?= 100000
 TARGET_FLASH_REPORT := Tests/Embedded/flash_report.py
 FIRMWARE_LDFLAGS := $(subst --crt0=semihost,--crt0=hosted,$(ARM_LDFLAGS))
 Firmware_SOURCES := $(sort $(wildcard Tests/Embedded/Firmware/*.swift))
