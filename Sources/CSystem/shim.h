@@ -365,6 +365,56 @@ static inline int cg_exists(const char *path) {
     return stat(path, &st) == 0;
 }
 
+/* What identifies a file's content for a reader that wants to know whether it changed: size, the
+   modification time in nanoseconds, inode and device (a rename over the path gives another inode
+   even within one clock tick), and whether it is a directory. 1 when it exists, 0 when not, -1 with
+   *err on another error. `out` holds 5 values. */
+static inline int cg_stat_values(const struct stat *st, int64_t *out) {
+    out[0] = (int64_t)st->st_size;
+    out[1] = (int64_t)st->st_mtim.tv_sec * 1000000000 + (int64_t)st->st_mtim.tv_nsec;
+    out[2] = (int64_t)st->st_ino;
+    out[3] = (int64_t)st->st_dev;
+    out[4] = S_ISDIR(st->st_mode) ? 1 : (S_ISREG(st->st_mode) ? 0 : 2);
+    return 1;
+}
+static inline int cg_stat_path(const char *path, int64_t *out, int *err) {
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        if (errno == ENOENT) return 0;
+        *err = errno; return -1;
+    }
+    return cg_stat_values(&st, out);
+}
+static inline int cg_stat_fd(int fd, int64_t *out, int *err) {
+    struct stat st;
+    if (fstat(fd, &st) != 0) { *err = errno; return -1; }
+    return cg_stat_values(&st, out);
+}
+
+/* A directory's entries one by one (no "." or ".."): opendir, then readdir until NULL, closedir. */
+static inline DIR *cg_opendir(const char *path, int *err) {
+    DIR *d = opendir(path);
+    if (d == NULL) *err = errno;
+    return d;
+}
+/* The next entry's name, NULL at the end (*err 0) or on an error (*err set). */
+static inline const char *cg_readdir_name(DIR *d, int *err) {
+    struct dirent *e;
+    for (;;) {
+        errno = 0;
+        e = readdir(d);
+        if (e == NULL) { *err = errno; return NULL; }
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) return e->d_name;
+    }
+}
+static inline void cg_closedir(DIR *d) { (void)closedir(d); }
+
+/* unlink that reports why it failed. */
+static inline int cg_unlink_checked(const char *path, int *err) {
+    if (unlink(path) != 0) { *err = errno; return -1; }
+    return 0;
+}
+
 static inline int cg_isatty(int fd) { return isatty(fd) == 1; }
 
 /* Seconds since 1970-01-01T00:00:00Z. */

@@ -35,6 +35,28 @@ public enum AtomicFile {
         try r.get()
     }
 
+    /// Replaces the file at `path` with `bytes` only when the file there still has status
+    /// `expected` (nil: only when there is none) just before the rename; false, with nothing
+    /// changed, when another program replaced, changed, created or removed it meanwhile. The check
+    /// runs after the new content is written and synced, so the window in which a change by a
+    /// program that takes no lock can still be lost is that of one `stat` and one `rename`.
+    /// - Complexity: O(bytes.count) plus a scan of the directory for stale temporary files.
+    public static func replace(_ path: String, with bytes: [UInt8], ifStill expected: FileStatus?) throws(Errno) -> Bool {
+        var unchanged = true
+        let r: Result<Void, Errno> = bytes.withUnsafeBytes { b in
+            do throws(Errno) {
+                try replace(path, writing: { (fd: borrowing FileDescriptor) throws(Errno) in try fd.writeAll(b) },
+                            beforeRename: { () throws(Errno) -> Bool in
+                                unchanged = try FileSystem.status(path) == expected
+                                return unchanged
+                            })
+                return .success(())
+            } catch { return .failure(error) }
+        }
+        try r.get()
+        return unchanged
+    }
+
     /// Makes SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGXFSZ remove the temporary files of replacements
     /// in progress, then end the process by the same signal. Only signals whose action is the default
     /// one get the handler: an ignored signal stays ignored and a program's own handler stays.
@@ -53,6 +75,13 @@ public enum AtomicFile {
     /// - Complexity: O(bytes written) plus a scan of the directory for stale temporary files.
     public static func replace(_ path: String,
                                writing write: (borrowing FileDescriptor) throws(Errno) -> Void) throws(Errno) {
+        try replace(path, writing: write, beforeRename: { () throws(Errno) -> Bool in true })
+    }
+
+    /// `replace(_:writing:)`, asking `proceed` once the temporary file is complete: when it says
+    /// false the temporary file is removed and the target left as it is.
+    static func replace(_ path: String, writing write: (borrowing FileDescriptor) throws(Errno) -> Void,
+                        beforeRename proceed: () throws(Errno) -> Bool) throws(Errno) {
         let target = _resolved(path)
         let prefix = _temporaryPrefix(target)
         prefix.withCString { cg_remove_stale_temporaries($0) }
@@ -73,6 +102,7 @@ public enum AtomicFile {
             try write(fd)
             try fd.sync()
             try fd.close()
+            guard try proceed() else { _unlink(temporary); return }
             try _rename(temporary, target)
         } catch {
             if created { _unlink(temporary) }

@@ -10,7 +10,7 @@ import CSystem
 public struct Errno: Error, Hashable, Sendable {
     /// The C library call that failed.
     public enum Operation: Int32, Hashable, Sendable {
-        case open = 1, stat, read, write, fsync, rename, close, threadStart, chmod, lock, mkdir
+        case open = 1, stat, read, write, fsync, rename, close, threadStart, chmod, lock, mkdir, unlink, openDirectory, readDirectory
 
         /// The C function's name, as a message names it.
         /// - Complexity: O(1)
@@ -27,6 +27,9 @@ public struct Errno: Error, Hashable, Sendable {
             case .chmod: "chmod"
             case .lock: "flock"
             case .mkdir: "mkdir"
+            case .unlink: "unlink"
+            case .openDirectory: "opendir"
+            case .readDirectory: "readdir"
             }
         }
     }
@@ -53,6 +56,10 @@ public struct Errno: Error, Hashable, Sendable {
     /// True for ENOMEM: the system ran out of memory (the C API's CALGRID_ENOMEM).
     /// - Complexity: O(1)
     public var isOutOfMemory: Bool { code == ENOMEM }
+
+    /// True for ENOENT: nothing is there (a file another program removed meanwhile).
+    /// - Complexity: O(1)
+    public var isNotFound: Bool { code == ENOENT }
 
     /// The C library's sentence for `code` (strerror), such as `No such file or directory`.
     /// - Complexity: O(1)

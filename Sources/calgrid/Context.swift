@@ -14,7 +14,9 @@ struct Context {
     static func load(_ options: CommonOptions) throws(CLIError) -> Context {
         let today = options.resolvedToday()
         let todos: TodoData
-        if let store = Store.locate(options), store.isExplicit || store.exists {
+        if let store = Store.locate(options), let vdir = store.vdir {
+            todos = TodoData(try vdir.read(options))
+        } else if let store = Store.locate(options), store.isExplicit || store.exists {
             todos = try TodoFile.load(path: store.path, options: options)
         } else {
             // No store yet: the sample set keeps every view (and `make demo`) showing something.

@@ -45,9 +45,12 @@ enum DoneCommand {
         var day = given ?? today
 
         let store = try Store.forChanges(common)
+        // In a vdir an item is done or not as iCalendar says it (STATUS), unless it repeats by a
+        // rule, whose occurrences are ticked one by one.
+        let wholeItems = store.vdir != nil && given == nil
         let (set, i, tracked) = try store.change(common, creating: false) { (set: inout TodoSet) throws(CLIError) in
             let i = try TodoLookup.index(of: idText, in: set)
-            if all {
+            if all || (wholeItems && set.recurrence(at: i) == nil) {
                 let changed = set.setDone(done, at: i)
                 return ((set, i, false), changed)
             }

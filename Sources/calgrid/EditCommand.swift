@@ -54,9 +54,11 @@ enum EditCommand {
         try fields.apply(to: &probe, today: today)
 
         let store = try Store.forChanges(common)
+        let wholeItems = store.vdir != nil
         let (set, i) = try store.change(common, creating: false) { (set: inout TodoSet) throws(CLIError) in
             let i = try TodoLookup.index(of: idText, in: set)
             let before = set.draft(at: i)
+            let wasDone = set.isDone(at: i)
             var d = before
             try fields.apply(to: &d, today: today)
             try fields.bindRule(to: &d, today: today)
@@ -64,6 +66,9 @@ enum EditCommand {
             do throws(TodoError) { try set.reschedule(at: i, to: d) } catch {
                 throw .data("edit: " + TodoText.describe(error, in: set))
             }
+            // A vdir item that does not repeat by a rule is done as a whole (its STATUS): new days
+            // of a done one are done too.
+            if wholeItems && set.recurrence(at: i) == nil { _ = set.setDone(wasDone, at: i) }
             return ((set, i), set.draft(at: i) != before)
         }
         if common.json {

@@ -41,6 +41,12 @@ struct Store {
 
     var exists: Bool { FileSystem.exists(path) }
 
+    /// The store as a vdir when the path names a directory (`VdirStore`), else nil: one file.
+    var vdir: VdirStore? {
+        guard path != "-", FileSystem.isDirectory(path) else { return nil }
+        return VdirStore(directory: path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path)
+    }
+
     /// The directory holding the store ("" for a bare file name: the working directory).
     var directory: String {
         guard let slash = path.lastIndex(of: "/") else { return "" }
@@ -50,6 +56,7 @@ struct Store {
     /// The store's todos; an empty set when the file does not exist yet. A file that does not
     /// parse as the native format is an error naming its line and column.
     func read(_ options: CommonOptions) throws(CLIError) -> TodoSet {
+        if let v = vdir { return try v.read(options) }
         guard exists else { return TodoSet() }
         return try TodoFile.read(path: path, format: .native, policy: .strict, options: options).0
     }
@@ -61,6 +68,7 @@ struct Store {
     /// - Returns: what `body` returns.
     func change<R>(_ options: CommonOptions, creating: Bool = true,
                    _ body: (inout TodoSet) throws(CLIError) -> (result: R, changed: Bool)) throws(CLIError) -> R {
+        if let v = vdir { return try v.change(options, body) }
         if !creating && !exists { throw .data("no todos yet in \(path) (calgrid add TITLE starts it)") }
         do { try FileSystem.makeDirectories(directory) } catch { throw .data("\(error.path): \(error.sentence)") }
         return try Store.locking(path) { () throws(CLIError) -> R in
@@ -80,8 +88,14 @@ struct Store {
     /// writers of one path run one after the other and neither loses the other's change.
     /// - Returns: what `body` returns; the lock is released after it, whether it returns or throws.
     static func locking<R>(_ file: String, _ body: () throws(CLIError) -> R) throws(CLIError) -> R {
+        try lockingFile(FileLock.lockPath(guarding: file), body)
+    }
+
+    /// `locking`, with the lock file named: a vdir's lock is inside it (`VdirStore.lockPath`).
+    /// - Returns: what `body` returns; the lock is released after it, whether it returns or throws.
+    static func lockingFile<R>(_ lockPath: String, _ body: () throws(CLIError) -> R) throws(CLIError) -> R {
         let lock: FileLock
-        do { lock = try FileLock(guarding: file) } catch {
+        do { lock = try FileLock(at: lockPath) } catch {
             throw .data(error.operation == .lock ? "\(error.path): cannot lock: \(error.sentence)" : "\(error.path): \(error.sentence)")
         }
         let result: Result<R, CLIError>

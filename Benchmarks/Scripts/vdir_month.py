@@ -1,0 +1,100 @@
+"""`calgrid month` over a 10,000-item vdir against the same set in the native JSON store (issue 21).
+
+One run: the same todos written as a vdir (one VTODO per file, as vdirsyncer leaves them) and as
+one native-format store; then `calgrid month` on each, interleaved, wall time from spawn to exit,
+output to /dev/null:
+- native: `--todos store.json`;
+- vdir warm: `--todos DIR` with the cache of the previous run in place ($XDG_CACHE_HOME/calgrid);
+- vdir cold: the same with the cache removed before each run (the first view after a sync that
+  rewrote everything, or after the export).
+Prints the medians, warm/native and cold/native, and the targets (warm within 3x of native, cold
+<= 0.5 s), and writes them as JSON with --json FILE.
+Usage: vdir_month.py path/to/calgrid [--items N] [--runs N] [--json FILE]"""
+import argparse, datetime, json, os, shutil, statistics, subprocess, sys, tempfile, time
+
+parser = argparse.ArgumentParser()
+parser.add_argument("calgrid")
+parser.add_argument("--items", type=int, default=10_000)
+parser.add_argument("--runs", type=int, default=15)
+parser.add_argument("--json")
+args = parser.parse_args()
+binary = os.path.abspath(args.calgrid)
+work = tempfile.mkdtemp(prefix="calgrid-bench-vdir-")
+TODAY = "2026-11-29"
+
+
+def todos(n):
+    """n todos over a year around TODAY: a third undated, some done; deterministic."""
+    base = datetime.date(2026, 6, 1)
+    for k in range(n):
+        start = base + datetime.timedelta(days=(k * 37) % 365)
+        end = start + datetime.timedelta(days=k % 5)
+        yield (f"item-{k:05d}", f"Todo number {k} with a title of some length", start if k % 3 else None, end, k % 7 == 0)
+
+
+def write_sets(n):
+    vdir = os.path.join(work, "vdir")
+    os.mkdir(vdir)
+    records = []
+    for uid, title, start, end, done in todos(n):
+        lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//calgrid bench//EN", "BEGIN:VTODO", f"UID:{uid}",
+                 "DTSTAMP:20261101T080000Z", f"SUMMARY:{title}"]
+        if start:
+            lines.append(f"DTSTART;VALUE=DATE:{start:%Y%m%d}")
+        lines.append(f"DUE;VALUE=DATE:{end:%Y%m%d}")
+        if done:
+            lines += ["STATUS:COMPLETED", "PERCENT-COMPLETE:100"]
+        lines += ["END:VTODO", "END:VCALENDAR"]
+        with open(os.path.join(vdir, uid + ".ics"), "w", newline="") as f:
+            f.write("\r\n".join(lines) + "\r\n")
+        r = {"id": uid, "title": title, "endDate": end.isoformat(), "createdAt": "2026-11-01T08:00:00Z"}
+        if start:
+            r["startDate"] = start.isoformat()
+        if done:  # as the vdir store reads STATUS:COMPLETED: done as a whole
+            if start:
+                r["completed"] = [True] * ((end - start).days + 1)
+            else:
+                r["iscompleted"] = True
+        records.append(r)
+    store = os.path.join(work, "store.json")
+    with open(store, "w") as f:
+        json.dump({"format": "calgrid", "version": 1, "todos": records}, f)
+    return vdir, store
+
+
+def timed(todos_path, env):
+    t = time.perf_counter()
+    p = subprocess.run([binary, "month", "--todos", todos_path, "--today", TODAY, "--tz", "UTC"], env=env,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=120)
+    elapsed = time.perf_counter() - t
+    if p.returncode != 0:
+        sys.exit(f"vdir_month: calgrid month --todos {todos_path}: {p.stderr.decode()}")
+    return elapsed
+
+
+try:
+    vdir, store = write_sets(args.items)
+    cache = os.path.join(work, "cache")
+    env = {k: v for k, v in os.environ.items() if k not in ("CALGRID_TODOS", "TZ")}
+    env.update(HOME=work, XDG_CACHE_HOME=cache)
+    timed(store, env), timed(vdir, env)  # page cache and the cache file in place
+    samples = {"native": [], "vdir-warm": [], "vdir-cold": []}
+    for _ in range(args.runs):
+        samples["native"].append(timed(store, env))
+        samples["vdir-warm"].append(timed(vdir, env))
+        shutil.rmtree(cache, ignore_errors=True)
+        samples["vdir-cold"].append(timed(vdir, env))
+    med = {k: statistics.median(v) for k, v in samples.items()}
+    result = {"items": args.items, "runs": args.runs, "binary": binary, "median_seconds": med,
+              "warm_over_native": med["vdir-warm"] / med["native"], "cold_over_native": med["vdir-cold"] / med["native"],
+              "targets": {"warm_over_native_at_most": 3.0, "cold_seconds_at_most": 0.5}}
+    print(f"calgrid month, {args.items} items, median of {args.runs} (interleaved):")
+    for k in samples:
+        print(f"  {k:10} {med[k] * 1000:8.1f} ms")
+    print(f"  warm / native {result['warm_over_native']:.2f}x (target <= 3x); cold {med['vdir-cold']:.3f} s (target <= 0.5 s), "
+          f"cold / native {result['cold_over_native']:.1f}x")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(result, f, indent=2)
+finally:
+    shutil.rmtree(work, ignore_errors=True)

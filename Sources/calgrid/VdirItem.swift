@@ -1,0 +1,118 @@
+import CalGrid
+import CalGridICalendar
+import CalGridImport
+import CalGridSystem
+
+/// One vdir item file: read into todos, patched from a changed todo, rendered for a new one. Every
+/// write is read back before it is made: a change iCalendar as CalGrid writes it cannot hold (a
+/// challenge, weekday repetition, one tick of a span) is refused by name instead of being lost on
+/// the way to the file.
+enum VdirItem {
+    /// The todos of one file's text, read in the command's zone. A todo whose item is completed
+    /// (STATUS:COMPLETED) is done as a whole: its tracked days are all ticked, as a client that
+    /// shows the item done means it.
+    static func read(_ bytes: [UInt8], file: String, _ options: CommonOptions) throws(CLIError) -> [TodoDraft] {
+        var set = TodoSet()
+        var o = ImportOptions(format: .icalendar, policy: .strict, zone: options.zone)
+        o.threads = 1
+        do throws(ImportError) { try set.importICalendar(bytes: bytes, options: o) } catch {
+            switch error {
+            case .invalidInput(let issue): throw .data(TodoFile.describe(issue, file: file) + "; left out")
+            case .system(let e): throw .system(e, path: file)
+            case .cancelled: throw .data("\(file): \(error.message)")
+            }
+        }
+        for i in set.indices where set.isCompleted(at: i) && set.isTracked(at: i) && set.trackedDayCount(at: i) > 0 {
+            _ = set.setDone(true, at: i)
+        }
+        return set.indices.map { set.draft(at: $0) }
+    }
+
+    /// `original` with the item of `todo.id` changed to `todo`; DTSTAMP, LAST-MODIFIED and
+    /// SEQUENCE move on (`ICalendarItem.patch`), everything CalGrid does not model stays.
+    static func patch(_ original: [UInt8], to todo: TodoDraft, file: String, now: Int64, _ options: CommonOptions) throws(CLIError) -> [UInt8] {
+        let bytes: [UInt8]
+        do throws(ImportError) { bytes = try ICalendarItem.patch(original, with: asItem(todo), now: now, zone: options.zone) } catch {
+            throw .data("\(file): \(error.message); the file is unchanged")
+        }
+        try check(bytes, holds: todo, file: file, options)
+        return bytes
+    }
+
+    /// A new item file for `todo`: one VCALENDAR with its VTODO.
+    static func render(_ todo: TodoDraft, file: String, now: Int64, _ options: CommonOptions) throws(CLIError) -> [UInt8] {
+        let one: TodoSet
+        do throws(TodoError) { one = try TodoSet([asItem(todo)]) } catch { throw .data("\(file): \(error)") }
+        let bytes = one.exportICalendarBytes(now: now)
+        try check(bytes, holds: todo, file: file, options)
+        return bytes
+    }
+
+    /// `todo` with `isCompleted` saying what the item's STATUS must say: done as a whole.
+    static func asItem(_ todo: TodoDraft) -> TodoDraft {
+        var d = todo
+        d.isCompleted = isDone(todo)
+        return d
+    }
+
+    /// Done as a whole, as `TodoSet.isDone(at:)` says it, from a draft: every tracked day ticked
+    /// when it has tracked days, else its own flag.
+    static func isDone(_ d: TodoDraft) -> Bool {
+        guard d.start != nil, d.end != nil, let flags = d.completedDays, !flags.isEmpty else { return d.isCompleted }
+        return flags.allSatisfy { $0 }
+    }
+
+    /// Throws, naming the fields, unless `bytes` reads back as `todo`.
+    static func check(_ bytes: [UInt8], holds todo: TodoDraft, file: String, _ options: CommonOptions) throws(CLIError) {
+        let back: [TodoDraft]
+        do throws(CLIError) { back = try read(bytes, file: file, options) } catch {
+            throw .data("\(file): the item calgrid wrote does not read back (\(error.message)); nothing was changed")
+        }
+        guard let got = back.first(where: { $0.id == todo.id }) else {
+            throw .data("\(file): the item calgrid wrote has no UID \(todo.id); nothing was changed")
+        }
+        let lost = lostFields(todo, got)
+        if !lost.isEmpty {
+            throw .data("\(file): iCalendar as calgrid writes it cannot hold this todo's "
+                        + lost.map(\.nameText).joined(separator: ", ") + " yet; nothing was changed")
+        }
+    }
+
+    /// The fields in which `got` (read back) differs from `want`; creation time aside (an item
+    /// without CREATED reads its DTSTAMP as one).
+    static func lostFields(_ want: TodoDraft, _ got: TodoDraft) -> [TodoField] {
+        var lost: [TodoField] = []
+        if want.title != got.title { lost.append(.title) }
+        if (want.memo ?? "") != (got.memo ?? "") { lost.append(.memo) }
+        if want.tags != got.tags { lost.append(.tags) }
+        if want.start != got.start { lost.append(.start) }
+        if want.end != got.end { lost.append(.end) }
+        if want.isChallenge != got.isChallenge { lost.append(.isChallenge) }
+        if want.repetition != got.repetition { lost.append(.repetition) }
+        if want.recurrence != got.recurrence { lost.append(.rule) }
+        if want.reminderMinutes != got.reminderMinutes { lost.append(.reminderMinutes) }
+        let flags = { (d: TodoDraft) -> [Bool] in (d.completedDays ?? []).contains(true) ? d.completedDays! : [] }
+        if flags(want) != flags(got) { lost.append(.completedDays) } else if isDone(want) != isDone(got) { lost.append(.isCompleted) }
+        return lost
+    }
+
+    /// The file name of a new item: its id when that is a safe file name (calgrid's own ids are),
+    /// else random; never one in `taken` or on disk.
+    static func fileName(for id: String, avoiding taken: Set<String>, in directory: String) -> String {
+        let safe = !id.isEmpty && id.utf8.count <= 200 && !id.hasPrefix(".")
+            && id.utf8.allSatisfy { c in (c >= 0x30 && c <= 0x39) || (c | 0x20 >= 0x61 && c | 0x20 <= 0x7A) || c == 0x2D || c == 0x5F || c == 0x2E || c == 0x40 }
+        var stem = safe ? id : randomStem()
+        var n = 1
+        while taken.contains(stem + ".ics") || FileSystem.exists(directory + "/" + stem + ".ics") {
+            n += 1
+            stem = (safe ? id : randomStem()) + "-\(n)"
+        }
+        return stem + ".ics"
+    }
+
+    static func randomStem() -> String {
+        let bytes = (try? CurrentProcess.randomBytes(12)) ?? []
+        let hex = Array("0123456789abcdef".utf8)
+        return String(decoding: bytes.flatMap { [hex[Int($0 >> 4)], hex[Int($0 & 15)]] }, as: UTF8.self)
+    }
+}

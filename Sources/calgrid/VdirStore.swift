@@ -1,0 +1,220 @@
+import CalGrid
+import CalGridICalendar
+import CalGridImport
+import CalGridSystem
+
+/// The store as a vdir: a directory with one iCalendar file per item (`*.ics`), as vdirsyncer,
+/// todoman and khal keep it. `--todos DIR` or `$CALGRID_TODOS=DIR` with DIR a directory.
+///
+/// Each item's file is the truth: a change rewrites only the files of the todos it changed, each
+/// patched from its own text (`ICalendarItem.patch`, so what CalGrid does not model survives) and
+/// replaced atomically, and only if no other program replaced it since calgrid read it (vdirsyncer
+/// takes no lock of ours); else the whole change is made again on what is there now. Changing
+/// commands hold `DIR/.calgrid.lock` (not `*.ics`: vdirsyncer, todoman and khal ignore it).
+struct VdirStore {
+    let directory: String
+
+    /// The lock file of the vdir's writers.
+    var lockPath: String { directory + "/.calgrid.lock" }
+
+    /// One item file as read.
+    struct Item {
+        var file: String
+        var bytes: [UInt8]
+        var status: FileStatus
+    }
+
+    /// The vdir at one moment: its todos (in file-name order), where each came from, and the
+    /// files that could not be read (one message each, naming the file).
+    struct Snapshot {
+        var set = TodoSet()
+        var items: [String: Item] = [:]
+        var unreadable: [String] = []
+    }
+
+    /// The item files: `*.ics` not starting with a dot, sorted by name.
+    func itemFiles() throws(CLIError) -> [String] {
+        do {
+            return try FileSystem.entries(of: directory).filter { $0.hasSuffix(".ics") && !$0.hasPrefix(".") }.sorted()
+        } catch { throw .system(error) }
+    }
+
+    /// Reads every item file. A file that is not an iCalendar item CalGrid can read, or that
+    /// repeats a UID another file has, is left out and named in `unreadable`; the rest are read.
+    /// With `cache`, a file whose name, size, modification time and inode are those the cache
+    /// remembers is not read at all: its todos come from the cache (`VdirCache`), and the cache is
+    /// written again when anything changed. Then `items` holds only the files read.
+    func load(_ options: CommonOptions, cache: VdirCache? = nil) throws(CLIError) -> Snapshot {
+        var snap = Snapshot()
+        let names = try itemFiles()
+        let old = cache?.read()
+        var offsets: [String: Int] = [:]
+        if let old {
+            var n = 0
+            for name in old.order { offsets[name] = n; n += old.entries[name]!.count }
+        }
+        var drafts: [TodoDraft] = []
+        var accepted: [(name: String, status: FileStatus, count: Int)] = []
+        // True while every file read so far came from the cache (a file that cannot be read
+        // gives no todos either way, and is never cached: it is named again by every view).
+        var allCached = old != nil
+        var ids = Set<String>()
+        for name in names {
+            let path = directory + "/" + name
+            var found: [TodoDraft] = []
+            var status: FileStatus
+            var read: Item? = nil
+            if let old, let e = old.entries[name], let now = ((try? FileSystem.status(path)) ?? nil), now == e.status {
+                status = now
+                let first = offsets[name]!
+                found = (first..<first + e.count).map { old.set.draft(at: $0) }
+            } else {
+                let item: Item
+                do throws(Errno) {
+                    let fd = try FileDescriptor.openForReading(path)
+                    status = try fd.status()
+                    guard status.isRegularFile else { continue }
+                    item = Item(file: name, bytes: try fd.readAll(), status: status)
+                } catch {
+                    // Gone between the listing and the open: vdirsyncer removed it. Not an item any more.
+                    if error.isNotFound { continue }
+                    snap.unreadable.append(CLIError.system(error, path: path).message)
+                    continue
+                }
+                do throws(CLIError) { found = try VdirItem.read(item.bytes, file: path, options) } catch {
+                    snap.unreadable.append(error.message)
+                    continue
+                }
+                read = item
+                allCached = false
+            }
+            if let taken = found.first(where: { ids.contains($0.id) }) {
+                snap.unreadable.append("\(path): the UID \(taken.id) is also in an earlier file; left out")
+                allCached = false
+                continue
+            }
+            for d in found {
+                ids.insert(d.id)
+                if let read { snap.items[d.id] = read }
+            }
+            drafts += found
+            accepted.append((name, status, found.count))
+        }
+        if allCached, let old, accepted.map(\.name) == old.order {
+            snap.set = old.set
+            return snap
+        }
+        do throws(TodoError) { snap.set = try TodoSet(drafts) } catch {
+            throw .data("\(directory): \(error)")
+        }
+        if let cache {
+            // The cache holds the files its lines can name (no newline), their rows in order.
+            var rows: [TodoDraft] = [], kept: [(name: String, status: FileStatus, count: Int)] = []
+            var k = 0
+            for a in accepted {
+                if !a.name.utf8.contains(0x0A) { rows += drafts[k..<k + a.count]; kept.append(a) }
+                k += a.count
+            }
+            if let cached = try? TodoSet(rows) { cache.write(kept, set: cached) }
+        }
+        return snap
+    }
+
+    /// Reads the vdir for a view: the readable items, each unreadable file said on standard error.
+    func read(_ options: CommonOptions) throws(CLIError) -> TodoSet {
+        let snap = try load(options, cache: VdirCache.locate(directory: directory, zone: options.zone.name))
+        for m in snap.unreadable { reportError(m) }
+        return snap.set
+    }
+
+    /// How many times a change starts again when another program replaces a file it reads.
+    static let attempts = 8
+
+    /// Runs `body` on the vdir's todos under its lock and writes back the items it changed: a
+    /// changed todo's file patched, a new todo a new file named after its id, a removed todo's file
+    /// deleted. When another program replaced one of those files since it was read, nothing of
+    /// this attempt is written and the change starts again from the files as they are now.
+    func change<R>(_ options: CommonOptions,
+                   _ body: (inout TodoSet) throws(CLIError) -> (result: R, changed: Bool)) throws(CLIError) -> R {
+        try Store.lockingFile(lockPath) { () throws(CLIError) -> R in
+            for _ in 1...VdirStore.attempts {
+                let snap = try load(options)
+                for m in snap.unreadable { reportError(m) }
+                var set = snap.set
+                let (result, changed) = try body(&set)
+                if !changed { return result }
+                let plan = try VdirPlan(before: snap, after: set, directory: directory, options)
+                if try plan.apply() { return result }
+            }
+            throw .data("\(directory): other programs kept replacing the files this change needs; nothing was changed")
+        }
+    }
+}
+
+/// The files one change writes and removes.
+struct VdirPlan {
+    /// (path, new bytes, the status the file must still have; nil for a new file).
+    var writes: [(path: String, bytes: [UInt8], expected: FileStatus?)] = []
+    var removals: [(path: String, expected: FileStatus)] = []
+
+    init(before snap: VdirStore.Snapshot, after set: TodoSet, directory: String, _ options: CommonOptions) throws(CLIError) {
+        let now = CurrentProcess.secondsSince1970()
+        var kept = Set<String>()
+        var taken = Set(snap.items.values.map(\.file))
+        for i in set.indices {
+            let d = set.draft(at: i)
+            kept.insert(d.id)
+            if let item = snap.items[d.id] {
+                guard let row = snap.set.index(ofID: d.id), snap.set.draft(at: row) != d else { continue }
+                let path = directory + "/" + item.file
+                writes.append((path, try VdirItem.patch(item.bytes, to: d, file: path, now: now, options), item.status))
+            } else {
+                let name = VdirItem.fileName(for: d.id, avoiding: taken, in: directory)
+                taken.insert(name)
+                let path = directory + "/" + name
+                writes.append((path, try VdirItem.render(d, file: path, now: now, options), nil))
+            }
+        }
+        for (id, item) in snap.items where !kept.contains(id) {
+            let path = directory + "/" + item.file
+            // A file of several items (a todo with its overrides, or another program's bundle) stays
+            // while one of them is kept.
+            if snap.items.contains(where: { kept.contains($0.key) && $0.value.file == item.file }) {
+                throw .data("\(path): holds other items besides \(id); calgrid removes whole files only")
+            }
+            if !removals.contains(where: { $0.path == path }) { removals.append((path, item.status)) }
+        }
+    }
+
+    /// Writes and removes; false when a file was replaced by another program before anything of
+    /// this plan was written (the caller starts again).
+    func apply() throws(CLIError) -> Bool {
+        // A look at every file first: a change made meanwhile is found before any file is written.
+        for w in writes where ((try? FileSystem.status(w.path)) ?? nil) != w.expected { return false }
+        for r in removals where ((try? FileSystem.status(r.path)) ?? nil) != r.expected { return false }
+        var done = 0
+        for w in writes {
+            let landed: Bool
+            do throws(Errno) { landed = try AtomicFile.replace(w.path, with: w.bytes, ifStill: w.expected) } catch {
+                throw .data("\(w.path): \(error.message); the file is unchanged")
+            }
+            if !landed {
+                if done == 0 { return false }
+                throw .data("\(w.path): replaced by another program while calgrid wrote it; left as that program wrote it")
+            }
+            done += 1
+        }
+        for r in removals {
+            let removed: Bool
+            do throws(Errno) { removed = try FileSystem.remove(r.path, ifStill: r.expected) } catch {
+                throw .data("\(r.path): \(error.message); the file is unchanged")
+            }
+            if !removed {
+                if done == 0 { return false }
+                throw .data("\(r.path): replaced by another program while calgrid removed it; left as that program wrote it")
+            }
+            done += 1
+        }
+        return true
+    }
+}

@@ -1,0 +1,303 @@
+"""The calgrid store as a vdir (issue 21), checked from outside with python-icalendar as the oracle.
+
+A vdir written here in the shapes phones and Thunderbird leave (a VTIMEZONE with a TZID due time, a
+VALARM, an ATTENDEE, X- properties), a file CalGrid cannot read and one repeating another's UID;
+then every changing command, checking after each that exactly the files it names changed, in
+exactly the properties it changes (SEQUENCE + 1, new DTSTAMP and LAST-MODIFIED), and that the rest
+of each file reads the same. Then 16 adds and 16 ticks at once (all land), and a program that
+keeps replacing an item the way vdirsyncer does (write a temporary file, rename) while calgrid
+changes that item: calgrid never writes over a version it did not read. Last the views' cache
+under $XDG_CACHE_HOME/calgrid: it is used (a file rewritten in place with its size and time put
+back is not read again), every real change is seen, and a missing or damaged cache is rebuilt.
+Usage: vdir_test.py path/to/calgrid   (run with a python that has icalendar)"""
+import json, os, shutil, subprocess, sys, tempfile, threading, time
+from icalendar import Calendar
+
+binary = sys.argv[1]
+TODAY = "--today=2026-11-29"
+root = tempfile.mkdtemp(prefix="calgrid-vdir-")
+env = {k: v for k, v in os.environ.items() if k not in ("XDG_DATA_HOME", "CALGRID_TODOS", "TZ")}
+env["HOME"] = root
+env["XDG_CACHE_HOME"] = os.path.join(root, "cache")
+checks = 0
+
+
+def fail(message):
+    shutil.rmtree(root, ignore_errors=True)
+    raise SystemExit(f"vdir_test: {message}")
+
+
+def check(condition, message):
+    global checks
+    checks += 1
+    if not condition:
+        fail(message)
+
+
+def calgrid(vdir, *args, ok=True, json_out=False):
+    p = subprocess.run([binary, *args, "--todos", vdir, TODAY, "--tz", "UTC"] + (["--json"] if json_out else []),
+                       env=env, capture_output=True, text=True, timeout=60)
+    if ok and p.returncode != 0:
+        fail(f"calgrid {' '.join(args)} exited {p.returncode}: {p.stderr}")
+    return (json.loads(p.stdout) if json_out and p.returncode == 0 else p.stdout), p.stderr, p.returncode
+
+
+BERLIN = ("BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\nBEGIN:STANDARD\r\nDTSTART:19701025T030000\r\n"
+          "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU\r\nTZOFFSETFROM:+0200\r\nTZOFFSETTO:+0100\r\nTZNAME:CET\r\n"
+          "END:STANDARD\r\nBEGIN:DAYLIGHT\r\nDTSTART:19700329T020000\r\nRRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU\r\n"
+          "TZOFFSETFROM:+0100\r\nTZOFFSETTO:+0200\r\nTZNAME:CEST\r\nEND:DAYLIGHT\r\nEND:VTIMEZONE\r\n")
+
+
+def item(uid, summary, lines, timezone=""):
+    body = "".join(l + "\r\n" for l in lines)
+    return ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//calgrid tests//vdir//EN\r\n" + timezone +
+            f"BEGIN:VTODO\r\nUID:{uid}\r\nDTSTAMP:20261101T080000Z\r\nSUMMARY:{summary}\r\n" + body +
+            "END:VTODO\r\nEND:VCALENDAR\r\n")
+
+
+def write(path, text):
+    with open(path, "w", newline="") as f:
+        f.write(text)
+
+
+def files(vdir):
+    """name -> bytes of every file in the vdir (the lock file aside)."""
+    out = {}
+    for n in sorted(os.listdir(vdir)):
+        if n != ".calgrid.lock":
+            with open(os.path.join(vdir, n), "rb") as f:
+                out[n] = f.read()
+    return out
+
+
+def todo_of(data):
+    cal = Calendar.from_ical(data)
+    return [c for c in cal.walk() if c.name == "VTODO"][0], cal
+
+
+def props(component, leave_out=()):
+    """Every property of a component as (name, value text, parameters), in order, less leave_out."""
+    return [(k, v.to_ical() if hasattr(v, "to_ical") else str(v), dict(getattr(v, "params", {})))
+            for k, v in component.property_items(recursive=False) if k not in leave_out]
+
+
+def subcomponents(cal):
+    return [c.to_ical() for c in cal.walk() if c.name in ("VALARM", "VTIMEZONE", "STANDARD", "DAYLIGHT")]
+
+
+BUMPED = ("DTSTAMP", "LAST-MODIFIED", "SEQUENCE")
+
+
+def check_changed(before, after, changed, name, what):
+    """`after` is `before` with properties `changed` (plus the bump) changed and nothing else."""
+    old, old_cal = todo_of(before)
+    new, new_cal = todo_of(after)
+    leave = set(changed) | set(BUMPED)
+    check(props(old, leave) == props(new, leave), f"{what}: {name} changed beyond {sorted(changed)}:\n{props(old, leave)}\n{props(new, leave)}")
+    check(subcomponents(old_cal) == subcomponents(new_cal), f"{what}: {name}'s VALARM or VTIMEZONE changed")
+    check(int(new.get("SEQUENCE", 0)) == int(old.get("SEQUENCE", 0)) + 1, f"{what}: {name}: SEQUENCE not + 1")
+    check(new.decoded("DTSTAMP") > old.decoded("DTSTAMP") and "LAST-MODIFIED" in new, f"{what}: {name}: DTSTAMP/LAST-MODIFIED not new")
+    check(after.count(b"\r\n") == after.count(b"\n"), f"{what}: {name} has lines not ending in CRLF")
+
+
+def walk_through():
+    vdir = os.path.join(root, "walk")
+    os.mkdir(vdir)
+    write(os.path.join(vdir, "phone-1.ics"), item("phone-1", "Call the bank", [
+        "DTSTART;TZID=Europe/Berlin:20261201T090000", "DUE;TZID=Europe/Berlin:20261203T170000", "SEQUENCE:3",
+        "PRIORITY:1", "ATTENDEE;CN=Kim;ROLE=REQ-PARTICIPANT:mailto:kim@example.org", "X-PHONE-COLOR:#ff8800",
+        "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Call the bank", "TRIGGER;RELATED=END:-PT30M", "END:VALARM"], BERLIN))
+    write(os.path.join(vdir, "groceries.ics"), item("groceries", "Groceries", ["DUE;VALUE=DATE:20261130", "X-APPLE-SORT-ORDER:12"]))
+    write(os.path.join(vdir, "old.ics"), item("old", "Old and done", ["DUE;VALUE=DATE:20261120", "STATUS:COMPLETED",
+                                                                       "COMPLETED:20261120T100000Z", "PERCENT-COMPLETE:100"]))
+    broken = item("broken", "Broken", ["DUE:20241345"])
+    write(os.path.join(vdir, "broken.ics"), broken)
+    write(os.path.join(vdir, "zz-again.ics"), item("groceries", "The same UID again", ["DUE;VALUE=DATE:20261201"]))
+    write(os.path.join(vdir, "notes.txt"), "not an item\n")
+
+    listed, err, _ = calgrid(vdir, "list", "--period", "all", json_out=True)
+    check({t["id"] for t in listed["todos"]} == {"phone-1", "groceries", "old"}, f"list: {listed}")
+    check("broken.ics" in err and "zz-again.ics" in err and "notes.txt" not in err, f"list: unreadable files not named: {err}")
+    by_id = {t["id"]: t for t in listed["todos"]}
+    # 09:00 and 17:00 in Berlin are 08:00 and 16:00 UTC: the days as written.
+    check((by_id["phone-1"]["start"], by_id["phone-1"]["end"]) == ("2026-12-01", "2026-12-03"), f"list: {by_id['phone-1']}")
+    check(by_id["old"]["isDone"] and not by_id["groceries"]["isDone"], f"list: completion: {listed}")
+    month, _, _ = calgrid(vdir, "month", "2026-12", json_out=True)
+    counts = {c["date"]: c["count"] for c in month["cells"] if c["count"]}
+    # A VTODO without DTSTART falls on every day up to its DUE (docs/icalendar.md): Groceries on the
+    # grid's November days.
+    check(counts == {"2026-11-29": 1, "2026-11-30": 1, "2026-12-01": 1, "2026-12-02": 1, "2026-12-03": 1}, f"month: {counts}")
+
+    steps = [
+        (["done", "phone"], "phone-1.ics", ("STATUS", "COMPLETED", "PERCENT-COMPLETE")),
+        (["edit", "groceries", "--title", "Groceries for the week", "--tag", "home"], "groceries.ics", ("SUMMARY", "CATEGORIES")),
+        (["edit", "phone-1", "--end", "2026-12-04"], "phone-1.ics", ("DUE",)),
+        (["undo", "phone-1"], "phone-1.ics", ("STATUS", "COMPLETED", "PERCENT-COMPLETE")),
+    ]
+    for args, name, changed in steps:
+        before = files(vdir)
+        time.sleep(1.1)  # DTSTAMP has seconds: the bump must show
+        calgrid(vdir, *args)
+        after = files(vdir)
+        check(set(before) == set(after), f"{args}: files appeared or went: {set(before) ^ set(after)}")
+        for n in before:
+            if n != name:
+                check(before[n] == after[n], f"{args}: {n} changed")
+        check_changed(before[name], after[name], changed, name, " ".join(args))
+    new, _ = todo_of(files(vdir)["phone-1.ics"])
+    check(new.decoded("DUE").strftime("%Y-%m-%d %H:%M") == "2026-12-04 17:00" and new["DUE"].params["TZID"] == "Europe/Berlin",
+          f"edit --end: DUE keeps its time and TZID: {new['DUE'].to_ical()}")
+
+    before = files(vdir)
+    out, _, _ = calgrid(vdir, "add", "Renew passport", "--end", "2026-11-26")
+    uid = out.strip()
+    after = files(vdir)
+    check(set(after) - set(before) == {uid + ".ics"} and all(before[n] == after[n] for n in before), f"add: {set(after) ^ set(before)}")
+    t, _ = todo_of(after[uid + ".ics"])
+    check(str(t["UID"]) == uid and t.decoded("DUE").isoformat() == "2026-11-26" and t.decoded("DTSTART").isoformat() == "2026-11-26",
+          f"add: {after[uid + '.ics']}")
+    overdue, _, _ = calgrid(vdir, "list", "--status", "overdue", json_out=True)
+    check(uid in {x["id"] for x in overdue["todos"]}, "add --end in the past: not overdue")
+
+    before = files(vdir)
+    calgrid(vdir, "rm", "groceries")
+    after = files(vdir)
+    check(set(before) - set(after) == {"groceries.ics"} and all(after[n] == before[n] for n in after), "rm")
+
+    # What iCalendar as written cannot hold yet is refused, nothing written.
+    before = files(vdir)
+    _, err, rc = calgrid(vdir, "add", "Gym", "--repeat", "mon,wed,fri", "--challenge", "--end", "+4w", ok=False)
+    check(rc == 1 and "isChallenge" in err and files(vdir) == before, f"add --challenge: {rc} {err}")
+    check(files(vdir)["broken.ics"] == broken.encode(), "broken.ics was touched")
+
+
+def many_at_once():
+    vdir = os.path.join(root, "many")
+    os.mkdir(vdir)
+    for k in range(16):
+        write(os.path.join(vdir, f"t{k}.ics"), item(f"t{k}", f"Task {k}", [f"DUE;VALUE=DATE:202612{k + 1:02d}"]))
+    procs = [subprocess.Popen([binary, "add", f"Added {k}", "--todos", vdir, TODAY], env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True) for k in range(16)]
+    procs += [subprocess.Popen([binary, "done", f"t{k}", "--todos", vdir, TODAY], env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True) for k in range(16)]
+    outs = [(p.communicate(timeout=120), p.returncode) for p in procs]
+    for (o, e), rc in outs:
+        check(rc == 0, f"at once: exit {rc}: {e}")
+    added = {o.strip() for (o, _), _ in outs[:16]}
+    now = files(vdir)
+    check(set(now) == {f"t{k}.ics" for k in range(16)} | {a + ".ics" for a in added} and len(added) == 16,
+          f"at once: files {sorted(now)}")
+    for k in range(16):
+        t, _ = todo_of(now[f"t{k}.ics"])
+        check(str(t.get("STATUS")) == "COMPLETED", f"at once: t{k} not done")
+
+
+def racing_writer():
+    """vdirsyncer's way of replacing an item (temporary file, rename) in a loop, while calgrid
+    edits that item. Every version the writer wrote must be what calgrid's writes are based on: the
+    writer reads the file before each rewrite and finds its own last X-WRITER, never an older one."""
+    vdir = os.path.join(root, "race")
+    os.mkdir(vdir)
+    # Enough other items that reading the vdir takes a while: the writer strikes in between.
+    for k in range(300):
+        write(os.path.join(vdir, f"z{k:03d}.ics"), item(f"z{k}", f"Other {k}", ["DUE;VALUE=DATE:20261215"]))
+    target = os.path.join(vdir, "a.ics")
+    write(target, item("a", "Raced", ["DUE;VALUE=DATE:20261210", "X-WRITER:0"]))
+    lost, stop, written = [], threading.Event(), [0]
+
+    def writer():
+        while not stop.is_set():
+            with open(target, "rb") as f:
+                data = f.read()
+            t, _ = todo_of(data)
+            if int(str(t["X-WRITER"])) != written[0]:
+                lost.append((written[0], str(t["X-WRITER"])))
+            written[0] += 1
+            t["X-WRITER"] = str(written[0])
+            tmp = target + ".writer-tmp"
+            with open(tmp, "wb") as f:
+                f.write(Calendar.from_ical(data).to_ical().replace(f"X-WRITER:{written[0] - 1}".encode(), f"X-WRITER:{written[0]}".encode()))
+            os.rename(tmp, target)
+            time.sleep(0.5 if written[0] % 8 == 0 else 0.01)  # bursts and calm: edits meet both
+
+    w = threading.Thread(target=writer)
+    w.start()
+    results = []
+    try:
+        for k in range(6):
+            _, err, rc = calgrid(vdir, "edit", "a", "--title", f"Edit {k}", ok=False)
+            results.append((rc, err))
+    finally:
+        stop.set()
+        w.join(timeout=30)
+    check(not lost, f"race: calgrid wrote over versions it had not read: {lost[:5]}")
+    for rc, err in results:
+        check(rc == 0 or "kept replacing" in err, f"race: {rc} {err}")
+    _, err, rc = calgrid(vdir, "edit", "a", "--title", "Calm now", ok=False)
+    t, _ = todo_of(files(vdir)["a.ics"])
+    check(rc == 0 and str(t["SUMMARY"]) == "Calm now" and int(str(t["X-WRITER"])) == written[0], f"race: after: {rc} {err}")
+    check(not [n for n in os.listdir(vdir) if "calgrid-tmp" in n], "race: a temporary file was left")
+    return sum(1 for rc, _ in results if rc == 0), written[0]
+
+
+def cache():
+    vdir = os.path.join(root, "cached")
+    os.mkdir(vdir)
+    for k in range(40):
+        write(os.path.join(vdir, f"c{k:02d}.ics"), item(f"c{k:02d}", f"Title {k:02d}", [f"DUE;VALUE=DATE:202612{k % 28 + 1:02d}"]))
+
+    def titles():
+        out, err, _ = calgrid(vdir, "list", "--period", "all", json_out=True)
+        return {t["id"]: t["title"] for t in out["todos"]}, err
+
+    want = {f"c{k:02d}": f"Title {k:02d}" for k in range(40)}
+    folder = os.path.join(root, "cache", "calgrid")
+    others = set(os.listdir(folder)) if os.path.isdir(folder) else set()
+    check(titles()[0] == want, "cache: first view")
+    caches = sorted(set(os.listdir(folder)) - others)
+    check(len(caches) == 1, f"cache: {caches}")
+    cache_path = os.path.join(root, "cache", "calgrid", caches[0])
+    # In place, same size, time put back: only a cache that is used can miss it.
+    path = os.path.join(vdir, "c03.ics")
+    st = os.stat(path)
+    with open(path, "r+b") as f:
+        data = f.read().replace(b"Title 03", b"Title XY")
+        f.seek(0)
+        f.write(data)
+    check(os.stat(path).st_size == st.st_size, "cache: the in-place rewrite changed the size")
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+    check(titles()[0] == want, "cache: not used (an in-place rewrite with size and time kept was read)")
+    # Real changes: a rename over a file (vdirsyncer), a new file, a removed one, a touch.
+    write(path + ".tmp", item("c05", "Renamed 05", ["DUE;VALUE=DATE:20261206"]))
+    os.rename(path + ".tmp", os.path.join(vdir, "c05.ics"))
+    write(os.path.join(vdir, "new.ics"), item("new", "New one", ["DUE;VALUE=DATE:20261210"]))
+    os.remove(os.path.join(vdir, "c07.ics"))
+    os.utime(path)
+    want.update({"c05": "Renamed 05", "new": "New one", "c03": "Title XY"})
+    del want["c07"]
+    check(titles()[0] == want, "cache: a change was not seen")
+    for damage in (b"", b"calgrid-vdir-cache 1 garbage\n\n[", None):
+        if damage is None:
+            os.remove(cache_path)
+        else:
+            with open(cache_path, "wb") as f:
+                f.write(damage)
+        got, err = titles()
+        check(got == want and err == "", f"cache: damaged cache {damage!r}: {err}")
+        with open(cache_path, "rb") as f:
+            check(f.read().startswith(b"calgrid-vdir-cache "), "cache: not rebuilt")
+    # A broken file is said every time, cache or not.
+    write(os.path.join(vdir, "broken.ics"), item("broken", "Broken", ["DUE:20241345"]))
+    for _ in range(2):
+        got, err = titles()
+        check(got == want and "broken.ics" in err, f"cache: broken file: {err}")
+
+
+try:
+    walk_through()
+    cache()
+    many_at_once()
+    landed, versions = racing_writer()
+finally:
+    shutil.rmtree(root, ignore_errors=True)
+print(f"vdir_test: {checks} passed, 0 failed (race: {landed} of 6 edits landed between {versions} replacements, none lost)")

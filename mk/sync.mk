@@ -1,0 +1,32 @@
+# The store as a vdir, synced with a CalDAV server (issue 21). test-vdir drives calgrid over vdirs
+# written in the shapes phones and Thunderbird leave, with python-icalendar as the oracle (every
+# changing command, many processes at once, a program replacing items meanwhile); test-sync runs the
+# round trip with a real Radicale server and vdirsyncer (Tests/Sync/roundtrip.py). Their programs and
+# libraries come from PyPI (pinned) into a venv under .build, made here when missing.
+SYNC_VENV   := $(BUILD)/sync-venv
+SYNC_PYTHON := $(SYNC_VENV)/bin/python
+SYNC_PYPI   := radicale==3.9.0 vdirsyncer==0.21.0 caldav==3.6.0 icalendar==7.3.2 recurring-ical-events==3.8.2
+
+.PHONY: sync-venv test-vdir
+sync-venv: $(SYNC_VENV)/.installed
+# Written last, so an interrupted install is redone.
+$(SYNC_VENV)/.installed: mk/sync.mk | deps
+	@rm -rf $(SYNC_VENV)
+	python3 -m venv $(SYNC_VENV)
+	$(SYNC_VENV)/bin/pip install -q --disable-pip-version-check $(SYNC_PYPI)
+	@touch $@
+
+test-vdir: deps sync-venv
+	$(SWIFT) build --product calgrid
+	$(SYNC_PYTHON) Tests/Sync/vdir_test.py $(BUILD)/debug/calgrid
+
+TEST_RULES += test-vdir
+
+# A real server: Radicale on a free port of 127.0.0.1 with a throwaway folder, stopped whatever
+# happens (Tests/Sync/sync_harness.py); vdirsyncer with its own config and status in that folder.
+.PHONY: test-sync
+test-sync: deps sync-venv
+	$(SWIFT) build --product calgrid
+	$(SYNC_PYTHON) Tests/Sync/roundtrip.py $(BUILD)/debug/calgrid
+
+TEST_RULES += test-sync
