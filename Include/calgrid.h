@@ -605,12 +605,15 @@ int calgrid_todo_set_recurrence(struct calgrid_recurrence **out, const calgrid_t
 
 /* Copies the per-day completion flags of a tracked todo (one 0/1 per repeat day of [start, end],
 ** in date order) into flags (capacity `size`); *out_count (may be NULL) = the number of flags, also
-** on ENOSPC. 0 flags for an untracked todo. Reads the set (any number of threads at once). */
+** on ENOSPC. A todo with a rule and no end keeps flags for its first occurrences, as far as the
+** last one ever ticked (later ones are not done). 0 flags for any other untracked todo. Reads the
+** set (any number of threads at once). */
 int calgrid_todo_set_completed_days(uint8_t *flags, size_t size, size_t *out_count, const calgrid_todo_set *set,
                                     size_t index);
 
-/* Marks `day` done (done != 0) or not done for the tracked todo at `index`. ERANGE when index >= count
-** or `day` is not one of its repeat days in [start, end]. Changes the set: one thread. */
+/* Marks `day` done (done != 0) or not done for the tracked todo at `index`, or for a todo with a
+** rule and no end (one tick per occurrence). ERANGE when index >= count or `day` is not one of its
+** repeat days in [start, end] (or occurrences). Changes the set: one thread. */
 int calgrid_todo_set_set_done(calgrid_todo_set *set, size_t index, calgrid_date day, int done);
 
 /* Flips `day` like calgrid_todo_set_set_done; *out_done (may be NULL) = the new state.

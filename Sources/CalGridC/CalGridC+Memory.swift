@@ -83,8 +83,8 @@ func _reserveChange(_ set: TodoSet, todos p: UnsafeRawPointer, count: Int, strid
 
 /// `_reserve` for a change of one existing todo (a removal, a tick on `day`).
 @inline(__always)
-func _reserveChange(_ set: TodoSet, day: CivilDate? = nil) throws(CStatus) {
-    try _reserve(set.changeAllocationBound(todos: 0, textBytes: 0, flagCount: 0, days: day.map { $0...$0 }))
+func _reserveChange(_ set: TodoSet, day: CivilDate? = nil, flagCount: Int = 0) throws(CStatus) {
+    try _reserve(set.changeAllocationBound(todos: 0, textBytes: 0, flagCount: flagCount, days: day.map { $0...$0 }))
 }
 
 /// `_reserveChange` for one caller todo (add, update), after its NULL check: a todo whose

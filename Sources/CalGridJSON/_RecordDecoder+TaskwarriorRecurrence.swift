@@ -46,8 +46,9 @@ extension _RecordDecoder {
     }
 
     /// A recurring parent as one todo: it starts on its `due` day (the first occurrence), ends on
-    /// its `until` day (none: it goes on), repeats by `recur`, and, with an end, keeps one flag per
-    /// occurrence, done where its `mask` says the child of that occurrence is completed (`+`).
+    /// its `until` day (none: it goes on), repeats by `recur`, and keeps one flag per occurrence
+    /// (without an end, as far as the last completed child), done where its `mask` says the child
+    /// of that occurrence is completed (`+`).
     @inlinable
     mutating func recurringParent(uuid: OpaquePointer?, description: OpaquePointer?, entrySeconds: Int64?, dueSeconds: Int64?,
                                   untilSeconds: Int64?, recur: OpaquePointer?, mask: OpaquePointer?,
@@ -68,13 +69,17 @@ extension _RecordDecoder {
                      titleBytes: UnsafeRawBufferPointer(_RecordDecoder.bytes(description)), memoBytes: nil, fields: fields)
         var bytes = Array(text.utf8)
         bytes.withUnsafeMutableBytes { batch.setRule(textBytes: UnsafeRawBufferPointer($0)) }
-        // Completed children, by occurrence: only a todo with an end keeps per-occurrence flags.
-        guard let e = end, let mask, let rule = try? RecurrenceRule(parsing: text) else { return .staged }
+        // Completed children, by occurrence: with an end, one flag per occurrence; without one,
+        // flags as far as the last completed child (an open-ended rule keeps no more).
+        guard let mask, let rule = try? RecurrenceRule(parsing: text) else { return .staged }
         let m = _RecordDecoder.bytes(mask)
-        guard m.contains(0x2B) else { return .staged }   // '+'
-        let days = Recurrence(start: start, rule: rule).occurrences(in: start...e)
+        guard let lastDone = m.lastIndex(of: 0x2B) else { return .staged }   // '+'
+        let days = Recurrence(start: start, rule: rule).occurrences(in: start...(end ?? CivilDate.max))
         var n = 0
-        for _ in days { n += 1 }
+        for _ in days {
+            if end == nil, n > lastDone { break }
+            n += 1
+        }
         batch.setCompletedDays(count: n)
         for k in 0..<Swift.min(n, m.count) where m[k] == 0x2B { batch.setCompletedDay(k) }
         return .staged

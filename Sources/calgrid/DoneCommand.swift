@@ -14,8 +14,10 @@ enum DoneCommand {
 
         \(verb) a todo \(state) on a day. A todo with a start and an end keeps one tick per
         repeat day: the day given by --on (default: today, or the todo's only day when it has
-        one, such as a task recorded after its deadline) must be one of them. Any other todo
-        is \(state) as a whole (--on does not apply). ID is the full id or a unique prefix of it.
+        one, such as a task recorded after its deadline) must be one of them. A todo with a
+        rule and no end keeps one tick per occurrence the same way (--all: as a whole). Any
+        other todo is \(state) as a whole (--on does not apply). ID is the full id or a unique
+        prefix of it.
 
           --on DAY               the day (YYYY-MM-DD, today, yesterday, a weekday name, -1d, …;
                                  a weekday name means the next one, today included)
@@ -65,6 +67,14 @@ enum DoneCommand {
                 }
                 return ((set, i, true), was != done)
             }
+            // A rule without an end ticks its occurrences one by one, kept as far as the last ticked.
+            if set.ticksPerDay(at: i) {
+                let was = set.isDone(on: day, at: i)
+                do throws(TodoError) { try set.setDone(done, on: day, at: i) } catch {
+                    throw .data("\(name): " + TodoText.describe(error, in: set))
+                }
+                return ((set, i, true), was != set.isDone(on: day, at: i))
+            }
             let was = set.isCompleted(at: i)
             set.setIsCompleted(done, at: i)
             return ((set, i, false), was != done)
@@ -75,7 +85,12 @@ enum DoneCommand {
             return w.document
         }
         var line = "\(set.id(at: i))  \(set.title(at: i)): "
-        if tracked {
+        if tracked, !set.isTracked(at: i) {
+            line += "\(TodoText.day(day)) \(done ? "done" : "not done") · \(set.doneDayCount(at: i)) ticked"
+            if set.isCompleted(at: i) { line += " · done as a whole (calgrid undo \(set.id(at: i)) --all)" }
+            let streak = set.currentStreak(on: day, at: i)
+            if streak > 1 { line += " · streak \(streak)" }
+        } else if tracked {
             line += "\(TodoText.day(day)) \(done ? "done" : "not done") · "
                 + "\(set.doneDayCount(at: i))/\(set.trackedDayCount(at: i)) days"
             let streak = set.currentStreak(on: day, at: i)

@@ -19,7 +19,8 @@ enum JSONSchemas {
     list    {"total", "shown", "todos": [todo]}
     todo    {"id", "title", "memo", "start", "end", "createdAt" (seconds since 1970, or null),
              "isChallenge", "isDone", "isOverdue", "doneDays", "totalDays",
-             "repetition": [weekdays], "tags": [strings]}
+             "repetition": [weekdays], "tags": [strings],
+             "rrule" (an RFC 5545 RRULE value, or null), "exdates": [dates], "rdates": [dates]}
     stats   {"todos", "challenges", "dated", "openEnded", "undated", "done", "overdue",
              "trackedDays", "doneDays", "earliestStart", "latestEnd", "longest": {"id", "days"},
              "memory": {"totalBytes", "columnBytes", "idIndexBytes", "textBytes", "flagBytes",

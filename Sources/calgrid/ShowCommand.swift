@@ -62,7 +62,12 @@ enum ShowCommand {
             row("repeats", TodoText.repetition(s.repetition(at: i)))
         }
         let percent = Int((s.completionShare(at: i) * 100).rounded())
-        if s.isTracked(at: i), s.trackedDayCount(at: i) > 0 {
+        if s.ticksPerDay(at: i), !s.isTracked(at: i) {
+            // Open-ended: as a whole only by its flag; its occurrences one tick each.
+            row("done", s.isDone(at: i) ? "yes, as a whole" : "no (open-ended: each occurrence is ticked on its own)")
+            row("streak", "\(s.currentStreak(on: today, at: i)) now, \(s.longestStreak(at: i)) longest")
+            row("ticked", ticked(doneDates))
+        } else if s.isTracked(at: i), s.trackedDayCount(at: i) > 0 {
             row("done", "\(s.doneDayCount(at: i)) of \(s.trackedDayCount(at: i)) days (\(percent)%)")
             row("streak", "\(s.currentStreak(on: today, at: i)) now, \(s.longestStreak(at: i)) longest")
             row("ticked", ticked(doneDates))
@@ -84,12 +89,9 @@ enum ShowCommand {
         return out
     }
 
-    /// The days the todo is ticked on, in order (the core's `isDone(on:at:)`, day by day).
-    /// - Complexity: O(span)
-    static func doneDays(_ i: Int, in s: TodoSet) -> [CivilDate] {
-        guard s.isTracked(at: i), s.doneDayCount(at: i) > 0, let a = s.start(at: i), let b = s.end(at: i) else { return [] }
-        return (a...b).filter { s.isDone(on: $0, at: i) }
-    }
+    /// The days the todo is ticked on, in order.
+    /// - Complexity: as `TodoSet.tickedDays(at:)`
+    static func doneDays(_ i: Int, in s: TodoSet) -> [CivilDate] { s.tickedDays(at: i) }
 
     /// The ticked days, the last twelve at most: `Mon 11-30, Wed 12-02 (and 3 earlier)`.
     static func ticked(_ days: [CivilDate]) -> String {

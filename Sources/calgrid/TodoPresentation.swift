@@ -54,6 +54,15 @@ enum TodoPresentation {
         w.beginArray()
         for t in s.tags(at: i) { w.string(t) }
         w.endArray()
+        // The rule in the native format's own keys and text (null and empty without one).
+        let r = s.recurrence(at: i)
+        w.field(TodoField.rule.nameText, r?.rule?.text)
+        for (field, days) in [(TodoField.exceptionDates, r?.exdates ?? []), (.additionalDates, r?.rdates ?? [])] {
+            w.key(field.nameText)
+            w.beginArray()
+            for d in days { w.date(d) }
+            w.endArray()
+        }
         extra(&w)
         w.endObject()
     }

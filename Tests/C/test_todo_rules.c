@@ -108,6 +108,23 @@ void test_todo_rules(void) {
     CHECK_EQ(calgrid_todo_set_count(&n, set), CALGRID_OK);
     CHECK_EQ(n, 2);
 
+    /* Open-ended: ticks per occurrence, kept as far as the last one ticked. From 2026-12-01 the
+    ** 3rd Thursdays are 12-17, 01-21, 02-18: ticking 02-18 keeps 4 flags (12-01 is the start). */
+    calgrid_todo open = CALGRID_TODO_INIT;
+    uint8_t got[8];
+    open.id = "open"; open.start = ymd(2026, 12, 1); open.rrule = "FREQ=MONTHLY;BYDAY=3TH";
+    CHECK_EQ(calgrid_todo_set_add(&index, set, &open, &err), CALGRID_OK);
+    CHECK_EQ(calgrid_todo_set_completed_days(got, sizeof got, &n, set, index), CALGRID_OK);
+    CHECK_EQ(n, 0);
+    CHECK_EQ(calgrid_todo_set_set_done(set, index, ymd(2027, 2, 18), 1), CALGRID_OK);
+    CHECK_EQ(calgrid_todo_set_set_done(set, index, ymd(2027, 2, 19), 1), CALGRID_ERANGE);
+    CHECK_EQ(calgrid_todo_set_completed_days(got, sizeof got, &n, set, index), CALGRID_OK);
+    CHECK_EQ(n, 4);
+    CHECK(got[0] == 0 && got[1] == 0 && got[2] == 0 && got[3] == 1);
+    CHECK_EQ(calgrid_todo_set_day_counts(counts, 1, set, ymd(2027, 2, 18), ymd(2027, 2, 18), CALGRID_KIND_ALL), CALGRID_OK);
+    CHECK_EQ(counts[0].completed, 1);
+    CHECK_EQ(calgrid_todo_set_remove(set, "open"), CALGRID_OK);
+
     /* An update takes the rule away; the set answers for weekdays again. */
     calgrid_todo plain = CALGRID_TODO_INIT;
     plain.id = "club"; plain.start = ymd(2026, 12, 1); plain.end = ymd(2026, 12, 3);

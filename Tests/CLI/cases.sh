@@ -173,3 +173,11 @@ rule_case rule-edit-to-weekdays    -- edit rent --repeat mon,fri $R
 rule_case err-rule-sub-day         -- add X --repeat FREQ=HOURLY $R
 rule_case err-rule-bad-ordinal     -- add X --repeat "FREQ=MONTHLY;BYDAY=9MO" $R
 rule_case err-rule-unknown-form    -- add X --repeat "now and then" $R
+# Open-ended: one tick per occurrence, kept as far as the last ticked (Nov 3, 6, 17, 20, Dec 1, 4).
+rule_case rule-done-open           -- done bins --on 2026-12-04 $R
+rule_case rule-done-open-earlier   -- done bins --on 2026-12-01 $R
+rule_case err-rule-done-open-before -- done bins --on 2026-11-20 $R
+rule_case err-rule-done-open-off   -- done bins --on 2026-12-05 $R
+rule_case rule-show-open-ticked    MASK='s/created   .*/created   N/' -- show bins --today=2026-12-10
+rule_case rule-list-json           MASK='s/"createdAt":[0-9]*/"createdAt":N/g' -- list --json $R
+rule_case rule-undo-open           -- undo bins --on 2026-12-04 $R

@@ -154,7 +154,8 @@ class Todo:
                 "start": self.start and self.start.isoformat(), "end": self.end and self.end.isoformat(),
                 "createdAt": self.created, "isChallenge": self.challenge, "isDone": self.is_done,
                 "isOverdue": self.overdue(today), "doneDays": done, "totalDays": total,
-                "repetition": sorted(self.rep), "tags": self.tags}
+                "repetition": sorted(self.rep), "tags": self.tags,
+                "rrule": None, "exdates": [], "rdates": []}   # the oracle's todos repeat on weekdays
 
 
 rng = random.Random(14)

@@ -18,6 +18,9 @@ import CalGrid
                   completedDays: [true, false, true, false, false, false, true]),
         TodoDraft(id: "bins", title: "Bins", start: day("2026-11-03"),
                   recurrence: rule("2026-11-03", "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,FR", rdates: ["2026-12-24"])),
+        // Open-ended: ticks as far as the last ticked occurrence (11-03, 11-06, 11-17).
+        TodoDraft(id: "plants", title: "Water plants", start: day("2026-11-03"),
+                  recurrence: rule("2026-11-03", "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,FR"), completedDays: [true, false, true]),
         TodoDraft(id: "rent", title: "Rent", start: day("2026-01-31"), isChallenge: true,
                   recurrence: rule("2026-01-31", "FREQ=MONTHLY;BYMONTHDAY=-1;COUNT=12")),
         TodoDraft(id: "dates", title: "Just these days", start: day("2026-05-01"), end: day("2026-05-31"),
@@ -52,6 +55,14 @@ import CalGrid
         #expect(d[0].completedDays == [false, false, true])       // 12-01, 12-17, 01-21
         let off = try #require(issue(#"[{"id":"a","title":"t","startDate":"2026-12-01","endDate":"2027-01-31","rrule":"FREQ=MONTHLY;BYDAY=3TH","completed":{"2027-01-20":true}}]"#))
         #expect(off.reason == .completedDayOffRepetition && off.field == "completed.2027-01-20")
+        // Without an end, the days given keep flags as far as the last of them.
+        let (open, _) = try importText(#"""
+        [{"id":"a","title":"t","startDate":"2026-12-01","rrule":"FREQ=MONTHLY;BYDAY=3TH",
+          "completed":{"2027-02-18":true,"2026-12-17":true,"2027-01-21":false}}]
+        """#)
+        #expect(open[0].completedDays == [false, true, false, true])   // 12-01, 12-17, 01-21, 02-18
+        let before = try #require(issue(#"[{"id":"a","title":"t","startDate":"2026-12-01","rrule":"FREQ=MONTHLY;BYDAY=3TH","completed":{"2026-11-19":true}}]"#))
+        #expect(before.reason == .completedDayOutsideSpan && before.field == "completed.2026-11-19")
     }
 
     @Test func refusalsAreTheCoresSentences() throws {
@@ -118,6 +129,15 @@ import CalGrid
         // 06-05, 06-12, 06-19, 06-26; the mask's '+' children (imask 0 and 2) are its done occurrences.
         #expect(set.draft(at: water).completedDays == [true, false, true, false])
         #expect(set.isDone(on: day("2024-06-19"), at: water) && !set.fallsOn(day("2024-06-20"), at: water))
+        // Without `until`, the flags go as far as the last completed child: "+-+" is 06-05 and 06-19.
+        var openSet = TodoSet()
+        let open = Self.recurringExport.replacingOccurrences(of: #""recur":"weekly","rtype":"periodic","status":"recurring","until":"20240630T000000Z","#,
+                                                              with: #""recur":"weekly","rtype":"periodic","status":"recurring","#)
+            .replacingOccurrences(of: #""mask":"+-+-""#, with: #""mask":"+-+--""#)
+        try openSet.importJSON(bytes: Array(open.utf8), options: o)
+        let w = try #require(openSet.index(ofID: "0f0e0d0c-0000-4000-8000-000000000001"))
+        #expect(openSet.end(at: w) == nil && openSet.draft(at: w).completedDays == [true, false, true])
+        #expect(openSet.tickedDays(at: w) == [day("2024-06-05"), day("2024-06-19")])
         let rent = try #require(set.index(ofID: "0f0e0d0c-0000-4000-8000-000000000005"))
         #expect(set.recurrence(at: rent)?.rule?.text == "FREQ=MONTHLY" && set.end(at: rent) == nil)
         #expect(set.fallsOn(day("2024-03-31"), at: rent) && !set.fallsOn(day("2024-02-29"), at: rent))  // no Feb 31st

@@ -33,11 +33,22 @@ import CalGridTestSupport
 
     /// Toggles one random repeat day of todo `i` in the set and in its mirror.
     static func toggleRandomDay(_ set: inout TodoSet, _ model: inout [TodoDraft], at i: Int, using g: inout SeededRandom) throws {
-        let rd = ReferenceTodos.repeatDays(model[i])
+        var rd = ReferenceTodos.repeatDays(model[i])
+        if ReferenceTodos.openRule(model[i]) {
+            // Past the last flag too: a tick there makes the todo keep flags that far.
+            rd = ReferenceTodos.firstDays(model[i], rd.count + Int.random(in: 0...3, using: &g))
+        }
         guard !rd.isEmpty else { return }
         let k = Int.random(in: 0..<rd.count, using: &g)
+        let was = ReferenceTodos.done(model[i], rd[k])
+        #expect(set.isDone(on: CivilDate(_unchecked: Int32(rd[k])), at: i) == was)
         try set.toggleDone(on: CivilDate(_unchecked: Int32(rd[k])), at: i)
-        var f = ReferenceTodos.flags(model[i]); f[k].toggle(); model[i].completedDays = f
+        // The tick becomes `!was` (done as a whole reads as done: the toggle then clears), and a
+        // tick past an open-ended todo's flags makes it keep flags that far.
+        let before = ReferenceTodos.flags(model[i])
+        var f = before
+        if k < f.count { f[k] = !was } else if !was { f += [Bool](repeating: false, count: k + 1 - f.count); f[k] = true }
+        if f != before { model[i].completedDays = f }
     }
 
     static func kindOK(_ d: TodoDraft, _ kind: TodoKind) -> Bool {

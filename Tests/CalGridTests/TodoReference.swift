@@ -18,8 +18,23 @@ struct ReferenceTodos {
         return d.repetition.contains(CivilDate(_unchecked: Int32(day)).weekday)
     }
 
-    /// Repeat days (or occurrences) of a tracked todo, in order.
+    /// A rule and a start but no end: one tick per occurrence, kept as far as the last ticked.
+    static func openRule(_ d: TodoDraft) -> Bool { d.recurrence != nil && d.start != nil && d.end == nil }
+
+    /// The first `n` occurrences of an open-ended rule (fewer when it has fewer), day by day.
+    static func firstDays(_ d: TodoDraft, _ n: Int) -> [Int] {
+        guard let s = d.start, n > 0 else { return [] }
+        var out: [Int] = [], t = Int(s.dayNumber)
+        while out.count < n, t <= Int(CivilDate.maxDayNumber) {
+            if falls(d, t) { out.append(t) }
+            t += 1
+        }
+        return out
+    }
+
+    /// Repeat days (or occurrences) of a tracked todo, in order; an open-ended rule's flagged ones.
     static func repeatDays(_ d: TodoDraft) -> [Int] {
+        if openRule(d) { return firstDays(d, d.completedDays?.count ?? 0) }
         guard let s = d.start, let e = d.end else { return [] }
         return (Int(s.dayNumber)...Int(e.dayNumber)).filter { falls(d, $0) }
     }
@@ -34,7 +49,9 @@ struct ReferenceTodos {
             let k = repeatDays(d).firstIndex(of: day)!
             return flags(d)[k]
         }
-        return d.isCompleted
+        if d.isCompleted { return true }
+        guard openRule(d), let k = repeatDays(d).firstIndex(of: day) else { return false }
+        return flags(d)[k]
     }
 
     static func isDone(_ d: TodoDraft) -> Bool {
@@ -60,7 +77,7 @@ struct ReferenceTodos {
     static func longestStreak(_ d: TodoDraft) -> Int {
         var best = 0, cur = 0
         for b in flags(d) { cur = b ? cur + 1 : 0; best = max(best, cur) }
-        return tracked(d) ? best : 0
+        return tracked(d) || openRule(d) ? best : 0
     }
 }
 
@@ -118,6 +135,7 @@ struct PreparedTodo {
 
     func done(_ day: Int) -> Bool {
         guard falls(day) else { return false }
-        return ReferenceTodos.tracked(draft) ? doneDays.contains(day) : draft.isCompleted
+        if ReferenceTodos.tracked(draft) { return doneDays.contains(day) }
+        return draft.isCompleted || ReferenceTodos.openRule(draft) && doneDays.contains(day)
     }
 }

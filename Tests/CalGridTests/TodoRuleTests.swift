@@ -63,6 +63,9 @@ import CalGridTestSupport
         d.completedDays = nil
         if ReferenceTodos.tracked(d), Bool.random(using: &g) {
             d.completedDays = ReferenceTodos.repeatDays(d).map { _ in Int.random(in: 0..<3, using: &g) == 0 }
+        } else if ReferenceTodos.openRule(d), Bool.random(using: &g) {
+            // Open-ended: flags for its first few occurrences (as many as it has).
+            d.completedDays = ReferenceTodos.firstDays(d, Int.random(in: 0...8, using: &g)).map { _ in Bool.random(using: &g) }
         }
         return d
     }
@@ -148,9 +151,16 @@ import CalGridTestSupport
             if d.recurrence != nil { d.recurrence = Self.randomRule(start: s, using: &g) }
             try set.reschedule(at: i, to: d)
             d.completedDays = set.draft(at: i).completedDays
+            let old = PreparedTodo(model[i])
             if ReferenceTodos.tracked(d) {
-                let old = PreparedTodo(model[i])
-                #expect(d.completedDays == ReferenceTodos.repeatDays(d).map { ReferenceTodos.tracked(model[i]) && old.done($0) })
+                #expect(d.completedDays == ReferenceTodos.repeatDays(d).map { old.doneDays.contains($0) })
+            } else if ReferenceTodos.openRule(d) {
+                // Ticks travel by day, as far as the last one carried; done as a whole is no tick.
+                let last = old.doneDays.max() ?? Int.min
+                let days = last < Int(s.dayNumber) ? [] : (Int(s.dayNumber)...last).filter { ReferenceTodos.falls(d, $0) }
+                var carried = days.map { old.doneDays.contains($0) }
+                while carried.last == false { carried.removeLast() }
+                #expect((d.completedDays ?? []) == carried, "\(d.id) rescheduled")
             }
             model[i] = d
         case 6: set.setIsCompleted(!model[i].isCompleted, at: i); model[i].isCompleted.toggle()

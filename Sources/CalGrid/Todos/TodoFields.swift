@@ -93,8 +93,11 @@ extension TodoSet {
         if let r = f.reminderMinutes, !TodoDraft.reminderMinutesRange.contains(r) { throw .reminderOutOfRange(position: p, id: id(), minutes: r) }
         if let rule = f._rule { try _validateRule(rule, f, position: p, id: id) }
         guard let s = f.start, let e = f.end else {
-            if completedCount != nil { throw .completedDaysWithoutSpan(position: p, id: id()) }
-            return 0
+            guard let c = completedCount else { return 0 }
+            // A rule without an end keeps flags for its first occurrences, as far as the last ticked.
+            guard let rule = f._rule, let s = f.start else { throw .completedDaysWithoutSpan(position: p, id: id()) }
+            try _validateOpenFlags(c, rule, start: s, position: p, id: id)
+            return c
         }
         let n = f._rule.map { $0.count(s.dayNumber, e.dayNumber) }
             ?? _repeatDayCount(from: s.dayNumber, through: e.dayNumber, days: f.repetition)

@@ -89,11 +89,12 @@ extension TodoSet {
     }
 
     /// The completion flag of the todo's `k`-th tracked day (`draft(at: i).completedDays?[k]`,
-    /// false where the draft has none), without building the draft.
-    /// - Precondition: `0 <= k < trackedDayCount(at: i)`
+    /// false where the draft has none), without building the draft; for a todo with a rule and
+    /// no end, of its `k`-th occurrence.
+    /// - Precondition: `0 <= k < completionFlagCount(at: i)`
     /// - Complexity: O(1)
     public func isTrackedDayDone(_ k: Int, at i: Int) -> Bool {
-        precondition(k >= 0 && k < trackedDayCount(at: i), "tracked day out of range")
+        precondition(k >= 0 && k < completionFlagCount(at: i), "tracked day out of range")
         return _bits.bit(Int(_columns.bitOffset[i]) + k)
     }
 
@@ -147,7 +148,16 @@ extension TodoSet {
         return _trackedDays(i)
     }
 
-    /// Number of tracked days marked done.
+    /// The completion flags the todo keeps: `trackedDayCount(at:)` for a tracked todo; for a todo
+    /// with a rule and no end, its first occurrences, as far as the last one ever ticked; else 0.
+    /// - Complexity: O(1); O(log R) for a todo with a rule.
+    @inlinable
+    public func completionFlagCount(at i: Int) -> Int {
+        _check(i)
+        return _storedFlags(i)
+    }
+
+    /// Number of tracked days marked done (for a todo with a rule and no end, its ticked occurrences).
     @inlinable
     public func doneDayCount(at i: Int) -> Int { _check(i); return Int(_columns.doneCount[i]) }
 
@@ -162,8 +172,8 @@ extension TodoSet {
                           isCompleted: f & TodoSet._completed != 0, repetition: repetition(at: i),
                           completedDays: nil, reminderMinutes: reminderMinutes(at: i), tags: tags(at: i))
         d.fields._rule = _rule(i)
-        if f & TodoSet._tracked != 0, f & TodoSet._explicitDays != 0 || _columns.doneCount[i] != 0 {
-            let n = trackedDayCount(at: i), o = Int(_columns.bitOffset[i])
+        if f & TodoSet._tracked != 0 || _openRuleSlot(i) != nil, f & TodoSet._explicitDays != 0 || _columns.doneCount[i] != 0 {
+            let n = _storedFlags(i), o = Int(_columns.bitOffset[i])
             var days = [Bool](repeating: false, count: n)
             for k in 0..<n where _bits.bit(o + k) { days[k] = true }
             d.completedDays = days

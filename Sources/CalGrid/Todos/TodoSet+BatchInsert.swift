@@ -92,7 +92,7 @@ extension TodoSet {
             _forgetDoneDays(i)
             _unindexID(i)
             _textGarbage += _textRecordEnd(i) - Int(_columns.textOffset[i])
-            _bitsGarbage += trackedDayCount(at: i)
+            _bitsGarbage += _storedFlags(i)
             _columns.replace(i, with: _storeRow(r, text, tagLengths, batch._bits, row: i))
             return (datesChanged, hash)
         }
@@ -113,7 +113,7 @@ extension TodoSet {
         _appendTextRecord(r, text, tagLengths, to: &_text)
         let (offset, done, n) = _appendFlags(r, from: bits)
         if let rule = r.fields._rule {
-            _rules.set(row: row, (rule, r.fields.isTracked ? Int32(truncatingIfNeeded: n) : -1))
+            _rules.set(row: row, (rule, r.fields.isTracked ? Int32(truncatingIfNeeded: n) : _TodoRules.openEntry(horizon: n)))
         } else if !_rules.isEmpty {
             _rules.set(row: row, nil)
         }
@@ -127,7 +127,17 @@ extension TodoSet {
     @usableFromInline
     mutating func _appendFlags(_ r: _StagedTodo, from source: _BitArena) -> (UInt32, UInt32, Int) {
         guard let s = r.fields.start?.dayNumber, let e = r.fields.end?.dayNumber else {
-            return (UInt32(truncatingIfNeeded: _bits.count), 0, 0)
+            // An open-ended rule keeps the flags it came with: its first occurrences, as far as
+            // the last ticked one (validated against the rule). Its ticks count per day unless
+            // `isCompleted` already makes every occurrence done.
+            guard let rule = r.fields._rule, let s = r.fields.start?.dayNumber, r.completedCount > 0 else {
+                return (UInt32(truncatingIfNeeded: _bits.count), 0, 0)
+            }
+            let n = r.completedCount
+            let offset = _bits.append(from: source, at: r.bitOffset, count: n)
+            let done = r.fields.isCompleted ? UInt32(truncatingIfNeeded: _bits.popCount(from: offset, count: n))
+                : _countDoneOccurrences(bitOffset: offset, count: n, start: s, rule: rule, challenge: r.fields.isChallenge, by: 1)
+            return (UInt32(truncatingIfNeeded: offset), done, n)
         }
         let rule = r.fields._rule
         let n = rule.map { $0.count(s, e) } ?? _repeatDayCount(from: s, through: e, days: r.fields.repetition)

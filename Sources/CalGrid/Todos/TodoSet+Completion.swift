@@ -36,7 +36,9 @@ extension TodoSet {
     public func isDone(on day: CivilDate, at i: Int) -> Bool {
         guard fallsOn(day, at: i) else { return false }
         if let k = _flagIndex(i, day.dayNumber) { return _bits.bit(Int(_columns.bitOffset[i]) + k) }
-        return _columns.flags[i] & TodoSet._completed != 0
+        if _columns.flags[i] & TodoSet._completed != 0 { return true }
+        guard let k = _openRuleSlot(i) else { return false }
+        return _openTicked(i, slot: k, day.dayNumber)
     }
 
     /// True when the todo as a whole is done: every tracked day done (tracked todos with at least
@@ -76,13 +78,20 @@ extension TodoSet {
         n > 0 ? (Int(_columns.doneCount[i]), n) : (_columns.flags[i] & TodoSet._completed != 0 ? 1 : 0, 1)
     }
 
-    /// Marks `day` done or not done for the tracked todo at `i`.
+    /// Marks `day` done or not done for the tracked todo at `i`, or for a todo with a rule and
+    /// no end (one tick per occurrence, kept as far as the last one ticked).
     /// - Throws: `dayNotTracked` when `day` is not one of its repeat days in `[start, end]`;
     ///   `notAnOccurrence` (naming the occurrences around it) for a day of the span of a todo with
-    ///   a rule that is not one of its occurrences.
+    ///   a rule that is not one of its occurrences; `capacityExceeded` when an open-ended todo's
+    ///   flags would pass `maxCompletionFlags`.
     /// - Complexity: O(1) amortized; with a rule, O(occurrences from the start to `day`).
     public mutating func setDone(_ done: Bool, on day: CivilDate, at i: Int) throws(TodoError) {
         _check(i)
+        if let slot = _openRuleSlot(i) {
+            try _setOpenDone(done, on: day, at: i, slot: slot)
+            _checkInvariants(changed: i..<i + 1)
+            return
+        }
         guard let k = _flagIndex(i, day.dayNumber) else { throw _untrackedDayError(i, day) }
         let b = Int(_columns.bitOffset[i]) + k
         guard _bits.bit(b) != done else { return }
@@ -115,6 +124,7 @@ extension TodoSet {
             _willChangeRow(i, keepingIntervals: true)
             _columns.flags[i] = new
             _didChangeRow(i)
+            _openCompletionChanged(i)
         } else {
             _columns.flags[i] = new
         }
@@ -149,22 +159,31 @@ extension TodoSet {
 
     /// Consecutive done repeat days ending at `day` — or, when `day` is a repeat day not done yet
     /// (the day is not over), ending at the repeat day before it. Past the end, the streak that
-    /// ended the span. 0 for untracked todos.
+    /// ended the span. For a todo with a rule and no end, over its ticked occurrences. 0 for other
+    /// untracked todos.
     /// - Complexity: O(span / 64); with a rule, plus its occurrences up to `day`.
     public func currentStreak(on day: CivilDate, at i: Int) -> Int {
         _check(i)
-        guard _columns.flags[i] & TodoSet._tracked != 0, day.dayNumber >= _columns.start[i] else { return 0 }
         let o = Int(_columns.bitOffset[i])
+        if let k = _openRuleSlot(i) {
+            // Occurrences up to `day`; those past the horizon are not done, so no run reaches them.
+            guard day.dayNumber >= _columns.start[i] else { return 0 }
+            var n = _rules.rules[k].count(_columns.start[i], day.dayNumber)
+            if n > 0, _rules.rules[k].contains(day.dayNumber), !_openTicked(i, slot: k, day.dayNumber) { n -= 1 }
+            return n > 0 && n <= _rules.horizon(k) ? _bits.runs(from: o, count: n).trailing : 0
+        }
+        guard _columns.flags[i] & TodoSet._tracked != 0, day.dayNumber >= _columns.start[i] else { return 0 }
         var n = _trackedDays(i, through: day.dayNumber)
         if n > 0, day.dayNumber <= _columns.end[i], _flagIndex(i, day.dayNumber) == n - 1, !_bits.bit(o + n - 1) { n -= 1 }
         return n > 0 ? _bits.runs(from: o, count: n).trailing : 0
     }
 
-    /// The longest run of consecutive done repeat days. 0 for untracked todos.
+    /// The longest run of consecutive done repeat days (ticked occurrences of a todo with a rule
+    /// and no end). 0 for other untracked todos.
     /// - Complexity: O(span / 64)
     public func longestStreak(at i: Int) -> Int {
         _check(i)
-        guard _columns.flags[i] & TodoSet._tracked != 0 else { return 0 }
-        return _bits.runs(from: Int(_columns.bitOffset[i]), count: _trackedDays(i)).longest
+        guard _columns.flags[i] & TodoSet._tracked != 0 || _openRuleSlot(i) != nil else { return 0 }
+        return _bits.runs(from: Int(_columns.bitOffset[i]), count: _storedFlags(i)).longest
     }
 }

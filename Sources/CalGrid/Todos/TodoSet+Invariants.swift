@@ -85,6 +85,20 @@ extension TodoSet {
         precondition(!ruled || (_rules.trackedCounts[_rules.slot(ofRow: i)!] < 0) == !_DayKey.isDay(end), "TodoSet open rule")
         let tracked = flags & TodoSet._tracked != 0
         precondition(tracked == (_DayKey.isDay(start) && _DayKey.isDay(end)), "TodoSet tracked flag")
+        if !tracked, let k = _openRuleSlot(i) {
+            // Open-ended with a rule: flags for its first `h` occurrences, which the rule has.
+            let h = _rules.horizon(k), o = Int(_columns.bitOffset[i])
+            precondition(o + h <= _bits.count, "TodoSet open flags beyond the bit arena")
+            precondition(_bits.popCount(from: o, count: h) == done, "TodoSet open done count")
+            var occurrences = _rules.rules[k].occurrences(start, CivilDate.maxDayNumber)
+            for b in 0..<h {
+                guard let day = occurrences?.next()?.dayNumber else { preconditionFailure("TodoSet open flags past the rule") }
+                guard collecting, _bits.bit(o + b), flags & TodoSet._completed == 0 else { continue }
+                histogram.add(1, on: day)
+                if flags & TodoSet._challenge != 0 { challenges.add(1, on: day) }
+            }
+            return
+        }
         guard tracked else {
             precondition(done == 0, "TodoSet untracked done count")
             return

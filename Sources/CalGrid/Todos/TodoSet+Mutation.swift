@@ -96,8 +96,8 @@ extension TodoSet {
     /// Takes row `i`'s done flags out of the per-day histogram.
     @usableFromInline
     mutating func _forgetDoneDays(_ i: Int) {
-        guard _columns.doneCount[i] != 0 else { return }
-        let n = _trackedDays(i)
+        guard _columns.doneCount[i] != 0, _ticksCountPerDay(i) else { return }
+        let n = _storedFlags(i)
         if let rule = _rule(i) {
             _ = _countDoneOccurrences(bitOffset: Int(_columns.bitOffset[i]), count: n, start: _columns.start[i], rule: rule,
                                       challenge: _columns.flags[i] & TodoSet._challenge != 0, by: -1)
@@ -123,7 +123,7 @@ extension TodoSet {
         _willChangeRow(i, keepingIntervals: false)
         _forgetDoneDays(i)
         _textGarbage += _textRecordEnd(i) - Int(_columns.textOffset[i])
-        _bitsGarbage += trackedDayCount(at: i)
+        _bitsGarbage += _storedFlags(i)
         _unindexID(i)
         if !_rules.isEmpty { _rules.remove(row: i) }
         _columns.remove(at: i)
@@ -152,7 +152,7 @@ extension TodoSet {
         for i in 0..<count where !keep[i] {
             _forgetDoneDays(i)
             _textGarbage += _textRecordEnd(i) - Int(_columns.textOffset[i])
-            _bitsGarbage += trackedDayCount(at: i)
+            _bitsGarbage += _storedFlags(i)
         }
         _columns.compact(keeping: keep)
         _rules.compact(keeping: keep)
@@ -195,7 +195,7 @@ extension TodoSet {
     mutating func _compactBits() {
         var fresh = _BitArena()
         for i in 0..<count {
-            let n = trackedDayCount(at: i)
+            let n = _storedFlags(i)
             _columns.bitOffset[i] = UInt32(truncatingIfNeeded: fresh.append(from: _bits, at: Int(_columns.bitOffset[i]), count: n))
         }
         _bits = fresh

@@ -6,29 +6,46 @@ extension TodoSet {
     /// order, true where the todo is done on that day now. Days new to the span start not done.
     /// nil when `draft` has no start or no end (it keeps no per-day flags), and all false when the
     /// todo at `i` keeps none now (its `isCompleted` is a whole-todo flag, not a day's).
-    /// With a rule in `draft`, its occurrences in the span are the days.
+    /// With a rule in `draft`, its occurrences in the span are the days; with a rule and no end,
+    /// its occurrences as far as the last one ticked now (nil when none is).
     /// - Complexity: O(days of `draft`'s span)
     public func completedDays(at i: Int, carriedTo draft: TodoDraft) -> [Bool]? {
         _check(i)
+        if let s = draft.start, draft.end == nil, let r = draft.recurrence {
+            // Open-ended: its occurrences as far as the last one ticked now.
+            guard let last = tickedDays(at: i).last, s <= last else { return nil }
+            var flags = r.occurrences(in: s...last).map { _ticked(i, $0.dayNumber) }
+            while flags.last == false { flags.removeLast() }
+            return flags.isEmpty ? nil : flags
+        }
         guard let s = draft.start, let e = draft.end, s <= e else { return nil }
-        let tracked = isTracked(at: i)
         var flags: [Bool] = []
         if let r = draft.recurrence {
-            // The draft's occurrences in its span, each keeping the flag of the same day now.
-            for d in r.occurrences(in: s...e) { flags.append(tracked && isDone(on: d, at: i)) }
+            // The draft's occurrences in its span, each keeping the tick of the same day now.
+            for d in r.occurrences(in: s...e) { flags.append(_ticked(i, d.dayNumber)) }
             return flags
         }
         var d = s.dayNumber
         var weekday = s.weekday
         while true {
             if draft.repetition.contains(weekday) {
-                flags.append(tracked && isDone(on: CivilDate(_unchecked: d), at: i))
+                flags.append(_ticked(i, d))
             }
             if d == e.dayNumber { break }
             d += 1
             weekday = weekday.advanced(by: 1)
         }
         return flags
+    }
+
+    /// Whether row `i` is ticked on day `d`: a tracked todo's flag, an open-ended rule's tick
+    /// (never `isCompleted`, a whole-todo flag).
+    @usableFromInline
+    func _ticked(_ i: Int, _ d: Int32) -> Bool {
+        guard fallsOn(CivilDate(_unchecked: d), at: i) else { return false }
+        if let k = _flagIndex(i, d) { return _bits.bit(Int(_columns.bitOffset[i]) &+ k) }
+        guard let slot = _openRuleSlot(i) else { return false }
+        return _openTicked(i, slot: slot, d)
     }
 
     /// Replaces the todo at `i` with `draft` like `update(at:to:)`, except that the per-day flags

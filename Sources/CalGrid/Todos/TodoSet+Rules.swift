@@ -56,7 +56,14 @@ extension TodoSet {
     /// with a rule, the occurrences around it are named.
     @usableFromInline
     func _untrackedDayError(_ i: Int, _ day: CivilDate) -> TodoError {
-        guard _columns.flags[i] & TodoSet._tracked != 0, let rule = _rule(i),
+        if let k = _openRuleSlot(i) {
+            // Open-ended: any day that is not an occurrence, before the start too.
+            let r = _rules.rules[k].recurrence
+            let before = r.previous(before: day).flatMap { $0.dayNumber >= _columns.start[i] ? $0 : nil }
+            let after = day.dayNumber < _columns.start[i] ? r.start : r.next(after: day)
+            return .notAnOccurrence(position: i, day: day, previous: before, next: after)
+        }
+        guard _columns.flags[i] & TodoSet._tracked != 0 || _openRuleSlot(i) != nil, let rule = _rule(i),
               day.dayNumber >= _columns.start[i], day.dayNumber <= _columns.end[i] else {
             return .dayNotTracked(position: i, day: day)
         }

@@ -81,6 +81,19 @@ struct _BitArena: Sendable {
         return offset
     }
 
+    /// Copies the `n` bits at `from` onto the zero bits at `to`, in this arena (the ranges must
+    /// not overlap).
+    /// - Complexity: O(n / 64)
+    @inlinable
+    mutating func copy(from: Int, count n: Int, to: Int) {
+        var i = 0
+        while i < n {
+            let k = n - i < 64 ? n - i : 64
+            _orWord(word(at: from + i, count: k), at: to + i)
+            i += k
+        }
+    }
+
     /// ORs `v` into the bits starting at `i` (the target bits must be in range).
     @inlinable @inline(__always)
     mutating func _orWord(_ v: UInt64, at i: Int) {

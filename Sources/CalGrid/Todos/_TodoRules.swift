@@ -57,8 +57,10 @@ final class _TodoRule: Hashable, Sendable {
 }
 
 /// The rules of a set's rows, sorted by row: `rows[k]` has `rules[k]`, and, when it has an end
-/// (a tracked todo), `trackedCounts[k]` occurrences in `[start, end]` (its completion flags); -1
-/// when it has none (open on the right: the rule's own bounds end it, if anything).
+/// (a tracked todo), `trackedCounts[k]` occurrences in `[start, end]` (its completion flags).
+/// A row without an end (open on the right: the rule's own bounds end it, if anything) stores
+/// `-1 - h`: it keeps flags for its first `h` occurrences only, as far as the last one ticked
+/// (its horizon), so an infinite rule costs no bits for its future.
 @usableFromInline
 struct _TodoRules: Sendable {
     @usableFromInline var rows: [Int32] = []
@@ -71,6 +73,15 @@ struct _TodoRules: Sendable {
 
     @inlinable var count: Int { rows.count }
     @inlinable var isEmpty: Bool { rows.isEmpty }
+
+    /// The flags an open-ended row at slot `k` keeps (its horizon); 0 for a row with an end.
+    /// - Complexity: O(1)
+    @inlinable
+    func horizon(_ k: Int) -> Int { trackedCounts[k] < 0 ? Int(-1 &- trackedCounts[k]) : 0 }
+
+    /// The stored count of an open-ended row that keeps `h` flags.
+    @inlinable
+    static func openEntry(horizon h: Int) -> Int32 { -1 &- Int32(truncatingIfNeeded: h) }
 
     /// The slot of row `i`, nil when it has no rule.
     /// - Complexity: O(log R)
