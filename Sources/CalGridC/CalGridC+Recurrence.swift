@@ -120,21 +120,23 @@ public func calgrid_recurrence_occurrences(_ days: UnsafeMutablePointer<calgrid_
 @c(calgrid_recurrence_next) @implementation
 public func calgrid_recurrence_next(_ out: UnsafeMutablePointer<calgrid_date>?, _ recurrence: OpaquePointer?,
                                     _ day: calgrid_date) -> Int32 {
-    _output(out) { () throws(CStatus) in
-        let r = try _recurrence(recurrence)
-        try _reserve(TodoSet.constantAllocationBytes)   // the expansion's state
-        guard let d = r.next(after: try _date(day)) else { throw CStatus(CALGRID_ENOTFOUND) }
-        return d.dayNumber
-    }
+    _neighbour(out, recurrence, day) { r, d in r.next(after: d) }
 }
 
 @c(calgrid_recurrence_previous) @implementation
 public func calgrid_recurrence_previous(_ out: UnsafeMutablePointer<calgrid_date>?, _ recurrence: OpaquePointer?,
                                         _ day: calgrid_date) -> Int32 {
+    _neighbour(out, recurrence, day) { r, d in r.previous(before: d) }
+}
+
+/// The occurrence `find` gives next to `day` into *out; ENOTFOUND when there is none.
+@inline(__always)
+func _neighbour(_ out: UnsafeMutablePointer<calgrid_date>?, _ recurrence: OpaquePointer?, _ day: calgrid_date,
+                _ find: (Recurrence, CivilDate) -> CivilDate?) -> Int32 {
     _output(out) { () throws(CStatus) in
         let r = try _recurrence(recurrence)
         try _reserve(TodoSet.constantAllocationBytes)   // the expansion's state
-        guard let d = r.previous(before: try _date(day)) else { throw CStatus(CALGRID_ENOTFOUND) }
+        guard let d = find(r, try _date(day)) else { throw CStatus(CALGRID_ENOTFOUND) }
         return d.dayNumber
     }
 }

@@ -33,8 +33,9 @@ public enum TodoError: Error, Hashable, Sendable {
     case ruleStartMismatch(position: Int, id: String, start: CivilDate, ruleStart: CivilDate)
     /// The rule's text (staged in a `TodoBatch`) does not parse.
     case invalidRule(position: Int, id: String, error: RecurrenceError)
-    /// `day` lies in the span of a tracked todo with a rule but is not one of its occurrences;
-    /// the occurrences before and after it in the span, when there are any.
+    /// `day` lies in the span of a tracked todo with a rule (or is any day of an open-ended one)
+    /// but is not one of its occurrences; the occurrences before and after it in the span, when
+    /// there are any.
     case notAnOccurrence(position: Int, day: CivilDate, previous: CivilDate?, next: CivilDate?)
     /// The set would exceed its storage limits: `TodoSet.maxCount` todos, `maxTextBytes` of text
     /// or `maxCompletionFlags` flags (lower where `Int` is 32 bits).
