@@ -9,6 +9,9 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <locale.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
@@ -432,6 +435,17 @@ static inline int64_t cg_peak_resident_kib(void) {
     struct rusage u;
     if (getrusage(RUSAGE_SELF, &u) != 0) return 0;
     return (int64_t)u.ru_maxrss;
+}
+
+/* Every allocation of 128 KiB or more gets its own mapping, given back to the kernel when freed.
+   glibc's default raises that threshold to the size of each mapped block freed (up to 32 MiB), so
+   the old columns a growing TodoSet leaves behind stay resident as free heap: an import from a pipe
+   (no size to reserve from) peaked at 1.57x the same file by path, 1.45x with the threshold fixed
+   (Benchmarks/README.md, issue 24 item 2). A no-op where the C library has no mallopt. */
+static inline void cg_map_large_blocks(void) {
+#if defined(__GLIBC__)
+    mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+#endif
 }
 
 static inline __attribute__((noreturn)) void cg_exit(int code) { exit(code); }

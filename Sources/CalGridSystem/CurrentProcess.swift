@@ -44,6 +44,13 @@ public enum CurrentProcess {
         return bytes
     }
 
+    /// Gives every large allocation (128 KiB and more) its own mapping, returned to the kernel when
+    /// freed, instead of glibc's default that keeps freed blocks of up to 32 MiB as resident heap:
+    /// a set that grows by reallocating its columns then holds no dead copies. For a process's
+    /// start, before its large allocations; a no-op outside glibc.
+    /// - Complexity: O(1)
+    public static func mapLargeBlocks() { cg_map_large_blocks() }
+
     /// Ends the process with `code` (C `exit`: buffered C streams are flushed).
     /// - Complexity: O(1)
     public static func exit(_ code: Int32) -> Never { cg_exit(code) }

@@ -25,6 +25,9 @@ func runCommand(_ argv: [String]) throws(CLIError) -> Output {
     }
 }
 
+// A set grown from a pipe, where no size tells the import what to reserve, leaves its old columns
+// behind as it grows; mapped, they go back to the kernel (issue 24 item 2: Benchmarks/README.md).
+CurrentProcess.mapLargeBlocks()
 // A signal during a file write removes the temporary file before the process ends.
 AtomicFile.installSignalHandlers()
 do {
