@@ -64,6 +64,48 @@ let historyNotes = """
 Measurements behind design choices in the code, from earlier runs and instruction counts (the
 commits named carry the full numbers).
 
+- **Recurrence expansion against libical and python-dateutil** (issue 19 speed; `--only rrule`,
+  2026-12-01 22:14 UTC, load average 14.2 at start: five engineers' builds and tests on the 2 cores;
+  CPU-time medians, `results/2026-12-01-rrule.json`). 240 rules (the twelve shapes of `rrule-year`,
+  20 starts each) parsed, bound to their start and walked over 2026: CalGrid 3.25 ms, libical's
+  `icalrecur_iterator` 57.36 ms in the same interleaved repetitions, **17.8×** (target ≥ 1×, met);
+  python-dateutil's `rrule` 124.5 ms in its own process after them, **38.4×** (target ≥ 20×, met).
+  All three checksums agree (every occurrence of every rule). Why the scenario never gave figures
+  (5 CPU minutes inside libical): the harness built libical's DATE from `icaltime_null_date()`, which
+  marks hour, minute and second -1, and libical 3.0.16's iterator does not cope: for `FREQ=DAILY` it
+  returns the start forever (100,000 steps, all 2024-03-14, in a C program of one rule), and for
+  `FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR` one `icalrecur_iterator_next` call never returns (killed after
+  30 s). The same DATE as `icaltime_from_string("20240314")` makes it (time fields 0) iterates both
+  correctly. `ical_baseline.c` now sets them to 0, and bounds each rule's walk by its days from the
+  start to the window's end (a rule on days cannot yield more), so an iterator that stops advancing
+  ends as a checksum mismatch, never a hang.
+
+- **Per-day counts with general rules** (issue 19 speed; `--only rule-counts`, new in this run:
+  `Scenario+RuleCounts.swift`; 2026-12-01 22:31 UTC, load average 12.2 at start, CPU-time medians,
+  `results/2026-12-01-rule-counts.json`). The app's 92-day window over 1,000,000 todos of the
+  day-aggregates data, against the same set where every third dated todo (30% of all) instead
+  repeats by a rule, open-ended, without ticks: `FREQ=MONTHLY;BYDAY=2TU`, `BYDAY=-1FR`,
+  `FREQ=WEEKLY;INTERVAL=2`, `FREQ=YEARLY`, `FREQ=WEEKLY;BYDAY=MO,WE;COUNT=20`, `FREQ=DAILY;COUNT=10`
+  (start an occurrence of each), both in the same interleaved repetitions. *Cached read* (the table
+  built): weekday-only 685.9 ns, 30% rules 686.0 ns, **1.00×** (target within 2×, met; the table is
+  O(days) whatever the rows). *Build* (each run copies the set, gives the copy a cache of its own
+  without the table and reads once): weekday-only 5.12 ms, 30% rules **601.2 ms, 117×: missed**
+  (target within 2×). Where it goes (perf, 100k todos, 119×: 520 µs against 61.8 ms):
+  `_DayTable._addRuleRows` walks each rule row's occurrences over the table's whole span (the set's
+  dated span, about 8 months here) through `Recurrence.Occurrences`, which expands month by month
+  (`_RuleExpansion.addMonth`, `days(inPeriod:)`) and copies its `_RuleExpansion` (retain/release of
+  its buffers: `swift_retain` + `swift_release` about 20 % of the samples): about 2 µs a rule row,
+  against 5 ns a weekday row. The 2× target leaves about 17 ns a rule row; only expanding each
+  distinct pattern once per build (rows with the same rule text and the same phase share their
+  occurrence days; a row is then +1 at its first occurrence's index and -1 past its last in a
+  difference array over that pattern's days, as the weekday rows are over their stride-7 arrays)
+  gets there; not done (core, Sources/CalGrid/Todos/_DayTable.swift). *A weekday-only set against the
+  code before rules landed* (8ae4bf7^, a second worktree built the same way, `-DCALGRID_BENCH_NO_RULES`;
+  three alternations of the two processes, A B A B A B, 22:33-22:35 UTC, load 12.7-13.8; per pair the
+  ratio of medians, then their median): cached read **1.00×** (0.78, 1.00, 1.16: across processes this
+  sub-microsecond read moves by ±20 %), build **0.85×** (0.85, 0.95, 0.81): not slower, within 5 %:
+  met.
+
 - **Standard input against a path, peak RSS** (issue 24 item 2; `Benchmarks/Scripts/stdin_rss.py
   NEW 200 500 --before OLD --runs 1`, 2026-12-01 22:21-22:39 UTC, load average 10-16: the other
   engineers' builds and tests on the 2 cores; the static release `calgrid` of a6c90f0 (OLD) and with

@@ -21,6 +21,8 @@ let scenarioInfo: [ScenarioInfo] = [
     ScenarioInfo(id: "capi-month-grid", title: "C API overhead: one month grid per call", xLabel: "calls", unit: "one grid"),
     ScenarioInfo(id: "capi-sort", title: "C API overhead: sort by deadline", xLabel: "todos", unit: "one sort"),
     ScenarioInfo(id: "cli-startup", title: "CLI start-up: spawn to exit", xLabel: "runs", unit: "one process"),
+    ScenarioInfo(id: "rule-counts-cached", title: "92-day counts, table built: 30% general rules vs the weekday-only set", xLabel: "todos", unit: "one window"),
+    ScenarioInfo(id: "rule-counts-build", title: "92-day counts, table built from nothing: 30% general rules vs the weekday-only set", xLabel: "todos", unit: "copy + build + one window"),
     ScenarioInfo(id: "todo-memory", title: "TodoSet memory per todo", xLabel: "todos", unit: "build the set"),
     ScenarioInfo(id: "counts-cached", title: "92-day counts, table built (Swift core, C API, C API through today's library)", xLabel: "todos", unit: "one window"),
     ScenarioInfo(id: "counts-after-tick", title: "92-day counts after ticking a day of one todo (and back)", xLabel: "todos", unit: "two ticks + one window"),
@@ -181,6 +183,17 @@ func writePlots(_ ms: [Measurement], dir: String) -> [(String, String)] {
         let file = "\(s).svg"
         try? svg.write(toFile: dir + "/" + file, atomically: true, encoding: .utf8)
         written.append((s, file))
+    }
+    // Issue 23: every change kind's counts-after-change through C against N, in one plot
+    // (counts-after-change.svg, beside the per-kind ones).
+    let kinds = ["tick", "isCompleted", "new-dates", "insert", "remove", "batch-1000"]
+    let series = kinds.compactMap { k -> (name: String, points: [(n: Double, median: Double, lo: Double, hi: Double)])? in
+        let rows = ms.filter { $0.scenario == "counts-after-\(k)" && $0.implementation == "C API" && !$0.samples.isEmpty }
+        return Set(rows.map { $0.n }).count > 1 ? (k, rows.map { (Double($0.n), $0.median, $0.min, $0.max) }) : nil
+    }
+    if !series.isEmpty {
+        let svg = plotScenario(title: "92-day counts right after a one-todo change, through C (libcalgrid.so)", xLabel: "todos", series: series)
+        try? svg.write(toFile: dir + "/counts-after-change.svg", atomically: true, encoding: .utf8)
     }
     return written
 }
