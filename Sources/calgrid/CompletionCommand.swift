@@ -133,7 +133,7 @@ enum CompletionCommand {
 
     /// Day words for DAY, weekday lists for DAYS: the names `Parse.day` and `Parse.repetition` read.
     static var dayWords: [String] { ["today", "tomorrow", "yesterday"] + weekdayNames + ["+1d", "+1w", "none"] }
-    static var repeatWords: [String] { ["daily", "weekdays", "weekends"] + weekdayNames }
+    static var repeatWords: [String] { ["daily", "weekdays", "weekends"] + weekdayNames + RuleWords.oneWordForms }
     static var weekdayNames: [String] {
         [Weekday.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday].map {
             "\($0.name(.short, .english))".lowercased()

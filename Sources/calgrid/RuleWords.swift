@@ -4,6 +4,8 @@ import CalGrid
 /// the core's (`RecurrenceRule`): these forms become RRULE text, which the core parses and checks.
 enum RuleWords {
     static let weekdayCodes = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
+    /// The rules one word says (the completion scripts offer them beside the weekday forms).
+    static let oneWordForms = ["weekly", "fortnightly", "monthly", "yearly"]
 
     /// The RRULE text of a friendly form (`every 2 weeks on mon,thu`, `monthly on the 3rd thu`,
     /// `3rd thursday`, `monthly on the last day`, `last day of month`, `last weekday of the month`,

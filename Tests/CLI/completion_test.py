@@ -37,7 +37,8 @@ run(binary, "add", "Piano", "--id", "piano", "--todos", other)
 cases = [
     ("calgrid mo", ["month"]),
     ("calgrid add --re", ["--repeat", "--remind"]),
-    ("calgrid add --repeat w", ["wed", "weekdays", "weekends"]),
+    ("calgrid add --repeat w", ["wed", "weekdays", "weekends", "weekly"]),
+    ("calgrid edit --repeat mo", ["mon", "monthly"]),
     ("calgrid done --on t", ["today", "tomorrow", "tue", "thu"]),
     ("calgrid edit g --end n", ["none"]),
     ("calgrid list --sort d", ["deadline"]),
