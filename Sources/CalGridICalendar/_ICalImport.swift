@@ -1,14 +1,30 @@
-// One iCalendar import: libical parses the whole input on the calling thread (`_ICalDocument`), the
-// items (every VTODO and VEVENT of every VCALENDAR) become the records of the import layer's run
-// (`_ImportRun`): a span per item, its component in `keys`, decoded by `_ICalRecordDecoder`, handed
-// to the sink in input order under the same policy, limits, report and progress as every format.
+// One iCalendar import: libical parses each source (the whole input, or each file of a vdir laid
+// end to end in one buffer) on the calling thread (`_ICalDocument`); the items (every VTODO and
+// VEVENT of every VCALENDAR) become the records of the import layer's run (`_ImportRun`): a span
+// per item, its component in `parsed`, decoded by `_ICalRecordDecoder`, handed to the sink in input
+// order under the same policy, limits, report and progress as every format. A source that is not
+// iCalendar, or (in a vdir) holds more than one item, is an issue of its own, so under skip-invalid
+// the other sources still import.
 import CLibical
 import CalGrid
 import CalGridImport
 
+/// One input of an import: a file of a vdir (`name`, its bytes at `start..<start+count` of the
+/// buffer) or the whole input (`name` empty). `failure` is why it could not be read, if so.
+struct _ICalSource {
+    var name: String
+    var start: Int
+    var count: Int
+    var failure: String? = nil
+}
+
 struct _ICalImport<Sink: _DraftSink> {
     var core: _ImportRun<Sink, _ICalRecordDecoder>
     var locator = _ICalLocator()
+    /// Each vdir file must hold one item (one UID, with its overrides): khal refuses more.
+    var oneItemPerSource = false
+    /// The UID of each source's item once read (nil for a source skipped or without items).
+    var sourceUIDs: [String?] = []
 
     init(options: ImportOptions, sink: consuming Sink) {
         var o = options
@@ -18,8 +34,8 @@ struct _ICalImport<Sink: _DraftSink> {
 
     mutating func release() { core.release() }
 
-    /// Imports `bytes`, all of the input.
-    mutating func run(_ bytes: UnsafeRawBufferPointer) throws(ImportError) {
+    /// Imports `bytes`, all of the input, made of `sources` (empty: one source, the whole input).
+    mutating func run(_ bytes: UnsafeRawBufferPointer, sources given: [_ICalSource] = []) throws(ImportError) {
         let limits = core.options.limits
         core.report.bytes = Int64(bytes.count)
         core.bytesTotal = Int64(bytes.count)
@@ -28,20 +44,46 @@ struct _ICalImport<Sink: _DraftSink> {
                                             recordIndex: -1, field: "", detail: _ICalText.inputTooLarge))
         }
         let p = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer<UInt8>(bitPattern: 1)!
-        if ImportFormat.detected(in: bytes) != .icalendar {
-            let empty = bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }
-            throw .invalidInput(locator.issue(p, empty ? .emptyInput : .unsupportedFormat, line: 1, offset: 0, record: -1, field: "",
-                                              detail: empty ? _ICalText.empty : _ICalText.notICalendar))
-        }
+        let sources = given.isEmpty ? [_ICalSource(name: "", start: 0, count: bytes.count)] : given
+        locator.sources = sources
         core.report.format = .icalendar
-        var doc: _ICalDocument
-        do throws(_ICalSyntaxError) {
-            doc = try _ICalDocument.parse(p, count: bytes.count, maxLineBytes: limits.maxStringBytes)
-        } catch {
-            throw .invalidInput(locator.issue(p, error.reason, line: error.line, offset: error.offset, record: -1, field: "", detail: error.detail))
+        var docs: [_ICalDocument] = []
+        defer { for k in docs.indices { docs[k].free() } }
+        var items: [_ICalItemPlace] = []
+        sourceUIDs = Array(repeating: nil, count: sources.count)
+        for (k, s) in sources.enumerated() {
+            do throws(ImportError) {
+                let q = p + s.start
+                if let why = s.failure {
+                    throw .invalidInput(locator.issue(p, .parserRejected, line: 1, offset: s.start, record: -1, field: "", detail: why, source: k))
+                }
+                let slice = UnsafeRawBufferPointer(start: q, count: s.count)
+                if ImportFormat.detected(in: slice) != .icalendar {
+                    let empty = slice.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }
+                    throw .invalidInput(locator.issue(p, empty ? .emptyInput : .unsupportedFormat, line: 1, offset: s.start, record: -1,
+                                                      field: "", detail: empty ? _ICalText.empty : _ICalText.notICalendar, source: k))
+                }
+                var doc: _ICalDocument
+                do throws(_ICalSyntaxError) {
+                    doc = try _ICalDocument.parse(q, count: s.count, maxLineBytes: limits.maxStringBytes)
+                } catch {
+                    throw .invalidInput(locator.issue(p, error.reason, line: error.line, offset: s.start + error.offset, record: -1, field: "",
+                                                      detail: error.detail, source: k))
+                }
+                docs.append(doc)
+                let found = try collect(&docs[docs.count - 1], p, source: k, base: s.start, already: items.count)
+                if oneItemPerSource, let other = Self.secondUID(found) {
+                    throw .invalidInput(locator.issue(p, .tooManyRecords, line: other.line, offset: other.start, record: -1, field: "UID",
+                                                      detail: _ICalText.moreThanOneItem, source: k))
+                }
+                sourceUIDs[k] = found.first.flatMap { _Component(raw: $0.component).uid }
+                items += found
+            } catch {
+                // A source's own problem: fatal under strict, else that source is skipped.
+                guard case .invalidInput(let issue) = error, given.count > 0 else { throw error }
+                try core.reject(issue)
+            }
         }
-        defer { doc.free() }
-        let items = try collect(&doc, p)
         locator.items = items
         var next = 0
         while next < items.count {
@@ -49,7 +91,7 @@ struct _ICalImport<Sink: _DraftSink> {
             let n = Swift.min(items.count - next, _batchSpans)
             for k in 0..<n {
                 let item = items[next + k]
-                (core.pipeline.spans + k).initialize(to: _Span(start: item.start, end: item.end, keys: Int(bitPattern: item.component), bad: nil))
+                (core.pipeline.spans + k).initialize(to: _Span(start: item.start, end: item.end, keys: 0, bad: nil, parsed: item.component))
             }
             core.spanCount = n
             core.publish()
@@ -62,16 +104,27 @@ struct _ICalImport<Sink: _DraftSink> {
         try core.progress(Int64(bytes.count))
     }
 
+    /// The item after the first whose UID differs from the first's, if any.
+    static func secondUID(_ items: [_ICalItemPlace]) -> _ICalItemPlace? {
+        guard let first = items.first else { return nil }
+        let uid = _Component(raw: first.component).uid
+        return items.first { _Component(raw: $0.component).uid != uid }
+    }
+
     /// The items of the document in input order, counting what is left out; every component's
-    /// place comes from the parser's BEGIN lines in document order (libical keeps none).
-    mutating func collect(_ doc: inout _ICalDocument, _ p: UnsafePointer<UInt8>) throws(ImportError) -> [_ICalItemPlace] {
+    /// place comes from the parser's BEGIN lines in document order (libical keeps none). Offsets
+    /// are made the buffer's (`base` is the source's start); lines stay the source's.
+    mutating func collect(_ doc: inout _ICalDocument, _ p: UnsafePointer<UInt8>, source: Int, base: Int,
+                          already: Int) throws(ImportError) -> [_ICalItemPlace] {
         var items: [_ICalItemPlace] = []
         var placeIndex = 0
         var trusted = true
         func place(of c: _Component) -> _ComponentPlace? {
             guard trusted, placeIndex < doc.places.count, doc.places[placeIndex].name == c.kindName else { trusted = false; return nil }
             defer { placeIndex += 1 }
-            return doc.places[placeIndex]
+            var at = doc.places[placeIndex]
+            at.start += base; at.end += base
+            return at
         }
         func walk(_ c: _Component, _ calendar: _ComponentPlace) throws(ImportError) {
             let here = place(of: c) ?? calendar
@@ -80,11 +133,12 @@ struct _ICalImport<Sink: _DraftSink> {
                     core.report.componentsSkipped += 1
                 } else {
                     if c.has(ICAL_RRULE_PROPERTY) || c.has(ICAL_RDATE_PROPERTY) { core.report.firstOccurrenceOnly += 1 }
-                    guard items.count < core.options.limits.maxRecords else {
-                        throw .invalidInput(locator.issue(p, .tooManyRecords, line: here.line, offset: here.start, record: items.count,
-                                                          field: "", detail: _ICalText.tooManyRecords))
+                    guard already + items.count < core.options.limits.maxRecords else {
+                        throw .invalidInput(locator.issue(p, .tooManyRecords, line: here.line, offset: here.start, record: already + items.count,
+                                                          field: "", detail: _ICalText.tooManyRecords, source: source))
                     }
-                    items.append(_ICalItemPlace(component: c.raw, line: here.line, start: here.start, end: here.end, isEvent: c.isEvent))
+                    items.append(_ICalItemPlace(component: c.raw, line: here.line, start: here.start, end: here.end, isEvent: c.isEvent,
+                                                source: source))
                 }
             } else if c.kind == ICAL_VJOURNAL_COMPONENT || c.kind == ICAL_VFREEBUSY_COMPONENT {
                 core.report.componentsSkipped += 1
@@ -93,25 +147,27 @@ struct _ICalImport<Sink: _DraftSink> {
         }
         for r in doc.roots {
             let c = _Component(raw: r)
-            let top = place(of: c) ?? _ComponentPlace(name: c.kindName, line: 1, start: 0, end: 0)
+            let top = place(of: c) ?? _ComponentPlace(name: c.kindName, line: 1, start: base, end: base)
             guard c.kind == ICAL_VCALENDAR_COMPONENT else {
                 throw .invalidInput(locator.issue(p, .notAnObject, line: top.line, offset: top.start, record: -1, field: "",
-                                                  detail: _ICalText.notInCalendar(c.kindName)))
+                                                  detail: _ICalText.notInCalendar(c.kindName), source: source))
             }
             for child in c.children(ICAL_ANY_COMPONENT) { try walk(child, top) }
         }
         if doc.roots.isEmpty {
-            throw .invalidInput(locator.issue(p, .emptyInput, line: 1, offset: 0, record: -1, field: "", detail: _ICalText.empty))
+            throw .invalidInput(locator.issue(p, .emptyInput, line: 1, offset: base, record: -1, field: "", detail: _ICalText.empty,
+                                              source: source))
         }
         return items
     }
 }
 
-/// An item to import: its component and where it is.
+/// An item to import: its component and where it is (`line` counted in its source).
 struct _ICalItemPlace {
     var component: OpaquePointer
     var line: Int
     var start: Int
     var end: Int
     var isEvent: Bool
+    var source: Int
 }

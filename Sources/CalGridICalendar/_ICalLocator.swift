@@ -7,19 +7,27 @@ import CalGridImport
 
 struct _ICalLocator: _IssueLocating {
     var items: [_ICalItemPlace] = []
+    var sources: [_ICalSource] = []
 
+    /// The issue at `offset` of the buffer, in `source` (a vdir file: its name, and the offset made its own).
     func issue(_ p: UnsafePointer<UInt8>, _ reason: ImportIssue.Reason, line: Int, offset: Int, record: Int, field: String,
-               detail: String) -> ImportIssue {
-        ImportIssue(reason: reason, byteOffset: Int64(offset), line: line, column: 1, recordIndex: record, field: field, detail: detail)
+               detail: String, source: Int = 0) -> ImportIssue {
+        var at = offset
+        var name = ""
+        if source < sources.count { at -= sources[source].start; name = sources[source].name }
+        var i = ImportIssue(reason: reason, byteOffset: Int64(at), line: line, column: 1, recordIndex: record, field: field, detail: detail)
+        i.source = name
+        return i
     }
 
     func issue(_ p: UnsafePointer<UInt8>, _ problem: _RecordProblem, span: _Span, record: Int) -> ImportIssue {
         switch problem {
         case .failed(let f):
             let (line, offset) = where_(p, record, f.field)
-            return issue(p, f.reason, line: line, offset: offset, record: record, field: f.field, detail: f.detail)
+            return issue(p, f.reason, line: line, offset: offset, record: record, field: f.field, detail: f.detail, source: items[record].source)
         case .malformed(let reason, let offset, let detail):
-            return issue(p, reason, line: items[record].line, offset: offset, record: record, field: "", detail: _text(detail))
+            return issue(p, reason, line: items[record].line, offset: offset, record: record, field: "", detail: _text(detail),
+                         source: items[record].source)
         }
     }
 
@@ -27,7 +35,8 @@ struct _ICalLocator: _IssueLocating {
         let reason = ImportIssue.Reason(error)
         let field = reason == .rejectedByStore ? "" : error.field.map { Self.property($0, isEvent: items[record].isEvent) } ?? ""
         let (line, offset) = where_(p, record, field)
-        var i = issue(p, reason, line: line, offset: offset, record: record, field: field, detail: ImportIssue.detail(of: error, fields: fields))
+        var i = issue(p, reason, line: line, offset: offset, record: record, field: field, detail: ImportIssue.detail(of: error, fields: fields),
+                      source: items[record].source)
         i.rejection = error
         return i
     }

@@ -1,5 +1,5 @@
 // The import layer's decoder for iCalendar: a record is one VTODO or VEVENT, already parsed by
-// libical (the driver hands its component in the span's `keys`); it is read into a todo and staged.
+// libical (the driver hands its component in the span's `parsed`); it is read into a todo and staged.
 // libical's zones from a VTIMEZONE expand their changes lazily, in place, so an iCalendar import
 // decodes on one thread (`_ICalImport` asks for one).
 import CLibical
@@ -18,7 +18,8 @@ struct _ICalRecordDecoder: _RecordDecoding {
 
     mutating func decode(_ base: UnsafePointer<UInt8>, _ span: _Span, as format: ImportFormat,
                          into batch: inout TodoBatch) throws(_FieldFailure) -> _RecordOutcome {
-        let c = _Component(raw: OpaquePointer(bitPattern: span.keys)!)
+        guard let raw = span.parsed else { throw _FieldFailure(.parserRejected, "", _ICalText.empty) }
+        let c = _Component(raw: raw)
         let item = try _ICalItem(c, clock: &clock)
         let fields = TodoFields(start: item.start, end: item.end, createdAt: item.createdAt, isChallenge: false,
                                 isCompleted: item.isCompleted, repetition: .all, reminderMinutes: nil)

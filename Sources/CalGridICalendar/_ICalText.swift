@@ -34,5 +34,13 @@ enum _ICalText {
     static let prodid = "-//CalGrid//CalGrid " + CalGridVersion.text + "//EN"
     static func noSuchItem(_ uid: String) -> String { "no VTODO or VEVENT with UID \(uid) in the item's text" }
     static let tooManyRecords = "more items than the record limit"
+    static let moreThanOneItem = "a second UID in one vdir file: a vdir holds one item per file (its overrides beside it)"
+    static func unreadable(_ e: String) -> String { "cannot be read: " + e }
+    static let noItem = "no VTODO or VEVENT in the item file"
+    static let twoRules = "more than one RRULE in one item (RFC 5545: at most one)"
+    static func badRule(_ why: String) -> String { "RRULE " + why }
+    static func ruleNotDays(_ rule: String, _ zone: String) -> String {
+        "RRULE:\(rule) has no end, and its occurrences' days in \(zone) follow no rule of days (they move by different days, or by a day the rule cannot say)"
+    }
     static let inputTooLarge = "the input is larger than the input size limit"
 }

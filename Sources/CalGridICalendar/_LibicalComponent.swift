@@ -32,6 +32,9 @@ struct _Component {
         return _Component(raw: c)
     }
 
+    /// The UID's text; nil when there is none.
+    var uid: String? { withText(ICAL_UID_PROPERTY) { t in t.map { String(decoding: $0, as: UTF8.self) } } }
+
     func first(_ kind: icalproperty_kind) -> OpaquePointer? { icalcomponent_get_first_property(raw, kind) }
     func has(_ kind: icalproperty_kind) -> Bool { first(kind) != nil }
 
@@ -95,6 +98,11 @@ enum _Property {
         if k == ICAL_DATE_VALUE { t = icalvalue_get_date(v) } else if k == ICAL_DATETIME_VALUE { t = icalvalue_get_datetime(v) } else {
             throw _FieldFailure(.invalidDateTime, name, _ICalText.notADate(name))
         }
+        return try time(t, of: p, name)
+    }
+
+    /// The value `t` of property `p` (a TZID parameter names its zone), validated.
+    static func time(_ t: icaltimetype, of p: OpaquePointer, _ name: String) throws(_FieldFailure) -> _ICalTime {
         let day: CivilDate
         do { day = try CivilDate(year: Int(t.year), month: Int(t.month), day: Int(t.day)) } catch {
             throw _FieldFailure(.invalidDate, name, _ICalText.invalidDate(name, t.year, t.month, t.day))

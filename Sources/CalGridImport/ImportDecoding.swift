@@ -43,10 +43,13 @@ package struct _Span {
     @usableFromInline package var keys: Int
     /// For a malformed record: the reason and where, else nil.
     @usableFromInline package var bad: (ImportIssue.Reason, Int, StaticString)?
+    /// A format that parses its whole input before the records are decoded (iCalendar, through
+    /// libical) hands the record's parsed form here; nil for the formats decoded from the bytes.
+    @usableFromInline package var parsed: OpaquePointer?
 
     @inlinable
-    package init(start: Int, end: Int, keys: Int, bad: (ImportIssue.Reason, Int, StaticString)?) {
-        self.start = start; self.end = end; self.keys = keys; self.bad = bad
+    package init(start: Int, end: Int, keys: Int, bad: (ImportIssue.Reason, Int, StaticString)?, parsed: OpaquePointer? = nil) {
+        self.start = start; self.end = end; self.keys = keys; self.bad = bad; self.parsed = parsed
     }
 }
 

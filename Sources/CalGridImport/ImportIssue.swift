@@ -113,6 +113,9 @@ public struct ImportIssue: Hashable, Sendable {
     /// The set's own error when the set refused the record's todo (`reason` is `Reason(rejection)`);
     /// nil for a problem the format found.
     public var rejection: TodoError?
+    /// In an import of a directory (a vdir), the name of the file in it the issue is in, and then
+    /// `line`, `column` and `byteOffset` are in that file; empty for an import of one input.
+    public var source: String = ""
 
     /// An issue of these parts.
     /// - Complexity: O(1)
@@ -139,7 +142,7 @@ public struct ImportIssue: Hashable, Sendable {
     /// the record is `recordNumber` (1-based).
     /// - Complexity: O(length of the text)
     public var message: String {
-        var s = "line \(line), column \(column) (byte \(byteOffset))"
+        var s = (source.isEmpty ? "" : source + ": ") + "line \(line), column \(column) (byte \(byteOffset))"
         if let n = recordNumber { s += ", record \(n)" }
         if !field.isEmpty { s += ", field \"" + field + "\"" }
         return s + ": " + detail

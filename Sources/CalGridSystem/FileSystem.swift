@@ -22,6 +22,38 @@ public enum FileSystem {
             throw Errno(.mkdir, code: err, path: directory)
         }
     }
+
+    /// Removes the file at `path` (a directory fails); its directory is fsynced after, so the
+    /// removal survives a crash like a replacement's rename.
+    /// - Throws: `unlink`'s `Errno`, its path `path`.
+    /// - Complexity: O(1) system calls.
+    public static func removeFile(_ path: String) throws(Errno) {
+        var err: Int32 = 0
+        guard path.withCString({ cg_unlink_checked($0, &err) }) == 0 else { throw Errno(.unlink, code: err, path: path) }
+        path.withCString { cg_fsync_parent_directory($0) }
+    }
+
+    /// The bytes of the file at `path`.
+    /// - Throws: `open`'s, `stat`'s or `read`'s `Errno` (a directory fails at read), its path `path`.
+    /// - Complexity: O(file size).
+    public static func contents(of path: String) throws(Errno) -> [UInt8] {
+        let fd = try FileDescriptor.openForReading(path)
+        var bytes = [UInt8](repeating: 0, count: Int(clamping: (try fd.size()) ?? 0) + 1)
+        var filled = 0
+        while true {
+            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: Swift.max(bytes.count, 1 << 16))) }
+            var n = 0
+            var failure: Errno? = nil
+            bytes.withUnsafeMutableBytes { b in
+                do throws(Errno) { n = try fd.read(into: b.baseAddress! + filled, count: b.count - filled) } catch { failure = error }
+            }
+            if let failure { throw failure }
+            if n == 0 { break }
+            filled += n
+        }
+        bytes.removeLast(bytes.count - filled)
+        return bytes
+    }
 }
 
 /// Renames and then fsyncs the directory, so the rename itself survives a crash.

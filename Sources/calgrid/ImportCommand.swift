@@ -136,10 +136,17 @@ enum ExportCommand {
                                  help: { help }, run: run)
 
     /// The `--format` words: the JSON layer's names, in its order, then iCalendar's.
-    static let formatChoices = (ExportFormat.allCases.map(\.name) + ["ics"]).joined(separator: "|")
+    static let formatChoices = (ExportFormat.allCases.map(\.name) + ["ics", "vdir"]).joined(separator: "|")
 
-    /// What `--format` asked for: a JSON layout, or nil for iCalendar.
-    static func target(_ word: String) -> ExportFormat?? { word == "ics" ? .some(nil) : ExportFormat(name: word).map { .some($0) } }
+    /// What `--format` asked for: a JSON layout, or iCalendar as one file or as a vdir.
+    enum Target { case json(ExportFormat), ics, vdir }
+    static func target(_ word: String) -> Target? {
+        switch word {
+        case "ics": .ics
+        case "vdir": .vdir
+        default: ExportFormat(name: word).map { .json($0) }
+        }
+    }
 
     static let help = """
     usage: calgrid export [options]
@@ -150,14 +157,16 @@ enum ExportCommand {
 
       --format \(formatChoices)
                              the wrapped native document, one record per line, or iCalendar:
-                             one VCALENDAR of VTODOs (default: native)
-      --out FILE             write to FILE (replaced atomically) instead of standard output
+                             one VCALENDAR of VTODOs, or a vdir: one .ics file per todo in the
+                             directory --out names, named from its UID (default: native)
+      --out FILE             write to FILE (replaced atomically) instead of standard output;
+                             with --format vdir, the directory (each file replaced atomically)
     \(CommonOptions.help)
     """
 
     static func run(_ words: [String]) throws(CLIError) -> Output {
         var common = CommonOptions()
-        var format: ExportFormat? = .native, outPath: String?
+        var format = Target.json(.native), outPath: String?
         try parseOptions(words, "export", &common, takes: .nothing) { (o: String, a: inout Arguments) throws(CLIError) -> Bool in
             switch o {
             case "--format": format = try a.choice(for: o, formatChoices, target)
@@ -170,19 +179,31 @@ enum ExportCommand {
             // The lock rule: FILE's lock is held from reading the todos to replacing FILE.
             return try Store.locking(o) { () throws(CLIError) -> Output in
                 let context = try Context.load(common)
-                guard let format else {
+                switch format {
+                case .ics:
                     do throws(Errno) { try context.todos.store.exportICalendar(to: o) } catch { throw .system(error, path: o) }
-                    return Output()
-                }
-                do throws(ExportError) { try context.todos.store.exportJSON(to: o, format: format) } catch {
-                    throw .data("\(o): \(error.message)")
+                case .vdir:
+                    do throws(ImportError) { _ = try context.todos.store.exportVdir(to: o, zone: common.zone) } catch {
+                        switch error {
+                        case .system(let e): throw .system(e, path: e.path.isEmpty ? o : e.path)
+                        default: throw .data("\(o): \(error.message)")
+                        }
+                    }
+                case .json(let f):
+                    do throws(ExportError) { try context.todos.store.exportJSON(to: o, format: f) } catch {
+                        throw .data("\(o): \(error.message)")
+                    }
                 }
                 return Output()
             }
         }
         var out = Output()
         let store = try Context.load(common).todos.store
-        out.append(format.map { store.exportJSONBytes(format: $0) } ?? store.exportICalendarBytes())
+        switch format {
+        case .ics: out.append(store.exportICalendarBytes())
+        case .vdir: throw .usage("export: --format vdir writes a directory; name it with --out DIR")
+        case .json(let f): out.append(store.exportJSONBytes(format: f))
+        }
         return out
     }
 }

@@ -10,7 +10,9 @@ enum TodoFile {
     /// `FILE:LINE:COLUMN: record N: FIELD: message`, leaving out the parts an issue does not have;
     /// records count from 1.
     static func describe(_ issue: ImportIssue, file: String) -> String {
-        var s = "\(file):\(issue.line):\(issue.column): "
+        // In a vdir the issue is in one of the directory's files, and its line is that file's.
+        let where_ = issue.source.isEmpty ? file : (file.hasSuffix("/") ? file : file + "/") + issue.source
+        var s = "\(where_):\(issue.line):\(issue.column): "
         if let n = issue.recordNumber { s += "record \(n): " }
         if !issue.field.isEmpty { s += issue.field + ": " }
         return s + issue.detail
@@ -32,6 +34,11 @@ enum TodoFile {
         // the first bytes tell iCalendar (BEGIN:VCALENDAR) from the JSON formats.
         do throws(ImportError) {
             let report: ImportReport
+            // A directory is a vdir: every *.ics in it, one item per file.
+            if path != "-", FileSystem.isDirectory(path), format == .automatic || format == .icalendar {
+                let report = try set.importICalendar(directoryAt: path, options: o)
+                return (set, report)
+            }
             let input: FileDescriptor
             if path == "-" { input = FileDescriptor.standardInput } else {
                 do { input = try FileDescriptor.openForReading(path) } catch { throw .system(error) }

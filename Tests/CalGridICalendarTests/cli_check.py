@@ -102,6 +102,52 @@ def main() -> int:
                 for k in ("title", "memo", "tags", "start", "end", "done", "createdAt"):
                     if t[k] != w[k]:
                         failures.append(f"{path}: export --format ics: {i}: {k} is {t[k]!r}, python-icalendar reads {w[k]!r}")
+    # calgrid export --format vdir: one file per UID, each read by python-icalendar to the todo's
+    # fields, and calgrid import DIR reads the same todos back.
+    with tempfile.TemporaryDirectory() as d:
+        for path in files:
+            native = os.path.join(d, "todos.json")
+            vdir = os.path.join(d, os.path.basename(path) + ".vdir")
+            p = subprocess.run([calgrid, "import", path, "--tz", "Pacific/Auckland", "--out", native], capture_output=True, env=env, timeout=60)
+            q = subprocess.run([calgrid, "export", "--todos", native, "--format", "vdir", "--out", vdir, "--tz", "Pacific/Auckland"],
+                               capture_output=True, env=env, timeout=60)
+            r = subprocess.run([calgrid, "import", vdir, "--tz", "Pacific/Auckland", "--out", "-"], capture_output=True, env=env, timeout=60)
+            checks += 1
+            if p.returncode or q.returncode or r.returncode:
+                failures.append(f"{path}: vdir: exit {p.returncode}/{q.returncode}/{r.returncode}: {(q.stderr + r.stderr).decode()[:300]}")
+                continue
+            with open(native, "rb") as f:
+                mine = ours(f.read())
+            back = ours(r.stdout)
+            names = sorted(os.listdir(vdir))
+            if len(names) != len(mine) or not all(n.endswith(".ics") for n in names):
+                failures.append(f"{path}: vdir holds {names} for {len(mine)} todos")
+            for n in names:
+                items = expected(os.path.join(vdir, n), "Pacific/Auckland")
+                if len(items) != 1:
+                    failures.append(f"{path}: vdir file {n} holds {len(items)} items")
+                    continue
+                w = items[0]
+                t = mine.get(w["id"])
+                if t is None or back.get(w["id"]) is None:
+                    failures.append(f"{path}: vdir file {n}: {w['id']} is not a todo of the set or of its import")
+                    continue
+                for k in ("title", "memo", "tags", "start", "end", "done"):
+                    if t[k] != w[k] or back[w["id"]][k] != w[k]:
+                        failures.append(f"{path}: vdir {n}: {k}: set {t[k]!r}, re-import {back[w['id']][k]!r}, python-icalendar {w[k]!r}")
+        # A bad file in a vdir: named and located in it; skip-invalid imports the rest.
+        vdir = os.path.join(d, "bad.vdir")
+        os.mkdir(vdir)
+        with open(os.path.join(vdir, "good.ics"), "wb") as f:
+            f.write(b"BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:g\r\nDUE:20241212\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
+        with open(os.path.join(vdir, "bad.ics"), "wb") as f:
+            f.write(b"BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:a\r\nDUE:20241345\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
+        p = subprocess.run([calgrid, "import", vdir], capture_output=True, env=env, timeout=60)
+        q = subprocess.run([calgrid, "import", vdir, "--policy", "skip-invalid", "--out", "-"], capture_output=True, env=env, timeout=60)
+        checks += 1
+        loc = f"{vdir}/bad.ics:4:1: record 1: DUE: DUE 2024-13-45 is not a date"
+        if p.returncode != 1 or loc not in p.stderr.decode() or q.returncode != 0 or loc not in q.stderr.decode() or set(ours(q.stdout)) != {"g"}:
+            failures.append(f"bad vdir file: exit {p.returncode}/{q.returncode}, {p.stderr.decode()!r} {q.stderr.decode()!r}")
     # A bad file: located, exit 1, nothing written.
     with tempfile.TemporaryDirectory() as d:
         bad = os.path.join(d, "bad.ics")
@@ -115,7 +161,7 @@ def main() -> int:
             failures.append(f"bad file: exit {p.returncode}, {msg!r}, wrote {os.path.exists(out)}")
     for f in failures:
         print("FAIL", f)
-    print(f"test-icalendar: {checks - len(failures)} of {checks} checks passed ({len(files)} corpus files, {len(ZONES)} zones, path/stdin/--format ics)")
+    print(f"test-icalendar: {checks - len(failures)} of {checks} checks passed ({len(files)} corpus files, {len(ZONES)} zones, path/stdin/--format ics, export ics and vdir)")
     return 1 if failures else 0
 
 
