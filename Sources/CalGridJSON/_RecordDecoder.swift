@@ -202,14 +202,15 @@ struct _RecordDecoder {
             }
         }
         if hasRule {
-            batch.setRule(textBytes: ruleValue.map { UnsafeRawBufferPointer(_RecordDecoder.bytes($0)) }, rdates: rdates, exdates: exdates)
+            batch.setRule(textBytes: ruleValue.map { UnsafeRawBufferPointer(_RecordDecoder.bytes($0)) }, rdates: rdates, exdates: exdates,
+                          zone: clock.zone)
         }
         if !_RecordDecoder.isNull(completedValue) {
             // Flags keyed by day need the rule's occurrences: the rule as the set will read it.
             var recurrence: Recurrence? = nil
             if hasRule, _RecordDecoder.type(completedValue) == json_type_object, let s = start {
                 let rule = ruleValue.flatMap { v in try? RecurrenceRule(parsingBytes: _RecordDecoder.bytes(v)) }
-                if ruleValue == nil || rule != nil { recurrence = Recurrence(start: s, rule: rule, rdates: rdates, exdates: exdates) }
+                if ruleValue == nil || rule != nil { recurrence = Recurrence(start: s, rule: rule, zone: clock.zone, rdates: rdates, exdates: exdates) }
             }
             do throws(_FieldFailure) {
                 try completed(completedValue, fields, recurrence: recurrence, ruleStaged: hasRule, raw: raw, into: &batch)

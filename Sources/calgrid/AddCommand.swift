@@ -65,7 +65,7 @@ enum AddCommand {
         if fields.start == nil, fields.end != nil || fields.repetition != nil || fields.rule != nil || fields.isChallenge == true {
             draft.start = draft.end.map { Swift.min($0, today) } ?? today
         }
-        try fields.bindRule(to: &draft, today: today)
+        try fields.bindRule(to: &draft, today: today, zone: common.zone)
 
         let store = try Store.forChanges(common)
         let (set, index) = try store.change(common) { (set: inout TodoSet) throws(CLIError) in
@@ -166,7 +166,8 @@ struct TodoFields {
 
     /// After the start is known: a new rule, days removed (`--except`) or added (`--also`) bound
     /// to the draft's start; a rule already there follows a new start; weekdays replace a rule.
-    func bindRule(to d: inout TodoDraft, today: CivilDate) throws(CLIError) {
+    /// A UTC `UNTIL` bounds the rule at its day in `zone` (`--tz`, else the local zone).
+    func bindRule(to d: inout TodoDraft, today: CivilDate, zone: TimeZoneRules) throws(CLIError) {
         if repetition != nil && rule == nil { d.recurrence = nil; return }
         let old = d.recurrence
         guard rule != nil || old != nil || !except.isEmpty || !also.isEmpty else { return }
@@ -175,6 +176,6 @@ struct TodoFields {
         for x in also { added.append(try Parse.day(x, what: "--also", today: today)) }
         guard let s = d.start else { throw .usage("--repeat: a rule needs a first day (--start)") }
         d.repetition = .all
-        d.recurrence = Recurrence(start: s, rule: rule ?? old?.rule, rdates: added, exdates: removed)
+        d.recurrence = Recurrence(start: s, rule: rule ?? old?.rule, zone: zone, rdates: added, exdates: removed)
     }
 }

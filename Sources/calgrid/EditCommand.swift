@@ -61,7 +61,7 @@ enum EditCommand {
             let wasDone = set.isDone(at: i)
             var d = before
             try fields.apply(to: &d, today: today)
-            try fields.bindRule(to: &d, today: today)
+            try fields.bindRule(to: &d, today: today, zone: common.zone)
             if clearTags { d.tags = [] }
             do throws(TodoError) { try set.reschedule(at: i, to: d) } catch {
                 throw .data("edit: " + TodoText.describe(error, in: set))

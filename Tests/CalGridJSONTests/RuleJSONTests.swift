@@ -1,6 +1,8 @@
 import Testing
 import Foundation
 import CalGrid
+import CalGridSystem
+import CalGridTestSupport
 @testable import CalGridJSON
 
 /// Recurrence rules through JSON: the native `rrule`, `exdates` and `rdates` fields read and
@@ -63,6 +65,22 @@ import CalGrid
         #expect(open[0].completedDays == [false, true, false, true])   // 12-01, 12-17, 01-21, 02-18
         let before = try #require(issue(#"[{"id":"a","title":"t","startDate":"2026-12-01","rrule":"FREQ=MONTHLY;BYDAY=3TH","completed":{"2026-11-19":true}}]"#))
         #expect(before.reason == .completedDayOutsideSpan && before.field == "completed.2026-11-19")
+    }
+
+    /// A UTC `UNTIL` ends the rule on its day in the import zone (zoneinfo says which), and the
+    /// text is written back as it was.
+    @Test func aUTCUntilEndsOnItsDayInTheImportZone() throws {
+        let record = #"[{"id":"u","title":"t","startDate":"2026-12-08","rrule":"FREQ=DAILY;UNTIL=20261210T200000Z"}]"#
+        for name in ["Asia/Seoul", "America/Los_Angeles", "UTC"] {
+            let oracle = String(decoding: try runProgram("/usr/bin/env", ["python3", "-c", """
+                import sys; from datetime import datetime, timezone; from zoneinfo import ZoneInfo
+                print(datetime(2026, 12, 10, 20, tzinfo=timezone.utc).astimezone(ZoneInfo(sys.argv[1])).date())
+                """, name]), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            var set = TodoSet()
+            try set.importJSON(bytes: Array(record.utf8), options: ImportOptions(zone: try TimeZoneRules.named(name)))
+            #expect(set.recurrence(at: 0)?.lastOccurrence?.iso8601 == oracle, "\(name)")
+            #expect(String(decoding: set.exportJSONBytes(format: .jsonLines), as: UTF8.self).contains("UNTIL=20261210T200000Z"))
+        }
     }
 
     @Test func refusalsAreTheCoresSentences() throws {

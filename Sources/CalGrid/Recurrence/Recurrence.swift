@@ -32,6 +32,12 @@ public struct Recurrence: Sendable {
     ///   for a rule that never occurs, one cycle to find that out.
     public init(start: CivilDate, rule: RecurrenceRule?, zone: TimeZoneRules = .utc,
                 rdates: [CivilDate] = [], exdates: [CivilDate] = []) {
+        self.init(start: start, rule: rule, untilDay: rule?.until?.day(in: zone), rdates: rdates, exdates: exdates)
+    }
+
+    /// Binds `rule` to `start`, its `UNTIL` already a day (`untilDay`, nil without one).
+    @usableFromInline
+    init(start: CivilDate, rule: RecurrenceRule?, untilDay: CivilDate?, rdates: [CivilDate], exdates: [CivilDate]) {
         self.start = start
         self.rule = rule
         self.rdates = Recurrence._sortedUnique(rdates)
@@ -44,7 +50,7 @@ public struct Recurrence: Sendable {
         }
         let x = _RuleExpansion(rule, start: start)
         _expansion = x
-        var last = Int(rule.until?.day(in: zone).dayNumber ?? CivilDate.maxDayNumber)
+        var last = Int(untilDay?.dayNumber ?? CivilDate.maxDayNumber)
         let first = x.first(onOrAfter: x.start, through: last)
         if let count = rule.count {
             // The start day is the first occurrence whether or not the rule makes it.

@@ -129,18 +129,27 @@ public struct TodoBatch: Sendable {
 
     /// Gives the last todo a recurrence rule as RFC 5545 RRULE text (UTF-8, no `RRULE:` prefix;
     /// nil for none: its start day and `rdates` only), with its added and removed days. The set
-    /// parses and binds it to the todo's start on insert (a UTC `UNTIL` at its UTC day), and
-    /// refuses what does not parse or fit with `TodoError.invalidRule` and the rule errors.
-    /// - Complexity: O(bytes of the text + days)
-    public mutating func setRule(textBytes: UnsafeRawBufferPointer?, rdates: [CivilDate] = [], exdates: [CivilDate] = []) {
+    /// parses and binds it to the todo's start on insert (a UTC `UNTIL` at its day in `zone`, the
+    /// import's zone; UTC when nil), and refuses what does not parse or fit with
+    /// `TodoError.invalidRule` and the rule errors.
+    /// - Complexity: O(bytes of the text + days); with a zone and a UTC `UNTIL`, plus one parse
+    ///   and one zone lookup now.
+    public mutating func setRule(textBytes: UnsafeRawBufferPointer?, rdates: [CivilDate] = [], exdates: [CivilDate] = [],
+                                 zone: TimeZoneRules? = nil) {
         precondition(!_rows.isEmpty, "TodoBatch.setRule on an empty batch")
         let i = _rows.count - 1
         precondition(_rows[i].rule < 0, "TodoBatch.setRule twice for one todo")
         let start = _ruleText.count
         if let t = textBytes { _ruleText.append(contentsOf: t.assumingMemoryBound(to: UInt8.self)) }
         _rows[i].rule = Int32(truncatingIfNeeded: _rules.count)
+        // The day a UTC UNTIL ends on depends on the zone; the set has none, so it is found now.
+        var untilDay = Int32.min
+        if let zone, let t = textBytes, let rule = try? RecurrenceRule(parsingBytes: t.assumingMemoryBound(to: UInt8.self)),
+           let u = rule.until, u.day(in: zone) != u.day(in: .utc) {
+            untilDay = u.day(in: zone).dayNumber
+        }
         _rules.append(_StagedRule(textStart: start, textCount: textBytes == nil ? -1 : textBytes!.count,
-                                  rdates: rdates, exdates: exdates))
+                                  rdates: rdates, exdates: exdates, untilDay: untilDay))
     }
 
     /// The staged rule `k` bound to `start`, as the set checks it.
@@ -159,7 +168,8 @@ public struct TodoBatch: Sendable {
             case .failure(let e): throw .invalidRule(position: p, id: id(), error: e)
             }
         }
-        return _TodoRule(Recurrence(start: start, rule: rule, rdates: s.rdates, exdates: s.exdates))
+        let until = s.untilDay == Int32.min ? rule?.until?.day(in: .utc) : CivilDate(_unchecked: s.untilDay)
+        return _TodoRule(Recurrence(start: start, rule: rule, untilDay: until, rdates: s.rdates, exdates: s.exdates))
     }
 
     /// Appends `draft` (its texts and flags are copied into the arenas).
@@ -279,4 +289,6 @@ struct _StagedRule: Sendable {
     @usableFromInline var textCount: Int
     @usableFromInline var rdates: [CivilDate]
     @usableFromInline var exdates: [CivilDate]
+    /// The day a UTC `UNTIL` ends on in the staging zone, when not its UTC day; else `Int32.min`.
+    @usableFromInline var untilDay: Int32
 }
