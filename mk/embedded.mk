@@ -117,8 +117,9 @@ RAM_CEILING      ?= 14800
 # Flash is over its budget since rule todos landed (8ae4bf7): insert, the per-day counts and their
 # error sentences reach the recurrence engine whether or not a firmware stages a rule
 # (docs/embedded.md). The ceiling keeps it from growing unnoticed until rules can be left out of a
-# firmware that has none.
-FLASH_CEILING    ?= 100000
+# firmware that has none. Open-ended rule ticks (7699f1c: setDone reaches their path) took it from
+# 98,188 to 101,692 B.
+FLASH_CEILING    ?= 104000
 TARGET_FLASH_REPORT := Tests/Embedded/flash_report.py
 FIRMWARE_LDFLAGS := $(subst --crt0=semihost,--crt0=hosted,$(ARM_LDFLAGS))
 Firmware_SOURCES := $(sort $(wildcard Tests/Embedded/Firmware/*.swift))

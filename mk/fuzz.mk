@@ -4,6 +4,8 @@
 #   fuzz-tzif    TZif files (TZifFuzzer.swift), seeded from Tests/Fuzz/tzif and the system's tzdata
 #   fuzz-posix   POSIX TZ strings (POSIXFuzzer.swift)
 #   fuzz-rrule   RFC 5545 RRULE text and the recurrence it makes (RRuleFuzzer.swift)
+#   fuzz-icalendar  iCalendar import through libical, and export (ICalendarFuzzer.swift), seeded from
+#                the iCalendar test corpus
 #   fuzz-capi    C call sequences against a reference model (capi_fuzz.c, linking the C API's objects)
 # `make test` (test-fuzz, test-json) runs each for FUZZ_SECONDS with a fixed seed, new finds going to
 # $(BUILD)/fuzz/<target>/corpus (never into the tree), then replays every committed corpus and
@@ -15,7 +17,7 @@ FUZZ_SECONDS      ?= 20
 FUZZ_LONG_SECONDS ?= 600
 FUZZ_SEED         ?= 1
 FUZZ_CC           := $(dir $(shell command -v $(SWIFTC)))clang
-$(call SWIFTC_MODULES,$(FUZZ_DIR),$(FUZZ_FLAGS),$(call MODULE_CLOSURE,CalGridC))
+$(call SWIFTC_MODULES,$(FUZZ_DIR),$(FUZZ_FLAGS),$(sort $(call MODULE_CLOSURE,CalGridC) $(call MODULE_CLOSURE,CalGridICalendar)))
 
 $(FUZZ_DIR)/fuzz-import: Tests/Fuzz/ImportFuzzer.swift Tests/Fuzz/FuzzChecks.swift $(call MODULE_OBJECTS,CalGridJSON,$(FUZZ_DIR))
 	$(SWIFTC) $(FUZZ_FLAGS) -module-name ImportFuzzer -I $(FUZZ_DIR) $(CalGridJSON_IMPORTS) $^ $(call MODULE_LIBS,CalGridJSON) -o $@
@@ -25,6 +27,8 @@ $(FUZZ_DIR)/fuzz-posix: Tests/Fuzz/POSIXFuzzer.swift Tests/Fuzz/FuzzChecks.swift
 	$(SWIFTC) $(FUZZ_FLAGS) -module-name POSIXFuzzer -I $(FUZZ_DIR) $^ $(call MODULE_LIBS,CalGrid) -o $@
 $(FUZZ_DIR)/fuzz-rrule: Tests/Fuzz/RRuleFuzzer.swift Tests/Fuzz/FuzzChecks.swift $(call MODULE_OBJECTS,CalGrid,$(FUZZ_DIR))
 	$(SWIFTC) $(FUZZ_FLAGS) -module-name RRuleFuzzer -I $(FUZZ_DIR) $^ $(call MODULE_LIBS,CalGrid) -o $@
+$(FUZZ_DIR)/fuzz-icalendar: Tests/Fuzz/ICalendarFuzzer.swift Tests/Fuzz/FuzzChecks.swift $(call MODULE_OBJECTS,CalGridICalendar,$(FUZZ_DIR))
+	$(SWIFTC) $(FUZZ_FLAGS) -module-name ICalendarFuzzer -I $(FUZZ_DIR) $(CalGridICalendar_IMPORTS) $^ $(call MODULE_LIBS,CalGridICalendar) -o $@
 # The C target is compiled by the toolchain's clang (its libFuzzer is the one swiftc links).
 $(FUZZ_DIR)/capi_fuzz.o: Tests/Fuzz/capi_fuzz.c Include/calgrid.h
 	@mkdir -p $(@D)
@@ -52,7 +56,7 @@ $(FUZZ_DIR)/tzif-seed/.done:
 	@for z in $(TZIF_SEED_ZONES); do f=/usr/share/zoneinfo/$$z; [ -r $$f ] && cp $$f $(@D)/$$(echo $$z | tr / -) || true; done
 	@touch $@
 
-.PHONY: fuzz fuzz-json fuzz-tzif fuzz-posix fuzz-rrule fuzz-capi test-fuzz
+.PHONY: fuzz fuzz-json fuzz-tzif fuzz-posix fuzz-rrule fuzz-icalendar fuzz-capi test-fuzz
 fuzz-json: deps $(FUZZ_DIR)/fuzz-import
 	$(call FUZZ_RUN,json,$(FUZZ_DIR)/fuzz-import,$(FUZZ_SECONDS),-dict=Tests/Fuzz/json.dict -max_len=4096,Tests/Fuzz/corpus)
 fuzz-tzif: deps $(FUZZ_DIR)/fuzz-tzif $(FUZZ_DIR)/tzif-seed/.done
@@ -61,6 +65,8 @@ fuzz-posix: deps $(FUZZ_DIR)/fuzz-posix
 	$(call FUZZ_RUN,posix,$(FUZZ_DIR)/fuzz-posix,$(FUZZ_SECONDS),-dict=Tests/Fuzz/posix.dict -max_len=256,Tests/Fuzz/posix)
 fuzz-rrule: deps $(FUZZ_DIR)/fuzz-rrule
 	$(call FUZZ_RUN,rrule,$(FUZZ_DIR)/fuzz-rrule,$(FUZZ_SECONDS),-dict=Tests/Fuzz/rrule.dict -max_len=512,Tests/Fuzz/rrule)
+fuzz-icalendar: deps $(FUZZ_DIR)/fuzz-icalendar
+	$(call FUZZ_RUN,icalendar,$(FUZZ_DIR)/fuzz-icalendar,$(FUZZ_SECONDS),-dict=Tests/Fuzz/icalendar.dict -max_len=4096,Tests/CalGridICalendarTests/Corpus)
 fuzz-capi: deps $(FUZZ_DIR)/fuzz-capi
 	$(call FUZZ_RUN,capi,$(FUZZ_DIR)/fuzz-capi,$(FUZZ_SECONDS),-max_len=2048,Tests/Fuzz/capi)
 
@@ -71,7 +77,7 @@ test-fuzz:
 
 # The long hunt: every target, FUZZ_LONG_SECONDS each.
 fuzz:
-	@$(MAKE) --no-print-directory FUZZ_SECONDS=$(FUZZ_LONG_SECONDS) fuzz-json fuzz-tzif fuzz-posix fuzz-rrule fuzz-capi
+	@$(MAKE) --no-print-directory FUZZ_SECONDS=$(FUZZ_LONG_SECONDS) fuzz-json fuzz-tzif fuzz-posix fuzz-rrule fuzz-icalendar fuzz-capi
 
 # The call-sequence fuzzer's negative control: the same target with a model one weekday off must
 # report a mismatch on the committed inputs (else the model checks nothing).

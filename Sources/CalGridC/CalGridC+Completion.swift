@@ -38,7 +38,7 @@ public func calgrid_todo_set_toggle(_ outDone: UnsafeMutablePointer<Int32>?, _ s
         let box = try _box(set)
         let i = try _index(index, in: box.set)
         let d = try _date(day)
-        try _reserveChange(box.set, day: d)
+        try _reserveChange(box.set, day: d, flagCount: _openFlagsNeeded(box.set, i, d))
         do throws(TodoError) {
             let now = try box.set.toggleDone(on: d, at: i)
             outDone?.pointee = now ? 1 : 0

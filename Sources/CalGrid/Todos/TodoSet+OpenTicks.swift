@@ -93,7 +93,7 @@ extension TodoSet {
     mutating func _growOpenFlags(_ i: Int, slot k: Int, to m: Int) throws(TodoError) {
         let h = _rules.horizon(k)
         guard m > h else { return }
-        guard m <= Int(Int32.max) else { throw .capacityExceeded }
+        guard m < Int(Int32.max) else { throw .capacityExceeded }
         try _makeArenaRoom(textBytes: 0, bitCount: m &- h)   // may compact: offsets are read after it
         let o = Int(_columns.bitOffset[i])
         if o &+ h == _bits.count {
@@ -145,7 +145,7 @@ extension TodoSet {
     static func _validateOpenFlags(_ c: Int, _ rule: _TodoRule, start s: CivilDate, position p: Int,
                                    id: () -> String) throws(TodoError) {
         guard c > 0 else { return }
-        guard c <= Int(Int32.max) else { throw .capacityExceeded }
+        guard c < Int(Int32.max) else { throw .capacityExceeded }   // the side table stores -1 - c
         guard var it = rule.occurrences(s.dayNumber, CivilDate.maxDayNumber) else {
             throw .completedDaysCountMismatch(position: p, id: id(), expected: 0, actual: c)
         }
