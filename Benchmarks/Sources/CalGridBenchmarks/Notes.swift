@@ -64,6 +64,58 @@ let historyNotes = """
 Measurements behind design choices in the code, from earlier runs and instruction counts (the
 commits named carry the full numbers).
 
+- **Issue 18, against the code before the change** (4b98d34, the release build in a worktree of its
+  own, its benchmark binary as it was; `--quick --only grids,aggregates,overlap,sorts,tz`, the two
+  processes alternated base, main, base, main, 2026-12-01 22:36-22:39 UTC, load average 11.0-12.4 at
+  their starts, `nice -n 5` both; CPU-time medians). Each figure as main ÷ 4b98d34 time (< 1: main
+  faster), per pair then the median of the two pairs, raw and divided by the same run's baseline
+  (the app port, the linear scan, `timegm`, `qsort`, glibc `localtime_r`: the same code in both
+  trees, so it takes out how busy the machine was during each process):
+
+  | scenario | N | raw | vs in-run baseline | pairs (raw) |
+  |---|---:|---:|---:|---|
+  | month grids | 12 | 1.00 | 1.02 | 0.96, 1.05 |
+  | month grids | 1,200 | 0.85 | 0.94 | 0.64, 1.06 |
+  | per-day aggregates, table built | 1,000 | 1.16 | 1.04 | 1.40, 0.92 |
+  | per-day aggregates, table built | 10,000 | 0.88 | 1.12 | 0.80, 0.96 |
+  | per-day aggregates after a change | 1,000 | 0.16 | 0.14 | 0.19, 0.13 |
+  | per-day aggregates after a change | 10,000 | 0.011 | 0.013 | 0.011, 0.011 |
+  | overlap, 16 queries | 1,000 | 0.92 | 0.94 | 0.75, 1.10 |
+  | overlap, 16 queries | 100,000 | 0.82 | 0.85 | 0.66, 0.99 |
+  | sort by deadline | 1,000 | 0.97 | 1.07 | 0.86, 1.08 |
+  | sort by deadline | 100,000 | 0.82 | 0.97 | 0.67, 0.97 |
+  | sort newest first | 1,000 | 0.85 | 0.91 | 0.66, 1.05 |
+  | sort newest first | 100,000 | 0.87 | 0.91 | 0.66, 1.08 |
+  | sort by registration | 1,000 | 0.91 | 0.97 | 0.64, 1.18 |
+  | sort by registration | 100,000 | 0.88 | 1.00 | 0.70, 1.07 |
+  | zone offset per instant | 100,000 | 1.01 | 1.17 | 0.97, 1.06 |
+
+  Two pairs on this machine resolve about ±15 %, not 5 %: the first base process ran slow across the
+  board (its raw pair is 0.64-0.75 where the second is 0.92-1.10). No figure is slower than 4b98d34
+  in both columns beyond that noise: the three above 1.05 in one column are below it in the other
+  (per-day counts from the built table, 400-500 ns a call in both trees; the zone lookup, whose
+  raw ratio is 1.01 and whose baseline, glibc, itself moved 25 % between the pairs). The large
+  changes are later features, not the structure: counts after a change 7-90× faster (issue 23's
+  incremental tables, 6f4f564), overlap 0.82-0.92 (issue 23's interval index, 6178cca). So no
+  bisection into #18's commits was called for; a quiet machine and more pairs would give the 5 %
+  answer the issue asks for.
+- **libcalgrid.a, where its growth since 4b98d34 went** (`size -A` of the merged object, the figure
+  `make test-c-symbols` checks: 329,400 bytes at 4b98d34, 455,619 on main at a6c90f0, +126,219; the
+  403,899 quoted for 4b98d34 is not its figure: measured the same way on that tree's own build,
+  329,400, under its 330 KB target). From the merged objects' symbol sizes (`nm -S`,
+  grouped by the demangled names; 319,540 → 443,690, +124,150, the rest is section padding):
+  recurrence rules +78.0 KB (the engine, parser, errors, rule todos in the set, JSON `rrule` and
+  Taskwarrior recurring parents, `calgrid_recurrence_*`: 62 % of the growth); the C layer +12.3 KB
+  (the new calls: recurrence, statistics, copy, count of overlap, import options and their
+  translation); the core's other code +11.7 KB (mostly the incremental day tables' `_replace` and
+  batch-cost rule, and rule errors' sentences); the interval index +7.0 KB and day tables +2.9 KB
+  (issue 23); the out-of-memory bounds +4.6 KB (issue 24); statistics +1.4 KB; `copy` +0.6 KB;
+  zones +1.1 KB; sorts +1.8 KB. The structure change's own moves net to about nothing: the system
+  layer +10.5 KB (CalGridSystem: `AtomicFile`, `Errno`, zone-file names, out of the JSON module),
+  the JSON module -7.2 KB and the import layer -5.3 KB (CalGridImport out of the JSON module), the
+  one insert path +0.3 KB: -1.7 KB together. Issue 18 did not grow the library; the features after
+  it did.
+
 - **Recurrence expansion against libical and python-dateutil** (issue 19 speed; `--only rrule`,
   2026-12-01 22:14 UTC, load average 14.2 at start: five engineers' builds and tests on the 2 cores;
   CPU-time medians, `results/2026-12-01-rrule.json`). 240 rules (the twelve shapes of `rrule-year`,
