@@ -36,8 +36,14 @@ func _reserve(_ bytes: Int) throws(CStatus) {
 
 /// `_reserve` for a read of `set`: its query or sort, and the indexes it builds.
 @inline(__always)
-func _reserveRead(_ set: TodoSet, days: Int = 0) throws(CStatus) {
-    try _reserve(set.readAllocationBound(days: days))
+func _reserveRead(_ set: TodoSet) throws(CStatus) {
+    try _reserve(set.readAllocationBound(days: 0, dayTableOf: nil))
+}
+
+/// `_reserve` for a `dayCounts` read of `days` days of `kind`: only that kind's day table may be built.
+@inline(__always)
+func _reserveRead(_ set: TodoSet, days: Int, kind: TodoKind) throws(CStatus) {
+    try _reserve(set.readAllocationBound(days: days, dayTableOf: kind))
 }
 
 /// The bytes of a C string, or 0 for NULL (no String is made).

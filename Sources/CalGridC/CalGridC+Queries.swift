@@ -91,7 +91,7 @@ public func calgrid_todo_set_day_counts(_ counts: UnsafeMutablePointer<calgrid_d
         guard f <= l else { throw .invalid }
         guard size > Int(l.dayNumber - f.dayNumber) else { throw .noSpace }
         let counts = try _required(counts)
-        try _reserveRead(s.pointee, days: Int(l.dayNumber - f.dayNumber) + 1)
+        try _reserveRead(s.pointee, days: Int(l.dayNumber - f.dayNumber) + 1, kind: k)
         _emit(s.pointee.dayCounts(from: f, through: l, kind: k), into: counts)
     }
 }
@@ -111,7 +111,7 @@ public func calgrid_todo_set_grid_counts(_ counts: UnsafeMutablePointer<calgrid_
         let lo = Swift.max(first, Int(CivilDate.minDayNumber)), hi = Swift.min(first + n - 1, Int(CivilDate.maxDayNumber))
         for i in 0..<_maxGridCells { counts[i] = calgrid_day_count() }
         guard lo <= hi else { return }
-        try _reserveRead(s.pointee, days: _maxGridCells)
+        try _reserveRead(s.pointee, days: _maxGridCells, kind: k)
         let c = s.pointee.dayCounts(from: CivilDate(_unchecked: Int32(lo)), through: CivilDate(_unchecked: Int32(hi)), kind: k)
         _emit(c, into: counts + (lo - first))
     }
@@ -137,7 +137,7 @@ public func calgrid_todo_set_sort_indices(_ out: UnsafeMutablePointer<Int>?, _ i
         let order = try _order(key, descending)
         guard try _capacity(count, of: Int.self) > 0 else { return }
         guard let indices, let out else { throw .invalid }
-        try _reserve(_add(s.pointee.readAllocationBound(), _mul(count, 4 * MemoryLayout<Int>.stride)))
+        try _reserve(_add(s.pointee.readAllocationBound(days: 0, dayTableOf: nil), _mul(count, 4 * MemoryLayout<Int>.stride)))
         let given = Array(UnsafeBufferPointer(start: indices, count: count))
         for i in given where i < 0 || i >= s.pointee.count { throw .range }   // size_t beyond Int.max arrives negative
         try _emit(s.pointee.sorted(given, by: order), out, count, nil)
