@@ -20,6 +20,7 @@ struct _ICalRecordDecoder: _RecordDecoding {
                          into batch: inout TodoBatch) throws(_FieldFailure) -> _RecordOutcome {
         guard let raw = span.parsed else { throw _FieldFailure(.parserRejected, "", _ICalText.empty) }
         let c = _Component(raw: raw)
+        if let bad = _ICalRecordDecoder.controlCharacter(in: c) { throw _ICalRecordDecoder.controlCharacterFailure(bad.property, bad.byte) }
         let item = try _ICalItem(c, clock: &clock)
         let fields = TodoFields(start: item.start, end: item.end, createdAt: item.createdAt, isChallenge: false,
                                 isCompleted: item.isCompleted, repetition: .all, reminderMinutes: nil)

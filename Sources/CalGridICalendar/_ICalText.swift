@@ -43,4 +43,9 @@ enum _ICalText {
         "RRULE:\(rule) has no end, and its occurrences' days in \(zone) follow no rule of days (they move by different days, or by a day the rule cannot say)"
     }
     static let inputTooLarge = "the input is larger than the input size limit"
+    static func controlCharacter(_ property: String, _ byte: UInt8) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        let code = String(decoding: [hex[Int(byte >> 4)], hex[Int(byte & 15)]], as: UTF8.self)
+        return "\(property) holds the control character U+00\(code), which iCalendar text cannot carry (RFC 5545 3.3.11)"
+    }
 }
