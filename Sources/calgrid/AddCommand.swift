@@ -35,7 +35,8 @@ enum AddCommand {
 
     STORE: --todos FILE, else $CALGRID_TODOS, else $XDG_DATA_HOME/calgrid/todos.json
     (default ~/.local/share/calgrid/todos.json), in the native format; the first change creates
-    it. Every change locks the store, and replaces it atomically.
+    it. Every change locks the store, and replaces it atomically. A directory is a vdir: the
+    todo becomes one new .ics file there (docs/cli.md, The store as a vdir).
     \(CommonOptions.help)
     """
 

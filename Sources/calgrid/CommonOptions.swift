@@ -74,7 +74,8 @@ struct CommonOptions {
     }
 
     static let help = """
-      --todos FILE           todo file (native JSON, JSON Lines or Taskwarrior export; - for stdin);
+      --todos FILE           todo file (native JSON, JSON Lines or Taskwarrior export; - for stdin),
+                             or a directory: a vdir, one .ics per item (vdirsyncer, todoman, khal);
                              default: your store, $CALGRID_TODOS or ~/.local/share/calgrid/todos.json
                              (a built-in sample set, built around --today, until it exists)
       --today YYYY-MM-DD     the day shown as today (default: the system clock)
