@@ -2,7 +2,8 @@
 
 One run: the same todos written as a vdir (one VTODO per file, as vdirsyncer leaves them) and as
 one native-format store; then `calgrid month` on each, interleaved, wall time from spawn to exit,
-output to /dev/null:
+output to /dev/null (wall time, and the CPU time of the process beside it: on a loaded machine wall time
+is mostly waiting for a core):
 - native: `--todos store.json`;
 - vdir warm: `--todos DIR` with the cache of the previous run in place ($XDG_CACHE_HOME/calgrid);
 - vdir cold: the same with the cache removed before each run (the first view after a sync that
@@ -10,7 +11,7 @@ output to /dev/null:
 Prints the medians, warm/native and cold/native, and the targets (warm within 3x of native, cold
 <= 0.5 s), and writes them as JSON with --json FILE.
 Usage: vdir_month.py path/to/calgrid [--items N] [--runs N] [--json FILE]"""
-import argparse, datetime, json, os, shutil, statistics, subprocess, sys, tempfile, time
+import argparse, datetime, json, os, resource, shutil, statistics, subprocess, sys, tempfile, time
 
 parser = argparse.ArgumentParser()
 parser.add_argument("calgrid")
@@ -63,13 +64,16 @@ def write_sets(n):
 
 
 def timed(todos_path, env):
+    """(wall seconds, CPU seconds: user + system of the child)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
     p = subprocess.run([binary, "month", "--todos", todos_path, "--today", TODAY, "--tz", "UTC"], env=env,
                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=120)
     elapsed = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if p.returncode != 0:
         sys.exit(f"vdir_month: calgrid month --todos {todos_path}: {p.stderr.decode()}")
-    return elapsed
+    return elapsed, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 try:
@@ -84,13 +88,15 @@ try:
         samples["vdir-warm"].append(timed(vdir, env))
         shutil.rmtree(cache, ignore_errors=True)
         samples["vdir-cold"].append(timed(vdir, env))
-    med = {k: statistics.median(v) for k, v in samples.items()}
-    result = {"items": args.items, "runs": args.runs, "binary": binary, "median_seconds": med,
+    med = {k: statistics.median(w for w, _ in v) for k, v in samples.items()}
+    cpu = {k: statistics.median(c for _, c in v) for k, v in samples.items()}
+    result = {"items": args.items, "runs": args.runs, "binary": binary, "median_seconds": med, "median_cpu_seconds": cpu,
+              "load_average": os.getloadavg()[0],
               "warm_over_native": med["vdir-warm"] / med["native"], "cold_over_native": med["vdir-cold"] / med["native"],
               "targets": {"warm_over_native_at_most": 3.0, "cold_seconds_at_most": 0.5}}
-    print(f"calgrid month, {args.items} items, median of {args.runs} (interleaved):")
+    print(f"calgrid month, {args.items} items, median of {args.runs} (interleaved), load average {result['load_average']:.1f}:")
     for k in samples:
-        print(f"  {k:10} {med[k] * 1000:8.1f} ms")
+        print(f"  {k:10} {med[k] * 1000:8.1f} ms wall {cpu[k] * 1000:8.1f} ms CPU")
     print(f"  warm / native {result['warm_over_native']:.2f}x (target <= 3x); cold {med['vdir-cold']:.3f} s (target <= 0.5 s), "
           f"cold / native {result['cold_over_native']:.1f}x")
     if args.json:

@@ -57,6 +57,21 @@ public enum AtomicFile {
         return unchanged
     }
 
+    /// Replaces the file at `path` with `bytes` atomically but without `fsync`: a reader sees the
+    /// old content or the new, and after a power loss the file may be empty or old. For what can be
+    /// made again (a cache), where two fsyncs would cost more than the content is worth.
+    /// - Complexity: O(bytes.count) plus a scan of the directory for stale temporary files.
+    public static func replaceWithoutSync(_ path: String, with bytes: [UInt8]) throws(Errno) {
+        let r: Result<Void, Errno> = bytes.withUnsafeBytes { b in
+            do throws(Errno) {
+                try replace(path, writing: { (fd: borrowing FileDescriptor) throws(Errno) in try fd.writeAll(b) }, durable: false,
+                            beforeRename: { () throws(Errno) -> Bool in true })
+                return .success(())
+            } catch { return .failure(error) }
+        }
+        try r.get()
+    }
+
     /// Makes SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGXFSZ remove the temporary files of replacements
     /// in progress, then end the process by the same signal. Only signals whose action is the default
     /// one get the handler: an ignored signal stays ignored and a program's own handler stays.
@@ -81,7 +96,7 @@ public enum AtomicFile {
     /// `replace(_:writing:)`, asking `proceed` once the temporary file is complete: when it says
     /// false the temporary file is removed and the target left as it is.
     static func replace(_ path: String, writing write: (borrowing FileDescriptor) throws(Errno) -> Void,
-                        beforeRename proceed: () throws(Errno) -> Bool) throws(Errno) {
+                        durable: Bool = true, beforeRename proceed: () throws(Errno) -> Bool) throws(Errno) {
         let target = _resolved(path)
         let prefix = _temporaryPrefix(target)
         prefix.withCString { cg_remove_stale_temporaries($0) }
@@ -100,10 +115,10 @@ public enum AtomicFile {
             created = true
             if exists == 1 { try fd.setMode(mode) }
             try write(fd)
-            try fd.sync()
+            if durable { try fd.sync() }
             try fd.close()
             guard try proceed() else { _unlink(temporary); return }
-            try _rename(temporary, target)
+            try _rename(temporary, target, syncingDirectory: durable)
         } catch {
             if created { _unlink(temporary) }
             var e = error

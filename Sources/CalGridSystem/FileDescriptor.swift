@@ -80,6 +80,22 @@ public struct FileDescriptor: ~Copyable {
     /// - Complexity: O(bytes read)
     public func readAll() throws(Errno) -> [UInt8] {
         var result: [UInt8] = []
+        // A regular file is read in one call sized by its length (+1 to see the end), not through
+        // a zeroed 64 KiB chunk: a vdir view reads 10,000 files of a few hundred bytes.
+        if let size = (try? self.size()) ?? nil, size < 1 << 30 {
+            result = [UInt8](repeating: 0, count: Int(size) + 1)
+            var filled = 0
+            while filled < result.count {
+                let r: Result<Int, Errno> = result.withUnsafeMutableBytes { b in
+                    do throws(Errno) { return .success(try read(into: b.baseAddress! + filled, count: b.count - filled)) } catch { return .failure(error) }
+                }
+                let n = try r.get()
+                if n == 0 { break }
+                filled += n
+            }
+            result.removeLast(result.count - filled)
+            if filled <= Int(size) { return result }
+        }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let r: Result<Int, Errno> = chunk.withUnsafeMutableBytes { b in

@@ -57,11 +57,11 @@ public enum FileSystem {
 }
 
 /// Renames and then fsyncs the directory, so the rename itself survives a crash.
-func _rename(_ from: String, _ to: String) throws(Errno) {
+func _rename(_ from: String, _ to: String, syncingDirectory: Bool = true) throws(Errno) {
     var err: Int32 = 0
     let r = from.withCString { f in to.withCString { t in cg_rename(f, t, &err) } }
     guard r == 0 else { throw Errno(.rename, code: err, path: to) }
-    to.withCString { cg_fsync_parent_directory($0) }
+    if syncingDirectory { to.withCString { cg_fsync_parent_directory($0) } }
 }
 
 func _unlink(_ path: String) { _ = path.withCString { cg_unlink($0) } }

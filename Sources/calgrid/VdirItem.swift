@@ -12,20 +12,28 @@ enum VdirItem {
     /// (STATUS:COMPLETED) is done as a whole: its tracked days are all ticked, as a client that
     /// shows the item done means it.
     static func read(_ bytes: [UInt8], file: String, _ options: CommonOptions) throws(CLIError) -> [TodoDraft] {
-        var set = TodoSet()
-        var o = ImportOptions(format: .icalendar, policy: .strict, zone: options.zone)
-        o.threads = 1
-        do throws(ImportError) { try set.importICalendar(bytes: bytes, options: o) } catch {
+        let set: TodoSet
+        do throws(ImportError) { set = try todos(of: bytes, options) } catch {
             switch error {
             case .invalidInput(let issue): throw .data(TodoFile.describe(issue, file: file) + "; left out")
             case .system(let e): throw .system(e, path: file)
             case .cancelled: throw .data("\(file): \(error.message)")
             }
         }
+        return set.indices.map { set.draft(at: $0) }
+    }
+
+    /// The todos of iCalendar text (one item file, or several one after the other), done as a
+    /// whole where the item is completed.
+    static func todos(of bytes: [UInt8], _ options: CommonOptions) throws(ImportError) -> TodoSet {
+        var set = TodoSet()
+        var o = ImportOptions(format: .icalendar, policy: .strict, zone: options.zone)
+        o.threads = 1
+        try set.importICalendar(bytes: bytes, options: o)
         for i in set.indices where set.isCompleted(at: i) && set.isTracked(at: i) && set.trackedDayCount(at: i) > 0 {
             _ = set.setDone(true, at: i)
         }
-        return set.indices.map { set.draft(at: $0) }
+        return set
     }
 
     /// `original` with the item of `todo.id` changed to `todo`; DTSTAMP, LAST-MODIFIED and

@@ -76,4 +76,16 @@ import Foundation
             #expect(try !FileSystem.remove(path, ifStill: now))
         }
     }
+
+    @Test func replaceWithoutSyncStillReplacesWhole() throws {
+        try withDirectory { dir in
+            let path = dir + "/cache"
+            try AtomicFile.replaceWithoutSync(path, with: Array("one".utf8))
+            let first = try #require(try FileSystem.status(path))
+            try AtomicFile.replaceWithoutSync(path, with: Array("two, longer".utf8))
+            #expect(FileManager.default.contents(atPath: path) == Data("two, longer".utf8))
+            #expect(try FileSystem.status(path)?.inode != first.inode)  // a new file renamed over it
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["cache"])
+        }
+    }
 }

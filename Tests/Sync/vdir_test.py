@@ -240,6 +240,41 @@ def racing_writer():
     return sum(1 for rc, _ in results if rc == 0), written[0]
 
 
+def many_files_at_once():
+    """Files whose items only a parser can tell apart (a folded UID, an override, lower-case
+    names, two items in a file, no final newline) beside plain ones: calgrid reads many files in
+    one import when their lines say plainly which items they hold, else one by one. Either way the
+    todos are python-icalendar's: each VTODO without RECURRENCE-ID, by UID."""
+    vdir = os.path.join(root, "mixed")
+    os.mkdir(vdir)
+    texts = {f"p{k}.ics": item(f"p{k}", f"Plain {k}", ["DUE;VALUE=DATE:20261205"]) for k in range(5)}
+    texts["folded.ics"] = item("a-very-long-uid-that-a-client-folded", "Folded", ["DUE;VALUE=DATE:20261206"]).replace(
+        "UID:a-very-long-uid-that-a-client-folded", "UID:a-very-long-uid-that\r\n -a-client-folded")
+    texts["override.ics"] = item("series", "Series", ["DTSTART;VALUE=DATE:20261201", "DUE;VALUE=DATE:20261201",
+                                                     "RRULE:FREQ=DAILY;COUNT=3"]).replace(
+        "END:VCALENDAR", "BEGIN:VTODO\r\nUID:series\r\nDTSTAMP:20261101T080000Z\r\nRECURRENCE-ID;VALUE=DATE:20261202\r\n"
+        "SUMMARY:Series, moved\r\nDUE;VALUE=DATE:20261203\r\nEND:VTODO\r\nEND:VCALENDAR")
+    texts["lower.ics"] = item("lower", "Lower", ["due;value=date:20261207"]).replace("BEGIN:VTODO", "begin:vtodo").replace("END:VTODO", "end:vtodo")
+    texts["two.ics"] = item("two-a", "Two A", ["DUE;VALUE=DATE:20261208"]).replace(
+        "END:VCALENDAR", "BEGIN:VTODO\r\nUID:two-b\r\nDTSTAMP:20261101T080000Z\r\nSUMMARY:Two B\r\nEND:VTODO\r\nEND:VCALENDAR")
+    texts["nonewline.ics"] = item("nonl", "No newline", ["DUE;VALUE=DATE:20261209"]).rstrip("\r\n")
+    for name, text in texts.items():
+        write(os.path.join(vdir, name), text)
+    want = set()
+    for text in texts.values():
+        for c in Calendar.from_ical(text).walk():
+            if c.name == "VTODO" and "RECURRENCE-ID" not in c:
+                want.add(str(c["UID"]))
+    for zone_run in range(2):  # cold, then from the cache
+        listed, err, _ = calgrid(vdir, "list", "--period", "all", json_out=True)
+        check({t["id"] for t in listed["todos"]} == want and err == "", f"mixed files: {sorted(t['id'] for t in listed['todos'])} {err}")
+    # One broken file among them: named, the rest still read.
+    write(os.path.join(vdir, "p9.ics"), item("p9", "Broken", ["DUE:20241345"]))
+    os.utime(os.path.join(vdir, "p0.ics"))
+    listed, err, _ = calgrid(vdir, "list", "--period", "all", json_out=True)
+    check({t["id"] for t in listed["todos"]} == want and "p9.ics" in err, f"mixed files with a broken one: {err}")
+
+
 def cache():
     vdir = os.path.join(root, "cached")
     os.mkdir(vdir)
@@ -295,6 +330,7 @@ def cache():
 
 try:
     walk_through()
+    many_files_at_once()
     cache()
     many_at_once()
     landed, versions = racing_writer()
