@@ -408,7 +408,16 @@ def recurrence_lines(cases):
             h.fold(x)
             n += 1
         h.fold(-1)
-    return [f"recurrence cases={len(cases)} days={n} {h}"]
+    # The same rules as rule todos that start on the rule's start: they fall on its occurrences
+    # from that day on (an RDATE before it is an occurrence, not a day of the todo).
+    t, m = Digest(), 0
+    for _, start, _, _, _, _, days in cases:
+        for x in days:
+            if x >= start:
+                t.fold(x)
+                m += 1
+        t.fold(-1)
+    return [f"recurrence cases={len(cases)} days={n} {h}", f"recurrence todos cases={len(cases)} days={m} {t}"]
 
 
 # ---------------------------------------------------------------- output

@@ -149,27 +149,35 @@ public struct TodoBatch: Sendable {
             untilDay = u.day(in: zone).dayNumber
         }
         _rules.append(_StagedRule(textStart: start, textCount: textBytes == nil ? -1 : textBytes!.count,
-                                  rdates: rdates, exdates: exdates, untilDay: untilDay))
+                                  rdates: rdates, exdates: exdates, untilDay: untilDay,
+                                  bind: { TodoBatch._parseRule($0, start: $1, untilDay: $2, rdates: $3, exdates: $4) }))
+    }
+
+    /// The one place a staged rule is parsed and made: `setRule` stores a reference to it, and
+    /// the set reaches it only through that, so a firmware that never stages a rule does not link
+    /// the RRULE parser or the engine (_TodoRule.swift).
+    static func _parseRule(_ text: UnsafeBufferPointer<UInt8>?, start: CivilDate, untilDay: Int32, rdates: [CivilDate],
+                           exdates: [CivilDate]) -> Result<_TodoRule, RecurrenceError> {
+        var rule: RecurrenceRule? = nil
+        if let text {
+            do throws(RecurrenceError) { rule = try RecurrenceRule(parsingBytes: text) } catch { return .failure(error) }
+        }
+        let until = untilDay == Int32.min ? rule?.until?.day(in: .utc) : CivilDate(_unchecked: untilDay)
+        return .success(_TodoRule._make(Recurrence(start: start, rule: rule, untilDay: until, rdates: rdates, exdates: exdates)))
     }
 
     /// The staged rule `k` bound to `start`, as the set checks it.
     func _recurrence(_ k: Int32, start: CivilDate?, position p: Int, id: () -> String) throws(TodoError) -> _TodoRule {
         let s = _rules[Int(k)]
         guard let start else { throw .ruleWithoutStart(position: p, id: id()) }
-        var rule: RecurrenceRule? = nil
-        if s.textCount >= 0 {
-            let parsed: Result<RecurrenceRule, RecurrenceError> = _ruleText.withUnsafeBufferPointer { b in
-                do throws(RecurrenceError) {
-                    return .success(try RecurrenceRule(parsingBytes: UnsafeBufferPointer(rebasing: b[s.textStart..<(s.textStart + s.textCount)])))
-                } catch { return .failure(error) }
-            }
-            switch parsed {
-            case .success(let r): rule = r
-            case .failure(let e): throw .invalidRule(position: p, id: id(), error: e)
-            }
+        let made = _ruleText.withUnsafeBufferPointer { b in
+            s.bind(s.textCount < 0 ? nil : UnsafeBufferPointer(rebasing: b[s.textStart..<(s.textStart + s.textCount)]),
+                   start, s.untilDay, s.rdates, s.exdates)
         }
-        let until = s.untilDay == Int32.min ? rule?.until?.day(in: .utc) : CivilDate(_unchecked: s.untilDay)
-        return _TodoRule(Recurrence(start: start, rule: rule, untilDay: until, rdates: s.rdates, exdates: s.exdates))
+        switch made {
+        case .success(let rule): return rule
+        case .failure(let e): throw .invalidRule(position: p, id: id(), error: e)
+        }
     }
 
     /// Appends `draft` (its texts and flags are copied into the arenas).
@@ -291,4 +299,7 @@ struct _StagedRule: Sendable {
     @usableFromInline var exdates: [CivilDate]
     /// The day a UTC `UNTIL` ends on in the staging zone, when not its UTC day; else `Int32.min`.
     @usableFromInline var untilDay: Int32
+    /// `TodoBatch._parseRule`, reached only through this reference (see there).
+    @usableFromInline var bind: @Sendable (UnsafeBufferPointer<UInt8>?, CivilDate, Int32, [CivilDate], [CivilDate])
+        -> Result<_TodoRule, RecurrenceError>
 }

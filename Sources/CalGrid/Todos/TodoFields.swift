@@ -31,7 +31,7 @@ public struct TodoFields: Hashable, Sendable {
                 recurrence: Recurrence? = nil) {
         self.start = start; self.end = end; self.createdAt = createdAt; self.isChallenge = isChallenge
         self.isCompleted = isCompleted; self.repetition = repetition; self.reminderMinutes = reminderMinutes
-        self._rule = recurrence.map { _TodoRule($0) }
+        self._rule = recurrence.map { _TodoRule._make($0) }
     }
 
     /// An RFC 5545 recurrence (a rule with RDATE and EXDATE days, bound to `start`), instead of a
@@ -43,7 +43,7 @@ public struct TodoFields: Hashable, Sendable {
     @inlinable
     public var recurrence: Recurrence? {
         get { _rule?.recurrence }
-        set { _rule = newValue.map { _TodoRule($0) } }
+        set { _rule = newValue.map { _TodoRule._make($0) } }
     }
 
     /// Whether the todo has both a start and an end, and so one completion flag per repeat day.

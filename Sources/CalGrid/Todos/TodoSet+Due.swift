@@ -17,9 +17,14 @@ extension TodoSet {
         let stop = last?.dayNumber ?? CivilDate.maxDayNumber
         if let rule = _rule(i) {
             // Its occurrences from `day` on: the first not done.
-            guard var it = rule.occurrences(d, stop) else { return nil }
-            while let o = it.next() { if !isDone(on: o, at: i) { return o } }
-            return nil
+            var due: CivilDate? = nil
+            rule.forEachOccurrence(d, stop) { o in
+                let day = CivilDate(_unchecked: o)
+                if isDone(on: day, at: i) { return true }
+                due = day
+                return false
+            }
+            return due
         }
         let repetition = repetition(at: i)
         guard !repetition.isEmpty else { return nil }

@@ -90,13 +90,18 @@ extension TodoSet {
             let h = _rules.horizon(k), o = Int(_columns.bitOffset[i])
             precondition(o + h <= _bits.count, "TodoSet open flags beyond the bit arena")
             precondition(_bits.popCount(from: o, count: h) == done, "TodoSet open done count")
-            var occurrences = _rules.rules[k].occurrences(start, CivilDate.maxDayNumber)
-            for b in 0..<h {
-                guard let day = occurrences?.next()?.dayNumber else { preconditionFailure("TodoSet open flags past the rule") }
-                guard collecting, _bits.bit(o + b), flags & TodoSet._completed == 0 else { continue }
-                histogram.add(1, on: day)
-                if flags & TodoSet._challenge != 0 { challenges.add(1, on: day) }
+            var b = 0
+            if h > 0 {
+                _rules.rules[k].forEachOccurrence(start, CivilDate.maxDayNumber) { day in
+                    if collecting, _bits.bit(o + b), flags & TodoSet._completed == 0 {
+                        histogram.add(1, on: day)
+                        if flags & TodoSet._challenge != 0 { challenges.add(1, on: day) }
+                    }
+                    b += 1
+                    return b < h
+                }
             }
+            precondition(b == h, "TodoSet open flags past the rule")
             return
         }
         guard tracked else {
@@ -110,12 +115,19 @@ extension TodoSet {
         precondition(o + c <= _bits.count, "TodoSet flags beyond the bit arena")
         precondition(_bits.popCount(from: o, count: c) == done, "TodoSet done count")
         guard collecting else { return }
-        var occurrences = rule?.occurrences(start, end)
-        for k in 0..<c {
-            let day = occurrences != nil ? occurrences!.next()!.dayNumber : _repeatDay(k, from: start, days: days)
-            guard _bits.bit(o + k) else { continue }
-            histogram.add(1, on: day)
-            if flags & TodoSet._challenge != 0 { challenges.add(1, on: day) }
+        var k = 0
+        func tally(_ day: Int32) {
+            if _bits.bit(o + k) {
+                histogram.add(1, on: day)
+                if flags & TodoSet._challenge != 0 { challenges.add(1, on: day) }
+            }
+            k += 1
+        }
+        if let rule {
+            if c > 0 { rule.forEachOccurrence(start, end) { day in tally(day); return k < c } }
+            precondition(k == c, "TodoSet occurrences of a tracked rule")
+        } else {
+            while k < c { tally(_repeatDay(k, from: start, days: days)) }
         }
     }
     #endif

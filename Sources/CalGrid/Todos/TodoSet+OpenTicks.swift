@@ -30,11 +30,13 @@ extension TodoSet {
         var out: [CivilDate] = []
         out.reserveCapacity(Int(_columns.doneCount[i]))
         if let rule = _rule(i) {
-            guard var it = rule.occurrences(s, CivilDate.maxDayNumber) else { return [] }
             var k = 0
-            while k < n, let day = it.next() {
-                if _bits.bit(o &+ k) { out.append(day) }
-                k &+= 1
+            if n > 0 {
+                rule.forEachOccurrence(s, CivilDate.maxDayNumber) { day in
+                    if _bits.bit(o &+ k) { out.append(CivilDate(_unchecked: day)) }
+                    k &+= 1
+                    return k < n
+                }
             }
             return out
         }
@@ -146,11 +148,8 @@ extension TodoSet {
                                    id: () -> String) throws(TodoError) {
         guard c > 0 else { return }
         guard c < Int(Int32.max) else { throw .capacityExceeded }   // the side table stores -1 - c
-        guard var it = rule.occurrences(s.dayNumber, CivilDate.maxDayNumber) else {
-            throw .completedDaysCountMismatch(position: p, id: id(), expected: 0, actual: c)
-        }
         var n = 0
-        while n < c, it.next() != nil { n &+= 1 }
+        rule.forEachOccurrence(s.dayNumber, CivilDate.maxDayNumber) { _ in n &+= 1; return n < c }
         guard n < c else { return }
         throw .completedDaysCountMismatch(position: p, id: id(), expected: n, actual: c)
     }

@@ -58,18 +58,18 @@ extension TodoSet {
     func _untrackedDayError(_ i: Int, _ day: CivilDate) -> TodoError {
         if let k = _openRuleSlot(i) {
             // Open-ended: any day that is not an occurrence, before the start too.
-            let r = _rules.rules[k].recurrence
-            let before = r.previous(before: day).flatMap { $0.dayNumber >= _columns.start[i] ? $0 : nil }
-            let after = day.dayNumber < _columns.start[i] ? r.start : r.next(after: day)
+            let rule = _rules.rules[k], around = rule.neighbours(of: day)
+            let before = around.previous.flatMap { $0.dayNumber >= _columns.start[i] ? $0 : nil }
+            let after = day.dayNumber < _columns.start[i] ? rule.recurrence.start : around.next
             return .notAnOccurrence(position: i, day: day, previous: before, next: after)
         }
         guard _columns.flags[i] & TodoSet._tracked != 0 || _openRuleSlot(i) != nil, let rule = _rule(i),
               day.dayNumber >= _columns.start[i], day.dayNumber <= _columns.end[i] else {
             return .dayNotTracked(position: i, day: day)
         }
-        let r = rule.recurrence
-        let before = r.previous(before: day).flatMap { $0.dayNumber >= _columns.start[i] ? $0 : nil }
-        let after = r.next(after: day).flatMap { $0.dayNumber <= _columns.end[i] ? $0 : nil }
+        let around = rule.neighbours(of: day)
+        let before = around.previous.flatMap { $0.dayNumber >= _columns.start[i] ? $0 : nil }
+        let after = around.next.flatMap { $0.dayNumber <= _columns.end[i] ? $0 : nil }
         return .notAnOccurrence(position: i, day: day, previous: before, next: after)
     }
 
@@ -120,16 +120,17 @@ extension TodoSet {
     @usableFromInline
     mutating func _countDoneOccurrences(bitOffset o: Int, count n: Int, start: Int32, rule: _TodoRule, challenge: Bool,
                                         by delta: Int32) -> UInt32 {
-        guard n > 0, _bits.popCount(from: o, count: n) > 0, var it = rule.occurrences(start, CivilDate.maxDayNumber) else { return 0 }
+        guard n > 0, _bits.popCount(from: o, count: n) > 0 else { return 0 }
         var done: UInt32 = 0
         var k = 0
-        while k < n, let day = it.next() {
+        rule.forEachOccurrence(start, CivilDate.maxDayNumber) { day in
             if _bits.bit(o + k) {
-                _doneByDay.add(delta, on: day.dayNumber)
-                if challenge { _doneByDayChallenges.add(delta, on: day.dayNumber) }
+                _doneByDay.add(delta, on: day)
+                if challenge { _doneByDayChallenges.add(delta, on: day) }
                 done += 1
             }
             k += 1
+            return k < n
         }
         return done
     }

@@ -17,8 +17,16 @@ extension TodoSet {
     /// - Complexity: O(N) for deadline, start, registration and completion share (a radix sort
     ///   on keys of at most ~44 bits: one to four passes); title: O(N) plus O(r log r) for each
     ///   run of r titles sharing their first 8 bytes.
+    @inlinable
     public func sortedIndices(by order: TodoOrder) -> [Int] {
-        _sorted(nil, order)
+        // Split by key where the caller sees it: a caller whose order is a constant links only
+        // that order's sort (a firmware sorting by deadline leaves out the title and share
+        // sorts, docs/embedded.md).
+        switch order.key {
+        case .title: return _sortedByTitle(nil, descending: order.descending)
+        case .deadline, .start: return _sortedByDay(nil, order)
+        case .registration, .completionShare: return _sorted(nil, order)
+        }
     }
 
     /// `indices` (any subset, e.g. a query result, duplicates allowed) in `order`; ties keep
@@ -66,7 +74,20 @@ extension TodoSet {
     @usableFromInline
     func _sorted(_ rows: [Int32]?, _ order: TodoOrder) -> [Int] {
         if order.key == .title { return _sortedByTitle(rows, descending: order.descending) }
-        switch _sortKeys(rows, order) {
+        return _radixSorted(_sortKeys(rows, order))
+    }
+
+    /// `rows` (every row when nil) by deadline or start day (`order.key` is one of them).
+    @usableFromInline
+    func _sortedByDay(_ rows: [Int32]?, _ order: TodoOrder) -> [Int] {
+        _radixSorted(_dayKeys(rows, order))
+    }
+
+    /// The keys' rows in key order. It consumes the keys, so the sort works in their storage
+    /// (a borrowed key array would be copied first: 8 bytes a todo more at the sort's peak).
+    @usableFromInline
+    func _radixSorted(_ keys: consuming _SortKeys) -> [Int] {
+        switch consume keys {
         case .packed(var v, let rowBits, let keyBits):
             return _radixSortRows(&v, rowBits: rowBits, keyBits: keyBits)
         case .pairs(var keys, var r, let keyBits):
@@ -75,17 +96,26 @@ extension TodoSet {
         }
     }
 
+    /// Bits that hold any row number of the set.
+    @usableFromInline
+    var _rowBits: Int { Swift.max(_bitWidth(UInt64(Swift.max(count - 1, 0))), 1) }
+
+    /// Sort keys by deadline or start day (`order.key` is one of them).
+    @usableFromInline
+    func _dayKeys(_ rows: [Int32]?, _ order: TodoOrder) -> _SortKeys {
+        _int32Keys(order.key == .deadline ? _columns.end : _columns.start, rows, descending: order.descending, rowBits: _rowBits)
+    }
+
     /// Sort keys for `rows` (every row when nil) in `order` (not for `.title`).
     @usableFromInline
     func _sortKeys(_ rows: [Int32]?, _ order: TodoOrder) -> _SortKeys {
         let n = rows?.count ?? count
-        let rowBits = Swift.max(_bitWidth(UInt64(Swift.max(count - 1, 0))), 1)
+        let rowBits = _rowBits
         // Values as signed 64-bit (present) or nil; mapped to keys below.
         var minV = Int64.max, maxV = Int64.min
         let key = order.key
         let desc = order.descending
-        if key == .deadline { return _int32Keys(_columns.end, rows, descending: desc, rowBits: rowBits) }
-        if key == .start { return _int32Keys(_columns.start, rows, descending: desc, rowBits: rowBits) }
+        if key == .deadline || key == .start { return _dayKeys(rows, order) }
         // Allocated after the day keys return: they build their own (a deadline sort held both,
         // 8 bytes a todo more at its peak).
         var keys = [UInt64](repeating: 0, count: n)

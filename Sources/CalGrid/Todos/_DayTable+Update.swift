@@ -104,10 +104,9 @@ extension _DayTable {
         let from = Int(a) &- Int(first), through = Int(b) &- Int(first)
         if let rule = c.rule {
             // Its occurrences in the table's part of its span: O(those and the rule's periods there).
-            guard var it = rule.occurrences(a, b) else { return }
             let base = Int(first)
             counts.withUnsafeMutableBufferPointer { t in
-                while let d = it.next() { t[Int(d.dayNumber) &- base] &+= v }
+                rule.forEachOccurrence(a, b) { d in t[Int(d) &- base] &+= v; return true }
             }
             return
         }

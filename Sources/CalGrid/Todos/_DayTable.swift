@@ -166,13 +166,14 @@ final class _DayTable: @unchecked Sendable {
                 let i = Int(rules.rows[k]), f = c.flags[i]
                 guard f & kindMask == kindWant else { continue }
                 let s = Swift.max(c.start[i], first), e = Swift.min(c.end[i], last)
-                guard s <= e, var it = rules.rules[k].occurrences(s, e) else { continue }
+                guard s <= e else { continue }
                 let v: Int64 = f & doneMask == untrackedDone ? 0x1_0000_0001 : 1
                 let base = Int(first)
-                while let d = it.next() {
-                    let t = Int(d.dayNumber) &- base
+                rules.rules[k].forEachOccurrence(s, e) { d in
+                    let t = Int(d) &- base
                     p[t] &+= v
                     p[t &+ 1] &-= v
+                    return true
                 }
             }
         }

@@ -1,60 +1,7 @@
-// Recurrence rules inside a `TodoSet`: a todo's `Recurrence` boxed (so fields without one stay a
-// word), and the set's side table of them, kept by row. Most todos have no rule, so the set keeps
+// Recurrence rules inside a `TodoSet`: the set's side table of its rows' boxed rules
+// (`_TodoRule`, _TodoRule.swift), kept by row. Most todos have no rule, so the set keeps
 // no per-todo column for it: a flag bit (`TodoSet._ruled`) says a row has one, and the side
 // table, sorted by row, gives it in O(log R).
-
-/// A todo's recurrence, boxed: `TodoFields` holds one reference (nil for the common todo without
-/// a rule) and the set's side table shares it, so a rule is never copied per query.
-@usableFromInline
-final class _TodoRule: Hashable, Sendable {
-    @usableFromInline let recurrence: Recurrence
-
-    @usableFromInline init(_ recurrence: Recurrence) { self.recurrence = recurrence }
-
-    @usableFromInline static func == (a: _TodoRule, b: _TodoRule) -> Bool { a === b || a.recurrence == b.recurrence }
-    @usableFromInline func hash(into h: inout Hasher) { h.combine(recurrence) }
-
-    /// The day range `lo...hi` of keys (sentinels allowed) clamped to the supported days; nil when empty.
-    @inlinable
-    static func _days(_ lo: Int32, _ hi: Int32) -> ClosedRange<CivilDate>? {
-        let a = Swift.max(lo, CivilDate.minDayNumber), b = Swift.min(hi, CivilDate.maxDayNumber)
-        guard a <= b else { return nil }
-        return CivilDate(_unchecked: a)...CivilDate(_unchecked: b)
-    }
-
-    /// Occurrences in the day keys `lo...hi`, ascending.
-    /// - Complexity: O(1) to make; see `Recurrence.occurrences(in:)`.
-    @usableFromInline
-    func occurrences(_ lo: Int32, _ hi: Int32) -> Recurrence.Occurrences? {
-        guard let r = _TodoRule._days(lo, hi) else { return nil }
-        return recurrence.occurrences(in: r)
-    }
-
-    /// How many occurrences lie in the day keys `lo...hi`.
-    /// - Complexity: O(occurrences and periods in the range)
-    @usableFromInline
-    func count(_ lo: Int32, _ hi: Int32) -> Int {
-        guard var it = occurrences(lo, hi) else { return 0 }
-        var n = 0
-        while it.next() != nil { n &+= 1 }
-        return n
-    }
-
-    /// Whether some occurrence lies in the day keys `lo...hi`.
-    /// - Complexity: O(periods up to the first occurrence in the range)
-    @usableFromInline
-    func occurs(_ lo: Int32, _ hi: Int32) -> Bool {
-        guard var it = occurrences(lo, hi) else { return false }
-        return it.next() != nil
-    }
-
-    /// Whether day `d` is an occurrence.
-    @usableFromInline
-    func contains(_ d: Int32) -> Bool {
-        guard d >= CivilDate.minDayNumber, d <= CivilDate.maxDayNumber else { return false }
-        return recurrence.contains(CivilDate(_unchecked: d))
-    }
-}
 
 /// The rules of a set's rows, sorted by row: `rows[k]` has `rules[k]`, and, when it has an end
 /// (a tracked todo), `trackedCounts[k]` occurrences in `[start, end]` (its completion flags).

@@ -1,0 +1,105 @@
+// A todo's recurrence, boxed, as the set asks it. The set reaches the recurrence engine (the
+// occurrence expansion and its searches) only through the one function a rule box holds, stored
+// when the box is made; the RRULE parser only through the reference `TodoBatch.setRule` stores
+// (`TodoBatch._parseRule`). Both are linked only where a rule is made (staging one, or a draft's
+// `recurrence`), so a firmware that never makes one leaves the engine and the parser out of its
+// flash, though insert, the per-day counts and ticks all handle rule rows (docs/embedded.md,
+// "Rules only where a firmware has one"). A function value and not a class hierarchy: Swift puts
+// every class's metadata, vtable included, into one data section, which `--gc-sections` cannot
+// split, so an overriding method is linked whenever any type of the module is.
+
+/// A todo's recurrence, boxed: `TodoFields` holds one reference (nil for the common todo without
+/// a rule) and the set's side table shares it, so a rule is never copied per query.
+@usableFromInline
+final class _TodoRule: Hashable, Sendable {
+    @usableFromInline let recurrence: Recurrence
+    /// `_TodoRule._answer`: every question below goes through it (see the top of the file).
+    let _ask: @Sendable (Recurrence, _RuleQuestion, Int32, Int32, (Int32) -> Bool) -> Int
+
+    /// The one way a rule box is made. Not the initializer: Embedded Swift's class metadata lists
+    /// the allocating initializer, and so links whatever it names.
+    @usableFromInline
+    static func _make(_ recurrence: Recurrence) -> _TodoRule { _TodoRule(recurrence, ask: { _answer($0, $1, $2, $3, $4) }) }
+
+    init(_ recurrence: Recurrence, ask: @escaping @Sendable (Recurrence, _RuleQuestion, Int32, Int32, (Int32) -> Bool) -> Int) {
+        self.recurrence = recurrence
+        _ask = ask
+    }
+
+    @usableFromInline static func == (a: _TodoRule, b: _TodoRule) -> Bool { a === b || a.recurrence == b.recurrence }
+    @usableFromInline func hash(into h: inout Hasher) { h.combine(recurrence) }
+
+    /// Calls `body` with each occurrence in the day keys `lo...hi` (sentinels allowed), ascending,
+    /// until it returns false.
+    /// - Complexity: O(occurrences and periods up to where `body` stops)
+    @usableFromInline
+    func forEachOccurrence(_ lo: Int32, _ hi: Int32, _ body: (Int32) -> Bool) {
+        _ = _ask(recurrence, .forEach, lo, hi, body)
+    }
+
+    /// How many occurrences lie in the day keys `lo...hi`.
+    /// - Complexity: O(occurrences and periods in the range)
+    @usableFromInline
+    func count(_ lo: Int32, _ hi: Int32) -> Int { _ask(recurrence, .count, lo, hi, { _ in false }) }
+
+    /// Whether some occurrence lies in the day keys `lo...hi`.
+    /// - Complexity: O(periods up to the first occurrence in the range)
+    @usableFromInline
+    func occurs(_ lo: Int32, _ hi: Int32) -> Bool { _ask(recurrence, .occurs, lo, hi, { _ in false }) != 0 }
+
+    /// Whether day `d` is an occurrence.
+    /// - Complexity: O(days in the rule's period of `d`)
+    @usableFromInline
+    func contains(_ d: Int32) -> Bool { _ask(recurrence, .contains, d, d, { _ in false }) != 0 }
+
+    /// The last occurrence before `day` and the first after it (for the error of a tick between them).
+    /// - Complexity: O(periods searched)
+    @usableFromInline
+    func neighbours(of day: CivilDate) -> (previous: CivilDate?, next: CivilDate?) {
+        func date(_ n: Int) -> CivilDate? { n == _TodoRule._none ? nil : CivilDate(_unchecked: Int32(truncatingIfNeeded: n)) }
+        let d = day.dayNumber
+        return (date(_ask(recurrence, .previous, d, d, { _ in false })), date(_ask(recurrence, .next, d, d, { _ in false })))
+    }
+
+    /// No day: no supported day number is `Int.min`, where `Int` has 32 bits or 64.
+    static var _none: Int { Int.min }
+
+    /// The day range `lo...hi` of keys (sentinels allowed) clamped to the supported days; nil when empty.
+    @inlinable
+    static func _days(_ lo: Int32, _ hi: Int32) -> ClosedRange<CivilDate>? {
+        let a = Swift.max(lo, CivilDate.minDayNumber), b = Swift.min(hi, CivilDate.maxDayNumber)
+        guard a <= b else { return nil }
+        return CivilDate(_unchecked: a)...CivilDate(_unchecked: b)
+    }
+
+    /// The engine's answer to `question` over the day keys `lo...hi` (`lo` the day for the
+    /// one-day questions): a count, 1 or 0 for yes or no, a day number or `_none`.
+    static func _answer(_ r: Recurrence, _ question: _RuleQuestion, _ lo: Int32, _ hi: Int32,
+                        _ body: (Int32) -> Bool) -> Int {
+        switch question {
+        case .contains:
+            guard lo >= CivilDate.minDayNumber, lo <= CivilDate.maxDayNumber else { return 0 }
+            return r.contains(CivilDate(_unchecked: lo)) ? 1 : 0
+        case .previous, .next:
+            guard lo >= CivilDate.minDayNumber, lo <= CivilDate.maxDayNumber else { return _none }
+            let day = CivilDate(_unchecked: lo)
+            let found = question == .previous ? r.previous(before: day) : r.next(after: day)
+            return found.map { Int($0.dayNumber) } ?? _none
+        case .forEach, .count, .occurs:
+            guard let days = _days(lo, hi) else { return 0 }
+            var it = r.occurrences(in: days)
+            var n = 0
+            while let d = it.next() {
+                n &+= 1
+                if question == .occurs || (question == .forEach && !body(d.dayNumber)) { break }
+            }
+            return n
+        }
+    }
+}
+
+/// What the set asks a rule (`_TodoRule._answer`).
+@usableFromInline
+enum _RuleQuestion: UInt8, Sendable {
+    case forEach, count, occurs, contains, previous, next
+}
