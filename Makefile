@@ -77,6 +77,20 @@ TEST_RULES := test-swift test-embedded
 .PHONY: all deps build demo test test-swift embedded test-embedded bench bench-quick clean
 all: build
 
+# A venv under .build holding pinned PyPI packages, made when missing, for the tests that drive
+# Python programs (servers, clients, oracles): $(eval $(call PYPI_VENV,rule,dir,packages,pinning-makefile))
+# defines the phony rule and dir/.installed, remade when the makefile that pins the packages changes.
+# The stamp is written last, so an interrupted install is redone.
+define PYPI_VENV
+.PHONY: $(1)
+$(1): $(2)/.installed
+$(2)/.installed: $(4) | deps
+	@rm -rf $(2)
+	python3 -m venv $(2)
+	$(2)/bin/pip install -q --disable-pip-version-check $(3)
+	@touch $$@
+endef
+
 include $(sort $(wildcard mk/*.mk))
 
 deps:

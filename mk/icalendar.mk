@@ -8,14 +8,8 @@ ICAL_VENV   := $(BUILD)/ical-venv
 ICAL_PYTHON := $(ICAL_VENV)/bin/python
 ICAL_PYPI   := icalendar==7.3.2 recurring-ical-events==3.8.2
 
-.PHONY: ical-venv test-icalendar
-ical-venv: $(ICAL_VENV)/.installed
-# Written last, so an interrupted install is redone.
-$(ICAL_VENV)/.installed: mk/icalendar.mk | deps
-	@rm -rf $(ICAL_VENV)
-	python3 -m venv $(ICAL_VENV)
-	$(ICAL_VENV)/bin/pip install -q --disable-pip-version-check $(ICAL_PYPI)
-	@touch $@
+.PHONY: test-icalendar
+$(eval $(call PYPI_VENV,ical-venv,$(ICAL_VENV),$(ICAL_PYPI),mk/icalendar.mk))
 
 test-swift: ical-venv
 

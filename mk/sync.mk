@@ -7,14 +7,8 @@ SYNC_VENV   := $(BUILD)/sync-venv
 SYNC_PYTHON := $(SYNC_VENV)/bin/python
 SYNC_PYPI   := radicale==3.9.0 vdirsyncer==0.21.0 caldav==3.6.0 icalendar==7.3.2 recurring-ical-events==3.8.2
 
-.PHONY: sync-venv test-vdir
-sync-venv: $(SYNC_VENV)/.installed
-# Written last, so an interrupted install is redone.
-$(SYNC_VENV)/.installed: mk/sync.mk | deps
-	@rm -rf $(SYNC_VENV)
-	python3 -m venv $(SYNC_VENV)
-	$(SYNC_VENV)/bin/pip install -q --disable-pip-version-check $(SYNC_PYPI)
-	@touch $@
+.PHONY: test-vdir
+$(eval $(call PYPI_VENV,sync-venv,$(SYNC_VENV),$(SYNC_PYPI),mk/sync.mk))
 
 test-vdir: deps sync-venv
 	$(SWIFT) build --product calgrid
