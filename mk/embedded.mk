@@ -320,5 +320,8 @@ $(foreach v,small:-DFIRMWARE_SMALL measure:-DFIRMWARE_MEASURE double:-DFIRMWARE_
   $(TARGET_DIR)/arm/Firmware-$(word 1,$(subst :, ,$(v))).o,$(call EMBEDDED_MODULE_FILES,Firmware),$(ARM_SWIFT_FLAGS) $(word 2,$(subst :, ,$(v))))))
 $(eval $(call EMBEDDED_INPUTS,$(TARGET_DIR)/arm/capi/CalGridC.o,$(CAPI_EMBEDDED_SOURCES) Include/calgrid.h Include/module.modulemap $(CalGrid_SOURCES),$(ARM_SWIFT_FLAGS)))
 $(eval $(call EMBEDDED_INPUTS,$(TARGET_DIR)/m0/capi/CalGridC.o,$(CAPI_EMBEDDED_SOURCES) Include/calgrid.h Include/module.modulemap $(CalGrid_SOURCES),$(M0_SWIFT_FLAGS)))
-# The firmware variants' C files include the stack painter too.
+# The firmware variants' C files include the stack painter too; every firmware main includes the
+# report the budget rule reads.
 $(addprefix $(TARGET_DIR)/arm/firmware_arm-,small.o measure.o double.o): Tests/Embedded/Target/stack_paint.h
+$(addprefix $(TARGET_DIR)/arm/firmware_arm,.o -small.o -measure.o -double.o) $(TARGET_DIR)/wasm/firmware_wasm.o: \
+  Tests/Embedded/Firmware/firmware_report.h

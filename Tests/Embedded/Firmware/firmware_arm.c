@@ -9,10 +9,6 @@
 #include "../Target/stack_paint.h"
 #include <unistd.h>
 
-long long firmware_main(void *cells, intptr_t count);
-size_t target_heap_peak(void);
-size_t target_heap_in_use(void);
-
 static void put(const char *s) { fputs(s, stdout); }
 
 static void put_number(unsigned long long v) {
@@ -22,12 +18,7 @@ static void put_number(unsigned long long v) {
     put(p);
 }
 
-/* The heap after each phase of firmware_main: bytes in blocks now, arena high-water so far. */
-void firmware_mark(intptr_t phase) {
-    put("# phase "); put_number((unsigned long long)phase);
-    put(" heap-in-use "); put_number(target_heap_in_use());
-    put(" heap-peak "); put_number(target_heap_peak()); put("\n");
-}
+#include "firmware_report.h"
 
 #ifdef FIRMWARE_MEASURE
 /* The measuring build: the set's capacity by part (TodoSet.memoryFootprint) after a phase. */
@@ -52,16 +43,9 @@ void arm_hardfault_isr(void) {
     _exit(2);
 }
 
-static long long __attribute__((noinline)) run(void) {
-    uint64_t cells[42];   /* 42 packed cells of 8 bytes */
-    return firmware_main(cells, 42);
-}
-
 int main(void) {
     paint_stack();
-    long long sum = run();
-    put("firmware checksum "); put_number(sum < 0 ? 0 : (unsigned long long)sum);
-    put(" heap-peak "); put_number(target_heap_peak());
-    put(" stack-peak "); put_number(stack_high_water()); put("\n");
+    long long sum = firmware_run_once();
+    firmware_report(sum, stack_high_water());
     return sum < 0;
 }

@@ -3,34 +3,22 @@
  * used (target_wasm.c, built with TARGET_NO_BLOB: libc pieces, the painting and the report). The
  * lines match firmware_arm.c's, so the budget rule reads both alike. */
 #include <stddef.h>
-#include <stdint.h>
 
-long long firmware_main(void *cells, intptr_t count);
-size_t target_heap_peak(void);
-size_t target_heap_in_use(void);
 size_t target_stack_peak(void);
 void target_put(const char *s);
 void target_put_number(unsigned long long v);
 void target_paint_stack(void);
 void target_report_memory(void);
 
-void firmware_mark(intptr_t phase) {
-    target_put("# phase "); target_put_number((unsigned long long)phase);
-    target_put(" heap-in-use "); target_put_number(target_heap_in_use());
-    target_put(" heap-peak "); target_put_number(target_heap_peak()); target_put("\n");
-}
+static void put(const char *s) { target_put(s); }
+static void put_number(unsigned long long v) { target_put_number(v); }
 
-static long long __attribute__((noinline)) run(void) {
-    uint64_t cells[42];   /* 42 packed cells of 8 bytes */
-    return firmware_main(cells, 42);
-}
+#include "firmware_report.h"
 
 int firmware_run(void) {
     target_paint_stack();
-    long long sum = run();
+    long long sum = firmware_run_once();
     target_report_memory();
-    target_put("firmware checksum "); target_put_number(sum < 0 ? 0 : (unsigned long long)sum);
-    target_put(" heap-peak "); target_put_number(target_heap_peak());
-    target_put(" stack-peak "); target_put_number(target_stack_peak()); target_put("\n");
+    firmware_report(sum, target_stack_peak());
     return sum < 0;
 }
