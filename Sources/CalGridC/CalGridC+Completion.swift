@@ -26,7 +26,7 @@ public func calgrid_todo_set_set_done(_ set: OpaquePointer?, _ index: Int, _ day
         let i = try _index(index, in: box.set)
         let d = try _date(day)
         let done = try _flag(done)
-        try _reserveChange(box.set, day: d, flagCount: _openFlagsNeeded(box.set, i, d))
+        try _reserveChange(box.set, day: d, flagCount: box.set._openFlagsNeeded(at: i, on: d))
         do throws(TodoError) { try box.set.setDone(done, on: d, at: i) } catch { throw error._status }
     }
 }
@@ -38,7 +38,7 @@ public func calgrid_todo_set_toggle(_ outDone: UnsafeMutablePointer<Int32>?, _ s
         let box = try _box(set)
         let i = try _index(index, in: box.set)
         let d = try _date(day)
-        try _reserveChange(box.set, day: d, flagCount: _openFlagsNeeded(box.set, i, d))
+        try _reserveChange(box.set, day: d, flagCount: box.set._openFlagsNeeded(at: i, on: d))
         do throws(TodoError) {
             let now = try box.set.toggleDone(on: d, at: i)
             outDone?.pointee = now ? 1 : 0
@@ -69,14 +69,4 @@ public func calgrid_todo_set_day(_ out: UnsafeMutablePointer<calgrid_todo_day>?,
                                        current_streak: Int64(s.pointee.currentStreak(on: d, at: i)),
                                        longest_streak: Int64(s.pointee.longestStreak(at: i)))
     }
-}
-
-/// The flags an open-ended todo with a rule keeps once `day` is ticked (its occurrences up to
-/// `day`), 0 for any other todo: a tick past its last flag moves them, larger.
-/// - Complexity: O(occurrences from the start to `day`) for such a todo, else O(1)
-func _openFlagsNeeded(_ set: TodoSet, _ i: Int, _ day: CivilDate) -> Int {
-    guard set.ticksPerDay(at: i), !set.isTracked(at: i), let r = set.recurrence(at: i), r.start <= day else { return 0 }
-    var n = 0
-    for _ in r.occurrences(in: r.start...day) { n &+= 1 }
-    return n
 }

@@ -38,27 +38,11 @@ extension _RecordDecoder {
             guard raw.keyCount(ofObjectAt: raw.offset(ofField: TodoField.completedDays.nameText)) == Int(json_object_object_length(v)) else {
                 throw _FieldFailure(.duplicateField, TodoField.completedDays.nameText, "a day appears twice")
             }
-            // A rule without an end keeps flags as far as its last day given: a first pass finds it.
+            // A rule without an end keeps flags as far as its last day given, learnt while reading.
             let open = span == nil && fields.end == nil && recurrence != nil ? fields.start : nil
             guard let (s, e) = span ?? open.map({ ($0, CivilDate.max) }) else { batch.setCompletedDays(count: 0); return }
-            if let s = open {
-                var last: CivilDate? = nil
-                var entry = cg_object_first(v)
-                while let en = entry {
-                    entry = cg_entry_next(en)
-                    let k = cg_entry_key(en)!
-                    var len = 0
-                    while k[len] != 0 { len += 1 }
-                    let day = k.withMemoryRebound(to: UInt8.self, capacity: len) { b in
-                        try? CivilDate(iso8601Bytes: UnsafeBufferPointer(start: b, count: len))
-                    }
-                    if let day, day >= s, recurrence!.contains(day), last.map({ day > $0 }) ?? true { last = day }
-                }
-                batch.setCompletedDays(count: last.map { position(s, $0) + 1 } ?? 0)
-            } else {
-                batch.setCompletedDays(count: recurrence.map { $0.occurrences(in: s...e).reduce(0) { n, _ in n + 1 } }
-                                       ?? repetition.dayCount(from: s, through: e))
-            }
+            batch.setCompletedDays(count: open != nil ? 0 : recurrence.map { $0.occurrences(in: s...e).reduce(0) { n, _ in n + 1 } }
+                                   ?? repetition.dayCount(from: s, through: e))
             var entry = cg_object_first(v)
             while let en = entry {
                 entry = cg_entry_next(en)
@@ -86,7 +70,11 @@ extension _RecordDecoder {
                     throw _FieldFailure(.wrongType, TodoField.completedDays.nameText + "." + day.iso8601, "expected true or false")
                 }
                 // The flag of `day` follows those of the repeat days before it; each day comes once.
-                if json_object_get_boolean(fv) != 0 { batch.setCompletedDay(position(s, day)) }
+                let done = json_object_get_boolean(fv) != 0
+                guard done || open != nil else { continue }
+                let n = position(s, day)
+                if open != nil { batch.growCompletedDays(to: n + 1) }
+                if done { batch.setCompletedDay(n) }
             }
         default:
             throw _FieldFailure(.wrongType, TodoField.completedDays.nameText, "expected an array of booleans or an object keyed by YYYY-MM-DD")

@@ -108,6 +108,20 @@ public struct TodoBatch: Sendable {
         _rows[i].completedCount = count
     }
 
+    /// Grows the last todo's completion flags (given by `setCompletedDays(count:)`) to `count`, the
+    /// new ones not done; no fewer than it has. For a decoder that learns an open-ended rule's
+    /// flags as it reads them (its last ticked occurrence), in one pass.
+    /// - Complexity: O((`count` − flags it has) / 64) amortized
+    public mutating func growCompletedDays(to count: Int) {
+        precondition(!_rows.isEmpty, "TodoBatch.growCompletedDays on an empty batch")
+        let i = _rows.count - 1, r = _rows[i]
+        precondition(r.completedCount >= 0 && r.bitOffset + r.completedCount == _bits.count,
+                     "TodoBatch.growCompletedDays before setCompletedDays")
+        guard count > r.completedCount else { return }
+        _ = _bits.appendZeros(count - r.completedCount)
+        _rows[i].completedCount = count
+    }
+
     /// Sets flag `k` of the last todo's completion flags (given by `setCompletedDays(count:)`).
     /// - Complexity: O(1)
     @inlinable

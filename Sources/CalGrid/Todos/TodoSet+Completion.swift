@@ -34,11 +34,18 @@ extension TodoSet {
     /// - Complexity: O(1)
     @inlinable
     public func isDone(on day: CivilDate, at i: Int) -> Bool {
-        guard fallsOn(day, at: i) else { return false }
-        if let k = _flagIndex(i, day.dayNumber) { return _bits.bit(Int(_columns.bitOffset[i]) + k) }
-        if _columns.flags[i] & TodoSet._completed != 0 { return true }
+        _done(i, day.dayNumber, orCompleted: true)
+    }
+
+    /// Whether row `i` is done on day `d`: its tracked flag, or, untracked, `isCompleted` (when
+    /// `orCompleted`; rescheduling carries ticks alone) or an open-ended rule's tick.
+    @usableFromInline
+    func _done(_ i: Int, _ d: Int32, orCompleted: Bool) -> Bool {
+        guard fallsOn(CivilDate(_unchecked: d), at: i) else { return false }
+        if let k = _flagIndex(i, d) { return _bits.bit(Int(_columns.bitOffset[i]) &+ k) }
+        if orCompleted && _columns.flags[i] & TodoSet._completed != 0 { return true }
         guard let k = _openRuleSlot(i) else { return false }
-        return _openTicked(i, slot: k, day.dayNumber)
+        return _openTicked(i, slot: k, d)
     }
 
     /// True when the todo as a whole is done: every tracked day done (tracked todos with at least

@@ -79,6 +79,15 @@ extension TodoSet {
         return day == s ? 0 : rule.count(s, day &- 1)
     }
 
+    /// The flags the open-ended row `i` keeps once `day` is ticked (its occurrences up to `day`),
+    /// 0 for any other todo or a day that is not an occurrence: what a tick may have to allocate.
+    /// - Complexity: O(occurrences and periods from the start to `day`) for such a todo, else O(1)
+    package func _openFlagsNeeded(at i: Int, on day: CivilDate) -> Int {
+        guard _DayKey.isDay(_columns.start[i]), let k = _openRuleSlot(i),
+              let n = _openOccurrenceIndex(i, slot: k, day.dayNumber) else { return 0 }
+        return n &+ 1
+    }
+
     /// Whether the open-ended row `i` (slot `k`) is ticked on `day`.
     @inlinable
     func _openTicked(_ i: Int, slot k: Int, _ day: Int32) -> Bool {

@@ -14,7 +14,7 @@ extension TodoSet {
         if let s = draft.start, draft.end == nil, let r = draft.recurrence {
             // Open-ended: its occurrences as far as the last one ticked now.
             guard let last = tickedDays(at: i).last, s <= last else { return nil }
-            var flags = r.occurrences(in: s...last).map { _ticked(i, $0.dayNumber) }
+            var flags = r.occurrences(in: s...last).map { _done(i, $0.dayNumber, orCompleted: false) }
             while flags.last == false { flags.removeLast() }
             return flags.isEmpty ? nil : flags
         }
@@ -22,30 +22,20 @@ extension TodoSet {
         var flags: [Bool] = []
         if let r = draft.recurrence {
             // The draft's occurrences in its span, each keeping the tick of the same day now.
-            for d in r.occurrences(in: s...e) { flags.append(_ticked(i, d.dayNumber)) }
+            for d in r.occurrences(in: s...e) { flags.append(_done(i, d.dayNumber, orCompleted: false)) }
             return flags
         }
         var d = s.dayNumber
         var weekday = s.weekday
         while true {
             if draft.repetition.contains(weekday) {
-                flags.append(_ticked(i, d))
+                flags.append(_done(i, d, orCompleted: false))
             }
             if d == e.dayNumber { break }
             d += 1
             weekday = weekday.advanced(by: 1)
         }
         return flags
-    }
-
-    /// Whether row `i` is ticked on day `d`: a tracked todo's flag, an open-ended rule's tick
-    /// (never `isCompleted`, a whole-todo flag).
-    @usableFromInline
-    func _ticked(_ i: Int, _ d: Int32) -> Bool {
-        guard fallsOn(CivilDate(_unchecked: d), at: i) else { return false }
-        if let k = _flagIndex(i, d) { return _bits.bit(Int(_columns.bitOffset[i]) &+ k) }
-        guard let slot = _openRuleSlot(i) else { return false }
-        return _openTicked(i, slot: slot, d)
     }
 
     /// Replaces the todo at `i` with `draft` like `update(at:to:)`, except that the per-day flags
