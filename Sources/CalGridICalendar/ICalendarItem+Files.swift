@@ -40,7 +40,7 @@ extension ICalendarItem {
         if let original { return try patch(original, with: d, now: now, zone: zone) }
         let cal = _Builder.calendar()
         defer { icalcomponent_free(cal) }
-        icalcomponent_add_component(cal, _Builder.todo(d, now: now))
+        for c in _Builder.todo(d, now: now) { icalcomponent_add_component(cal, c) }
         return _Builder.text(cal)
     }
 

@@ -26,7 +26,8 @@ public enum ICalendarItem {
                                             detail: _ICalText.noSuchItem(draft.id)))
         }
         if current.title == draft.title, current.memo == draft.memo, current.tags == draft.tags, current.start == draft.start,
-           current.end == draft.end, current.isCompleted == draft.isCompleted {
+           current.end == draft.end, current.isCompleted == draft.isCompleted, current.recurrence == draft.recurrence,
+           current.completedDays == draft.completedDays {
             return original
         }
         let r: Result<[UInt8], ImportError> = original.withUnsafeBufferPointer { b in
@@ -75,7 +76,11 @@ enum _Patch {
             move(raw, ICAL_DTSTART_PROPERTY, from: old.start, to: new.start, make: { icalproperty_new_dtstart($0) },
                  get: { icalproperty_get_dtstart($0) }, set: { icalproperty_set_dtstart($0, $1) })
         }
-        if old.end != new.end {
+        let recurs = old.recurrence != nil || new.recurrence != nil
+        if recurs, old.recurrence != new.recurrence || old.end != new.end {
+            // A recurring todo's end is its rule's UNTIL, not an instance's DUE.
+            _Builder.setRule(raw, new)
+        } else if old.end != new.end {
             if c.isEvent {
                 _Builder.remove(raw, ICAL_DURATION_PROPERTY)
                 // DTEND is exclusive: one day after the last.
@@ -88,7 +93,39 @@ enum _Patch {
             }
         }
         if c.isTodo, old.isCompleted != new.isCompleted { _Builder.setDone(raw, new.isCompleted, now: now) }
+        if recurs, old.completedDays != new.completedDays { ticks(c, from: old, to: new, now: now) }
         _Builder.bump(raw, now: now)
+    }
+
+    /// Ticks added become RECURRENCE-ID instances with STATUS:COMPLETED beside the item (its
+    /// RECURRENCE-ID is DTSTART as written, moved to the occurrence: same time, same TZID); ticks
+    /// taken back set their instance's status back to NEEDS-ACTION.
+    static func ticks(_ c: _Component, from old: TodoDraft, to new: TodoDraft, now: Int64) {
+        guard let parent = icalcomponent_get_parent(c.raw), let dtstart = c.first(ICAL_DTSTART_PROPERTY), let start = old.start ?? new.start else { return }
+        let written = icalproperty_get_dtstart(dtstart)
+        let tzid = icalproperty_get_first_parameter(dtstart, ICAL_TZID_PARAMETER).flatMap { icalparameter_get_tzid($0) }.map { String(cString: $0) }
+        func rid(_ day: CivilDate) -> icaltimetype {
+            var t = written
+            t.day += Int32(clamping: start.days(to: day))
+            return icaltime_normalize(t)
+        }
+        let before = Set(_Builder.ticks(old)), after = Set(_Builder.ticks(new))
+        let uid = c.uid
+        var instances: [(OpaquePointer, icaltimetype)] = []
+        for o in _Component(raw: parent).children(c.kind) where o.uid == uid {
+            if let p = o.first(ICAL_RECURRENCEID_PROPERTY) { instances.append((o.raw, icalproperty_get_recurrenceid(p))) }
+        }
+        func existing(_ day: CivilDate) -> OpaquePointer? {
+            let want = rid(day)
+            return instances.first { $0.1.year == want.year && $0.1.month == want.month && $0.1.day == want.day }?.0
+        }
+        for day in after.subtracting(before).sorted() {
+            if let o = existing(day) { _Builder.setDone(o, true, now: now); _Builder.bump(o, now: now); continue }
+            icalcomponent_add_component(parent, _Builder.instance(of: new, on: day, recurrenceID: rid(day), tzid: tzid, now: now))
+        }
+        for day in before.subtracting(after) {
+            if let o = existing(day) { _Builder.setDone(o, false, now: now); _Builder.bump(o, now: now) }
+        }
     }
 
     /// Moves a date property from day `old` to day `new`: a DATE-TIME by the days between (its time

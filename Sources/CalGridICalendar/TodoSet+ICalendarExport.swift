@@ -15,7 +15,7 @@ extension TodoSet {
     public func exportICalendarBytes(now: Int64 = CurrentProcess.secondsSince1970()) -> [UInt8] {
         let cal = _Builder.calendar()
         defer { icalcomponent_free(cal) }
-        for i in indices { icalcomponent_add_component(cal, _Builder.todo(draft(at: i), now: now)) }
+        for i in indices { for c in _Builder.todo(draft(at: i), now: now) { icalcomponent_add_component(cal, c) } }
         return _Builder.text(cal)
     }
 

@@ -25,6 +25,8 @@ struct _ICalImport<Sink: _DraftSink> {
     var oneItemPerSource = false
     /// The UID of each source's item once read (nil for a source skipped or without items).
     var sourceUIDs: [String?] = []
+    /// Each recurring item's RECURRENCE-ID overrides, by the item's component.
+    var overrides: [OpaquePointer: [OpaquePointer]] = [:]
 
     init(options: ImportOptions, sink: consuming Sink) {
         var o = options
@@ -85,6 +87,8 @@ struct _ICalImport<Sink: _DraftSink> {
             }
         }
         locator.items = items
+        // One decoder (iCalendar decodes on one thread); it reads an item's overrides from here.
+        core.pipeline.decoders[0].pointee.decoder.overrides = overrides
         var next = 0
         while next < items.count {
             core.beginBatch(p)
@@ -126,13 +130,15 @@ struct _ICalImport<Sink: _DraftSink> {
             at.start += base; at.end += base
             return at
         }
+        var masters: [String: OpaquePointer] = [:]
+        var pendingOverrides: [(String, OpaquePointer)] = []
         func walk(_ c: _Component, _ calendar: _ComponentPlace) throws(ImportError) {
             let here = place(of: c) ?? calendar
             if c.isTodo || c.isEvent {
                 if c.has(ICAL_RECURRENCEID_PROPERTY) {
-                    core.report.componentsSkipped += 1
+                    pendingOverrides.append((c.uid ?? "", c.raw))
                 } else {
-                    if c.has(ICAL_RRULE_PROPERTY) || c.has(ICAL_RDATE_PROPERTY) { core.report.firstOccurrenceOnly += 1 }
+                    if let uid = c.uid, masters[uid] == nil { masters[uid] = c.raw }
                     guard already + items.count < core.options.limits.maxRecords else {
                         throw .invalidInput(locator.issue(p, .tooManyRecords, line: here.line, offset: here.start, record: already + items.count,
                                                           field: "", detail: _ICalText.tooManyRecords, source: source))
@@ -152,7 +158,13 @@ struct _ICalImport<Sink: _DraftSink> {
                 throw .invalidInput(locator.issue(p, .notAnObject, line: top.line, offset: top.start, record: -1, field: "",
                                                   detail: _ICalText.notInCalendar(c.kindName), source: source))
             }
+            masters.removeAll(keepingCapacity: true)
+            pendingOverrides.removeAll(keepingCapacity: true)
             for child in c.children(ICAL_ANY_COMPONENT) { try walk(child, top) }
+            // Overrides go with the item of their UID in the same VCALENDAR (before or after it).
+            for (uid, o) in pendingOverrides {
+                if let m = masters[uid] { overrides[m, default: []].append(o) } else { core.report.componentsSkipped += 1 }
+            }
         }
         if doc.roots.isEmpty {
             throw .invalidInput(locator.issue(p, .emptyInput, line: 1, offset: base, record: -1, field: "", detail: _ICalText.empty,

@@ -33,9 +33,11 @@ struct _ICalItem {
     var end: CivilDate?
     var createdAt: Int64?
     var isCompleted = false
+    /// RRULE, RDATE and EXDATE as the set's rule; nil when the item does not recur.
+    var recurrence: _ICalRecurrence? = nil
 
-    /// Reads `c` (a VTODO or VEVENT) with `clock`.
-    init(_ c: _Component, clock: inout _ICalClock) throws(_FieldFailure) {
+    /// Reads `c` (a VTODO or VEVENT, whose text is `raw`) with `clock`.
+    init(_ c: _Component, raw: UnsafeBufferPointer<UInt8>, overrides: [OpaquePointer], clock: inout _ICalClock) throws(_FieldFailure) {
         if let e = c.parseErrors.first { throw _FieldFailure(.parserRejected, "", _ICalText.libical(e)) }
         guard c.has(ICAL_UID_PROPERTY) else { throw _FieldFailure(.missingField, "UID", _ICalText.missingUID(c.kindName)) }
         let calendar = c.root
@@ -55,12 +57,31 @@ struct _ICalItem {
             }
         }
         if c.isTodo {
-            if let due = try c.time(ICAL_DUE_PROPERTY, "DUE") {
+            let dueTime = try c.time(ICAL_DUE_PROPERTY, "DUE")
+            // A recurring todo is its occurrences' days: DTSTART, else DUE (as recurring-ical-events
+            // anchors a todo without DTSTART), is the first; each instance's own due is not kept.
+            if let anchor = dtstart ?? dueTime, c.has(ICAL_RRULE_PROPERTY) || c.has(ICAL_RDATE_PROPERTY) {
+                let day = try Self.day(try Self.moment(anchor, dtstart == nil ? "DUE" : "DTSTART", calendar, &clock), "DTSTART", clock)
+                if let r = try _ICalRuleReader.read(c, raw: raw, anchor: anchor, anchorDay: day, overrides: overrides, clock: &clock) {
+                    recurrence = r
+                    start = r.start
+                    end = r.last
+                    isCompleted = c.isDone
+                    return
+                }
+            }
+            if let due = dueTime {
                 end = try Self.day(try Self.moment(due, "DUE", calendar, &clock), "DUE", clock)
             } else if let s = dtstart, let d = try c.duration() {
                 end = try Self.day(try Self.after(s, d, "DURATION", calendar, &clock), "DURATION", clock)
             }
             isCompleted = c.isDone
+        } else if let s = dtstart, c.has(ICAL_RRULE_PROPERTY) || c.has(ICAL_RDATE_PROPERTY),
+                  let r = try _ICalRuleReader.read(c, raw: raw, anchor: s, anchorDay: start!, overrides: overrides, clock: &clock) {
+            // A recurring event falls on the day each occurrence starts.
+            recurrence = r
+            start = r.start
+            end = r.last
         } else if let s = dtstart, let sm = startMoment {
             // An event covers [DTSTART, DTEND): its last day is the day of the last second before
             // its end (the day before a DATE end), and never before its first.

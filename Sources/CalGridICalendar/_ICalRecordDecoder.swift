@@ -8,6 +8,8 @@ import CalGridImport
 
 struct _ICalRecordDecoder: _RecordDecoding {
     var clock: _ICalClock
+    /// Each recurring item's RECURRENCE-ID overrides, by the item's component (set by `_ICalImport`).
+    var overrides: [OpaquePointer: [OpaquePointer]] = [:]
 
     init(options: ImportOptions) { clock = _ICalClock(zone: options.zone) }
 
@@ -21,7 +23,8 @@ struct _ICalRecordDecoder: _RecordDecoding {
         guard let raw = span.parsed else { throw _FieldFailure(.parserRejected, "", _ICalText.empty) }
         let c = _Component(raw: raw)
         if let bad = _ICalRecordDecoder.controlCharacter(in: c) { throw _ICalRecordDecoder.controlCharacterFailure(bad.property, bad.byte) }
-        let item = try _ICalItem(c, clock: &clock)
+        let item = try _ICalItem(c, raw: UnsafeBufferPointer(start: base + span.start, count: span.end - span.start),
+                                 overrides: overrides[raw] ?? [], clock: &clock)
         let fields = TodoFields(start: item.start, end: item.end, createdAt: item.createdAt, isChallenge: false,
                                 isCompleted: item.isCompleted, repetition: .all, reminderMinutes: nil)
         c.withText(ICAL_UID_PROPERTY) { id in
@@ -34,6 +37,17 @@ struct _ICalRecordDecoder: _RecordDecoding {
         }
         for p in c.all(ICAL_CATEGORIES_PROPERTY) {
             _Property.withText(p) { t in if let t, t.count > 0 { batch.appendTag(t) } }
+        }
+        if let r = item.recurrence {
+            if let text = r.text {
+                text.withUnsafeBytes { batch.setRule(textBytes: $0, rdates: r.rdates, exdates: r.exdates) }
+            } else {
+                batch.setRule(textBytes: nil, rdates: r.rdates, exdates: r.exdates)
+            }
+            if let f = r.flags() {
+                batch.setCompletedDays(count: f.count)
+                for k in f.ticked { batch.setCompletedDay(k) }
+            }
         }
         return .staged
     }

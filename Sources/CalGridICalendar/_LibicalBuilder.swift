@@ -52,13 +52,61 @@ enum _Builder {
         icaltime_from_timet_with_zone(time_t(seconds), 0, icaltimezone_get_utc_timezone())
     }
 
-    /// A new VTODO holding `draft`'s mapped fields, stamped `now`.
-    static func todo(_ draft: TodoDraft, now: Int64) -> OpaquePointer {
+    /// A new VTODO holding `draft`'s mapped fields, stamped `now`, and for a recurring todo with
+    /// ticked occurrences one RECURRENCE-ID instance per tick, STATUS:COMPLETED: the components to
+    /// add to a VCALENDAR, the VTODO first.
+    static func todo(_ draft: TodoDraft, now: Int64) -> [OpaquePointer] {
         let c = icalcomponent_new(ICAL_VTODO_COMPONENT)!
         icalcomponent_add_property(c, text(draft.id) { icalproperty_new_uid($0) })
         icalcomponent_add_property(c, icalproperty_new_dtstamp(utc(now)))
         set(c, draft, isEvent: false, now: now)
+        var out = [c]
+        for day in ticks(draft) { out.append(instance(of: draft, on: day, recurrenceID: date(day), tzid: nil, now: now)) }
+        return out
+    }
+
+    /// The days of a recurring todo's ticked occurrences.
+    static func ticks(_ draft: TodoDraft) -> [CivilDate] {
+        guard let r = draft.recurrence, let flags = draft.completedDays, let s = draft.start, let e = draft.end else { return [] }
+        var out: [CivilDate] = []
+        for (k, d) in r.occurrences(in: s...e).enumerated() where k < flags.count && flags[k] { out.append(d) }
+        return out
+    }
+
+    /// A completed instance of recurring `draft`: UID, RECURRENCE-ID (`recurrenceID`, in zone
+    /// `tzid` when given), DTSTART on `day`, SUMMARY, STATUS:COMPLETED, COMPLETED, PERCENT-COMPLETE:100.
+    static func instance(of draft: TodoDraft, on day: CivilDate, recurrenceID: icaltimetype, tzid: String?, now: Int64) -> OpaquePointer {
+        let c = icalcomponent_new(ICAL_VTODO_COMPONENT)!
+        icalcomponent_add_property(c, text(draft.id) { icalproperty_new_uid($0) })
+        icalcomponent_add_property(c, icalproperty_new_dtstamp(utc(now)))
+        let rid = icalproperty_new_recurrenceid(recurrenceID)!
+        if let tzid { tzid.withCString { icalproperty_add_parameter(rid, icalparameter_new_tzid($0)) } }
+        icalcomponent_add_property(c, rid)
+        if !draft.title.isEmpty, let p = text(draft.title, { icalproperty_new_summary($0) }) { icalcomponent_add_property(c, p) }
+        icalcomponent_add_property(c, icalproperty_new_dtstart(date(day)))
+        setDone(c, true, now: now)
         return c
+    }
+
+    /// RRULE, RDATE and EXDATE of a recurring todo (DATE values; the todo's end as UNTIL when the
+    /// rule has neither UNTIL nor COUNT), replacing any the component has.
+    static func setRule(_ c: OpaquePointer, _ draft: TodoDraft) {
+        remove(c, ICAL_RRULE_PROPERTY)
+        remove(c, ICAL_RDATE_PROPERTY)
+        remove(c, ICAL_EXDATE_PROPERTY)
+        guard let r = draft.recurrence else { return }
+        if let rule = r.rule {
+            var t = rule.text
+            if rule.until == nil, rule.count == nil, let e = draft.end { t += ";UNTIL=" + e.basic }
+            if let p = ("RRULE:" + t).withCString({ icalproperty_new_from_string($0) }) { icalcomponent_add_property(c, p) }
+        }
+        for d in r.rdates {
+            var v = icaldatetimeperiodtype()
+            v.time = date(d)
+            v.period = icalperiodtype_null_period()
+            icalcomponent_add_property(c, icalproperty_new_rdate(v))
+        }
+        for d in r.exdates { icalcomponent_add_property(c, icalproperty_new_exdate(date(d))) }
     }
 
     /// Sets the mapped properties of `c` from `draft`: SUMMARY, DESCRIPTION, CATEGORIES, CREATED,
@@ -71,7 +119,11 @@ enum _Builder {
         for tag in draft.tags where !tag.isEmpty { if let p = text(tag, { icalproperty_new_categories($0) }) { icalcomponent_add_property(c, p) } }
         replace(c, ICAL_CREATED_PROPERTY, with: draft.createdAt.map { icalproperty_new_created(utc($0)) })
         replace(c, ICAL_DTSTART_PROPERTY, with: draft.start.map { icalproperty_new_dtstart(date($0)) })
-        if isEvent {
+        // A recurring todo's end bounds its rule (UNTIL); each occurrence is its one day.
+        if draft.recurrence != nil {
+            setRule(c, draft)
+            if !isEvent { setDone(c, draft.isCompleted, now: now) }
+        } else if isEvent {
             replace(c, ICAL_DTEND_PROPERTY, with: draft.end.map { icalproperty_new_dtend(date($0._clampedAdding(1))) })
         } else {
             replace(c, ICAL_DUE_PROPERTY, with: draft.end.map { icalproperty_new_due(date($0)) })

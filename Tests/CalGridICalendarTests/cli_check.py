@@ -31,7 +31,7 @@ def expected(path, zone):
     for cal in icalendar.Calendar.from_ical(data, multiple=True):
         for c in cal.walk():
             if c.name in ("VTODO", "VEVENT") and "RECURRENCE-ID" not in c:
-                out.append(ical_oracle.item(c, ZoneInfo(zone)))
+                out.append(ical_oracle.item(c, ZoneInfo(zone), cal))
     return out
 
 

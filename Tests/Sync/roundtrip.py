@@ -7,7 +7,7 @@ as a phone would.
    README's commands, run as written in a scratch home (discover, sync, calgrid month: the month
    is the vdir's, not the sample's); calgrid month --json and list --json give the seeded days, counts and
    completion (the oracle: the seeded values themselves, each todo on DTSTART...DUE; a recurring
-   item on its first occurrence, as docs/icalendar.md says the import reads it today).
+   item on the days of its occurrences by recurring-ical-events, from the first to the last).
 3. calgrid done, add, edit and rm; vdirsyncer sync; the server's items read over CalDAV: each
    change is there and only it (python-icalendar compares every property and subcomponent; the
    untouched items' texts are byte for byte what the server had), the alarm and X- property stay.
@@ -17,6 +17,7 @@ as a phone would.
 Usage: roundtrip.py path/to/calgrid   (run with the venv's python: caldav, icalendar)"""
 import datetime, json, os, re, shutil, subprocess, sys, tempfile
 import caldav
+import recurring_ical_events
 from icalendar import Calendar
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from sync_harness import RadicaleServer, VdirSyncer
@@ -44,8 +45,14 @@ def ics(uid, summary, lines):
             "END:VTODO\r\nEND:VCALENDAR\r\n")
 
 
+def occurrence_days(text):
+    """The days of a recurring item's occurrences, by recurring-ical-events (not CalGrid's rules)."""
+    found = recurring_ical_events.of(Calendar.from_ical(text), components=["VTODO"]).between(datetime.date(2000, 1, 1), datetime.date(2100, 1, 1))
+    return sorted({o.decoded("DTSTART") for o in found})
+
+
 def seeds():
-    """uid -> (ics text, first day, last day, done)."""
+    """uid -> (ics text, first day, last day, done, the days it falls on)."""
     out = {}
     for k in range(17):
         start, end = day(k % 9), day(k % 9 + k % 4)
@@ -55,14 +62,16 @@ def seeds():
             lines[1] = f"DUE:{end:%Y%m%d}T153000Z"
         if done:
             lines += ["STATUS:COMPLETED", "COMPLETED:20261201T100000Z", "PERCENT-COMPLETE:100"]
-        out[f"task-{k:02d}"] = (ics(f"task-{k:02d}", f"Task {k}", lines), start, end, done)
-    out["weekly"] = (ics("weekly", "Weekly review", ["DTSTART;VALUE=DATE:20261204", "DUE;VALUE=DATE:20261204",
-                                                     "RRULE:FREQ=WEEKLY;COUNT=4"]), day(3), day(3), False)
-    out["daily"] = (ics("daily", "Stretch", ["DTSTART;VALUE=DATE:20261202", "DUE;VALUE=DATE:20261202",
-                                            "RRULE:FREQ=DAILY;UNTIL=20261220"]), day(1), day(1), False)
+        out[f"task-{k:02d}"] = (ics(f"task-{k:02d}", f"Task {k}", lines), start, end, done,
+                                [start + datetime.timedelta(days=n) for n in range((end - start).days + 1)])
+    for uid, title, lines in (("weekly", "Weekly review", ["DTSTART;VALUE=DATE:20261204", "DUE;VALUE=DATE:20261204", "RRULE:FREQ=WEEKLY;COUNT=4"]),
+                              ("daily", "Stretch", ["DTSTART;VALUE=DATE:20261202", "DUE;VALUE=DATE:20261202", "RRULE:FREQ=DAILY;UNTIL=20261220"])):
+        text = ics(uid, title, lines)
+        days = occurrence_days(text)
+        out[uid] = (text, days[0], days[-1], False, days)
     out["alarm"] = (ics("alarm", "Dentist", ["DTSTART;VALUE=DATE:20261215", "DUE;VALUE=DATE:20261215", "X-PHONE-COLOR:#3366ff",
                                             "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Dentist", "TRIGGER:-PT1H", "END:VALARM"]),
-                    day(14), day(14), False)
+                    day(14), day(14), False, [day(14)])
     return out
 
 
@@ -125,17 +134,15 @@ def check_vdir_files(vdir, what):
 def seeded_views(vdir, expected):
     listed = json.loads(calgrid(vdir, "list", "--period", "all", "--json"))
     got = {t["id"]: (t["start"], t["end"], t["isDone"]) for t in listed["todos"]}
-    want = {u: (s.isoformat(), e.isoformat(), d) for u, (_, s, e, d) in expected.items()}
+    want = {u: (s.isoformat(), e.isoformat(), d) for u, (_, s, e, d, _) in expected.items()}
     check(got == want, f"list --json: {sorted(set(got.items()) ^ set(want.items()))}")
     month = json.loads(calgrid(vdir, "month", "2026-12", "--json"))
     got_cells = {c["date"]: (c["count"], c["completed"]) for c in month["cells"] if c["inMonth"]}
     want_cells = {}
-    for _, s, e, d in expected.values():
-        x = s
-        while x <= e:
+    for _, s, e, d, days in expected.values():
+        for x in days:
             n, c = want_cells.get(x.isoformat(), (0, 0))
             want_cells[x.isoformat()] = (n + 1, c + (1 if d else 0))
-            x += datetime.timedelta(days=1)
     for k in got_cells:
         want_cells.setdefault(k, (0, 0))
     check(got_cells == want_cells, f"month --json: {sorted(set(got_cells.items()) ^ set(want_cells.items()))}")

@@ -13,7 +13,9 @@ through the file's VTIMEZONE when python-icalendar has one, or UTC) is an instan
 in ZONE; a floating date-time and a DATE are days as written. A VTODO's end is its DUE, else
 DTSTART + DURATION. A VEVENT covers [DTSTART, DTEND) (or DTSTART + DURATION): its last day is the
 day of the last second before the end, never before the first day; a VEVENT is never done. A VTODO
-is done with STATUS:COMPLETED, a COMPLETED property or PERCENT-COMPLETE:100.
+is done with STATUS:COMPLETED, a COMPLETED property or PERCENT-COMPLETE:100. A recurring item (RRULE
+or RDATE) starts on its first occurrence's day and ends on its last's (recurring-ical-events), or has
+no end when its rule has neither COUNT nor UNTIL.
 """
 import datetime as dt
 import json
@@ -21,6 +23,7 @@ import sys
 from zoneinfo import ZoneInfo
 
 import icalendar
+import recurring_ical_events
 
 
 def main() -> int:
@@ -32,7 +35,7 @@ def main() -> int:
             for c in cal.walk():
                 if c.name not in ("VTODO", "VEVENT") or "RECURRENCE-ID" in c:
                     continue
-                print(json.dumps(item(c, zone), ensure_ascii=False))
+                print(json.dumps(item(c, zone, cal), ensure_ascii=False))
     return 0
 
 
@@ -74,21 +77,49 @@ def later(a, b):
     return False
 
 
-def item(c, zone):
+def last_occurrence(cal, c, zone):
+    """The day in ZONE of the last occurrence of a recurring item, by recurring-ical-events; None
+    when a rule has neither COUNT nor UNTIL."""
+    rr = c.get("RRULE")
+    rules = rr if isinstance(rr, list) else [rr] if rr is not None else []
+    if any("COUNT" not in r and "UNTIL" not in r for r in rules):
+        return None
+    uid = str(c["UID"])
+    # Only this item, its overrides and the zones: another item's endless rule in the same
+    # VCALENDAR would otherwise be expanded over the whole window.
+    alone = icalendar.Calendar()
+    for k, v in cal.items():
+        alone.add(k, v)
+    for sub in cal.subcomponents:
+        if sub.name == "VTIMEZONE" or (sub.name == c.name and str(sub.get("UID", "")) == uid):
+            alone.add_component(sub)
+    last = None
+    for o in recurring_ical_events.of(alone, components=[c.name]).between(dt.date(1900, 1, 1), dt.date(9000, 1, 1)):
+        if str(o["UID"]) != uid or str(o.get("STATUS", "")).upper() == "CANCELLED":
+            continue
+        d = day(moment(o.decoded("DTSTART") if "DTSTART" in o else o.decoded("DUE")), zone)
+        last = d if last is None or d > last else last
+    return last
+
+
+def item(c, zone, cal=None):
     start = end = None
     s = moment(c.decoded("DTSTART")) if "DTSTART" in c else None
     if s:
         start = day(s, zone)
-    if c.name == "VTODO":
+    if cal is not None and ("RRULE" in c or "RDATE" in c):
+        # A recurring item is its occurrences' days: from the first (DTSTART, else a to-do's DUE)
+        # to the last, or open when the rule never ends; each instance's own end is not kept.
+        if start is None and "DUE" in c:
+            start = day(moment(c.decoded("DUE")), zone)
+        end = last_occurrence(cal, c, zone)
+        s = None
+    elif c.name == "VTODO":
         if "DUE" in c:
             end = day(moment(c.decoded("DUE")), zone)
         elif s and "DURATION" in c:
             end = day(plus(s, c.decoded("DURATION")), zone)
-        status = str(c.get("STATUS", "")).upper()
-        pc = c.get("PERCENT-COMPLETE")
-        done = status == "COMPLETED" or "COMPLETED" in c or (pc is not None and int(pc) >= 100)
     else:
-        done = False
         if s:
             e = None
             if "DTEND" in c:
@@ -100,6 +131,11 @@ def item(c, zone):
                 end = max(start, last)
             else:
                 end = start
+    done = False
+    if c.name == "VTODO":
+        status = str(c.get("STATUS", "")).upper()
+        pc = c.get("PERCENT-COMPLETE")
+        done = status == "COMPLETED" or "COMPLETED" in c or (pc is not None and int(pc) >= 100)
     created = c.decoded("CREATED") if "CREATED" in c else c.decoded("DTSTAMP") if "DTSTAMP" in c else None
     if created is not None:
         if created.tzinfo is None:

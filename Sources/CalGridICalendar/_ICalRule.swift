@@ -1,0 +1,232 @@
+// RRULE, RDATE and EXDATE → the set's rule, a rule of civil days (docs/icalendar.md, Recurrence).
+// CalGrid's own model expands it, not libical's iterator: libical wraps INTERVAL=4294967297 to 1
+// and iterates FREQ=SECONDLY without end, so the rule text is taken from the input as written and
+// parsed by RecurrenceRule. A DATE or floating DTSTART gives a rule of days as written. A UTC or
+// TZID DTSTART gives occurrences that keep their wall-clock time in that zone across its DST
+// changes; each becomes the day of its instant in the import zone. When every occurrence moves by
+// the same number of days k (a 20:00 New York meeting is the next day in Seoul: k = 1), the rule
+// is rewritten k days later (BYDAY, WKST, BYMONTHDAY shifted); when k varies, or the shifted rule has
+// no civil-day form (BYDAY=2TU one day later), a bounded rule becomes its days (RDATEs), and an
+// unbounded one is an issue.
+import CLibical
+import CalGrid
+import CalGridImport
+import CalGridSystem
+
+/// An item's recurrence as the set takes it: start day, rule text of days, added and removed days,
+/// and the last occurrence when the rule ends.
+struct _ICalRecurrence {
+    var start: CivilDate
+    var text: [UInt8]?
+    var rdates: [CivilDate] = []
+    var exdates: [CivilDate] = []
+    var last: CivilDate? = nil
+    /// Days of occurrences an override marks done (RECURRENCE-ID with STATUS:COMPLETED).
+    var ticks: [CivilDate] = []
+
+    /// The flags the set tracks for the todo (one per occurrence in start...last) with the ticked
+    /// ones' indices; nil when nothing is ticked or the rule never ends (the set tracks no flags then).
+    func flags() -> (count: Int, ticked: [Int])? {
+        guard !ticks.isEmpty, let last else { return nil }
+        var rule: RecurrenceRule? = nil
+        if let text { rule = try? text.withUnsafeBufferPointer { b throws(RecurrenceError) in try RecurrenceRule(parsingBytes: b) } }
+        let days = Array(Recurrence(start: start, rule: rule, rdates: rdates, exdates: exdates).occurrences(in: start...last))
+        let ticked = Set(ticks)
+        return (days.count, days.indices.filter { ticked.contains(days[$0]) })
+    }
+}
+
+struct _ICalRuleReader {
+    /// A bounded rule whose days move unevenly is written out as days, up to this many.
+    static let maxDays = 10_000
+    /// Days sampled to see whether every occurrence moves by the same days: three years from the
+    /// start and from a year before today (a zone's rules repeat yearly past their last change).
+    static let sampleSpan = 1_096
+
+    var anchor: _ICalTime
+    var anchorDay: CivilDate
+    var tzid: String?
+    let calendar: _Component
+
+    /// The recurrence of `c` (nil when it has no RRULE or RDATE), anchored at `anchor` (DTSTART,
+    /// else DUE for a VTODO, as recurring-ical-events does) whose day in the import zone is
+    /// `anchorDay`. `raw` is the item's text (the RRULE is read from it as written).
+    static func read(_ c: _Component, raw: UnsafeBufferPointer<UInt8>, anchor: _ICalTime, anchorDay: CivilDate,
+                     overrides: [OpaquePointer], clock: inout _ICalClock) throws(_FieldFailure) -> _ICalRecurrence? {
+        let rules = _RawProperty.values("RRULE", in: raw)
+        guard !rules.isEmpty || c.has(ICAL_RDATE_PROPERTY) else { return nil }
+        guard rules.count <= 1 else { throw _FieldFailure(.invalidRule, "RRULE", _ICalText.twoRules) }
+        var tzid: String? = nil
+        if case .zoned(let z) = anchor.form { tzid = z }
+        let r = _ICalRuleReader(anchor: anchor, anchorDay: anchorDay, tzid: tzid, calendar: c.root)
+        return try r.recurrence(c, text: rules.first, overrides: overrides.map(_Component.init(raw:)), clock: &clock)
+    }
+
+    var isTimed: Bool {
+        switch anchor.form {
+        case .utc, .zoned: true
+        case .date, .floating: false
+        }
+    }
+
+    /// The instant of day `d` at the anchor's time of day, on the anchor zone's wall clock.
+    func instant(_ d: CivilDate, second: Int32? = nil, _ clock: inout _ICalClock) throws(_FieldFailure) -> Int64 {
+        let wall = Int64(d.dayNumber) * 86_400 + Int64(second ?? anchor.secondOfDay)
+        guard let tzid else { return wall }
+        return try clock.instant(wall: wall, tzid: tzid, "RRULE", in: calendar)
+    }
+
+    /// The day in the import zone of the occurrence on anchor-zone day `d`.
+    func mapped(_ d: CivilDate, _ clock: inout _ICalClock) throws(_FieldFailure) -> CivilDate {
+        try clock.day(.instant(try instant(d, &clock)), "RRULE")
+    }
+
+    /// The anchor zone's day of instant `e`.
+    func zoneDay(of e: Int64, _ clock: inout _ICalClock) throws(_FieldFailure) -> CivilDate {
+        let (utcDay, _) = _floorDivide(e, 86_400)
+        // No zone is more than a day and a bit from UTC: a few steps back from the UTC day after.
+        var d = CivilDate.epoch._clampedAdding(utcDay + 2)
+        var steps = 0
+        while steps < 6, d.dayNumber > CivilDate.minDayNumber, try instant(d, second: 0, &clock) > e { d = d.advanced(by: -1); steps += 1 }
+        return d
+    }
+
+    func recurrence(_ c: _Component, text: [UInt8]?, overrides: [_Component], clock: inout _ICalClock) throws(_FieldFailure) -> _ICalRecurrence {
+        var rule: RecurrenceRule? = nil
+        if let t = text {
+            do throws(RecurrenceError) { rule = try t.withUnsafeBufferPointer { b throws(RecurrenceError) in try RecurrenceRule(parsingBytes: b) } } catch {
+                throw _FieldFailure(.invalidRule, "RRULE", _ICalText.badRule(error.description))
+            }
+        }
+        // Parsed, the text is NAME=VALUE parts (what the rewriting below works on).
+        var parts = text.flatMap(_RuleParts.init)
+        // A timed UNTIL is an instant: the last anchor-zone day whose occurrence is not after it.
+        if isTimed, let until = rule?.until, var p = parts {
+            let u: Int64
+            switch until {
+            case .day(let d): u = try instant(d, second: 86_399, &clock)
+            case .floating(let d, let s): u = try instant(d, second: s, &clock)
+            case .utc(let d, let s): u = Int64(d.dayNumber) * 86_400 + Int64(s)
+            }
+            var day = try zoneDay(of: u, &clock)
+            if try instant(day, &clock) > u { day = day.advanced(by: -1) }
+            p.set("UNTIL", day.basic)
+            parts = p
+            rule = try? p.text.withUnsafeBufferPointer { b throws(RecurrenceError) in try RecurrenceRule(parsingBytes: b) }
+        }
+        var out = _ICalRecurrence(start: anchorDay, text: nil)
+        let zoneRecurrence = Recurrence(start: anchor.day, rule: rule)
+        // EXDATE removes the occurrence at its instant (a DATE: the occurrence on that day).
+        var excluded: [CivilDate] = []
+        for p in c.all(ICAL_EXDATE_PROPERTY) {
+            if let d = try occurrence(at: try _Property.time(p, "EXDATE"), "EXDATE", zoneRecurrence, &clock) { excluded.append(d) }
+        }
+        // An override (RECURRENCE-ID) moved to another day or cancelled takes its occurrence away;
+        // a moved one falls on its own DTSTART's day. A completed one ticks its day.
+        var moved: [CivilDate] = []
+        for o in overrides {
+            guard let rid = try o.time(ICAL_RECURRENCEID_PROPERTY, "RECURRENCE-ID"),
+                  let d = try occurrence(at: rid, "RECURRENCE-ID", zoneRecurrence, &clock) else { continue }
+            let day = isTimed ? try mapped(d, &clock) : d
+            var at = day
+            if let s = try o.time(ICAL_DTSTART_PROPERTY, "DTSTART") { at = try clock.day(try clock.read(s, "DTSTART", in: calendar), "DTSTART") }
+            if let st = o.first(ICAL_STATUS_PROPERTY), icalproperty_get_status(st) == ICAL_STATUS_CANCELLED {
+                excluded.append(d)
+                continue
+            }
+            if at != day { excluded.append(d); moved.append(at) }
+            if o.isDone { out.ticks.append(at) }
+        }
+        for p in c.all(ICAL_RDATE_PROPERTY) {
+            // A PERIOD adds the day it starts on.
+            let v = icalproperty_get_rdate(p)
+            let time = try _Property.time(icaltime_is_null_time(v.time) == 0 ? v.time : v.period.start, of: p, "RDATE")
+            out.rdates.append(try clock.day(try clock.read(time, "RDATE", in: calendar), "RDATE"))
+        }
+        out.rdates += moved
+        guard isTimed, rule != nil, let p = parts else {
+            out.text = parts?.text
+            out.exdates = excluded
+            out.last = Self.last(out, rule: rule)
+            return out
+        }
+        // Timed: how far each occurrence moves into the import zone.
+        let bounded = rule!.count != nil || rule!.until != nil
+        // The occurrence on or after every seventh day of the sampled years: every stretch between
+        // two changes of either zone's offset (weeks at least) has its occurrences' shift seen.
+        let last = zoneRecurrence.lastOccurrence ?? .max
+        let today = CivilDate.epoch._clampedAdding(_floorDivide(CurrentProcess.secondsSince1970(), 86_400).0)
+        var sampled: Set<CivilDate> = [anchor.day]
+        for from in [anchor.day, Swift.max(anchor.day, today.advanced(by: -366))] {
+            let to = Swift.min(last, from._clampedAdding(Int64(Self.sampleSpan)))
+            var probe = from
+            while probe <= to {
+                if let d = zoneRecurrence.next(after: probe.advanced(by: -1)), d <= to { sampled.insert(d) }
+                guard probe.dayNumber + 7 <= CivilDate.maxDayNumber else { break }
+                probe = probe.advanced(by: 7)
+            }
+        }
+        var shifts = Set<Int>()
+        for d in sampled { shifts.insert(d.days(to: try mapped(d, &clock))) }
+        let k = shifts.first ?? anchor.day.days(to: anchorDay)
+        if shifts.count <= 1, let shifted = p.shifted(by: k, start: anchor.day) {
+            out.text = shifted.text
+            for d in excluded { out.exdates.append(d.advanced(by: k)) }
+            out.last = Self.last(out, rule: try? shifted.text.withUnsafeBufferPointer { b throws(RecurrenceError) in try RecurrenceRule(parsingBytes: b) })
+            return out
+        }
+        var days: [CivilDate] = []
+        if bounded {
+            for d in zoneRecurrence.occurrences(in: anchor.day...last) {
+                days.append(d)
+                if days.count > Self.maxDays { break }
+            }
+        }
+        guard bounded, days.count <= Self.maxDays else {
+            throw _FieldFailure(.invalidRule, "RRULE", _ICalText.ruleNotDays(p.textString, clock.zone.name))
+        }
+        // Written out: every occurrence's day, those EXDATE removes left out.
+        let removed = Set(excluded)
+        for d in days where !removed.contains(d) {
+            let m = try mapped(d, &clock)
+            if m != anchorDay { out.rdates.append(m) }
+        }
+        if removed.contains(anchor.day) { out.exdates.append(anchorDay) }
+        out.last = Self.last(out, rule: nil)
+        return out
+    }
+
+    /// The anchor-zone day of the occurrence at `t` (an EXDATE or a RECURRENCE-ID): matched by
+    /// instant for a timed rule, by day for a DATE; nil when no occurrence is there.
+    func occurrence(at t: _ICalTime, _ name: String, _ r: Recurrence, _ clock: inout _ICalClock) throws(_FieldFailure) -> CivilDate? {
+        guard isTimed else { return try clock.day(try clock.read(t, name, in: calendar), name) }
+        if t.isDate { return r.contains(t.day) ? t.day : nil }
+        let e: Int64
+        switch try clock.read(t, name, in: calendar) {
+        case .instant(let i): e = i
+        case .day: e = try instant(t.day, second: t.secondOfDay, &clock)
+        }
+        let d = try zoneDay(of: e, &clock)
+        return try instant(d, &clock) == e && r.contains(d) ? d : nil
+    }
+
+    /// The todo's end: its UNTIL day (a DATE: what an export writes back from the end), or the last
+    /// occurrence (COUNT; days only), never before the last RDATE; nil when the rule never ends.
+    static func last(_ r: _ICalRecurrence, rule: RecurrenceRule?) -> CivilDate? {
+        if let rule, rule.count == nil, rule.until == nil { return nil }
+        let lastDay = Recurrence(start: r.start, rule: rule, rdates: r.rdates, exdates: r.exdates).lastOccurrence
+        if case .day(let u)? = rule?.until { return Swift.max(u, lastDay ?? u) }
+        return lastDay
+    }
+}
+
+extension CivilDate {
+    /// `YYYYMMDD`, the form of an RFC 5545 DATE.
+    var basic: String {
+        let (y, m, d) = components
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        var ys = "\(y)"
+        while ys.utf8.count < 4 { ys = "0" + ys }
+        return ys + two(m) + two(d)
+    }
+}

@@ -1,0 +1,112 @@
+import CalGrid
+import CalGridICalendar
+import CalGridImport
+import CalGridSystem
+import CalGridTestSupport
+import Foundation
+import Testing
+
+/// What recurring-ical-events (with python-icalendar) makes of the recurring items of `files`:
+/// by id, the occurrence days in `zone` between `from` and `to`, and the days a RECURRENCE-ID
+/// instance marks completed.
+func occurrenceOracle(zone: String, from: String, to: String, _ files: [String]) throws -> [String: (days: [String], done: [String])] {
+    guard FileManager.default.isExecutableFile(atPath: ICalPaths.python) else { throw MissingVenv(python: ICalPaths.python) }
+    let out = try runProgram(ICalPaths.python, [TestPaths.oracle("ical_occurrences.py"), zone, from, to] + files)
+    var result: [String: (days: [String], done: [String])] = [:]
+    for line in String(decoding: out, as: UTF8.self).split(separator: "\n") {
+        let o = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+        result[o["id"] as! String] = (o["days"] as! [String], o["done"] as! [String])
+    }
+    return result
+}
+
+/// Todo `i`'s occurrence days within `from...to`, and the ticked ones, as the set has them.
+func setOccurrences(_ set: TodoSet, _ i: Int, from: CivilDate, to: CivilDate) -> (days: [String], done: [String]) {
+    let d = set.draft(at: i)
+    guard let r = set.recurrence(at: i), let s = d.start else { return ([], []) }
+    let lo = Swift.max(from, s), hi = Swift.min(to, d.end ?? to)
+    guard lo <= hi else { return ([], []) }
+    let days = Array(r.occurrences(in: lo...hi))
+    var done: [String] = []
+    if let flags = d.completedDays, let e = d.end {
+        for (k, day) in r.occurrences(in: s...e).enumerated() where flags[k] && day >= lo && day <= hi { done.append(day.iso8601) }
+    }
+    return (days.map(\.iso8601), done)
+}
+
+@Suite struct ICalendarRecurrenceTests {
+    /// Every recurring item of the corpus, in zones far apart: the set's occurrence days over two
+    /// years and its ticked ones are recurring-ical-events'. A weekly 20:00 New York meeting falls
+    /// on Tuesdays in Seoul; an 18:30 New York call moves between two days in Berlin (the set holds
+    /// its days); EXDATE, RDATE, a moved instance and a completed instance all count.
+    @Test(arguments: importZones)
+    func occurrencesAgreeWithRecurringICalEvents(zone: String) throws {
+        let files = ICalPaths.corpusFiles
+        let oracle = try occurrenceOracle(zone: zone, from: "2025-06-01", to: "2027-06-30", files)
+        #expect(oracle.count >= 6)
+        var set = TodoSet()
+        for f in files {
+            let r = try set.importICalendar(fileAt: f, options: ImportOptions(zone: try TimeZoneRules.named(zone)))
+            #expect(r.firstOccurrenceOnly == 0)
+        }
+        let from = try CivilDate(iso8601: "2025-06-01"), to = try CivilDate(iso8601: "2027-06-30")
+        for (id, want) in oracle {
+            guard let i = set.index(ofID: id) else { Issue.record("\(zone): \(id) missing"); continue }
+            #expect(set.recurrence(at: i) != nil, "\(zone): \(id) has no rule")
+            let got = setOccurrences(set, i, from: from, to: to)
+            #expect(got.days == want.days, "\(zone): \(id): ours \(got.days), recurring-ical-events \(want.days)")
+            #expect(got.done == want.done, "\(zone): \(id): ticked ours \(got.done), recurring-ical-events \(want.done)")
+        }
+        if zone == "Asia/Seoul" {
+            let i = set.index(ofID: "5r2kq8v0m3h1c9f7d6s4b2n0aa@google.com")!
+            #expect(set.recurrence(at: i)!.rule!.text.contains("BYDAY=TU"), "Monday 20:00 in New York is Tuesday in Seoul: \(set.recurrence(at: i)!.rule!.text)")
+        }
+    }
+
+    /// The recurring corpus exported (rule, its days, ticks as completed RECURRENCE-ID instances)
+    /// and read by recurring-ical-events: the same days and ticks; read back by CalGrid: the same set.
+    @Test func exportWritesTheRuleBack() throws {
+        let zone = try TimeZoneRules.named("Asia/Seoul")
+        var set = TodoSet()
+        for f in ICalPaths.corpusFiles { try set.importICalendar(fileAt: f, options: ImportOptions(zone: zone)) }
+        let dir = try ScratchDirectory("rrule-export")
+        defer { dir.remove() }
+        let path = dir.file("out.ics")
+        try set.exportICalendar(to: path, now: 1_780_000_000)
+        let oracle = try occurrenceOracle(zone: "UTC", from: "2025-06-01", to: "2027-06-30", [path])
+        let from = try CivilDate(iso8601: "2025-06-01"), to = try CivilDate(iso8601: "2027-06-30")
+        #expect(oracle.count == set.indices.filter { set.recurrence(at: $0) != nil }.count)
+        for (id, want) in oracle {
+            let got = setOccurrences(set, set.index(ofID: id)!, from: from, to: to)
+            #expect(got.days == want.days && got.done == want.done, "\(id): ours \(got), exported and read by recurring-ical-events \(want)")
+        }
+        var back = TodoSet()
+        try back.importICalendar(fileAt: path, options: ImportOptions(zone: zone))
+        for d in set.drafts {
+            var e = d
+            e.createdAt = d.createdAt ?? 1_780_000_000
+            #expect(back.index(ofID: d.id).map { back.draft(at: $0) } == e, "\(d.id)")
+        }
+    }
+
+    /// Rules CalGrid does not take, each an issue on its line: a sub-day frequency, an INTERVAL
+    /// libical would wrap, two RRULEs, and an endless rule whose days in the import zone follow no
+    /// rule of days.
+    @Test(arguments: [
+        ("RRULE:FREQ=HOURLY\r\n", "DTSTART:20260301T100000Z\r\n", "UTC"),
+        ("RRULE:FREQ=DAILY;INTERVAL=4294967297\r\n", "DTSTART;VALUE=DATE:20260301\r\n", "UTC"),
+        ("RRULE:FREQ=DAILY\r\nRRULE:FREQ=WEEKLY\r\n", "DTSTART;VALUE=DATE:20260301\r\n", "UTC"),
+        ("RRULE:FREQ=WEEKLY;BYDAY=TH\r\n", "DTSTART;TZID=America/New_York:20260305T183000\r\n", "Europe/Berlin"),
+    ])
+    func rulesRefused(rule: String, start: String, zone: String) throws {
+        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\nBEGIN:VEVENT\r\nUID:r1\r\nDTSTAMP:20260301T000000Z\r\n" + start + rule
+            + "SUMMARY:x\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        var set = TodoSet()
+        #expect {
+            try set.importICalendar(bytes: Array(text.utf8), options: ImportOptions(zone: try TimeZoneRules.named(zone)))
+        } throws: { e in
+            guard case .invalidInput(let i) = e as? ImportError else { return false }
+            return i.reason == .invalidRule && i.field == "RRULE" && i.line == 8
+        }
+    }
+}
