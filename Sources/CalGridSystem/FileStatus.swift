@@ -96,4 +96,32 @@ extension FileDescriptor {
         if r < 0 { throw Errno(.stat, code: err) }
         return FileStatus(v)
     }
+
+    /// The bytes of a regular file whose `status()` gave `size`: one read into a buffer of that size
+    /// (again after a short read), ending at `size` or at an earlier end of file, without the read
+    /// that finds the end. A file grown since the status is read as far as that size (its status
+    /// then no longer matches, which is what a caller comparing statuses sees); use `readAll()`
+    /// for a pipe, or for a size not taken from the same descriptor.
+    /// - Complexity: O(size)
+    public func readAll(statusSize size: Int64) throws(Errno) -> [UInt8] {
+        guard size > 0 else { return [] }
+        guard size < 1 << 30 else { return try readAll() }
+        var filled = 0
+        var failure: Errno? = nil
+        let result = [UInt8](unsafeUninitializedCapacity: Int(size)) { b, count in
+            while filled < b.count {
+                do throws(Errno) {
+                    let n = try read(into: b.baseAddress! + filled, count: b.count - filled)
+                    if n == 0 { break }
+                    filled += n
+                } catch {
+                    failure = error
+                    break
+                }
+            }
+            count = filled
+        }
+        if let failure { throw failure }
+        return result
+    }
 }

@@ -41,7 +41,7 @@ struct VdirStore {
 
     /// Reads the vdir for a view: the readable items, each unreadable file said on standard error.
     func read(_ options: CommonOptions) throws(CLIError) -> TodoSet {
-        let snap = try load(options, cache: VdirCache.locate(directory: directory, zone: options.zone.name))
+        let snap = try load(options, cache: VdirCache.locate(directory: directory, zone: options.zone.name), keepingItems: false)
         for m in snap.unreadable { reportError(m) }
         return snap.set
     }

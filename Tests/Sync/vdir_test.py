@@ -275,6 +275,39 @@ def many_files_at_once():
     check({t["id"] for t in listed["todos"]} == want and "p9.ics" in err, f"mixed files with a broken one: {err}")
 
 
+def many_files():
+    """Enough files that calgrid reads them on two threads, each in several imports (2,300: two
+    halves of 1,150, imports of 1,024 files): a broken file in each half, a UID repeated in the
+    other half, a folded UID late on. The todos are python-icalendar's, the broken files and the
+    repeat named, cold and then from the cache."""
+    vdir = os.path.join(root, "thousands")
+    os.mkdir(vdir)
+    n = 2300
+    texts = {f"f{k:04d}.ics": item(f"f{k:04d}", f"File {k}", [f"DUE;VALUE=DATE:202612{k % 28 + 1:02d}"]) for k in range(n)}
+    texts["f0100.ics"] = item("f0100", "Broken early", ["DUE:20241345"])
+    texts["f2000.ics"] = item("f2000", "Broken late", ["DUE:20241399"])
+    texts["f1800.ics"] = item("f0300", "The UID of f0300 again", ["DUE;VALUE=DATE:20261201"])
+    texts["f2200.ics"] = texts["f2200.ics"].replace("UID:f2200", "UID:f22\r\n 00")
+    for name, text in texts.items():
+        write(os.path.join(vdir, name), text)
+    want = set()
+    for name, text in sorted(texts.items()):
+        if name in ("f0100.ics", "f2000.ics", "f1800.ics"):
+            continue
+        for c in Calendar.from_ical(text).walk():
+            if c.name == "VTODO":
+                want.add(str(c["UID"]))
+    check(len(want) == n - 3 and "f2200" in want, f"thousands: the oracle reads {len(want)} items")
+    for run in ("cold", "cached"):
+        listed, err, _ = calgrid(vdir, "list", "--period", "all", json_out=True)
+        got = {t["id"] for t in listed["todos"]}
+        check(got == want, f"thousands ({run}): {len(got)} todos, {sorted(got ^ want)[:5]} differ")
+        check(all(f in err for f in ("f0100.ics", "f2000.ics", "f1800.ics")) and err.count("\n") == 3,
+              f"thousands ({run}): {err}")
+        titles = {t["id"]: t["title"] for t in listed["todos"]}
+        check(titles["f0300"] == "File 300" and titles["f2299"] == "File 2299", f"thousands ({run}): titles")
+
+
 def cache():
     vdir = os.path.join(root, "cached")
     os.mkdir(vdir)
@@ -331,6 +364,7 @@ def cache():
 try:
     walk_through()
     many_files_at_once()
+    many_files()
     cache()
     many_at_once()
     landed, versions = racing_writer()
