@@ -8,8 +8,10 @@ is mostly waiting for a core):
 - vdir warm: `--todos DIR` with the cache of the previous run in place ($XDG_CACHE_HOME/calgrid);
 - vdir cold: the same with the cache removed before each run (the first view after a sync that
   rewrote everything, or after the export).
-Prints the medians, warm/native and cold/native, and the targets (warm within 3x of native, cold
-<= 0.5 s), and writes them as JSON with --json FILE.
+Before timing, the three print the same month (else it exits 1: a vdir read differently is no
+speed). Prints the medians, warm/native and cold/native, and the targets (warm within 3x of native,
+cold <= 0.5 s), and writes them with every run's figures as JSON with --json FILE (the benchmark
+harness's vdir group runs it so: Benchmarks/Sources/CalGridBenchmarks/Scenario+Vdir.swift).
 Usage: vdir_month.py path/to/calgrid [--items N] [--runs N] [--json FILE]"""
 import argparse, datetime, json, os, resource, shutil, statistics, subprocess, sys, tempfile, time
 
@@ -63,6 +65,15 @@ def write_sets(n):
     return vdir, store
 
 
+def month(todos_path, env):
+    """The month as printed (the same for every store of the same todos)."""
+    p = subprocess.run([binary, "month", "--todos", todos_path, "--today", TODAY, "--tz", "UTC"], env=env,
+                       capture_output=True, timeout=120)
+    if p.returncode != 0:
+        sys.exit(f"vdir_month: calgrid month --todos {todos_path}: {p.stderr.decode()}")
+    return p.stdout
+
+
 def timed(todos_path, env):
     """(wall seconds, CPU seconds: user + system of the child)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -81,6 +92,10 @@ try:
     cache = os.path.join(work, "cache")
     env = {k: v for k, v in os.environ.items() if k not in ("CALGRID_TODOS", "TZ")}
     env.update(HOME=work, XDG_CACHE_HOME=cache)
+    shown = {"native": month(store, env), "vdir-cold": month(vdir, env), "vdir-warm": month(vdir, env)}
+    if len(set(shown.values())) != 1:
+        sys.exit("vdir_month: the vdir and the native store print different months:\n" +
+                 "\n".join(f"{k}:\n{v.decode()}" for k, v in shown.items()))
     timed(store, env), timed(vdir, env)  # page cache and the cache file in place
     samples = {"native": [], "vdir-warm": [], "vdir-cold": []}
     for _ in range(args.runs):
@@ -92,6 +107,8 @@ try:
     cpu = {k: statistics.median(c for _, c in v) for k, v in samples.items()}
     result = {"items": args.items, "runs": args.runs, "binary": binary, "median_seconds": med, "median_cpu_seconds": cpu,
               "load_average": os.getloadavg()[0],
+              "samples_seconds": {k: [w for w, _ in v] for k, v in samples.items()},
+              "samples_cpu_seconds": {k: [c for _, c in v] for k, v in samples.items()},
               "warm_over_native": med["vdir-warm"] / med["native"], "cold_over_native": med["vdir-cold"] / med["native"],
               "targets": {"warm_over_native_at_most": 3.0, "cold_seconds_at_most": 0.5}}
     print(f"calgrid month, {args.items} items, median of {args.runs} (interleaved), load average {result['load_average']:.1f}:")

@@ -68,6 +68,10 @@ let targets: [Target] = [
            kind: .fasterBy(1), text: "expanding 240 rules over a year: ≥ 1× libical's icalrecur_iterator"),
     Target(issue: 6, scenario: "cli-startup", n: 1, candidate: "calgrid month", against: "C hello",
            kind: .within(2), text: "calgrid start-up within 2× of a C hello"),
+    Target(issue: 21, scenario: "vdir-month", n: 10_000, candidate: "calgrid month, vdir, cache in place", against: "calgrid month, native store",
+           kind: .within(3), text: "calgrid month over a 10,000-item vdir, warm: within 3× of the same set in the native store"),
+    Target(issue: 21, scenario: "vdir-month", n: 10_000, candidate: "calgrid month, vdir, no cache", against: nil,
+           kind: .medianAtMost(500_000_000), text: "calgrid month over a 10,000-item vdir, cold (no cache): ≤ 0.5 s"),
 ] + changeTargets
 
 /// Issue 23: change, then redraw, through C as through Swift (Scenario+Changes.swift).

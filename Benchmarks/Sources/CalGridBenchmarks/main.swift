@@ -18,7 +18,7 @@ if arguments.first == "import-zone-child" {
 }
 
 /// The scenario groups `--only` selects, in the order they run.
-let groups = ["grids", "aggregates", "overlap", "sorts", "memory", "capi", "changes", "tz", "rrule", "rule-counts", "cli", "import", "import-zone"]
+let groups = ["grids", "aggregates", "overlap", "sorts", "memory", "capi", "changes", "tz", "rrule", "rule-counts", "cli", "import", "import-zone", "vdir"]
 let usage = """
 usage: swift run -c release CalGridBenchmarks [--quick] [--huge] [--only GROUP,...] [--out DIR]
 
@@ -85,6 +85,7 @@ if wanted("rule-counts") { all += runRuleCounts(settings) }
 if wanted("cli") { all += runCLIStartup(settings) }
 if wanted("import") { all += runImport(settings) }
 if wanted("import-zone") { all += runImportZone(settings) }
+if wanted("vdir") { all += runVdir(settings) }
 
 let results = evaluate(all)
 printTable(all, results)
