@@ -97,11 +97,22 @@ enum VdirItem {
         if want.end != got.end { lost.append(.end) }
         if want.isChallenge != got.isChallenge { lost.append(.isChallenge) }
         if want.repetition != got.repetition { lost.append(.repetition) }
-        if want.recurrence != got.recurrence { lost.append(.rule) }
+        if !sameDays(want, got) { lost.append(.rule) }
         if want.reminderMinutes != got.reminderMinutes { lost.append(.reminderMinutes) }
         let flags = { (d: TodoDraft) -> [Bool] in (d.completedDays ?? []).contains(true) ? d.completedDays! : [] }
         if flags(want) != flags(got) { lost.append(.completedDays) } else if isDone(want) != isDone(got) { lost.append(.isCompleted) }
         return lost
+    }
+
+    /// True when both todos fall on the same days: the same rule, or rules that give the same
+    /// days over the todo's span (iCalendar writes a rule without an end with the todo's end as
+    /// its UNTIL, which reads back as another text of the same days).
+    /// - Complexity: O(span) when the rules' texts differ, else O(1).
+    static func sameDays(_ want: TodoDraft, _ got: TodoDraft) -> Bool {
+        if want.recurrence == got.recurrence { return true }
+        guard let a = want.recurrence, let b = got.recurrence, want.start == got.start, want.end == got.end,
+              let s = want.start, let e = want.end, s <= e else { return false }
+        return a.occurrences(in: s...e).elementsEqual(b.occurrences(in: s...e))
     }
 
     /// The file name of a new item: its id when that is a safe file name (calgrid's own ids are),

@@ -5,13 +5,17 @@ as a phone would.
 1. 20 todos are put on the server over CalDAV (2 recurring, 1 with an alarm and an X- property).
 2. The README's vdirsyncer config (its URL and account replaced by the test server's) and the
    README's commands, run as written in a scratch home (discover, sync, calgrid month: the month
-   is the vdir's, not the sample's); calgrid month --json and list --json give the seeded days, counts and
-   completion (the oracle: the seeded values themselves, each todo on DTSTART...DUE; a recurring
-   item on the days of its occurrences by recurring-ical-events, from the first to the last).
+   is the vdir's, not the sample's); calgrid month --json and list --json give the server's days, counts
+   and completion (the oracle: python-icalendar and recurring-ical-events over the items read back
+   over CalDAV: a todo on DTSTART...DUE, a recurring one on each of its occurrences' days).
 3. calgrid done, add, edit and rm; vdirsyncer sync; the server's items read over CalDAV: each
    change is there and only it (python-icalendar compares every property and subcomponent; the
    untouched items' texts are byte for byte what the server had), the alarm and X- property stay.
-4. A conflict: one todo changed on the server and by calgrid before a sync, under each of
+4. One occurrence of a recurring todo ticked (calgrid done ID --on DAY), synced: on the server the
+   item has a RECURRENCE-ID instance with STATUS:COMPLETED for that day and is otherwise changed
+   only in DTSTAMP, LAST-MODIFIED and SEQUENCE; recurring-ical-events sees that occurrence done,
+   and calgrid's month agrees with it; then undone (the instance reopened), synced, seen again.
+5. A conflict: one todo changed on the server and by calgrid before a sync, under each of
    vdirsyncer's policies ("b wins": the server's version, "a wins": calgrid's); every file of the
    vdir reads, none is half-written, nothing is left beside them.
 Usage: roundtrip.py path/to/calgrid   (run with the venv's python: caldav, icalendar)"""
@@ -45,14 +49,8 @@ def ics(uid, summary, lines):
             "END:VTODO\r\nEND:VCALENDAR\r\n")
 
 
-def occurrence_days(text):
-    """The days of a recurring item's occurrences, by recurring-ical-events (not CalGrid's rules)."""
-    found = recurring_ical_events.of(Calendar.from_ical(text), components=["VTODO"]).between(datetime.date(2000, 1, 1), datetime.date(2100, 1, 1))
-    return sorted({o.decoded("DTSTART") for o in found})
-
-
 def seeds():
-    """uid -> (ics text, first day, last day, done, the days it falls on)."""
+    """uid -> (ics text, first day, last day, done)."""
     out = {}
     for k in range(17):
         start, end = day(k % 9), day(k % 9 + k % 4)
@@ -62,16 +60,14 @@ def seeds():
             lines[1] = f"DUE:{end:%Y%m%d}T153000Z"
         if done:
             lines += ["STATUS:COMPLETED", "COMPLETED:20261201T100000Z", "PERCENT-COMPLETE:100"]
-        out[f"task-{k:02d}"] = (ics(f"task-{k:02d}", f"Task {k}", lines), start, end, done,
-                                [start + datetime.timedelta(days=n) for n in range((end - start).days + 1)])
-    for uid, title, lines in (("weekly", "Weekly review", ["DTSTART;VALUE=DATE:20261204", "DUE;VALUE=DATE:20261204", "RRULE:FREQ=WEEKLY;COUNT=4"]),
-                              ("daily", "Stretch", ["DTSTART;VALUE=DATE:20261202", "DUE;VALUE=DATE:20261202", "RRULE:FREQ=DAILY;UNTIL=20261220"])):
-        text = ics(uid, title, lines)
-        days = occurrence_days(text)
-        out[uid] = (text, days[0], days[-1], False, days)
+        out[f"task-{k:02d}"] = (ics(f"task-{k:02d}", f"Task {k}", lines), start, end, done)
+    out["weekly"] = (ics("weekly", "Weekly review", ["DTSTART;VALUE=DATE:20261204", "DUE;VALUE=DATE:20261204",
+                                                     "RRULE:FREQ=WEEKLY;COUNT=4"]), day(3), day(3), False)
+    out["daily"] = (ics("daily", "Stretch", ["DTSTART;VALUE=DATE:20261202", "DUE;VALUE=DATE:20261202",
+                                            "RRULE:FREQ=DAILY;UNTIL=20261220"]), day(1), day(1), False)
     out["alarm"] = (ics("alarm", "Dentist", ["DTSTART;VALUE=DATE:20261215", "DUE;VALUE=DATE:20261215", "X-PHONE-COLOR:#3366ff",
                                             "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Dentist", "TRIGGER:-PT1H", "END:VALARM"]),
-                    day(14), day(14), False, [day(14)])
+                    day(14), day(14), False)
     return out
 
 
@@ -131,22 +127,76 @@ def check_vdir_files(vdir, what):
                 vtodo(f.read())  # raises on a damaged file
 
 
-def seeded_views(vdir, expected):
+def as_day(v):
+    return v.date() if isinstance(v, datetime.datetime) else v
+
+
+def oracle(texts):
+    """From the items' texts (uid -> text), by python-icalendar and recurring-ical-events: uid ->
+    (first day, last day, done as a whole), and day -> (todos, completed) over the December grid's
+    days. A todo is on DTSTART...DUE (days in UTC, the tests' --tz); a recurring one on the day of
+    each occurrence's start (a bounded rule: first to last occurrence), done on it when that
+    occurrence is completed (a RECURRENCE-ID instance) or the item is."""
+    items, cells = {}, {}
+    lo, hi = datetime.date(2026, 11, 29), datetime.date(2027, 1, 9)
+    for uid, text in texts.items():
+        cal = Calendar.from_ical(text)
+        t = vtodo(text)
+        whole = str(t.get("STATUS", "")).upper() == "COMPLETED"
+        if "RRULE" in t or "RDATE" in t:
+            days = {}
+            for o in recurring_ical_events.of(cal, components=["VTODO"]).between(datetime.date(2026, 1, 1), datetime.date(2028, 1, 1)):
+                days[as_day(o.decoded("DTSTART"))] = whole or str(o.get("STATUS", "")).upper() == "COMPLETED"
+            items[uid] = (min(days).isoformat(), max(days).isoformat(), all(days.values()))
+            spans = [((d, d), done) for d, done in days.items()]
+        else:
+            first, last = as_day(t.decoded("DTSTART")), as_day(t.decoded("DUE"))
+            items[uid] = (first.isoformat(), last.isoformat(), whole)
+            spans = [((first, last), whole)]
+        for (first, last), done in spans:
+            x = first
+            while x <= last:
+                if lo <= x <= hi:
+                    n, c = cells.get(x.isoformat(), (0, 0))
+                    cells[x.isoformat()] = (n + 1, c + (1 if done else 0))
+                x += datetime.timedelta(days=1)
+    return items, cells
+
+
+def seeded_views(vdir, texts):
+    """calgrid list --json and month --json over the vdir against the oracle over `texts`."""
+    want, want_cells = oracle(texts)
     listed = json.loads(calgrid(vdir, "list", "--period", "all", "--json"))
     got = {t["id"]: (t["start"], t["end"], t["isDone"]) for t in listed["todos"]}
-    want = {u: (s.isoformat(), e.isoformat(), d) for u, (_, s, e, d, _) in expected.items()}
     check(got == want, f"list --json: {sorted(set(got.items()) ^ set(want.items()))}")
     month = json.loads(calgrid(vdir, "month", "2026-12", "--json"))
     got_cells = {c["date"]: (c["count"], c["completed"]) for c in month["cells"] if c["inMonth"]}
-    want_cells = {}
-    for _, s, e, d, days in expected.values():
-        for x in days:
-            n, c = want_cells.get(x.isoformat(), (0, 0))
-            want_cells[x.isoformat()] = (n + 1, c + (1 if d else 0))
+    want_cells = {k: v for k, v in want_cells.items() if k.startswith("2026-12")}
     for k in got_cells:
         want_cells.setdefault(k, (0, 0))
     check(got_cells == want_cells, f"month --json: {sorted(set(got_cells.items()) ^ set(want_cells.items()))}")
     return sum(n for n, _ in got_cells.values())
+
+
+def tick_occurrence(vdir, sync, calendar, uid, day, done):
+    """calgrid done/undo UID --on DAY, synced: the server's item has one RECURRENCE-ID instance for
+    DAY, completed or reopened, and the item itself changed only in the bump."""
+    before = server_items(calendar)
+    calgrid(vdir, "done" if done else "undo", uid, "--on", day.isoformat())
+    sync.sync()
+    after = server_items(calendar)
+    check(all(before[u] == after[u] for u in before if u != uid), f"tick {uid}: another item changed on the server")
+    bump = ("DTSTAMP", "LAST-MODIFIED", "SEQUENCE")
+    check(shape(before[uid], bump) == shape(after[uid], bump), f"tick {uid}: the item changed beyond the bump")
+    instances = [c for c in Calendar.from_ical(after[uid]).walk() if c.name == "VTODO" and "RECURRENCE-ID" in c]
+    check(len(instances) == 1 and as_day(instances[0].decoded("RECURRENCE-ID")) == day
+          and str(instances[0]["STATUS"]) == ("COMPLETED" if done else "NEEDS-ACTION"),
+          f"tick {uid}: the server's instances {[c.to_ical() for c in instances]}")
+    cal = Calendar.from_ical(after[uid])
+    seen = {as_day(o.decoded("DTSTART")): str(o.get("STATUS", "")).upper() == "COMPLETED"
+            for o in recurring_ical_events.of(cal, components=["VTODO"]).between(datetime.date(2026, 1, 1), datetime.date(2028, 1, 1))}
+    check(seen.get(day) == done and sum(seen.values()) == (1 if done else 0), f"tick {uid}: recurring-ical-events sees {seen}")
+    return seeded_views(vdir, after)
 
 
 def main():
@@ -167,7 +217,12 @@ def main():
             check(direct.returncode == 0 and shown == direct.stdout,
                   f"the README's calgrid month is not the vdir's month:\n{shown}\n{direct.stdout}")
             check(len([n for n in os.listdir(vdir) if n.endswith(".ics")]) == 20, f"sync: {os.listdir(vdir)}")
-            cells = seeded_views(vdir, expected)
+            # The oracle itself against what was seeded: each todo's own days, each rule's occurrences.
+            seen, _ = oracle(server_items(calendar))
+            seeded = {u: (st.isoformat(), e.isoformat(), d) for u, (_, st, e, d) in expected.items()}
+            seeded.update(weekly=("2026-12-04", "2026-12-25", False), daily=("2026-12-02", "2026-12-20", False))
+            check(seen == seeded, f"the oracle: {sorted(set(seen.items()) ^ set(seeded.items()))}")
+            cells = seeded_views(vdir, server_items(calendar))
 
             before = server_items(calendar)
             added = calgrid(vdir, "add", "Call from the terminal", "--end", "2026-12-20").strip()
@@ -191,6 +246,10 @@ def main():
             untouched = set(before) - {"alarm", "task-05", "task-06"}
             check(all(before[u] == after[u] for u in untouched), "an item nobody changed changed on the server")
 
+            # One occurrence of a recurring todo ticked and taken back, as a phone would see it.
+            tick_occurrence(vdir, sync, calendar, "weekly", day(10), True)
+            tick_occurrence(vdir, sync, calendar, "weekly", day(10), False)
+
             # Conflicts: the same todo changed on both sides before a sync, under each policy.
             outcomes = []
             for policy, uid, winner in (("b wins", "task-07", "server"), ("a wins", "task-08", "calgrid")):
@@ -208,6 +267,7 @@ def main():
             files = len([n for n in os.listdir(vdir) if n.endswith(".ics")])
             print(f"roundtrip: {checks} passed, 0 failed (20 seeded over CalDAV, {cells} todo-days matched; "
                   f"done/add/edit/rm synced, alarm and X- kept, {len(untouched)} untouched items byte-identical; "
+                  f"an occurrence of weekly ticked and undone as a RECURRENCE-ID instance; "
                   f"{'; '.join(outcomes)}; {files} files)")
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -10,7 +10,8 @@ changes that item: calgrid never writes over a version it did not read. Last the
 under $XDG_CACHE_HOME/calgrid: it is used (a file rewritten in place with its size and time put
 back is not read again), every real change is seen, and a missing or damaged cache is rebuilt.
 Usage: vdir_test.py path/to/calgrid   (run with a python that has icalendar)"""
-import json, os, shutil, subprocess, sys, tempfile, threading, time
+import datetime, json, os, shutil, subprocess, sys, tempfile, threading, time
+import recurring_ical_events
 from icalendar import Calendar
 
 binary = sys.argv[1]
@@ -308,6 +309,112 @@ def many_files():
         check(titles["f0300"] == "File 300" and titles["f2299"] == "File 2299", f"thousands ({run}): titles")
 
 
+def occurrences(data, lo, hi):
+    """uid -> {day: completed} of every occurrence in lo..hi of the items of one file, by
+    python-icalendar and recurring-ical-events (a RECURRENCE-ID instance's STATUS decides its
+    occurrence's completion; a DATE-TIME's day as written, the zone here being UTC or Berlin's
+    mornings)."""
+    out = {}
+    cal = Calendar.from_ical(data)
+    day = lambda v: v.date() if isinstance(v, datetime.datetime) else v
+    for o in recurring_ical_events.of(cal, components=["VTODO"]).between(lo - datetime.timedelta(days=40), hi + datetime.timedelta(days=1)):
+        # An occurrence is on DTSTART...DUE (a recurring one here is one day: it has no DUE or the same).
+        d, last = day(o.decoded("DTSTART")), day(o.decoded("DUE")) if "DUE" in o else day(o.decoded("DTSTART"))
+        while d <= last:
+            if lo <= d <= hi:
+                out.setdefault(str(o["UID"]), {})[d.isoformat()] = str(o.get("STATUS", "")).upper() == "COMPLETED"
+            d += datetime.timedelta(days=1)
+    return out
+
+
+def recurring():
+    """Recurring items ticked per occurrence, as clients read them (issue 21): `done ID --on DAY`
+    adds a RECURRENCE-ID instance with STATUS:COMPLETED beside the item (its RECURRENCE-ID the
+    item's DTSTART as written, moved to that occurrence: a DATE, or the same time and TZID), `undo`
+    reopens it; the item itself changes only in DTSTAMP, LAST-MODIFIED and SEQUENCE. What
+    recurring-ical-events sees after each step is what calgrid's month shows. Then the changes
+    iCalendar as calgrid writes it cannot hold are refused by field name, nothing written."""
+    vdir = os.path.join(root, "recurring")
+    os.mkdir(vdir)
+    write(os.path.join(vdir, "weekly.ics"), item("weekly", "Weekly review", [
+        "DTSTART;VALUE=DATE:20261204", "DUE;VALUE=DATE:20261204", "RRULE:FREQ=WEEKLY;COUNT=4", "X-PHONE-COLOR:#00aa00"]))
+    write(os.path.join(vdir, "stretch.ics"), item("stretch", "Stretch", [
+        "DTSTART;TZID=Europe/Berlin:20261201T090000", "RRULE:FREQ=DAILY;COUNT=5",
+        "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Stretch", "TRIGGER:-PT10M", "END:VALARM"], BERLIN))
+    write(os.path.join(vdir, "span.ics"), item("span", "Span", ["DTSTART;VALUE=DATE:20261201", "DUE;VALUE=DATE:20261203"]))
+    lo, hi = datetime.date(2026, 11, 29), datetime.date(2027, 1, 9)   # the December grid's days
+
+    def agree(what):
+        """calgrid month's counts and completions equal the oracle's over the grid."""
+        want = {}
+        for name, data in files(vdir).items():
+            for uid, days in occurrences(data, lo, hi).items():
+                for d, done in days.items():
+                    n, c = want.get(d, (0, 0))
+                    want[d] = (n + 1, c + done)
+        month, _, _ = calgrid(vdir, "month", "2026-12", json_out=True)
+        got = {c["date"]: (c["count"], c["completed"]) for c in month["cells"] if c["count"]}
+        check(got == want, f"recurring, {what}: calgrid {sorted(set(got.items()) ^ set(want.items()))} against recurring-ical-events")
+        return want
+
+    cells = agree("as written")
+    check(sum(n for n, _ in cells.values()) == 4 + 5 + 3, f"recurring: {cells}")
+    steps = [(["done", "weekly", "--on", "2026-12-11"], "weekly.ics", "2026-12-11", True),
+             (["done", "stretch", "--on", "2026-12-03"], "stretch.ics", "2026-12-03", True),
+             (["undo", "weekly", "--on", "2026-12-11"], "weekly.ics", "2026-12-11", False)]
+    for args, name, day, done in steps:
+        before = files(vdir)
+        time.sleep(1.1)
+        calgrid(vdir, *args)
+        after = files(vdir)
+        check(all(before[n] == after[n] for n in before if n != name), f"{args}: another file changed")
+        # The item itself: only the bump.
+        master = lambda data: [c for c in Calendar.from_ical(data).walk() if c.name == "VTODO" and "RECURRENCE-ID" not in c][0]
+        check(props(master(before[name]), BUMPED) == props(master(after[name]), BUMPED), f"{args}: the item changed beyond the bump")
+        check(int(master(after[name])["SEQUENCE"]) == int(master(before[name]).get("SEQUENCE", 0)) + 1, f"{args}: SEQUENCE")
+        instances = [c for c in Calendar.from_ical(after[name]).walk() if c.name == "VTODO" and "RECURRENCE-ID" in c]
+        check(len(instances) == 1 and str(instances[0]["STATUS"]) == ("COMPLETED" if done else "NEEDS-ACTION"),
+              f"{args}: instances {[c.to_ical() for c in instances]}")
+        rid = instances[0]["RECURRENCE-ID"]
+        start = master(after[name])["DTSTART"]
+        check(rid.params.get("TZID") == start.params.get("TZID") and rid.params.get("VALUE") == start.params.get("VALUE")
+              and rid.dt.isoformat()[:10] == day and getattr(rid.dt, "hour", 0) == getattr(start.dt, "hour", 0),
+              f"{args}: RECURRENCE-ID {rid.to_ical()} against DTSTART {start.to_ical()}")
+        seen = occurrences(after[name], lo, hi)
+        check(seen[name[:-4]][day] == done and sum(seen[name[:-4]].values()) == (1 if done else 0),
+              f"{args}: recurring-ical-events sees {seen}")
+        agree(" ".join(args))
+    check(str(master(files(vdir)["weekly.ics"])["X-PHONE-COLOR"]) == "#00aa00", "weekly: X- property lost")
+    check(b"BEGIN:VALARM" in files(vdir)["stretch.ics"], "stretch: VALARM lost")
+    shown, _, _ = calgrid(vdir, "show", "stretch", json_out=True)
+    check(shown["doneDays"] == 1, f"show stretch: {shown}")
+
+    # A day that is not an occurrence, and a new recurring todo (its rule as RRULE).
+    before = files(vdir)
+    _, err, rc = calgrid(vdir, "done", "weekly", "--on", "2026-12-05", ok=False)
+    check(rc == 1 and files(vdir) == before, f"done on a day that is no occurrence: {rc} {err}")
+    out, _, _ = calgrid(vdir, "add", "Plants", "--repeat", "weekly", "--start", "2026-12-01", "--end", "2026-12-29")
+    uid = out.strip()
+    data = files(vdir)[uid + ".ics"]
+    check(sorted(occurrences(data, lo, hi)[uid]) == ["2026-12-01", "2026-12-08", "2026-12-15", "2026-12-22", "2026-12-29"],
+          f"add --repeat weekly: {data}")
+    agree("after add --repeat weekly")
+
+    # What iCalendar as written cannot hold yet is refused by field name, nothing written.
+    refusals = [(["add", "Gym", "--challenge", "--end", "2026-12-20"], "isChallenge"),
+                (["add", "Gym", "--repeat", "mon,wed,fri", "--start", "2026-12-01", "--end", "2026-12-31"], "repetition"),
+                (["add", "Call", "--remind", "09:00", "--end", "2026-12-05"], "reminderTime"),
+                (["edit", "span", "--remind", "09:00"], "reminderTime"),
+                (["edit", "span", "--challenge"], "isChallenge"),
+                (["edit", "span", "--repeat", "mon,wed"], "repetition"),
+                (["done", "span", "--on", "2026-12-02"], "completed")]
+    for args, field in refusals:
+        before = files(vdir)
+        _, err, rc = calgrid(vdir, *args, ok=False)
+        check(rc == 1 and f"cannot hold this todo's {field} yet; nothing was changed" in err and files(vdir) == before,
+              f"{args}: not refused by {field}: {rc} {err}")
+
+
 def cache():
     vdir = os.path.join(root, "cached")
     os.mkdir(vdir)
@@ -365,6 +472,7 @@ try:
     walk_through()
     many_files_at_once()
     many_files()
+    recurring()
     cache()
     many_at_once()
     landed, versions = racing_writer()
