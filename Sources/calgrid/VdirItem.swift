@@ -115,23 +115,17 @@ enum VdirItem {
         return a.occurrences(in: s...e).elementsEqual(b.occurrences(in: s...e))
     }
 
-    /// The file name of a new item: its id when that is a safe file name (calgrid's own ids are),
-    /// else random; never one in `taken` or on disk.
+    /// The file name of a new item: the one `ICalendarItem.fileName(for:)` gives its UID (the
+    /// export's, so both write a todo to the same name), with `-2`, `-3`... before `.ics` when that
+    /// name is in `taken` or on disk.
     static func fileName(for id: String, avoiding taken: Set<String>, in directory: String) -> String {
-        let safe = !id.isEmpty && id.utf8.count <= 200 && !id.hasPrefix(".")
-            && id.utf8.allSatisfy { c in (c >= 0x30 && c <= 0x39) || (c | 0x20 >= 0x61 && c | 0x20 <= 0x7A) || c == 0x2D || c == 0x5F || c == 0x2E || c == 0x40 }
-        var stem = safe ? id : randomStem()
+        let stem = String(ICalendarItem.fileName(for: id).dropLast(4))
+        var name = stem + ".ics"
         var n = 1
-        while taken.contains(stem + ".ics") || FileSystem.exists(directory + "/" + stem + ".ics") {
+        while taken.contains(name) || FileSystem.exists(directory + "/" + name) {
             n += 1
-            stem = (safe ? id : randomStem()) + "-\(n)"
+            name = stem + "-\(n).ics"
         }
-        return stem + ".ics"
-    }
-
-    static func randomStem() -> String {
-        let bytes = (try? CurrentProcess.randomBytes(12)) ?? []
-        let hex = Array("0123456789abcdef".utf8)
-        return String(decoding: bytes.flatMap { [hex[Int($0 >> 4)], hex[Int($0 & 15)]] }, as: UTF8.self)
+        return name
     }
 }

@@ -400,6 +400,15 @@ def recurring():
           f"add --repeat weekly: {data}")
     agree("after add --repeat weekly")
 
+    # One naming of item files: the store names a new item as the export names it.
+    out, _, _ = calgrid(vdir, "add", "Odd id", "--id", "a/b c", "--end", "2026-12-20")
+    check("a%2Fb%20c.ics" in files(vdir) and str(todo_of(files(vdir)["a%2Fb%20c.ics"])[0]["UID"]) == "a/b c",
+          f"add --id 'a/b c': {sorted(files(vdir))}")
+    exported = os.path.join(root, "recurring-export")
+    calgrid(vdir, "export", "--format", "vdir", "--out", exported)
+    check(sorted(n for n in os.listdir(exported) if n.endswith(".ics")) == sorted(files(vdir)),
+          f"export names: {sorted(os.listdir(exported))} against the store's {sorted(files(vdir))}")
+
     # What iCalendar as written cannot hold yet is refused by field name, nothing written.
     refusals = [(["add", "Gym", "--challenge", "--end", "2026-12-20"], "isChallenge"),
                 (["add", "Gym", "--repeat", "mon,wed,fri", "--start", "2026-12-01", "--end", "2026-12-31"], "repetition"),
