@@ -24,10 +24,12 @@ struct _ICalRecurrence {
     /// Days of occurrences an override marks done (RECURRENCE-ID with STATUS:COMPLETED).
     var ticks: [CivilDate] = []
 
-    /// The flags the set tracks for the todo (one per occurrence in start...last) with the ticked
-    /// ones' indices; nil when nothing is ticked or the rule never ends (the set tracks no flags then).
+    /// The flags the set tracks for the todo (one per occurrence in start...last, or as far as the
+    /// last ticked one when the rule never ends: the set keeps an open rule's first flags) with the
+    /// ticked ones' indices; nil when nothing is ticked.
     func flags() -> (count: Int, ticked: [Int])? {
-        guard !ticks.isEmpty, let last else { return nil }
+        guard let lastTick = ticks.max() else { return nil }
+        let last = self.last ?? lastTick
         var rule: RecurrenceRule? = nil
         if let text { rule = try? text.withUnsafeBufferPointer { b throws(RecurrenceError) in try RecurrenceRule(parsingBytes: b) } }
         let days = Array(Recurrence(start: start, rule: rule, rdates: rdates, exdates: exdates).occurrences(in: start...last))

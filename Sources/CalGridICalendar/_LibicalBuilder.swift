@@ -67,9 +67,16 @@ enum _Builder {
 
     /// The days of a recurring todo's ticked occurrences.
     static func ticks(_ draft: TodoDraft) -> [CivilDate] {
-        guard let r = draft.recurrence, let flags = draft.completedDays, let s = draft.start, let e = draft.end else { return [] }
+        guard let r = draft.recurrence, let flags = draft.completedDays, let s = draft.start else { return [] }
         var out: [CivilDate] = []
-        for (k, d) in r.occurrences(in: s...e).enumerated() where k < flags.count && flags[k] { out.append(d) }
+        // A rule without an end keeps flags for its first occurrences only (as far as the last ticked).
+        var day: CivilDate? = r.contains(s) ? s : r.next(after: s)
+        var k = 0
+        while let d = day, k < flags.count, draft.end.map({ d <= $0 }) ?? true {
+            if flags[k] { out.append(d) }
+            k += 1
+            day = r.next(after: d)
+        }
         return out
     }
 

@@ -342,6 +342,10 @@ def recurring():
         "DTSTART;TZID=Europe/Berlin:20261201T090000", "RRULE:FREQ=DAILY;COUNT=5",
         "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Stretch", "TRIGGER:-PT10M", "END:VALARM"], BERLIN))
     write(os.path.join(vdir, "span.ics"), item("span", "Span", ["DTSTART;VALUE=DATE:20261201", "DUE;VALUE=DATE:20261203"]))
+    # A phone's rule without an end, one occurrence already completed there.
+    write(os.path.join(vdir, "open.ics"), item("open", "Water the plants", ["DTSTART;VALUE=DATE:20261201", "RRULE:FREQ=WEEKLY"]).replace(
+        "END:VCALENDAR", "BEGIN:VTODO\r\nUID:open\r\nDTSTAMP:20261101T080000Z\r\nRECURRENCE-ID;VALUE=DATE:20261208\r\n"
+        "DTSTART;VALUE=DATE:20261208\r\nSTATUS:COMPLETED\r\nEND:VTODO\r\nEND:VCALENDAR"))
     lo, hi = datetime.date(2026, 11, 29), datetime.date(2027, 1, 9)   # the December grid's days
 
     def agree(what):
@@ -358,11 +362,16 @@ def recurring():
         return want
 
     cells = agree("as written")
-    check(sum(n for n, _ in cells.values()) == 4 + 5 + 3, f"recurring: {cells}")
-    steps = [(["done", "weekly", "--on", "2026-12-11"], "weekly.ics", "2026-12-11", True),
-             (["done", "stretch", "--on", "2026-12-03"], "stretch.ics", "2026-12-03", True),
-             (["undo", "weekly", "--on", "2026-12-11"], "weekly.ics", "2026-12-11", False)]
-    for args, name, day, done in steps:
+    check(sum(n for n, _ in cells.values()) == 4 + 5 + 3 + 6 and sum(c for _, c in cells.values()) == 1, f"recurring: {cells}")
+    shown, _, _ = calgrid(vdir, "show", "open", json_out=True)
+    check(shown["doneDates"] == ["2026-12-08"], f"show open: the phone's completed occurrence is not a tick: {shown}")
+    # (command, file, day, done on it after, the instances the file then has)
+    steps = [(["done", "weekly", "--on", "2026-12-11"], "weekly.ics", "2026-12-11", True, 1),
+             (["done", "stretch", "--on", "2026-12-03"], "stretch.ics", "2026-12-03", True, 1),
+             (["undo", "weekly", "--on", "2026-12-11"], "weekly.ics", "2026-12-11", False, 1),
+             (["done", "open", "--on", "2026-12-22"], "open.ics", "2026-12-22", True, 2),
+             (["undo", "open", "--on", "2026-12-08"], "open.ics", "2026-12-08", False, 2)]
+    for args, name, day, done, count in steps:
         before = files(vdir)
         time.sleep(1.1)
         calgrid(vdir, *args)
@@ -373,21 +382,22 @@ def recurring():
         check(props(master(before[name]), BUMPED) == props(master(after[name]), BUMPED), f"{args}: the item changed beyond the bump")
         check(int(master(after[name])["SEQUENCE"]) == int(master(before[name]).get("SEQUENCE", 0)) + 1, f"{args}: SEQUENCE")
         instances = [c for c in Calendar.from_ical(after[name]).walk() if c.name == "VTODO" and "RECURRENCE-ID" in c]
-        check(len(instances) == 1 and str(instances[0]["STATUS"]) == ("COMPLETED" if done else "NEEDS-ACTION"),
+        mine = [c for c in instances if c["RECURRENCE-ID"].dt.isoformat()[:10] == day]
+        check(len(instances) == count and len(mine) == 1 and str(mine[0]["STATUS"]) == ("COMPLETED" if done else "NEEDS-ACTION"),
               f"{args}: instances {[c.to_ical() for c in instances]}")
-        rid = instances[0]["RECURRENCE-ID"]
+        rid = mine[0]["RECURRENCE-ID"]
         start = master(after[name])["DTSTART"]
         check(rid.params.get("TZID") == start.params.get("TZID") and rid.params.get("VALUE") == start.params.get("VALUE")
-              and rid.dt.isoformat()[:10] == day and getattr(rid.dt, "hour", 0) == getattr(start.dt, "hour", 0),
+              and getattr(rid.dt, "hour", 0) == getattr(start.dt, "hour", 0),
               f"{args}: RECURRENCE-ID {rid.to_ical()} against DTSTART {start.to_ical()}")
-        seen = occurrences(after[name], lo, hi)
-        check(seen[name[:-4]][day] == done and sum(seen[name[:-4]].values()) == (1 if done else 0),
-              f"{args}: recurring-ical-events sees {seen}")
+        seen = occurrences(after[name], lo, hi)[name[:-4]]
+        check(seen[day] == done, f"{args}: recurring-ical-events sees {seen}")
         agree(" ".join(args))
     check(str(master(files(vdir)["weekly.ics"])["X-PHONE-COLOR"]) == "#00aa00", "weekly: X- property lost")
     check(b"BEGIN:VALARM" in files(vdir)["stretch.ics"], "stretch: VALARM lost")
-    shown, _, _ = calgrid(vdir, "show", "stretch", json_out=True)
-    check(shown["doneDays"] == 1, f"show stretch: {shown}")
+    for uid, ticked in (("stretch", ["2026-12-03"]), ("weekly", []), ("open", ["2026-12-22"])):
+        shown, _, _ = calgrid(vdir, "show", uid, json_out=True)
+        check(shown["doneDates"] == ticked, f"show {uid}: {shown}")
 
     # A day that is not an occurrence, and a new recurring todo (its rule as RRULE).
     before = files(vdir)
