@@ -73,7 +73,7 @@ fuzz-capi: deps $(FUZZ_DIR)/fuzz-capi
 # Part of `make test` (fuzz-json runs under test-json).
 TEST_RULES += test-fuzz
 test-fuzz:
-	@$(MAKE) --no-print-directory fuzz-tzif fuzz-posix fuzz-rrule fuzz-capi fuzz-capi-control
+	@$(MAKE) --no-print-directory fuzz-tzif fuzz-posix fuzz-rrule fuzz-icalendar fuzz-capi fuzz-capi-control
 
 # The long hunt: every target, FUZZ_LONG_SECONDS each.
 fuzz:

@@ -4,7 +4,7 @@
 # more with TSan), running everything under it would add minutes for code that runs one thread.
 # test-tsan first runs test-c-tsan, the C API's tests under ThreadSanitizer (below).
 TSAN_SCRATCH := $(BUILD)/tsan
-TSAN_SUITES  := ConcurrentReadTests|ParallelImportTests|AtomicFileTests
+TSAN_SUITES  := ConcurrentReadTests|ParallelImportTests|AtomicFileTests|ICalendarThreadTests
 TEST_RULES += test-tsan
 .PHONY: test-tsan
 test-tsan: deps test-c-tsan

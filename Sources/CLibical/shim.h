@@ -4,6 +4,7 @@
    libical's parser reads lines through a callback; the callback here reads them from memory and
    counts physical lines, so every component's BEGIN line can be told (libical keeps no positions). */
 #include <libical/ical.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -38,5 +39,17 @@ static inline char *cg_ical_read(char *s, size_t size, void *d) {
 static inline char *cg_ical_next_line(icalparser *parser) { return icalparser_get_line(parser, cg_ical_read); }
 
 static inline void cg_ical_free(void *p) { icalmemory_free_buffer(p); }
+
+/* A recursive mutex in memory the caller allocates (CalGrid keeps one for the process: every
+   libical call happens under it, see Sources/CalGridICalendar/_Libical.swift). */
+static inline void cg_ical_mutex_init(pthread_mutex_t *m) {
+    pthread_mutexattr_t a;
+    pthread_mutexattr_init(&a);
+    pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE);
+    pthread_mutex_init(m, &a);
+    pthread_mutexattr_destroy(&a);
+}
+static inline void cg_ical_mutex_lock(pthread_mutex_t *m) { pthread_mutex_lock(m); }
+static inline void cg_ical_mutex_unlock(pthread_mutex_t *m) { pthread_mutex_unlock(m); }
 
 #endif

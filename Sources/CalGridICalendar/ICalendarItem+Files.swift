@@ -38,6 +38,8 @@ extension ICalendarItem {
                               zone: TimeZoneRules = .utc) throws(ImportError) -> [UInt8] {
         let d = set.draft(at: i)
         if let original { return try patch(original, with: d, now: now, zone: zone) }
+        _Libical.lock()
+        defer { _Libical.unlock() }
         let cal = _Builder.calendar()
         defer { icalcomponent_free(cal) }
         for c in _Builder.todo(d, now: now) { icalcomponent_add_component(cal, c) }

@@ -8,7 +8,8 @@ import CalGridImport
 public enum ICalendarItem {
     /// `original` (a VCALENDAR holding the item whose UID is `draft.id`, such as one vdir file) with
     /// that item's mapped properties set from `draft`: SUMMARY, DESCRIPTION, CATEGORIES, DTSTART,
-    /// DUE (VTODO) or DTEND (VEVENT), and completion. A DATE-TIME keeps its time and TZID and moves
+    /// DUE (VTODO) or DTEND (VEVENT), completion, the rule and its ticks, and the reminder (the
+    /// TRIGGER of the VALARM it was read from, or a new VALARM). A DATE-TIME keeps its time and TZID and moves
     /// by the days its day moved. DTSTAMP and LAST-MODIFIED become `now` and SEQUENCE goes up by one.
     /// Everything else survives: other properties and their parameters, X- properties, alarms,
     /// attendees, other components, the VTIMEZONEs. When `draft` equals what the item already
@@ -17,6 +18,8 @@ public enum ICalendarItem {
     /// - Complexity: O(size of `original`)
     public static func patch(_ original: [UInt8], with draft: TodoDraft, now: Int64,
                              zone: TimeZoneRules = .utc) throws(ImportError) -> [UInt8] {
+        _Libical.lock()
+        defer { _Libical.unlock() }
         var options = ImportOptions(format: .icalendar, zone: zone)
         options.threads = 1
         var set = TodoSet()
@@ -27,7 +30,7 @@ public enum ICalendarItem {
         }
         if current.title == draft.title, current.memo == draft.memo, current.tags == draft.tags, current.start == draft.start,
            current.end == draft.end, current.isCompleted == draft.isCompleted, current.recurrence == draft.recurrence,
-           current.completedDays == draft.completedDays {
+           current.completedDays == draft.completedDays, current.reminderMinutes == draft.reminderMinutes {
             return original
         }
         let r: Result<[UInt8], ImportError> = original.withUnsafeBufferPointer { b in
@@ -38,7 +41,7 @@ public enum ICalendarItem {
                     for c in _Component(raw: root).children(ICAL_ANY_COMPONENT) where (c.isTodo || c.isEvent) && !c.has(ICAL_RECURRENCEID_PROPERTY) {
                         let uid = c.withText(ICAL_UID_PROPERTY) { t in t.map { String(decoding: $0, as: UTF8.self) } }
                         guard uid == draft.id else { continue }
-                        _Patch.apply(c, from: current, to: draft, now: now)
+                        _Patch.apply(c, from: current, to: draft, now: now, zone: zone)
                         var out: [UInt8] = []
                         for r in doc.roots { out += _Builder.text(r) }
                         return .success(out)
@@ -59,7 +62,7 @@ public enum ICalendarItem {
 
 enum _Patch {
     /// Changes the properties of `c` whose todo field differs between `old` and `new`, then bumps it.
-    static func apply(_ c: _Component, from old: TodoDraft, to new: TodoDraft, now: Int64) {
+    static func apply(_ c: _Component, from old: TodoDraft, to new: TodoDraft, now: Int64, zone: TimeZoneRules) {
         let raw = c.raw
         if old.title != new.title {
             _Builder.replace(raw, ICAL_SUMMARY_PROPERTY, with: new.title.isEmpty ? nil : _Builder.text(new.title) { icalproperty_new_summary($0) })
@@ -94,6 +97,12 @@ enum _Patch {
         }
         if c.isTodo, old.isCompleted != new.isCompleted { _Builder.setDone(raw, new.isCompleted, now: now) }
         if recurs, old.completedDays != new.completedDays { ticks(c, from: old, to: new, now: now) }
+        if old.reminderMinutes != new.reminderMinutes {
+            // The anchor was read just before (the item's current draft), so this does not fail;
+            // a caller that must know reads the result back (the vdir store does).
+            var clock = _ICalClock(zone: zone)
+            try? _ICalAlarm.set(c, to: new.reminderMinutes, title: new.title, clock: &clock)
+        }
         _Builder.bump(raw, now: now)
     }
 

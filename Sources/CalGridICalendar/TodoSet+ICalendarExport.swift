@@ -6,13 +6,17 @@ import CalGridSystem
 extension TodoSet {
     /// The set as one VCALENDAR with a VTODO per todo, in row order: UID (the id), DTSTAMP (`now`),
     /// SUMMARY, DESCRIPTION, a CATEGORIES per tag, CREATED, DTSTART and DUE as DATEs, and for a done
-    /// todo STATUS:COMPLETED, COMPLETED (`now`) and PERCENT-COMPLETE:100 (else STATUS:NEEDS-ACTION).
-    /// Repetition weekdays, per-day completion flags, challenge and reminder have no iCalendar form
-    /// here yet and are not written (docs/icalendar.md). `importICalendar` reads it back to the same
-    /// ids, texts, tags, days, creation times and completion.
+    /// todo STATUS:COMPLETED, COMPLETED (`now`) and PERCENT-COMPLETE:100 (else STATUS:NEEDS-ACTION);
+    /// a recurring todo's rule with its ticks as completed RECURRENCE-ID instances; the reminder as
+    /// a VALARM (TRIGGER that many minutes after the start day's midnight, else the due day's).
+    /// Repetition weekdays, a non-recurring todo's per-day completion flags and challenge have no
+    /// iCalendar form here and are not written (docs/icalendar.md). `importICalendar` reads it back
+    /// to the same ids, texts, tags, days, creation times, rules, completion and reminders.
     /// - Parameter now: the DTSTAMP, seconds since 1970 (default: the clock).
     /// - Complexity: O(n + text of the todos)
     public func exportICalendarBytes(now: Int64 = CurrentProcess.secondsSince1970()) -> [UInt8] {
+        _Libical.lock()
+        defer { _Libical.unlock() }
         let cal = _Builder.calendar()
         defer { icalcomponent_free(cal) }
         for i in indices { for c in _Builder.todo(draft(at: i), now: now) { icalcomponent_add_component(cal, c) } }

@@ -38,6 +38,9 @@ struct _ICalImport<Sink: _DraftSink> {
 
     /// Imports `bytes`, all of the input, made of `sources` (empty: one source, the whole input).
     mutating func run(_ bytes: UnsafeRawBufferPointer, sources given: [_ICalSource] = []) throws(ImportError) {
+        // Every libical call of the import (parse, decode, free) under the process's libical lock.
+        _Libical.lock()
+        defer { _Libical.unlock() }
         let limits = core.options.limits
         core.report.bytes = Int64(bytes.count)
         core.bytesTotal = Int64(bytes.count)
@@ -124,6 +127,9 @@ struct _ICalImport<Sink: _DraftSink> {
         var placeIndex = 0
         var trusted = true
         func place(of c: _Component) -> _ComponentPlace? {
+            // libical may reorder a VCALENDAR's VTIMEZONEs (two of them come back in the other
+            // order): their places, and their STANDARD/DAYLIGHT's, are passed over, never matched.
+            while placeIndex < doc.places.count, ["VTIMEZONE", "STANDARD", "DAYLIGHT"].contains(doc.places[placeIndex].name) { placeIndex += 1 }
             guard trusted, placeIndex < doc.places.count, doc.places[placeIndex].name == c.kindName else { trusted = false; return nil }
             defer { placeIndex += 1 }
             var at = doc.places[placeIndex]
@@ -133,6 +139,7 @@ struct _ICalImport<Sink: _DraftSink> {
         var masters: [String: OpaquePointer] = [:]
         var pendingOverrides: [(String, OpaquePointer)] = []
         func walk(_ c: _Component, _ calendar: _ComponentPlace) throws(ImportError) {
+            if c.kind == ICAL_VTIMEZONE_COMPONENT { return }
             let here = place(of: c) ?? calendar
             if c.isTodo || c.isEvent {
                 if c.has(ICAL_RECURRENCEID_PROPERTY) {

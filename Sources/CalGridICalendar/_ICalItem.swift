@@ -2,7 +2,8 @@
 // UID → id, SUMMARY → title, DESCRIPTION → memo, CATEGORIES → tags, CREATED else DTSTAMP →
 // createdAt, DTSTART → start day, DUE → end day (VTODO; DTSTART + DURATION likewise), DTEND
 // (exclusive) or DURATION → last day (VEVENT), STATUS:COMPLETED / COMPLETED / PERCENT-COMPLETE:100
-// → done (a VEVENT never is). Shape only: the set checks its own rules on insert.
+// → done (a VEVENT never is), the first VALARM with a relative TRIGGER → reminder time (_ICalAlarm).
+// Shape only: the set checks its own rules on insert.
 import CLibical
 import CalGrid
 import CalGridImport
@@ -35,12 +36,15 @@ struct _ICalItem {
     var isCompleted = false
     /// RRULE, RDATE and EXDATE as the set's rule; nil when the item does not recur.
     var recurrence: _ICalRecurrence? = nil
+    /// The reminder's minutes after midnight, from a VALARM (`_ICalAlarm`).
+    var reminder: Int16? = nil
 
     /// Reads `c` (a VTODO or VEVENT, whose text is `raw`) with `clock`.
     init(_ c: _Component, raw: UnsafeBufferPointer<UInt8>, overrides: [OpaquePointer], clock: inout _ICalClock) throws(_FieldFailure) {
         if let e = c.parseErrors.first { throw _FieldFailure(.parserRejected, "", _ICalText.libical(e)) }
         guard c.has(ICAL_UID_PROPERTY) else { throw _FieldFailure(.missingField, "UID", _ICalText.missingUID(c.kindName)) }
         let calendar = c.root
+        reminder = try _ICalAlarm.reminder(c, clock: &clock)
         let dtstart = try c.time(ICAL_DTSTART_PROPERTY, "DTSTART")
         var startMoment: _Moment? = nil
         if let s = dtstart {

@@ -26,7 +26,7 @@ struct _ICalRecordDecoder: _RecordDecoding {
         let item = try _ICalItem(c, raw: UnsafeBufferPointer(start: base + span.start, count: span.end - span.start),
                                  overrides: overrides[raw] ?? [], clock: &clock)
         let fields = TodoFields(start: item.start, end: item.end, createdAt: item.createdAt, isChallenge: false,
-                                isCompleted: item.isCompleted, repetition: .all, reminderMinutes: nil)
+                                isCompleted: item.isCompleted, repetition: .all, reminderMinutes: item.reminder)
         c.withText(ICAL_UID_PROPERTY) { id in
             c.withText(ICAL_SUMMARY_PROPERTY) { title in
                 c.withText(ICAL_DESCRIPTION_PROPERTY) { memo in
@@ -44,10 +44,16 @@ struct _ICalRecordDecoder: _RecordDecoding {
             } else {
                 batch.setRule(textBytes: nil, rdates: r.rdates, exdates: r.exdates)
             }
-            if let f = r.flags() {
+            if let f = r.flags(allDone: item.isCompleted) {
                 batch.setCompletedDays(count: f.count)
                 for k in f.ticked { batch.setCompletedDay(k) }
             }
+        } else if item.isCompleted, let s = item.start, let e = item.end, s <= e {
+            // A completed item with a start and an end is done as a whole: the set keeps one flag
+            // per day for it, and done means every one ticked (TodoSet.isDone(at:)).
+            let n = s.days(to: e) + 1
+            batch.setCompletedDays(count: n)
+            for k in 0..<n { batch.setCompletedDay(k) }
         }
         return .staged
     }

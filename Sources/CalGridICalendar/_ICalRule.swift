@@ -26,15 +26,22 @@ struct _ICalRecurrence {
 
     /// The flags the set tracks for the todo (one per occurrence in start...last, or as far as the
     /// last ticked one when the rule never ends: the set keeps an open rule's first flags) with the
-    /// ticked ones' indices; nil when nothing is ticked.
-    func flags() -> (count: Int, ticked: [Int])? {
-        guard let lastTick = ticks.max() else { return nil }
-        let last = self.last ?? lastTick
+    /// ticked ones' indices (every one when `allDone`: the item itself is completed, and its rule
+    /// ends); nil when nothing is ticked.
+    func flags(allDone: Bool = false) -> (count: Int, ticked: [Int])? {
+        let wholeDone = allDone && self.last != nil
+        guard let last = wholeDone ? self.last : ticks.max().map({ self.last ?? $0 }) else { return nil }
         var rule: RecurrenceRule? = nil
         if let text { rule = try? text.withUnsafeBufferPointer { b throws(RecurrenceError) in try RecurrenceRule(parsingBytes: b) } }
         let days = Array(Recurrence(start: start, rule: rule, rdates: rdates, exdates: exdates).occurrences(in: start...last))
-        let ticked = Set(ticks)
-        return (days.count, days.indices.filter { ticked.contains(days[$0]) })
+        if wholeDone { return (days.count, Array(days.indices)) }
+        let tickSet = Set(ticks)
+        let ticked = days.indices.filter { tickSet.contains(days[$0]) }
+        // A completed instance on no occurrence's day ticks nothing: no flags, as an export (which
+        // writes ticks only) reads back.
+        guard let lastTicked = ticked.last else { return nil }
+        // An open rule's flags end at its last ticked occurrence (what the set keeps, and reads back).
+        return (self.last == nil ? lastTicked + 1 : days.count, ticked)
     }
 }
 
@@ -61,7 +68,10 @@ struct _ICalRuleReader {
         var tzid: String? = nil
         if case .zoned(let z) = anchor.form { tzid = z }
         let r = _ICalRuleReader(anchor: anchor, anchorDay: anchorDay, tzid: tzid, calendar: c.root)
-        return try r.recurrence(c, text: rules.first, overrides: overrides.map(_Component.init(raw:)), clock: &clock)
+        let out = try r.recurrence(c, text: rules.first, overrides: overrides.map(_Component.init(raw:)), clock: &clock)
+        // A rule written out as its days that has no day but DTSTART's (an UNTIL before it) is one
+        // occurrence: the item is read as not recurring, as its export (no RRULE, no RDATE) reads back.
+        return out.text == nil && out.rdates.isEmpty ? nil : out
     }
 
     var isTimed: Bool {
@@ -123,12 +133,20 @@ struct _ICalRuleReader {
         for p in c.all(ICAL_EXDATE_PROPERTY) {
             if let d = try occurrence(at: try _Property.time(p, "EXDATE"), "EXDATE", zoneRecurrence, &clock) { excluded.append(d) }
         }
+        for p in c.all(ICAL_RDATE_PROPERTY) {
+            // A PERIOD adds the day it starts on.
+            let v = icalproperty_get_rdate(p)
+            let time = try _Property.time(icaltime_is_null_time(v.time) == 0 ? v.time : v.period.start, of: p, "RDATE")
+            out.rdates.append(try clock.day(try clock.read(time, "RDATE", in: calendar), "RDATE"))
+        }
         // An override (RECURRENCE-ID) moved to another day or cancelled takes its occurrence away;
         // a moved one falls on its own DTSTART's day. A completed one ticks its day.
         var moved: [CivilDate] = []
         for o in overrides {
             guard let rid = try o.time(ICAL_RECURRENCEID_PROPERTY, "RECURRENCE-ID"),
                   let d = try occurrence(at: rid, "RECURRENCE-ID", zoneRecurrence, &clock) else { continue }
+            // Of a rule of days, an override of no occurrence (rule or RDATE) overrides nothing.
+            if !isTimed, !zoneRecurrence.contains(d), !out.rdates.contains(d) { continue }
             let day = isTimed ? try mapped(d, &clock) : d
             var at = day
             if let s = try o.time(ICAL_DTSTART_PROPERTY, "DTSTART") { at = try clock.day(try clock.read(s, "DTSTART", in: calendar), "DTSTART") }
@@ -139,16 +157,13 @@ struct _ICalRuleReader {
             if at != day { excluded.append(d); moved.append(at) }
             if o.isDone { out.ticks.append(at) }
         }
-        for p in c.all(ICAL_RDATE_PROPERTY) {
-            // A PERIOD adds the day it starts on.
-            let v = icalproperty_get_rdate(p)
-            let time = try _Property.time(icaltime_is_null_time(v.time) == 0 ? v.time : v.period.start, of: p, "RDATE")
-            out.rdates.append(try clock.day(try clock.read(time, "RDATE", in: calendar), "RDATE"))
-        }
         out.rdates += moved
+        // An instance moved onto a day whose own occurrence is excluded keeps that day: EXDATE
+        // matches its instant, not the moved one's, and the set's rule is of days.
+        let movedDays = Set(moved)
         guard isTimed, rule != nil, let p = parts else {
             out.text = parts?.text
-            out.exdates = excluded
+            out.exdates = excluded.filter { !movedDays.contains($0) }
             out.last = Self.last(out, rule: rule)
             return out
         }
@@ -173,7 +188,7 @@ struct _ICalRuleReader {
         let k = shifts.first ?? anchor.day.days(to: anchorDay)
         if shifts.count <= 1, let shifted = p.shifted(by: k, start: anchor.day) {
             out.text = shifted.text
-            for d in excluded { out.exdates.append(d.advanced(by: k)) }
+            for d in excluded where !movedDays.contains(d.advanced(by: k)) { out.exdates.append(d.advanced(by: k)) }
             out.last = Self.last(out, rule: try? shifted.text.withUnsafeBufferPointer { b throws(RecurrenceError) in try RecurrenceRule(parsingBytes: b) })
             return out
         }
@@ -193,7 +208,7 @@ struct _ICalRuleReader {
             let m = try mapped(d, &clock)
             if m != anchorDay { out.rdates.append(m) }
         }
-        if removed.contains(anchor.day) { out.exdates.append(anchorDay) }
+        if removed.contains(anchor.day), !movedDays.contains(anchorDay) { out.exdates.append(anchorDay) }
         out.last = Self.last(out, rule: nil)
         return out
     }

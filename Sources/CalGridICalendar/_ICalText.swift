@@ -42,6 +42,8 @@ enum _ICalText {
     static func ruleNotDays(_ rule: String, _ zone: String) -> String {
         "RRULE:\(rule) has no end, and its occurrences' days in \(zone) follow no rule of days (they move by different days, or by a day the rule cannot say)"
     }
+    /// The DESCRIPTION of a reminder VALARM written for a todo without a title (RFC 5545 requires one).
+    static let reminder = "Reminder"
     static let inputTooLarge = "the input is larger than the input size limit"
     static func controlCharacter(_ property: String, _ byte: UInt8) -> String {
         let hex = Array("0123456789ABCDEF".utf8)

@@ -47,9 +47,44 @@ enum _Builder {
         return t
     }
 
-    /// A UTC DATE-TIME value of `seconds` since 1970.
-    static func utc(_ seconds: Int64) -> icaltimetype {
-        icaltime_from_timet_with_zone(time_t(seconds), 0, icaltimezone_get_utc_timezone())
+    /// A UTC DATE-TIME value of `seconds` since 1970; nil outside years 1...9999 (no DATE-TIME
+    /// can say it).
+    static func utc(_ seconds: Int64) -> icaltimetype? {
+        let (days, second) = _floorDivide(seconds, 86_400)
+        guard days >= Int64(CivilDate.minDayNumber), days <= Int64(CivilDate.maxDayNumber) else { return nil }
+        var t = date(CivilDate.epoch._clampedAdding(days))
+        t.is_date = 0
+        t.hour = Int32(second / 3600); t.minute = Int32(second / 60 % 60); t.second = Int32(second % 60)
+        t.zone = _Libical.utc
+        return t
+    }
+
+    /// A date or date-time property of `kind` holding `t` (in zone `tzid` when given), made by
+    /// `make`. libical's setters refuse a year past 3000 (`icaltime_is_valid_time`) and keep a null
+    /// value, written `00000000T000000`; such a value is made from its text, which libical keeps
+    /// as read. Nil when `t` is nil.
+    static func time(_ kind: icalproperty_kind, _ t: icaltimetype?, tzid: String? = nil,
+                     _ make: (icaltimetype) -> OpaquePointer?) -> OpaquePointer? {
+        guard let t else { return nil }
+        if t.year <= 3000 {
+            let p = make(t)
+            if let p, let tzid { tzid.withCString { icalproperty_add_parameter(p, icalparameter_new_tzid($0)) } }
+            return p
+        }
+        func digits(_ n: Int32, _ width: Int) -> String {
+            var s = "\(n)"
+            while s.utf8.count < width { s = "0" + s }
+            return s
+        }
+        var line = String(cString: icalproperty_kind_to_string(kind))
+        if t.is_date != 0 { line += ";VALUE=DATE" }
+        if let tzid { line += ";TZID=" + (tzid.utf8.contains { $0 == 0x3A || $0 == 0x3B || $0 == 0x2C } ? "\"" + tzid + "\"" : tzid) }
+        line += ":" + digits(t.year, 4) + digits(t.month, 2) + digits(t.day, 2)
+        if t.is_date == 0 {
+            line += "T" + digits(t.hour, 2) + digits(t.minute, 2) + digits(t.second, 2)
+            if tzid == nil, icaltime_is_utc(t) != 0 { line += "Z" }
+        }
+        return line.withCString { icalproperty_new_from_string($0) }
     }
 
     /// A new VTODO holding `draft`'s mapped fields, stamped `now`, and for a recurring todo with
@@ -58,8 +93,12 @@ enum _Builder {
     static func todo(_ draft: TodoDraft, now: Int64) -> [OpaquePointer] {
         let c = icalcomponent_new(ICAL_VTODO_COMPONENT)!
         icalcomponent_add_property(c, text(draft.id) { icalproperty_new_uid($0) })
-        icalcomponent_add_property(c, icalproperty_new_dtstamp(utc(now)))
+        if let p = time(ICAL_DTSTAMP_PROPERTY, utc(now), { icalproperty_new_dtstamp($0) }) { icalcomponent_add_property(c, p) }
         set(c, draft, isEvent: false, now: now)
+        if let m = draft.reminderMinutes, draft.start != nil || draft.end != nil {
+            // Minutes after midnight of the start day (DATE), else of the due day (RELATED=END).
+            icalcomponent_add_component(c, _ICalAlarm.alarm(icaldurationtype_from_int(Int32(m) * 60), end: draft.start == nil, title: draft.title))
+        }
         var out = [c]
         for day in ticks(draft) { out.append(instance(of: draft, on: day, recurrenceID: date(day), tzid: nil, now: now)) }
         return out
@@ -85,12 +124,10 @@ enum _Builder {
     static func instance(of draft: TodoDraft, on day: CivilDate, recurrenceID: icaltimetype, tzid: String?, now: Int64) -> OpaquePointer {
         let c = icalcomponent_new(ICAL_VTODO_COMPONENT)!
         icalcomponent_add_property(c, text(draft.id) { icalproperty_new_uid($0) })
-        icalcomponent_add_property(c, icalproperty_new_dtstamp(utc(now)))
-        let rid = icalproperty_new_recurrenceid(recurrenceID)!
-        if let tzid { tzid.withCString { icalproperty_add_parameter(rid, icalparameter_new_tzid($0)) } }
-        icalcomponent_add_property(c, rid)
+        if let p = time(ICAL_DTSTAMP_PROPERTY, utc(now), { icalproperty_new_dtstamp($0) }) { icalcomponent_add_property(c, p) }
+        if let rid = time(ICAL_RECURRENCEID_PROPERTY, recurrenceID, tzid: tzid, { icalproperty_new_recurrenceid($0) }) { icalcomponent_add_property(c, rid) }
         if !draft.title.isEmpty, let p = text(draft.title, { icalproperty_new_summary($0) }) { icalcomponent_add_property(c, p) }
-        icalcomponent_add_property(c, icalproperty_new_dtstart(date(day)))
+        if let p = time(ICAL_DTSTART_PROPERTY, date(day), { icalproperty_new_dtstart($0) }) { icalcomponent_add_property(c, p) }
         setDone(c, true, now: now)
         return c
     }
@@ -111,9 +148,9 @@ enum _Builder {
             var v = icaldatetimeperiodtype()
             v.time = date(d)
             v.period = icalperiodtype_null_period()
-            icalcomponent_add_property(c, icalproperty_new_rdate(v))
+            if let p = time(ICAL_RDATE_PROPERTY, v.time, { _ in icalproperty_new_rdate(v) }) { icalcomponent_add_property(c, p) }
         }
-        for d in r.exdates { icalcomponent_add_property(c, icalproperty_new_exdate(date(d))) }
+        for d in r.exdates { if let p = time(ICAL_EXDATE_PROPERTY, date(d), { icalproperty_new_exdate($0) }) { icalcomponent_add_property(c, p) } }
     }
 
     /// Sets the mapped properties of `c` from `draft`: SUMMARY, DESCRIPTION, CATEGORIES, CREATED,
@@ -124,16 +161,16 @@ enum _Builder {
         replace(c, ICAL_DESCRIPTION_PROPERTY, with: draft.memo.flatMap { m in m.isEmpty ? nil : text(m) { icalproperty_new_description($0) } })
         remove(c, ICAL_CATEGORIES_PROPERTY)
         for tag in draft.tags where !tag.isEmpty { if let p = text(tag, { icalproperty_new_categories($0) }) { icalcomponent_add_property(c, p) } }
-        replace(c, ICAL_CREATED_PROPERTY, with: draft.createdAt.map { icalproperty_new_created(utc($0)) })
-        replace(c, ICAL_DTSTART_PROPERTY, with: draft.start.map { icalproperty_new_dtstart(date($0)) })
+        replace(c, ICAL_CREATED_PROPERTY, with: draft.createdAt.flatMap { time(ICAL_CREATED_PROPERTY, utc($0)) { icalproperty_new_created($0) } })
+        replace(c, ICAL_DTSTART_PROPERTY, with: draft.start.flatMap { time(ICAL_DTSTART_PROPERTY, date($0)) { icalproperty_new_dtstart($0) } })
         // A recurring todo's end bounds its rule (UNTIL); each occurrence is its one day.
         if draft.recurrence != nil {
             setRule(c, draft)
             if !isEvent { setDone(c, draft.isCompleted, now: now) }
         } else if isEvent {
-            replace(c, ICAL_DTEND_PROPERTY, with: draft.end.map { icalproperty_new_dtend(date($0._clampedAdding(1))) })
+            replace(c, ICAL_DTEND_PROPERTY, with: draft.end.flatMap { time(ICAL_DTEND_PROPERTY, date($0._clampedAdding(1))) { icalproperty_new_dtend($0) } })
         } else {
-            replace(c, ICAL_DUE_PROPERTY, with: draft.end.map { icalproperty_new_due(date($0)) })
+            replace(c, ICAL_DUE_PROPERTY, with: draft.end.flatMap { time(ICAL_DUE_PROPERTY, date($0)) { icalproperty_new_due($0) } })
             setDone(c, draft.isCompleted, now: now)
         }
     }
@@ -143,7 +180,7 @@ enum _Builder {
         if done {
             replace(c, ICAL_STATUS_PROPERTY, with: icalproperty_new_status(ICAL_STATUS_COMPLETED))
             if icalcomponent_get_first_property(c, ICAL_COMPLETED_PROPERTY) == nil {
-                icalcomponent_add_property(c, icalproperty_new_completed(utc(now)))
+                if let p = time(ICAL_COMPLETED_PROPERTY, utc(now), { icalproperty_new_completed($0) }) { icalcomponent_add_property(c, p) }
             }
             replace(c, ICAL_PERCENTCOMPLETE_PROPERTY, with: icalproperty_new_percentcomplete(100))
         } else {
@@ -156,8 +193,8 @@ enum _Builder {
     /// DTSTAMP and LAST-MODIFIED set to `now`, SEQUENCE one more (RFC 5545 3.8.7: what CalDAV
     /// clients look at to see a change).
     static func bump(_ c: OpaquePointer, now: Int64) {
-        replace(c, ICAL_DTSTAMP_PROPERTY, with: icalproperty_new_dtstamp(utc(now)))
-        replace(c, ICAL_LASTMODIFIED_PROPERTY, with: icalproperty_new_lastmodified(utc(now)))
+        replace(c, ICAL_DTSTAMP_PROPERTY, with: time(ICAL_DTSTAMP_PROPERTY, utc(now)) { icalproperty_new_dtstamp($0) })
+        replace(c, ICAL_LASTMODIFIED_PROPERTY, with: time(ICAL_LASTMODIFIED_PROPERTY, utc(now)) { icalproperty_new_lastmodified($0) })
         let seq = icalcomponent_get_first_property(c, ICAL_SEQUENCE_PROPERTY).map { icalproperty_get_sequence($0) } ?? 0
         replace(c, ICAL_SEQUENCE_PROPERTY, with: icalproperty_new_sequence(seq + 1))
     }

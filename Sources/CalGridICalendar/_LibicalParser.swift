@@ -3,7 +3,9 @@
 // this layer feeds them, follows the parser's state (BEGIN_COMP, END_COMP), notes the physical line
 // each logical line starts on, and checks what libical lets through: a NUL byte, an END that closes
 // the wrong component (libical closes whatever is open), an input that ends inside a component
-// (libical closes it silently), text outside any VCALENDAR.
+// (libical closes it silently), text outside any VCALENDAR; and it keeps what libical drops: an empty
+// TEXT value (`LOCATION:`, as Google Calendar writes it) and a rule with escaped separators
+// (Outlook's `\;`): _LibicalLineRepair.swift.
 import CLibical
 import CalGrid
 import CalGridImport
@@ -52,6 +54,7 @@ struct _ICalDocument {
             source.deallocate()
         }
         var open: [Int] = []   // indices into places
+        var repairedLines = false
         do throws(_ICalSyntaxError) {
             while let line = cg_ical_next_line(parser) {
                 defer { cg_ical_free(line) }
@@ -74,7 +77,15 @@ struct _ICalDocument {
                 } else if open.isEmpty, case .other = word {
                     throw _ICalSyntaxError(reason: .trailingContent, line: at.line, offset: at.offset, detail: _ICalText.outside)
                 }
-                let done = icalparser_add_line(parser, line)
+                // A line libical would refuse though it is plain reaches it repaired (_LineRepair):
+                // an empty TEXT value as a placeholder, emptied below; a rule's escaped separators.
+                let done: OpaquePointer?
+                if let filled = _LineRepair.repaired(line, count: n) {
+                    repairedLines = true
+                    done = filled.withUnsafeBufferPointer { icalparser_add_line(parser, UnsafeMutablePointer(mutating: $0.baseAddress!)) }
+                } else {
+                    done = icalparser_add_line(parser, line)
+                }
                 let state = icalparser_get_state(parser)
                 switch word {
                 case .begin(let name) where state == ICALPARSER_BEGIN_COMP:
@@ -96,6 +107,7 @@ struct _ICalDocument {
             doc.free()
             throw error
         }
+        if repairedLines { for r in doc.roots { _LineRepair.clear(r) } }
         return doc
     }
 }

@@ -9,7 +9,7 @@ import CalGridSystem
 /// the way to the file.
 enum VdirItem {
     /// The todos of one file's text, read in the command's zone. A todo whose item is completed
-    /// (STATUS:COMPLETED) is done as a whole: its tracked days are all ticked, as a client that
+    /// (STATUS:COMPLETED) is done as a whole: the import ticks its tracked days, as a client that
     /// shows the item done means it.
     static func read(_ bytes: [UInt8], file: String, _ options: CommonOptions) throws(CLIError) -> [TodoDraft] {
         let set: TodoSet
@@ -23,16 +23,13 @@ enum VdirItem {
         return set.indices.map { set.draft(at: $0) }
     }
 
-    /// The todos of iCalendar text (one item file, or several one after the other), done as a
-    /// whole where the item is completed.
+    /// The todos of iCalendar text (one item file, or several one after the other); a completed
+    /// item is done as a whole (the import ticks every tracked day).
     static func todos(of bytes: [UInt8], _ options: CommonOptions) throws(ImportError) -> TodoSet {
         var set = TodoSet()
         var o = ImportOptions(format: .icalendar, policy: .strict, zone: options.zone)
         o.threads = 1
         try set.importICalendar(bytes: bytes, options: o)
-        for i in set.indices where set.isCompleted(at: i) && set.isTracked(at: i) && set.trackedDayCount(at: i) > 0 {
-            _ = set.setDone(true, at: i)
-        }
         return set
     }
 

@@ -29,6 +29,8 @@ func randomTodos(_ n: Int, seed: UInt64) throws -> TodoSet {
         }
         if Bool.random(using: &random) { d.createdAt = Int64.random(in: 0...2_000_000_000, using: &random) }
         d.isCompleted = Bool.random(using: &random)
+        // A reminder is written as a VALARM relative to the start (else the due) day: a todo with a day.
+        if k % 4 != 3, Bool.random(using: &random) { d.reminderMinutes = Int16.random(in: 0...1439, using: &random) }
         _ = try set.append(d)
     }
     return set
@@ -44,8 +46,14 @@ func randomTodos(_ n: Int, seed: UInt64) throws -> TodoSet {
         var back = TodoSet()
         let r = try back.importICalendar(bytes: bytes)
         #expect(r.imported == set.count)
-        // Without CREATED, the import reads DTSTAMP (the export's `now`) as the creation time.
-        let want = set.drafts.map { d in var d = d; d.createdAt = d.createdAt ?? 1_780_000_000; return d }
+        // Without CREATED, the import reads DTSTAMP (the export's `now`) as the creation time; a
+        // completed todo with a start and an end comes back done as a whole (every day ticked).
+        let want = set.drafts.map { d in
+            var d = d
+            d.createdAt = d.createdAt ?? 1_780_000_000
+            if d.isCompleted, let s = d.start, let e = d.end { d.completedDays = Array(repeating: true, count: s.days(to: e) + 1) }
+            return d
+        }
         #expect(back.count == want.count)
         for (b, w) in zip(back.drafts, want) where b != w { Issue.record("exported \(w), read back \(b)"); break }
         var line: [UInt8] = []
@@ -102,7 +110,10 @@ func randomTodos(_ n: Int, seed: UInt64) throws -> TodoSet {
         let patched = try ICalendarItem.patch(original, with: d, now: 1_780_000_000, zone: zone)
         var back = TodoSet()
         try back.importICalendar(bytes: patched, options: ImportOptions(zone: zone))
-        #expect(back.drafts[0] == d)
+        // Read back completed, the todo is done as a whole: each of its 34 days ticked.
+        var done = d
+        done.completedDays = Array(repeating: true, count: d.start!.days(to: d.end!) + 1)
+        #expect(back.drafts[0] == done)
         #expect(back.drafts[1] == set.drafts[1])
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("calgrid-patch-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -46,6 +46,8 @@ func differences(_ d: TodoDraft, _ o: [String: Any]) -> [String] {
     check("end", d.end?.iso8601, o["end"] is NSNull ? nil : o["end"])
     if d.tags != (o["tags"] as? [String] ?? []) { out.append("tags: ours \(d.tags), python-icalendar \(o["tags"]!)") }
     if d.isCompleted != (o["done"] as? Bool ?? false) { out.append("done: ours \(d.isCompleted)") }
+    let reminder = (o["reminder"] as? NSNumber).map { Int16($0.intValue) }
+    if d.reminderMinutes != reminder { out.append("reminder: ours \(String(describing: d.reminderMinutes)), python-icalendar \(String(describing: reminder))") }
     let created = (o["createdAt"] as? NSNumber)?.int64Value
     if d.createdAt != created { out.append("createdAt: ours \(String(describing: d.createdAt)), python-icalendar \(String(describing: created))") }
     return out

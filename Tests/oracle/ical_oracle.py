@@ -5,8 +5,8 @@ CalGrid should make of each VTODO and VEVENT, with days in an import zone by zon
     ical_oracle.py ZONE FILE...
 
 prints one JSON object per item (RECURRENCE-ID overrides left out), in file order:
-{"id", "title", "memo", "tags", "start", "end", "done", "createdAt", "recurring"}; dates are
-YYYY-MM-DD or null, createdAt seconds since 1970 or null.
+{"id", "title", "memo", "tags", "start", "end", "done", "createdAt", "recurring", "reminder"}; dates
+are YYYY-MM-DD or null, createdAt seconds since 1970 or null, reminder minutes after midnight or null.
 
 The rules, written from RFC 5545 independently of the Swift code: a date-time with a zone (TZID,
 through the file's VTIMEZONE when python-icalendar has one, or UTC) is an instant whose day is read
@@ -14,9 +14,15 @@ in ZONE; a floating date-time and a DATE are days as written. A VTODO's end is i
 DTSTART + DURATION. A VEVENT covers [DTSTART, DTEND) (or DTSTART + DURATION): its last day is the
 day of the last second before the end, never before the first day; a VEVENT is never done. A VTODO
 is done with STATUS:COMPLETED, a COMPLETED property or PERCENT-COMPLETE:100. A recurring item (RRULE
-or RDATE) starts on its first occurrence's day and ends on its last's (recurring-ical-events), or has
-no end when its rule has neither COUNT nor UNTIL.
+or RDATE) starts on its first occurrence's day and ends on its last's (recurring-ical-events), or on
+a DATE UNTIL after it (a rule of days: a DATE or floating start), or has no end when its rule has
+neither COUNT nor UNTIL. The reminder is the time of day at which the
+first VALARM rings whose TRIGGER is a duration of whole minutes from an anchor the item has
+(DTSTART; with RELATED=END a to-do's DUE or an event's DTEND): in ZONE for a date-time with a zone,
+as written for a DATE or a floating one (the TRIGGER's text read here: weeks and days nominal, the
+rest exact, RFC 5545 3.3.6).
 """
+import re
 import datetime as dt
 import json
 import sys
@@ -99,7 +105,48 @@ def last_occurrence(cal, c, zone):
             continue
         d = day(moment(o.decoded("DTSTART") if "DTSTART" in o else o.decoded("DUE")), zone)
         last = d if last is None or d > last else last
+    # A rule of days (DATE or floating start) with a DATE UNTIL ends on that day, even when it is
+    # no occurrence (the todo's end is what an export writes back as UNTIL).
+    anchor = c.decoded("DTSTART") if "DTSTART" in c else c.decoded("DUE")
+    timed = isinstance(anchor, dt.datetime) and anchor.tzinfo is not None
+    for r in rules:
+        until = r.get("UNTIL", [None])[0]
+        if not timed and isinstance(until, dt.date) and not isinstance(until, dt.datetime):
+            last = until if last is None or until > last else last
     return last
+
+
+TRIGGER_DURATION = re.compile(r"^([+-]?)P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$")
+
+
+def reminder(c, zone):
+    for a in c.subcomponents:
+        if a.name != "VALARM" or "TRIGGER" not in a:
+            continue
+        t = a["TRIGGER"]
+        if str(t.params.get("VALUE", "DURATION")).upper() != "DURATION":
+            continue
+        m = TRIGGER_DURATION.match(t.to_ical().decode())
+        if not m:
+            continue
+        sign = -1 if m.group(1) == "-" else 1
+        w, d, h, mi, se = (int(g or 0) for g in m.groups()[1:])
+        if se % 60:
+            continue
+        related = str(t.params.get("RELATED", "START")).upper()
+        key = "DTSTART" if related != "END" else ("DUE" if c.name == "VTODO" else "DTEND")
+        if key not in c:
+            continue
+        kind, v = moment(c.decoded(key))
+        nominal = dt.timedelta(days=sign * (7 * w + d))
+        exact = dt.timedelta(seconds=sign * (3600 * h + 60 * mi + se))
+        if kind == "wall":
+            rings = v + nominal + exact
+        else:
+            wall = v.replace(tzinfo=None) + nominal
+            rings = (wall.replace(tzinfo=v.tzinfo).astimezone(dt.timezone.utc) + exact).astimezone(zone)
+        return rings.hour * 60 + rings.minute
+    return None
 
 
 def item(c, zone, cal=None):
@@ -154,6 +201,7 @@ def item(c, zone, cal=None):
         "done": done,
         "createdAt": created,
         "recurring": "RRULE" in c or "RDATE" in c,
+        "reminder": reminder(c, zone),
     }
 
 

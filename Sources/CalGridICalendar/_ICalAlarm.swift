@@ -1,0 +1,102 @@
+// VALARM ↔ the todo's reminder, a time of day (minutes after midnight). An alarm whose TRIGGER is
+// a duration rings at its anchor plus that duration: DTSTART, or with RELATED=END the DUE of a
+// VTODO (DTEND of a VEVENT); with a UTC or TZID anchor that moment's time of day in the import zone
+// is the reminder, with a DATE or floating one its time as written. The alarm read is the first
+// VALARM with such a trigger in whole minutes whose anchor the item has; the day it rings on is not
+// kept (Thunderbird's all-day "-PT15H" is 09:00), only its time. Other alarms, absolute triggers and
+// everything else in the VALARM stay as written.
+import CLibical
+import CalGrid
+import CalGridImport
+
+enum _ICalAlarm {
+    /// The VALARM of `c` that is the reminder, with its trigger and the anchor's value.
+    static func mapped(_ c: _Component) throws(_FieldFailure) -> (alarm: OpaquePointer, trigger: icaldurationtype, anchor: _ICalTime)? {
+        guard icalcomponent_get_first_component(c.raw, ICAL_VALARM_COMPONENT) != nil else { return nil }
+        for a in c.children(ICAL_VALARM_COMPONENT) {
+            guard let p = a.first(ICAL_TRIGGER_PROPERTY) else { continue }
+            let t = icalproperty_get_trigger(p)
+            guard icaltime_is_null_time(t.time) != 0, icaldurationtype_is_bad_duration(t.duration) == 0, t.duration.seconds % 60 == 0 else { continue }
+            let end = icalproperty_get_first_parameter(p, ICAL_RELATED_PARAMETER).map { icalparameter_get_related($0) == ICAL_RELATED_END } ?? false
+            let kind = end ? (c.isTodo ? ICAL_DUE_PROPERTY : ICAL_DTEND_PROPERTY) : ICAL_DTSTART_PROPERTY
+            guard let anchor = try c.time(kind, end ? (c.isTodo ? "DUE" : "DTEND") : "DTSTART") else { continue }
+            return (a.raw, t.duration, anchor)
+        }
+        return nil
+    }
+
+    /// The reminder of `c` in minutes after midnight; nil when no VALARM maps to one.
+    static func reminder(_ c: _Component, clock: inout _ICalClock) throws(_FieldFailure) -> Int16? {
+        guard let m = try mapped(c) else { return nil }
+        let rings = try _ICalItem.after(m.anchor, m.trigger, "TRIGGER", c.root, &clock)
+        let second: Int64
+        switch rings {
+        case .wall(let w): second = _floorDivide(w, 86_400).1
+        case .instant(let i):
+            guard let l = clock.zone.localTime(at: i) else { throw _FieldFailure(.invalidDateTime, "TRIGGER", _ICalText.outOfRange("TRIGGER")) }
+            second = Int64(l.secondOfDay)
+        }
+        return Int16(second / 60)
+    }
+
+    /// A relative TRIGGER that rings at `minutes` after midnight of `anchor`'s day: as written for a
+    /// DATE or floating anchor, in the import zone for an instant.
+    static func trigger(ringing minutes: Int16, after anchor: _ICalTime, _ calendar: _Component,
+                        clock: inout _ICalClock) throws(_FieldFailure) -> icaldurationtype {
+        let want: Int64, from: Int64
+        switch try clock.read(anchor, "TRIGGER", in: calendar) {
+        case .day:
+            from = anchor.wallSeconds
+            want = Int64(anchor.day.dayNumber) * 86_400 + Int64(minutes) * 60
+        case .instant(let i):
+            from = i
+            let day = try clock.day(.instant(i), "TRIGGER")
+            switch clock.zone.instant(of: day, secondOfDay: Int32(minutes) * 60) {
+            case .unique(let e), .ambiguous(let e, _): want = e
+            // In a gap the clock jumps past the minute: the first instant after the gap.
+            case .nonexistent(let gapStart): want = gapStart
+            }
+        }
+        return icaldurationtype_from_int(Int32(clamping: want - from))
+    }
+
+    /// A new VALARM ringing at `minutes` after midnight of the anchor's day: ACTION:DISPLAY, the
+    /// todo's title as DESCRIPTION (RFC 5545 requires one), the trigger (RELATED=END when `end`).
+    static func alarm(_ trigger: icaldurationtype, end: Bool, title: String) -> OpaquePointer {
+        let a = icalcomponent_new(ICAL_VALARM_COMPONENT)!
+        icalcomponent_add_property(a, icalproperty_new_action(ICAL_ACTION_DISPLAY))
+        let text = title.isEmpty ? _ICalText.reminder : title
+        if let d = _Builder.text(text, { icalproperty_new_description($0) }) { icalcomponent_add_property(a, d) }
+        var t = icaltriggertype()
+        t.time = icaltime_null_time()
+        t.duration = trigger
+        let p = icalproperty_new_trigger(t)!
+        if end { icalproperty_add_parameter(p, icalparameter_new_related(ICAL_RELATED_END)) }
+        icalcomponent_add_property(a, p)
+        return a
+    }
+
+    /// Sets `c`'s reminder to `minutes` (nil: none): the mapped VALARM's trigger changed or the
+    /// VALARM removed, or a new VALARM on DTSTART (else DUE/DTEND) when none maps.
+    static func set(_ c: _Component, to minutes: Int16?, title: String, clock: inout _ICalClock) throws(_FieldFailure) {
+        if let m = try mapped(c) {
+            guard let minutes else {
+                icalcomponent_remove_component(c.raw, m.alarm)
+                icalcomponent_free(m.alarm)
+                return
+            }
+            let p = icalcomponent_get_first_property(m.alarm, ICAL_TRIGGER_PROPERTY)!
+            var t = icalproperty_get_trigger(p)
+            t.duration = try trigger(ringing: minutes, after: m.anchor, c.root, clock: &clock)
+            icalproperty_set_trigger(p, t)
+            return
+        }
+        guard let minutes else { return }
+        let endKind = c.isTodo ? ICAL_DUE_PROPERTY : ICAL_DTEND_PROPERTY
+        if let s = try c.time(ICAL_DTSTART_PROPERTY, "DTSTART") {
+            icalcomponent_add_component(c.raw, alarm(try trigger(ringing: minutes, after: s, c.root, clock: &clock), end: false, title: title))
+        } else if let e = try c.time(endKind, c.isTodo ? "DUE" : "DTEND") {
+            icalcomponent_add_component(c.raw, alarm(try trigger(ringing: minutes, after: e, c.root, clock: &clock), end: true, title: title))
+        }
+    }
+}
