@@ -419,11 +419,16 @@ def recurring():
     check(sorted(n for n in os.listdir(exported) if n.endswith(".ics")) == sorted(files(vdir)),
           f"export names: {sorted(os.listdir(exported))} against the store's {sorted(files(vdir))}")
 
+    # A reminder is a VALARM (docs/icalendar.md, Reminders): written relative to the due day.
+    out, _, _ = calgrid(vdir, "add", "Call", "--remind", "09:00", "--end", "2026-12-05")
+    uid = out.strip()
+    alarms = [c for c in todo_of(files(vdir)[uid + ".ics"])[0].subcomponents if c.name == "VALARM"]
+    check(len(alarms) == 1 and alarms[0].decoded("TRIGGER").total_seconds() == 9 * 3600,
+          f"add --remind 09:00: {files(vdir)[uid + '.ics']}")
+
     # What iCalendar as written cannot hold yet is refused by field name, nothing written.
     refusals = [(["add", "Gym", "--challenge", "--end", "2026-12-20"], "isChallenge"),
                 (["add", "Gym", "--repeat", "mon,wed,fri", "--start", "2026-12-01", "--end", "2026-12-31"], "repetition"),
-                (["add", "Call", "--remind", "09:00", "--end", "2026-12-05"], "reminderTime"),
-                (["edit", "span", "--remind", "09:00"], "reminderTime"),
                 (["edit", "span", "--challenge"], "isChallenge"),
                 (["edit", "span", "--repeat", "mon,wed"], "repetition"),
                 (["done", "span", "--on", "2026-12-02"], "completed")]
