@@ -26,7 +26,9 @@ public func calgrid_todo_set_set_done(_ set: OpaquePointer?, _ index: Int, _ day
         let i = try _index(index, in: box.set)
         let d = try _date(day)
         let done = try _flag(done)
-        try _reserveChange(box.set, day: d, flagCount: box.set._openFlagsNeeded(at: i, on: d))
+        // Read in place (a call on box.set from this module would copy the set first).
+        let grown = box.address.read { $0._openFlagsNeeded(at: i, on: d) }
+        try _reserveChange(&box.set, row: nil, day: d, flagCount: grown)
         do throws(TodoError) { try box.set.setDone(done, on: d, at: i) } catch { throw error._status }
     }
 }
@@ -38,7 +40,9 @@ public func calgrid_todo_set_toggle(_ outDone: UnsafeMutablePointer<Int32>?, _ s
         let box = try _box(set)
         let i = try _index(index, in: box.set)
         let d = try _date(day)
-        try _reserveChange(box.set, day: d, flagCount: box.set._openFlagsNeeded(at: i, on: d))
+        // Read in place (a call on box.set from this module would copy the set first).
+        let grown = box.address.read { $0._openFlagsNeeded(at: i, on: d) }
+        try _reserveChange(&box.set, row: nil, day: d, flagCount: grown)
         do throws(TodoError) {
             let now = try box.set.toggleDone(on: d, at: i)
             outDone?.pointee = now ? 1 : 0
@@ -51,7 +55,7 @@ public func calgrid_todo_set_set_completed(_ set: OpaquePointer?, _ index: Int, 
     _boundary { () throws(CStatus) in
         let box = try _box(set)
         let i = try _index(index, in: box.set)
-        try _reserveChange(box.set)
+        try _reserveChange(&box.set, row: i)
         box.set.setIsCompleted(try _flag(completed), at: i)
     }
 }

@@ -34,17 +34,8 @@ func _reserve(_ bytes: Int) throws(CStatus) {
     #endif
 }
 
-/// `_reserve` for a read of `set`: its query or sort, and the indexes it builds.
-@inline(__always)
-func _reserveRead(_ set: TodoSet) throws(CStatus) {
-    try _reserve(set.readAllocationBound(days: 0, dayTableOf: nil))
-}
-
-/// `_reserve` for a `dayCounts` read of `days` days of `kind`: only that kind's day table may be built.
-@inline(__always)
-func _reserveRead(_ set: TodoSet, days: Int, kind: TodoKind) throws(CStatus) {
-    try _reserve(set.readAllocationBound(days: days, dayTableOf: kind))
-}
+// Reads reserve `readAllocationBound(days:dayTableOf:)` or `countAllocationBound()` of the set in
+// place (`UnsafePointer<TodoSet>`'s reads, TodoSet+InPlaceReads.swift: no copy of the struct).
 
 /// The bytes of a C string, or 0 for NULL (no String is made).
 @inline(__always)
@@ -80,26 +71,31 @@ func _measure(_ p: UnsafeRawPointer, count: Int, stride: Int) -> (text: Int, fla
     return (text, flags, days)
 }
 
-/// `_reserve` for adding or replacing `count` todos at `p` (`stride` bytes apart) in `set`.
-func _reserveChange(_ set: TodoSet, todos p: UnsafeRawPointer, count: Int, stride: Int) throws(CStatus) {
+/// `_reserve` for adding `count` todos at `p` (`stride` bytes apart) to `set`, or replacing row
+/// `row` with the one there. The set's own bound (`changeAllocationBound(…, row:)`): what the
+/// change adds and what outgrows its capacity when no copy shares its storage, else every
+/// structure regrowing (`inout`: it asks whether the storage is shared, without a copy that would
+/// share it).
+func _reserveChange(_ set: inout TodoSet, todos p: UnsafeRawPointer, count: Int, stride: Int, row: Int?) throws(CStatus) {
     let m = _measure(p, count: count, stride: stride)
-    try _reserve(_add(set.changeAllocationBound(todos: count, textBytes: m.text, flagCount: m.flags, days: m.days),
+    try _reserve(_add(set.changeAllocationBound(todos: count, textBytes: m.text, flagCount: m.flags, days: m.days, row: row),
                       _mul(count, MemoryLayout<TodoDraft>.stride * 2)))
 }
 
-/// `_reserve` for a change of one existing todo (a removal, a tick on `day`).
+/// `_reserve` for a change of one existing todo: a removal or an `isCompleted` change of `row`
+/// (its days), a tick on `day` (no row: a tick rewrites no row's days).
 @inline(__always)
-func _reserveChange(_ set: TodoSet, day: CivilDate? = nil, flagCount: Int = 0) throws(CStatus) {
-    try _reserve(set.changeAllocationBound(todos: 0, textBytes: 0, flagCount: flagCount, days: day.map { $0...$0 }))
+func _reserveChange(_ set: inout TodoSet, row: Int?, day: CivilDate? = nil, flagCount: Int = 0) throws(CStatus) {
+    try _reserve(set.changeAllocationBound(todos: 0, textBytes: 0, flagCount: flagCount, days: day.map { $0...$0 }, row: row))
 }
 
-/// `_reserveChange` for one caller todo (add, update), after its NULL check: a todo whose
-/// struct_size is too small is measured by `_draft`, which rejects it.
-func _reserveChange(_ set: TodoSet, todo: UnsafePointer<calgrid_todo>, err: UnsafeMutablePointer<calgrid_error>?)
+/// `_reserveChange` for one caller todo (add: `row` nil; update of `row`), after its NULL check:
+/// a todo whose struct_size is too small is measured by `_draft`, which rejects it.
+func _reserveChange(_ set: inout TodoSet, todo: UnsafePointer<calgrid_todo>, row: Int?, err: UnsafeMutablePointer<calgrid_error>?)
     throws(CStatus) {
     let size = todo.pointee.struct_size
     guard _isTodoSize(size) else { return }
-    do throws(CStatus) { try _reserveChange(set, todos: UnsafeRawPointer(todo), count: 1, stride: size) }
+    do throws(CStatus) { try _reserveChange(&set, todos: UnsafeRawPointer(todo), count: 1, stride: size, row: row) }
     catch { throw _ErrorInfo(error, "out of memory").report(to: err) }
 }
 

@@ -22,11 +22,11 @@ func _emit(_ result: [Int], _ out: UnsafeMutablePointer<Int>?, _ size: Int, _ ou
 /// The boundary of a query answered with todo indices: the set, then `query`'s list into the
 /// caller's array (or its length into `outCount`).
 func _indexQuery(_ indices: UnsafeMutablePointer<Int>?, _ size: Int, _ outCount: UnsafeMutablePointer<Int>?,
-                 _ set: OpaquePointer?, _ query: (TodoSet) throws(CStatus) -> [Int]) -> Int32 {
+                 _ set: OpaquePointer?, _ query: (borrowing TodoSet) throws(CStatus) -> [Int]) -> Int32 {
     _boundary { () throws(CStatus) in
         let s = try _reading(set)
-        try _reserveRead(s.pointee)
-        try _emit(try query(s.pointee), indices, size, outCount)
+        try _reserve(s.readAllocationBound(days: 0, dayTableOf: nil))
+        try _emit(try s.read(query), indices, size, outCount)
     }
 }
 
@@ -49,8 +49,8 @@ public func calgrid_todo_set_count_overlapping(_ outCount: UnsafeMutablePointer<
         let s = try _reading(set)
         let f = try _date(first), l = try _date(last), k = try _kind(kind)
         guard f <= l else { throw .invalid }
-        try _reserveRead(s.pointee)   // the interval index, when this count builds it
-        out.pointee = s.pointee.count(from: f, through: l, kind: k)
+        try _reserve(s.countAllocationBound())   // the interval index, when this count builds it
+        out.pointee = s.count(from: f, through: l, kind: k)
     }
 }
 
@@ -91,8 +91,8 @@ public func calgrid_todo_set_day_counts(_ counts: UnsafeMutablePointer<calgrid_d
         guard f <= l else { throw .invalid }
         guard size > Int(l.dayNumber - f.dayNumber) else { throw .noSpace }
         let counts = try _required(counts)
-        try _reserveRead(s.pointee, days: Int(l.dayNumber - f.dayNumber) + 1, kind: k)
-        _emit(s.pointee.dayCounts(from: f, through: l, kind: k), into: counts)
+        try _reserve(s.readAllocationBound(days: Int(l.dayNumber - f.dayNumber) + 1, dayTableOf: k))
+        _emit(s.dayCounts(from: f, through: l, kind: k), into: counts)
     }
 }
 
@@ -111,8 +111,8 @@ public func calgrid_todo_set_grid_counts(_ counts: UnsafeMutablePointer<calgrid_
         let lo = Swift.max(first, Int(CivilDate.minDayNumber)), hi = Swift.min(first + n - 1, Int(CivilDate.maxDayNumber))
         for i in 0..<_maxGridCells { counts[i] = calgrid_day_count() }
         guard lo <= hi else { return }
-        try _reserveRead(s.pointee, days: _maxGridCells, kind: k)
-        let c = s.pointee.dayCounts(from: CivilDate(_unchecked: Int32(lo)), through: CivilDate(_unchecked: Int32(hi)), kind: k)
+        try _reserve(s.readAllocationBound(days: _maxGridCells, dayTableOf: k))
+        let c = s.dayCounts(from: CivilDate(_unchecked: Int32(lo)), through: CivilDate(_unchecked: Int32(hi)), kind: k)
         _emit(c, into: counts + (lo - first))
     }
 }
@@ -124,8 +124,8 @@ public func calgrid_todo_set_sort(_ indices: UnsafeMutablePointer<Int>?, _ size:
         let s = try _reading(set)
         let order = try _order(key, descending)
         guard try _capacity(size, of: Int.self) >= s.pointee.count else { throw .noSpace }
-        try _reserveRead(s.pointee)
-        try _emit(s.pointee.sortedIndices(by: order), indices, size, nil)
+        try _reserve(s.readAllocationBound(days: 0, dayTableOf: nil))
+        try _emit(s.read { $0.sortedIndices(by: order) }, indices, size, nil)
     }
 }
 
@@ -137,10 +137,10 @@ public func calgrid_todo_set_sort_indices(_ out: UnsafeMutablePointer<Int>?, _ i
         let order = try _order(key, descending)
         guard try _capacity(count, of: Int.self) > 0 else { return }
         guard let indices, let out else { throw .invalid }
-        try _reserve(_add(s.pointee.readAllocationBound(days: 0, dayTableOf: nil), _mul(count, 4 * MemoryLayout<Int>.stride)))
+        try _reserve(_add(s.readAllocationBound(days: 0, dayTableOf: nil), _mul(count, 4 * MemoryLayout<Int>.stride)))
         let given = Array(UnsafeBufferPointer(start: indices, count: count))
         for i in given where i < 0 || i >= s.pointee.count { throw .range }   // size_t beyond Int.max arrives negative
-        try _emit(s.pointee.sorted(given, by: order), out, count, nil)
+        try _emit(s.read { $0.sorted(given, by: order) }, out, count, nil)
     }
 }
 
@@ -155,7 +155,7 @@ public func calgrid_todo_set_top(_ indices: UnsafeMutablePointer<Int>?, _ size: 
         // limit that large means "all".
         let from = offset < 0 ? s.pointee.count : Swift.min(offset, s.pointee.count)
         let n = limit < 0 ? s.pointee.count : Swift.min(limit, s.pointee.count - from)
-        try _reserveRead(s.pointee)
-        try _emit(s.pointee.sortedIndices(by: order, offset: from, limit: n), indices, size, outCount)
+        try _reserve(s.readAllocationBound(days: 0, dayTableOf: nil))
+        try _emit(s.read { $0.sortedIndices(by: order, offset: from, limit: n) }, indices, size, outCount)
     }
 }

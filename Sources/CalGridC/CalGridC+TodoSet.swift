@@ -222,7 +222,7 @@ public func calgrid_todo_set_add(_ outIndex: UnsafeMutablePointer<Int>?, _ set: 
     _boundary { () throws(CStatus) in
         guard let set, let todo else { throw _ErrorInfo(.invalid, set == nil ? "set is NULL" : "todo is NULL").report(to: err) }
         let box = try _box(set)
-        try _reserveChange(box.set, todo: todo, err: err)
+        try _reserveChange(&box.set, todo: todo, row: nil, err: err)
         let draft = try _draft(UnsafeRawPointer(todo), record: 0, err: err)
         do throws(TodoError) {
             let i = try box.set.append(draft)
@@ -246,7 +246,7 @@ public func calgrid_todo_set_add_many(_ set: OpaquePointer?, _ todos: UnsafePoin
             throw _fieldError(.invalid, "todos[0].struct_size \(stride) is not a usable element size",
                               field: "struct_size", record: 0).report(to: err)
         }
-        do throws(CStatus) { try _reserveChange(box.set, todos: UnsafeRawPointer(todos), count: count, stride: stride) }
+        do throws(CStatus) { try _reserveChange(&box.set, todos: UnsafeRawPointer(todos), count: count, stride: stride, row: nil) }
         catch { throw _ErrorInfo(error, "out of memory").report(to: err) }
         var drafts: [TodoDraft] = []
         drafts.reserveCapacity(Swift.min(count, _maxReservedTodos))
@@ -272,7 +272,7 @@ public func calgrid_todo_set_update(_ set: OpaquePointer?, _ index: Int, _ todo:
         guard index >= 0, index < box.set.count else {
             throw _ErrorInfo(.range, "index \(UInt(bitPattern: index)) is not below the count \(box.set.count)").report(to: err)
         }
-        try _reserveChange(box.set, todo: todo, err: err)
+        try _reserveChange(&box.set, todo: todo, row: index, err: err)
         let draft = try _draft(UnsafeRawPointer(todo), record: index, err: err)
         do throws(TodoError) { try box.set.update(at: index, to: draft) } catch { throw error._info().report(to: err) }
     }
@@ -283,7 +283,7 @@ public func calgrid_todo_set_remove_at(_ set: OpaquePointer?, _ index: Int) -> I
     _boundary { () throws(CStatus) in
         let box = try _box(set)
         let i = try _index(index, in: box.set)
-        try _reserveChange(box.set)
+        try _reserveChange(&box.set, row: i)
         box.set.remove(at: i)
     }
 }
@@ -294,7 +294,7 @@ public func calgrid_todo_set_remove(_ set: OpaquePointer?, _ id: UnsafePointer<C
         let box = try _box(set)
         guard let id else { throw .invalid }
         guard let i = _find(box.set, id) else { throw CStatus(CALGRID_ENOTFOUND) }
-        try _reserveChange(box.set)
+        try _reserveChange(&box.set, row: i)
         box.set.remove(at: i)
     }
 }

@@ -191,6 +191,53 @@ static int c_add_loop(void) {
     }
     return CALGRID_OK;
 }
+/* One change with the set's storage shared by a copy (copy on write: the change copies what it
+** writes, so its bound is the general one); the copy is freed after it. */
+static int shared_change(int (*change)(void)) {
+    calgrid_todo_set *copy = NULL;
+    int st = calgrid_todo_set_copy(&copy, set);
+    if (st != CALGRID_OK) return st;
+    st = change();
+    calgrid_todo_set_free(copy);
+    return st;
+}
+static int c_set_completed(void) { return calgrid_todo_set_set_completed(set, 2, 1); }
+static int c_toggle(void) {
+    int done = 0;
+    return calgrid_todo_set_toggle(&done, set, 1, 20001);
+}
+static int c_set_done_shared(void) { return shared_change(c_set_done); }
+static int c_set_completed_shared(void) { return shared_change(c_set_completed); }
+static int c_update_shared(void) { return shared_change(c_update); }
+static int c_remove_shared(void) { return shared_change(c_remove_at); }
+static int c_add_shared(void) { return shared_change(c_add); }
+/* 400 updates in a row, each a new text record (the old one garbage): the text arena regrows and
+** is compacted on the way, in place; then 200 removals (compactions again). The first ENOMEM must
+** leave that change undone. */
+static int c_update_loop(void) {
+    char id[64];
+    for (int k = 0; k < 400; k++) {
+        calgrid_todo t = todo_at(SET_TODOS + 500 + k, id, sizeof id);
+        size_t row = (size_t)(k * 7 % SET_TODOS), at = 0;
+        int st = calgrid_todo_set_update(set, row, &t, NULL);
+        if (st == CALGRID_OK) continue;
+        if (st != CALGRID_ENOMEM || calgrid_todo_set_find(&at, set, id) != CALGRID_ENOTFOUND) return -100;
+        return st;
+    }
+    return CALGRID_OK;
+}
+static int c_remove_loop(void) {
+    for (int k = 0; k < 200; k++) {
+        size_t before = 0, after = 0;
+        calgrid_todo_set_count(&before, set);
+        int st = calgrid_todo_set_remove_at(set, (size_t)(k * 13 % (SET_TODOS - k)));
+        if (st == CALGRID_OK) continue;
+        calgrid_todo_set_count(&after, set);
+        if (st != CALGRID_ENOMEM || after != before) return -100;
+        return st;
+    }
+    return CALGRID_OK;
+}
 /* 20,000 of the densest records a set holds into the set. */
 static char dense[20000 * 32];
 static size_t dense_length;
@@ -243,6 +290,15 @@ static const oom_case cases[] = {
     { "recurrence_next/previous", c_recurrence_next_previous, 1, 0, 0 },
     { "todo_set_add x400", c_add_loop, 1, 1, 0 },
     { "import_buffer 20k dense", c_import_dense, 1, 0, 0 },
+    { "todo_set_set_completed", c_set_completed, 1, 0, 0 },
+    { "todo_set_toggle", c_toggle, 1, 0, 0 },
+    { "set_done, copy shares", c_set_done_shared, 1, 0, 0 },
+    { "set_completed, copy shares", c_set_completed_shared, 1, 0, 0 },
+    { "update, copy shares", c_update_shared, 1, 0, 0 },
+    { "remove_at, copy shares", c_remove_shared, 1, 0, 0 },
+    { "add, copy shares", c_add_shared, 1, 0, 0 },
+    { "todo_set_update x400", c_update_loop, 1, 1, 0 },
+    { "todo_set_remove_at x200", c_remove_loop, 1, 1, 0 },
 };
 #define CASES ((int)(sizeof cases / sizeof cases[0]))
 

@@ -78,7 +78,7 @@ let historyNotes = """
 Measurements behind design choices in the code, from earlier runs and instruction counts (the
 commits named carry the full numbers).
 
-- **Issue 23's table from one run, and why C lagged Swift** (`--only changes`, 2026-12-01 23:07
+\(latestHistoryNotes)- **Issue 23's table from one run, and why C lagged Swift** (`--only changes`, 2026-12-01 23:07
   UTC, load average 8.7 at start; *today* is the same C program through the `libcalgrid.so` of
   4b98d34, before the incremental tables, in the same interleaved repetitions; CPU-time medians,
   `results/2026-12-01-changes-c.json`, the import `results/2026-12-01-import-c.json`; memory from `--only memory` at 22:47 UTC,

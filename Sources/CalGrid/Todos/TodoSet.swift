@@ -51,6 +51,8 @@ public struct TodoSet: Sendable {
     /// Derived structures (the interval index). Replaced, never mutated in place, when the set
     /// changes, so copies of a set never see each other's caches go stale.
     @usableFromInline var _cache = _TodoSetCache()
+    /// Shared by exactly the copies of this storage (see `_StorageOwner`, `isStorageUnshared()`).
+    @usableFromInline var _owner = _StorageOwner()
 
     /// An empty set.
     /// - Complexity: O(1)
