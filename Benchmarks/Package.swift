@@ -13,7 +13,8 @@ let package = Package(
         .target(name: "CBaselines", cSettings: [.unsafeFlags(["-O2"])]),
         // json-c for the whole-file baseline (its own module so the engine's CJSONC stays private).
         .systemLibrary(name: "CJSONCBench", pkgConfig: "json-c", providers: [.apt(["libjson-c-dev"])]),
-        // libical's icalrecur_iterator for the recurrence baseline (Debian libical-dev).
+        // libical for the recurrence baseline (icalrecur_iterator) and the iCalendar import baseline
+        // (icalparser_parse_string and a walk), Debian libical-dev.
         .target(name: "CICalBench", cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("ical")]),
         .executableTarget(
             name: "CalGridBenchmarks",
@@ -21,6 +22,7 @@ let package = Package(
                 .product(name: "CalGrid", package: "CalGrid"),
                 .product(name: "CalGridJSON", package: "CalGrid"),
                 .product(name: "CalGridSystem", package: "CalGrid"),
+                .product(name: "CalGridICalendar", package: "CalGrid"),
                 "CBaselines", "CJSONCBench", "CICalBench",
             ],
             swiftSettings: [.swiftLanguageMode(.v5)]

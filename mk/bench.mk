@@ -2,7 +2,7 @@
 # Benchmarks/results/; `make bench-quick` runs small sizes in under 2 minutes and writes only to
 # Benchmarks/.build/bench-quick/. The rules themselves are in the Makefile; this adds what they need.
 
-bench bench-quick: bench-deps
+bench bench-quick: bench-deps ical-venv
 # The full run also measures the C API and the calgrid `make install` installs (the static
 # executable, installed into $(BUILD)/bench-prefix), so it builds them first (the quick run uses
 # them when present, else the dynamically linked calgrid).

@@ -66,6 +66,7 @@ let scenarioNotes = """
   baseline), *vdir, cache in place* (the view cache under `$XDG_CACHE_HOME/calgrid` from the run before:
   every file's status compared, none read) and *vdir, no cache* (removed before each run: every file opened,
   read and parsed by libical, as after a sync that rewrote everything). CPU time of the process in the notes.
+\(icalScenarioNotes)
 """
 
 // Measurements behind design choices in the sources. The code's comments say why a choice holds;

@@ -17,6 +17,8 @@ let scenarioInfo: [ScenarioInfo] = [
     ScenarioInfo(id: "sort-registered", title: "Sort: registration order (createdAt ascending)", xLabel: "todos", unit: "one sort"),
     ScenarioInfo(id: "sort-newest", title: "Sort: newest first (createdAt descending)", xLabel: "todos", unit: "one sort"),
     ScenarioInfo(id: "import", title: "JSON import, native format, each in its own process, wall clock from spawn to exit", xLabel: "records", unit: "whole file"),
+    ScenarioInfo(id: "ical-import-file", title: "iCalendar import, N VTODOs in one .ics file, each in its own process, wall clock from spawn to exit", xLabel: "VTODOs", unit: "whole file"),
+    ScenarioInfo(id: "ical-import-vdir", title: "iCalendar import, a vdir of N one-VTODO files, each in its own process, wall clock from spawn to exit", xLabel: "files", unit: "whole directory"),
     ScenarioInfo(id: "import-zone", title: "JSON import with RFC 3339 date-times: Europe/Berlin's rules at every instant vs a fixed offset, own process each", xLabel: "records", unit: "whole file"),
     ScenarioInfo(id: "capi-month-grid", title: "C API overhead: one month grid per call", xLabel: "calls", unit: "one grid"),
     ScenarioInfo(id: "capi-sort", title: "C API overhead: sort by deadline", xLabel: "todos", unit: "one sort"),

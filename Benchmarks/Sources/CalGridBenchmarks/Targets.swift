@@ -93,7 +93,15 @@ let changeTargets: [Target] = ["tick", "isCompleted", "new-dates", "insert"].fla
            kind: .medianAtMost(1_000), text: "count of overlap through C, 1M: ≤ 1 µs"),
     Target(issue: 23, scenario: "counts-cached", n: 1_000_000, candidate: "C API", against: "C API, today",
            kind: .within(1.05), text: "cached 92-day counts through C, 1M: no regression (≤ 1.05× today's library)"),
-] + ["counts-cached", "counts-after-remove", "counts-after-batch-1000", "overlap-many", "overlap-count"].map { scenario in
+] + [("ical-import-file", 100_000, "100k VTODOs in one file"), ("ical-import-vdir", 10_000, "a 10,000-file vdir")].flatMap { scenario, n, what in
+    // Issue 20: CalGrid's iCalendar import against libical's own parse, python-icalendar, and its own JSON import's memory.
+    [Target(issue: 20, scenario: scenario, n: n, candidate: "CalGridICalendar import", against: "libical icalparser_parse_string + walk",
+            kind: .within(1.5), text: "iCalendar import, \(what): ≤ 1.5× libical's own parse and walk (wall, spawn to exit)"),
+     Target(issue: 20, scenario: scenario, n: n, candidate: "CalGridICalendar import", against: "python-icalendar from_ical + walk",
+            kind: .fasterBy(10), text: "iCalendar import, \(what): ≥ 10× faster than python-icalendar (wall, spawn to exit)"),
+     Target(issue: 20, scenario: scenario, n: n, candidate: "CalGridICalendar import", against: "CalGridJSON import, same todos (memory reference)",
+            kind: .rssAtMost(2), text: "iCalendar import, \(what): peak RSS ≤ 2× the native JSON import of the same todos")]
+} + ["counts-cached", "counts-after-remove", "counts-after-batch-1000", "overlap-many", "overlap-count"].map { scenario in
     // The C layer only translates: every other scenario the changes group runs both ways.
     Target(issue: 23, scenario: scenario, n: 1_000_000, candidate: "C API", against: "Swift core",
            kind: .within(1.2), text: "\(scenario), 1M: C within 1.2× of Swift")

@@ -1,5 +1,5 @@
 // CalGridBenchmarks: `swift run -c release CalGridBenchmarks [--help] [--quick] [--huge] [--only a,b] [--out DIR]`.
-// Sub-commands used internally: `import-child IMPL FILE`, `import-zone-child ZONE FILE` (one import in a fresh process).
+// Sub-commands used internally: `import-child IMPL FILE`, `import-zone-child ZONE FILE`, `ics-child IMPL PATH` (one import in a fresh process).
 import Foundation
 
 let benchmarksDir: String = {
@@ -13,12 +13,15 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "import-child" {
     exit(importChildMain(Array(arguments.dropFirst())))
 }
+if arguments.first == "ics-child" {
+    exit(icalChildMain(Array(arguments.dropFirst())))
+}
 if arguments.first == "import-zone-child" {
     exit(importZoneChildMain(Array(arguments.dropFirst())))
 }
 
 /// The scenario groups `--only` selects, in the order they run.
-let groups = ["grids", "aggregates", "overlap", "sorts", "memory", "capi", "changes", "tz", "rrule", "rule-counts", "cli", "import", "import-zone", "vdir"]
+let groups = ["grids", "aggregates", "overlap", "sorts", "memory", "capi", "changes", "tz", "rrule", "rule-counts", "cli", "import", "import-zone", "vdir", "ical-import"]
 let usage = """
 usage: swift run -c release CalGridBenchmarks [--quick] [--huge] [--only GROUP,...] [--out DIR]
 
@@ -86,6 +89,7 @@ if wanted("cli") { all += runCLIStartup(settings) }
 if wanted("import") { all += runImport(settings) }
 if wanted("import-zone") { all += runImportZone(settings) }
 if wanted("vdir") { all += runVdir(settings) }
+if wanted("ical-import") { all += runICalImport(settings) }
 
 let results = evaluate(all)
 printTable(all, results)
