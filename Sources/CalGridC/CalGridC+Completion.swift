@@ -56,7 +56,8 @@ public func calgrid_todo_set_set_completed(_ set: OpaquePointer?, _ index: Int, 
         let box = try _box(set)
         let i = try _index(index, in: box.set)
         try _reserveChange(&box.set, row: i)
-        box.set.setIsCompleted(try _flag(completed), at: i)
+        let flag = try _flag(completed)
+        do throws(TodoError) { try box.set.setIsCompleted(flag, at: i) } catch { throw error._status }
     }
 }
 

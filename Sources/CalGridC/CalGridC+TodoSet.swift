@@ -167,7 +167,8 @@ extension TodoError {
         case .dayNotTracked, .reminderOutOfRange, .notAnOccurrence: return .range
         case .capacityExceeded: return CStatus(CALGRID_ELIMIT)
         case .emptyID, .idTooLong, .endBeforeStart, .completedDaysCountMismatch, .completedDaysWithoutSpan,
-             .emptyRepetition, .ruleWithRepetition, .ruleWithoutStart, .ruleStartMismatch, .invalidRule:
+             .emptyRepetition, .ruleWithRepetition, .ruleWithoutStart, .ruleStartMismatch, .invalidRule,
+             .eventNeverDone, .eventChallenge:
             return .invalid
         }
     }

@@ -56,7 +56,7 @@ struct _ICalLocator: _IssueLocating {
         case .rule: "RRULE"
         case .exceptionDates: "EXDATE"
         case .additionalDates: "RDATE"
-        case .repetition, .completedDays, .isChallenge: ""
+        case .repetition, .completedDays, .isChallenge, .kind: ""
         }
     }
 

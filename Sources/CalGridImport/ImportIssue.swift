@@ -64,6 +64,9 @@ public struct ImportIssue: Hashable, Sendable {
         /// A recurrence rule (`rrule`, `exdates`, `rdates`, Taskwarrior's `recur`) that does not
         /// parse or does not fit the todo (no start, a repetition beside it, another start).
         case invalidRule
+        /// An event (`"kind": "event"`) with a completion or as a challenge, or a `kind` that is
+        /// neither `"todo"` nor `"event"`.
+        case invalidKind
         case rejectedByStore = 120
 
         /// The reason for a todo the set refused: its rule, by the set's own error (the set is the
@@ -80,6 +83,7 @@ public struct ImportIssue: Hashable, Sendable {
             case .emptyRepetition: self = .invalidRepetition
             case .reminderOutOfRange: self = .invalidReminderTime
             case .ruleWithRepetition, .ruleWithoutStart, .ruleStartMismatch, .invalidRule: self = .invalidRule
+            case .eventNeverDone, .eventChallenge: self = .invalidKind
             case .unknownID, .dayNotTracked, .notAnOccurrence, .capacityExceeded: self = .rejectedByStore
             }
         }

@@ -105,6 +105,7 @@ struct _RecordWriter {
             out.append(0x22)
             if _DateText.writeRFC3339(c, into: &out) { out.append(0x22) } else { out.removeLast(); integer(c) }
         }
+        if d.isEvent { key(.kind); out.append(0x22); raw(TodoField.eventKindName); out.append(0x22) }
         if d.isChallenge { key(.isChallenge); raw("true") }
         if d.isCompleted { key(.isCompleted); raw("true") }
         if d.repetition != .all {

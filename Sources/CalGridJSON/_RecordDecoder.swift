@@ -73,6 +73,27 @@ struct _RecordDecoder {
         return json_object_get_boolean(v) != 0
     }
 
+    /// A `kind` value: true for `"event"`, false for `"todo"` (or null); anything else is an issue.
+    @usableFromInline
+    static func isEventKind(_ v: OpaquePointer?) throws(_FieldFailure) -> Bool {
+        if isNull(v) { return false }
+        let why = "expected \"" + TodoField._string(TodoField.eventKindName) + "\" or \"" + TodoField._string(TodoField.todoKindName) + "\""
+        guard type(v) == json_type_string else { throw _FieldFailure(.invalidKind, TodoField.kind.nameText, why) }
+        let b = bytes(v)
+        if same(b, TodoField.eventKindName) { return true }
+        if same(b, TodoField.todoKindName) { return false }
+        throw _FieldFailure(.invalidKind, TodoField.kind.nameText, why)
+    }
+
+    /// Whether the bytes are exactly the literal.
+    @inlinable
+    static func same(_ b: UnsafeBufferPointer<UInt8>, _ s: StaticString) -> Bool {
+        let n = s.utf8CodeUnitCount
+        guard b.count == n else { return false }
+        for i in 0..<n where b[i] != s.utf8Start[i] { return false }
+        return true
+    }
+
     /// Compares a NUL-terminated key with a literal.
     @inlinable @inline(__always)
     static func key(_ k: UnsafePointer<CChar>, _ s: StaticString) -> Bool {
@@ -116,7 +137,7 @@ struct _RecordDecoder {
         var isChallenge = false, isCompleted = false, createdAt: Int64? = nil, reminder: Int16? = nil
         var startValue: OpaquePointer? = nil, endValue: OpaquePointer? = nil
         var repetitionValue: OpaquePointer? = nil, completedValue: OpaquePointer? = nil
-        var sawCompletedFlag = false
+        var sawCompletedFlag = false, isEvent = false
         var ruleValue: OpaquePointer? = nil, exdatesValue: OpaquePointer? = nil, rdatesValue: OpaquePointer? = nil
         var entry = cg_object_first(o)
         while let e = entry {
@@ -142,6 +163,8 @@ struct _RecordDecoder {
                     isCompleted = try _RecordDecoder.bool(v, name)
                     continue
                 }
+            case 0x6B: // k
+                if _RecordDecoder.key(k, TodoField.kind.name) { isEvent = try _RecordDecoder.isEventKind(v); continue }
             case 0x74: // t
                 if _RecordDecoder.key(k, TodoField.title.name) { _ = try _RecordDecoder.stringBytes(v, TodoField.title); titleValue = v; continue }
                 if _RecordDecoder.key(k, TodoField.tags.name) { tagsValue = try _RecordDecoder.checkedTags(v, TodoField.tags.nameText); continue }
@@ -190,7 +213,7 @@ struct _RecordDecoder {
         var repetition = WeekdaySet.all
         if !_RecordDecoder.isNull(repetitionValue) { repetition = try self.repetition(repetitionValue) }
         let fields = TodoFields(start: start, end: end, createdAt: createdAt, isChallenge: isChallenge, isCompleted: isCompleted,
-                                repetition: repetition, reminderMinutes: reminder)
+                                repetition: repetition, reminderMinutes: reminder, isEvent: isEvent)
         // A rule: its text and days staged as they are; the set parses and checks them.
         let hasRule = ruleValue != nil || !_RecordDecoder.isNull(exdatesValue) || !_RecordDecoder.isNull(rdatesValue)
         let exdates = try dayList(exdatesValue, .exceptionDates), rdates = try dayList(rdatesValue, .additionalDates)

@@ -53,7 +53,10 @@ enum DoneCommand {
         let (set, i, tracked) = try store.change(common, creating: false) { (set: inout TodoSet) throws(CLIError) in
             let i = try TodoLookup.index(of: idText, in: set)
             if all || (wholeItems && set.recurrence(at: i) == nil) {
-                let changed = set.setDone(done, at: i)
+                let changed: Bool
+                do throws(TodoError) { changed = try set.setDone(done, at: i) } catch {
+                    throw .data("\(name): " + TodoText.describe(error, in: set))
+                }
                 return ((set, i, false), changed)
             }
             // A span without a single repeat day has no day to tick: its completion is the whole todo's.
@@ -76,7 +79,9 @@ enum DoneCommand {
                 return ((set, i, true), was != set.isDone(on: day, at: i))
             }
             let was = set.isCompleted(at: i)
-            set.setIsCompleted(done, at: i)
+            do throws(TodoError) { try set.setIsCompleted(done, at: i) } catch {
+                throw .data("\(name): " + TodoText.describe(error, in: set))
+            }
             return ((set, i, false), was != done)
         }
         if common.json {

@@ -41,6 +41,10 @@ func randomDraft(_ g: inout SeededRandom, index: Int) -> TodoDraft {
     }
     if g.next() % 2 == 0 { d.reminderMinutes = Int16(g.next() % 1440) }
     d.tags = (0..<Int(g.next() % 4)).map { _ in randomText(&g) }
+    if g.next() % 6 == 0 {
+        // An event (`"kind": "event"`): never done, never a challenge.
+        d.isEvent = true; d.isChallenge = false; d.isCompleted = false; d.completedDays = nil
+    }
     return d
 }
 

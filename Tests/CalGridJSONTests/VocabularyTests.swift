@@ -63,7 +63,7 @@ import CalGrid
     /// The keys of the native format as docs/formats.md documents them, independently of `TodoField`.
     static let documentedKeys: Set<String> = ["id", "title", "memo", "startDate", "endDate", "createdAt", "repetition",
                                              "completed", "reminderTime", "tags", "isChallenge", "iscompleted",
-                                             "rrule", "exdates", "rdates"]
+                                             "rrule", "exdates", "rdates", "kind"]
 
     @Test func everyFieldIsExportedUnderItsName() throws {
         #expect(Set(TodoField.allCases.map(\.nameText)) == Self.documentedKeys)
@@ -77,6 +77,7 @@ import CalGrid
                                  recurrence: Recurrence(start: s, rule: try RecurrenceRule(parsing: "FREQ=MONTHLY;BYDAY=1MO"),
                                                         rdates: [day("2026-11-20")], exdates: [day("2026-12-07")]),
                                  completedDays: [true, false]))
+        try set.append(TodoDraft(id: "e", title: "meeting", start: s, end: s, isEvent: true))
         let text = String(decoding: set.exportJSONBytes(format: .jsonLines), as: UTF8.self)
         for f in TodoField.allCases {
             #expect(text.contains("\"" + f.nameText + "\":"), "\(f) is not exported as \(f.nameText)")
@@ -100,7 +101,7 @@ import CalGrid
         .missingField, .wrongType, .duplicateField, .emptyId, .idTooLong, .duplicateId, .invalidDate, .invalidDateTime,
         .endBeforeStart, .spanTooLong, .invalidRepetition, .completedWithoutSpan, .completedLengthMismatch,
         .completedDayOutsideSpan, .completedDayOffRepetition, .invalidReminderTime, .invalidTag, .invalidRule,
-        .rejectedByStore,
+        .invalidKind, .rejectedByStore,
     ]
 
     @Test func everyReasonIsSyntaxOrSchemaAsDocumented() {

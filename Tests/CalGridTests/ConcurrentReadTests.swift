@@ -58,7 +58,7 @@ import Synchronization
         case 0: try set.append(TodoDraft.random(50_000 + round, using: &g))
         case 1: try set.update(at: i, to: TodoDraft.random(60_000 + round, using: &g).with { $0.id = set.id(at: i) })
         case 2: set.remove(at: i)
-        case 3: set.setIsCompleted(!set.isDone(at: i), at: i)
+        case 3: try set.setIsCompleted(!set.isDone(at: i), at: i)
         default:
             if let s = set.start(at: i), let e = set.end(at: i) {
                 for d in s.dayNumber...e.dayNumber where set.fallsOn(CivilDate(_unchecked: d), at: i) {
@@ -66,7 +66,7 @@ import Synchronization
                     break
                 }
             }
-            set.setIsCompleted(true, at: (i + 1) % set.count)
+            try set.setIsCompleted(true, at: (i + 1) % set.count)
         }
     }
 

@@ -10,11 +10,11 @@ import CalGridTestSupport
     static func day(_ n: Int) -> CivilDate { CivilDate(_unchecked: Int32(n)) }
 
     static func prepareAll(_ set: TodoSet) {
-        for kind in [TodoKind.all, .challenges, .plain] { set.prepareDayCounts(kind: kind) }
+        for kind in ReferenceTodos.kinds { set.prepareDayCounts(kind: kind) }
     }
 
     static func builtTables(_ set: TodoSet) -> Int {
-        [TodoKind.all, .challenges, .plain].filter { (set._cache.dayTable($0) ?? nil) != nil }.count
+        [TodoKind.todos, .challenges, .plain, .events].filter { (set._cache.dayTable($0) ?? nil) != nil }.count
     }
 
     /// One random mutation of `set` and `model`; returns whether it changed a single todo.
@@ -22,10 +22,10 @@ import CalGridTestSupport
         let i = Int.random(in: 0..<model.count, using: &g)
         switch Int.random(in: 0..<11, using: &g) {
         case 0:
-            let d = TodoDraft.random(100_000 + step, using: &g)
+            let d = TodoDraft.random(100_000 + step, using: &g, events: true)
             try set.append(d); model.append(d)
         case 1:
-            let batch = (0..<Int.random(in: 2...30, using: &g)).map { TodoDraft.random(200_000 + step * 40 + $0, using: &g) }
+            let batch = (0..<Int.random(in: 2...30, using: &g)).map { TodoDraft.random(200_000 + step * 40 + $0, using: &g, events: true) }
             try set.insert(contentsOf: batch); model += batch
             return false
         case 2: set.remove(at: i); model.remove(at: i)
@@ -35,20 +35,24 @@ import CalGridTestSupport
             model = model.indices.filter { !gone.contains($0) }.map { model[$0] }
             return false
         case 4:
-            var d = TodoDraft.random(300_000 + step, using: &g); d.id = model[i].id
+            var d = TodoDraft.random(300_000 + step, using: &g, events: true); d.id = model[i].id
             try set.update(at: i, to: d); model[i] = d
         case 5:
-            var d = model[i]; d.isChallenge.toggle()
+            let d = model[i].withNextKind()   // plain -> event -> challenge -> plain
             try set.update(at: i, to: d); model[i] = d
         case 6:
             var d = model[i]; d.repetition = WeekdaySet(rawValue: UInt8.random(in: 1...127, using: &g))
             if ReferenceTodos.tracked(d) { d.completedDays = nil }
             try set.update(at: i, to: d); model[i] = d
-        case 7: set.setIsCompleted(!model[i].isCompleted, at: i); model[i].isCompleted.toggle()
+        case 7: try TodoQueryTests.flipCompleted(&set, &model, at: i)
         case 8: try TodoQueryTests.toggleRandomDay(&set, &model, at: i, using: &g)
         case 9:
             let done = Bool.random(using: &g)
-            set.setDone(done, at: i)
+            if model[i].isEvent {
+                #expect(throws: TodoError.eventNeverDone(position: i, id: model[i].id)) { try set.setDone(done, at: i) }
+                return true
+            }
+            try set.setDone(done, at: i)
             if ReferenceTodos.tracked(model[i]), !ReferenceTodos.repeatDays(model[i]).isEmpty {
                 model[i].completedDays = [Bool](repeating: done, count: ReferenceTodos.repeatDays(model[i]).count)
             } else {
@@ -66,22 +70,22 @@ import CalGridTestSupport
 
     @Test(arguments: [31, 32, 33, 34] as [UInt64]) func tablesFollowRandomHistories(seed: UInt64) throws {
         var g = SeededRandom(seed: seed)
-        var model = (0..<150).map { TodoDraft.random($0, using: &g) }
+        var model = (0..<150).map { TodoDraft.random($0, using: &g, events: true) }
         var set = try TodoSet(model)
         Self.prepareAll(set)
         var kept = 0, single = 0
         for step in 0..<160 {
             if model.count < 20 {
-                let more = (0..<40).map { TodoDraft.random(400_000 + step * 50 + $0, using: &g) }
+                let more = (0..<40).map { TodoDraft.random(400_000 + step * 50 + $0, using: &g, events: true) }
                 try set.insert(contentsOf: more); model += more
             }
             let tablesBefore = Self.builtTables(set)
             let one = try Self.mutate(&set, &model, step: step, using: &g)
-            if one && tablesBefore == 3 { single += 1; if Self.builtTables(set) == 3 { kept += 1 } }
+            if one && tablesBefore == 4 { single += 1; if Self.builtTables(set) == 4 { kept += 1 } }
             #expect(set._dayTableMismatches() == 0, "seed \(seed) step \(step)")
             if step % 8 == 0 {
                 let a = 19_300 + Int.random(in: 0..<1_600, using: &g)
-                let kind: TodoKind = [.all, .challenges, .plain][step % 3]
+                let kind = ReferenceTodos.kinds[(step / 8) % 5]
                 #expect(TodoQueryTests.dayCountMismatches(set, model, from: a, days: 92, kind) == 0, "seed \(seed) step \(step)")
                 let fresh = try TodoSet(model)
                 #expect(set.dayCounts(from: Self.day(a), through: Self.day(a + 91), kind: kind)
@@ -97,19 +101,19 @@ import CalGridTestSupport
     /// and the changed set's tables are its own.
     @Test func copiesNeverSeeEachOthersUpdates() throws {
         var g = SeededRandom(seed: 9)
-        var model = (0..<120).map { TodoDraft.random($0, using: &g) }
+        var model = (0..<120).map { TodoDraft.random($0, using: &g, events: true) }
         var set = try TodoSet(model)
         Self.prepareAll(set)
         let first = Self.day(19_400), last = Self.day(19_491)
         var copies: [(TodoSet, [TodoDayCounts])] = []
         for step in 0..<40 {
             let snapshot = set
-            copies.append((snapshot, [TodoKind.all, .challenges, .plain].map { snapshot.dayCounts(from: first, through: last, kind: $0) }))
+            copies.append((snapshot, ReferenceTodos.kinds.map { snapshot.dayCounts(from: first, through: last, kind: $0) }))
             _ = try Self.mutate(&set, &model, step: step, using: &g)
             #expect(set._dayTableMismatches() == 0)
         }
         for (copy, answers) in copies {
-            #expect([TodoKind.all, .challenges, .plain].map { copy.dayCounts(from: first, through: last, kind: $0) } == answers)
+            #expect(ReferenceTodos.kinds.map { copy.dayCounts(from: first, through: last, kind: $0) } == answers)
             #expect(copy._dayTableMismatches() == 0)
         }
         #expect(TodoQueryTests.dayCountMismatches(set, model, from: 19_400, days: 92, .all) == 0)

@@ -10,7 +10,7 @@ import CalGridTestSupport
     /// A random set plus a random mutation history, mirrored in a plain array.
     static func randomSet(seed: UInt64, count n: Int) throws -> (TodoSet, [TodoDraft], SeededRandom) {
         var g = SeededRandom(seed: seed)
-        var model = (0..<n).map { TodoDraft.random($0, using: &g) }
+        var model = (0..<n).map { TodoDraft.random($0, using: &g, events: true) }
         var set = try TodoSet(model)
         _ = set.indices(on: CivilDate(_unchecked: 19_600)) // build the index, then mutate
         for step in 0..<n / 4 {
@@ -18,14 +18,14 @@ import CalGridTestSupport
             switch step % 4 {
             case 0: set.remove(at: i); model.remove(at: i)
             case 1:
-                let d = TodoDraft.random(10_000 + step, using: &g)
+                let d = TodoDraft.random(10_000 + step, using: &g, events: true)
                 try set.update(at: i, to: d); model[i] = d
             case 2:
-                let d = TodoDraft.random(20_000 + step, using: &g)
+                let d = TodoDraft.random(20_000 + step, using: &g, events: true)
                 try set.append(d); model.append(d)
             default:
                 try Self.toggleRandomDay(&set, &model, at: i, using: &g)
-                set.setIsCompleted(!model[i].isCompleted, at: i); model[i].isCompleted.toggle()
+                try Self.flipCompleted(&set, &model, at: i)
             }
         }
         return (set, model, g)
@@ -39,6 +39,12 @@ import CalGridTestSupport
             rd = ReferenceTodos.firstDays(model[i], rd.count + Int.random(in: 0...3, using: &g))
         }
         guard !rd.isEmpty else { return }
+        if model[i].isEvent {
+            // An event has days but nothing to tick: a typed error, the set unchanged.
+            let day = CivilDate(_unchecked: Int32(rd[Int.random(in: 0..<rd.count, using: &g)]))
+            #expect(throws: TodoError.eventNeverDone(position: i, id: model[i].id)) { try set.toggleDone(on: day, at: i) }
+            return
+        }
         let k = Int.random(in: 0..<rd.count, using: &g)
         let was = ReferenceTodos.done(model[i], rd[k])
         #expect(set.isDone(on: CivilDate(_unchecked: Int32(rd[k])), at: i) == was)
@@ -51,8 +57,16 @@ import CalGridTestSupport
         if f != before { model[i].completedDays = f }
     }
 
-    static func kindOK(_ d: TodoDraft, _ kind: TodoKind) -> Bool {
-        kind == .all || d.isChallenge == (kind == .challenges)
+    static func kindOK(_ d: TodoDraft, _ kind: TodoKind) -> Bool { ReferenceTodos.isOfKind(d, kind) }
+
+    /// Flips todo `i`'s `isCompleted` in the set and its mirror; for an event, checks the refusal.
+    static func flipCompleted(_ set: inout TodoSet, _ model: inout [TodoDraft], at i: Int) throws {
+        if model[i].isEvent {
+            #expect(throws: TodoError.eventNeverDone(position: i, id: model[i].id)) { try set.setIsCompleted(true, at: i) }
+            #expect(throws: TodoError.eventNeverDone(position: i, id: model[i].id)) { try set.setDone(false, at: i) }
+            return
+        }
+        try set.setIsCompleted(!model[i].isCompleted, at: i); model[i].isCompleted.toggle()
     }
 
     @Test(arguments: seeds) func overlapMatchesNaiveFilter(seed: UInt64) throws {
@@ -61,7 +75,7 @@ import CalGridTestSupport
         for q in 0..<120 {
             let a = 19_300 + Int.random(in: 0..<1700, using: &g)
             let len = [0, 1, 2, 5, 6, 7, 30, 92, 400][q % 9]
-            let kind: TodoKind = [.all, .challenges, .plain][q % 3]
+            let kind = ReferenceTodos.kinds[q % 5]
             let b = a + len
             let expected = model.indices.filter { i in
                 Self.kindOK(model[i], kind) && (a...b).contains { ReferenceTodos.falls(model[i], $0) }
@@ -91,7 +105,7 @@ import CalGridTestSupport
             for q in 0..<40 {
                 let a = 19_300 + Int.random(in: 0..<1700, using: &g)
                 let b = a + [0, 1, 6, 30, 400][q % 5]
-                let kind: TodoKind = [.all, .challenges, .plain][q % 3]
+                let kind = ReferenceTodos.kinds[q % 5]
                 let expected = model.indices.filter { i in
                     Self.kindOK(model[i], kind) && (a...b).contains { ReferenceTodos.falls(model[i], $0) }
                 }
@@ -111,7 +125,7 @@ import CalGridTestSupport
         for q in 0..<40 {
             let d = 19_300 + Int.random(in: 0..<1700, using: &g)
             let day = CivilDate(_unchecked: Int32(d))
-            let kind: TodoKind = [.all, .challenges, .plain][q % 3]
+            let kind = ReferenceTodos.kinds[q % 5]
             let ok = { (i: Int) in Self.kindOK(model[i], kind) }
             #expect(set.indices(.completed, on: day, kind: kind)
                     == model.indices.filter { ok($0) && prep[$0].done(d) })
@@ -120,7 +134,7 @@ import CalGridTestSupport
             #expect(set.indices(.upcoming, on: day, kind: kind)
                     == model.indices.filter { ok($0) && model[$0].start.map { Int($0.dayNumber) > d } == true })
             #expect(set.indices(.noDeadline, on: day, kind: kind) == model.indices.filter { ok($0) && model[$0].end == nil })
-            let overdue = model.indices.filter { model[$0].end.map { Int($0.dayNumber) < d } == true && !prep[$0].isDone }
+            let overdue = model.indices.filter { ReferenceTodos.overdue(model[$0], d) }
             #expect(set.indices(.overdue, on: day, kind: kind) == overdue.filter(ok))
             #expect(model.indices.filter { set.isOverdue(on: day, at: $0) } == overdue)
             for i in model.indices.filter({ _ in Int.random(in: 0..<50, using: &g) == 0 }) {
@@ -129,24 +143,26 @@ import CalGridTestSupport
             if q % 5 == 0 { set.remove(at: 0); model.remove(at: 0); prep.remove(at: 0) }
         }
         #expect(set.indices(kind: .challenges) == model.indices.filter { model[$0].isChallenge })
-        #expect(set.indices(kind: .plain) == model.indices.filter { !model[$0].isChallenge })
+        for kind in ReferenceTodos.kinds { #expect(set.indices(kind: kind) == model.indices.filter { Self.kindOK(model[$0], kind) }) }
+        #expect(model.contains { $0.isEvent } && model.contains { $0.isChallenge })
     }
 
     @Test(arguments: seeds) func dayCountsMatchNaiveCounts(seed: UInt64) throws {
         let (set, model, _) = try Self.randomSet(seed: seed, count: 500)
         let prep = model.map(PreparedTodo.init)
         for (a, len) in [(19_358, 92), (19_700, 1), (19_600, 7), (19_000, 1300), (19_720, 400)] {
-            for kind in [TodoKind.all, .challenges, .plain] {
+            for kind in ReferenceTodos.kinds {
                 let c = set.dayCounts(from: CivilDate(_unchecked: Int32(a)), through: CivilDate(_unchecked: Int32(a + len - 1)), kind: kind)
                 #expect(c.dayCount == len)
                 var mismatches = 0
                 for t in 0..<len {
                     let d = a + t
-                    let falling = prep.filter { Self.kindOK($0.draft, kind) && $0.falls(d) }
+                    let all = prep.filter { Self.kindOK($0.draft, kind) && $0.falls(d) }
+                    let falling = all.filter { !$0.draft.isEvent }, events = all.count - falling.count
                     let done = falling.filter { $0.done(d) }.count
-                    if Int(c.total[t]) != falling.count || Int(c.completed[t]) != done { mismatches += 1 }
+                    if Int(c.total[t]) != falling.count || Int(c.completed[t]) != done || c.eventCount(at: t) != events { mismatches += 1 }
                     let tally = c.tally(at: t)
-                    if tally != TodoTally(total: falling.count, completed: done)
+                    if tally != TodoTally(total: falling.count, completed: done, events: events)
                         || c.isComplete(at: t) != (done == falling.count && done > 0)
                         || c.percentDone(at: t) != Self.roundedPercent(done, of: falling.count) { mismatches += 1 }
                     if t == 0, falling.count > 0 {
@@ -155,7 +171,7 @@ import CalGridTestSupport
                 }
                 #expect(mismatches == 0, "seed \(seed) from \(a) for \(len) days \(kind)")
                 let sum = (0..<len).reduce(into: TodoTally()) { s, t in
-                    s.total += Int(c.total[t]); s.completed += Int(c.completed[t])
+                    s.total += Int(c.total[t]); s.completed += Int(c.completed[t]); s.events += c.eventCount(at: t)
                 }
                 #expect(c.sum == sum)
             }
@@ -166,7 +182,7 @@ import CalGridTestSupport
         let feb = set.dayCounts(in: month)
         #expect(feb.dayCount == 29)
         #expect(feb[CivilDate(_unchecked: month.first.dayNumber + 3)]?.total
-                == model.filter { ReferenceTodos.falls($0, Int(month.first.dayNumber) + 3) }.count)
+                == model.filter { !$0.isEvent && ReferenceTodos.falls($0, Int(month.first.dayNumber) + 3) }.count)
         #expect(feb[CivilDate(_unchecked: month.last.dayNumber + 1)] == nil)
     }
 
@@ -197,8 +213,10 @@ import CalGridTestSupport
         guard c.dayCount == len else { return len }
         var mismatches = 0
         for t in 0..<len {
-            let falling = prep.filter { kindOK($0.draft, kind) && $0.falls(a + t) }
-            if Int(c.total[t]) != falling.count || Int(c.completed[t]) != falling.filter({ $0.done(a + t) }).count {
+            let all = prep.filter { kindOK($0.draft, kind) && $0.falls(a + t) }
+            let falling = all.filter { !$0.draft.isEvent }
+            if Int(c.total[t]) != falling.count || Int(c.completed[t]) != falling.filter({ $0.done(a + t) }).count
+                || c.eventCount(at: t) != all.count - falling.count {
                 mismatches += 1
             }
         }
@@ -213,21 +231,21 @@ import CalGridTestSupport
         let ranges = [(19_358, 92), (18_000, 30), (22_500, 21), (19_350, 1_700), (-700_000, 9), (2_900_000, 8)]
         for step in 0..<36 {
             let (a, len) = ranges[step % ranges.count]
-            let kind: TodoKind = [.all, .challenges, .plain][step % 3]
+            let kind = ReferenceTodos.kinds[step % 5]
             #expect(Self.dayCountMismatches(set, model, from: a, days: len, kind) == 0,
                     "seed \(seed) step \(step) from \(a) for \(len) days \(kind)")
             let i = Int.random(in: 0..<model.count, using: &g)
             switch step % 6 {
             case 0: try Self.toggleRandomDay(&set, &model, at: i, using: &g)
-            case 1: set.setIsCompleted(!model[i].isCompleted, at: i); model[i].isCompleted.toggle()
+            case 1: try Self.flipCompleted(&set, &model, at: i)
             case 2:
-                var d = model[i]; d.isChallenge.toggle(); d.isCompleted.toggle()
+                var d = model[i].withNextKind(); if !d.isEvent { d.isCompleted.toggle() }
                 try set.update(at: i, to: d); model[i] = d
             case 3:
-                let d = TodoDraft.random(70_000 + step, using: &g)
+                let d = TodoDraft.random(70_000 + step, using: &g, events: true)
                 try set.update(at: i, to: d); model[i] = d
             case 4:
-                let d = TodoDraft.random(80_000 + step, using: &g)
+                let d = TodoDraft.random(80_000 + step, using: &g, events: true)
                 try set.append(d); model.append(d)
             default: set.remove(at: i); model.remove(at: i)
             }
@@ -236,9 +254,9 @@ import CalGridTestSupport
         let before = set
         let day = CivilDate(_unchecked: 19_400)
         let old = before.dayCounts(from: day, through: day)
-        let j = model.firstIndex { !ReferenceTodos.tracked($0) && ReferenceTodos.falls($0, 19_400) }
+        let j = model.firstIndex { !$0.isEvent && !ReferenceTodos.tracked($0) && ReferenceTodos.falls($0, 19_400) }
         if let j {
-            set.setIsCompleted(!model[j].isCompleted, at: j)
+            try set.setIsCompleted(!model[j].isCompleted, at: j)
             #expect(before.dayCounts(from: day, through: day) == old)
             #expect(set.dayCounts(from: day, through: day).completed[0] != old.completed[0])
         }
@@ -255,7 +273,7 @@ import CalGridTestSupport
         let set = try TodoSet(model)
         set.prepareDayCounts()
         #expect(set.memoryFootprint.dayTableBytes == 0)
-        for kind in [TodoKind.all, .challenges, .plain] {
+        for kind in ReferenceTodos.kinds {
             #expect(Self.dayCountMismatches(set, model, from: 19_358, days: 120, kind) == 0)
             #expect(Self.dayCountMismatches(set, model, from: Int(far.start!.dayNumber) - 3, days: 14, kind) == 0)
         }

@@ -9,7 +9,27 @@ struct ReferenceTodos {
     static func lo(_ d: TodoDraft) -> Int { d.start.map { Int($0.dayNumber) } ?? Int(Int32.min) }
     static func hi(_ d: TodoDraft) -> Int { d.end.map { Int($0.dayNumber) } ?? Int(Int32.max) }
     static func undated(_ d: TodoDraft) -> Bool { d.start == nil && d.end == nil }
-    static func tracked(_ d: TodoDraft) -> Bool { d.start != nil && d.end != nil }
+    /// An event keeps no flags: it is never done.
+    static func tracked(_ d: TodoDraft) -> Bool { d.start != nil && d.end != nil && !d.isEvent }
+
+    /// Whether `d` is of `kind`, from the kinds' definitions (docs/todo-sets.md), not the set's masks.
+    static func isOfKind(_ d: TodoDraft, _ kind: TodoKind) -> Bool {
+        switch kind {
+        case .all: return true
+        case .challenges: return d.isChallenge
+        case .plain: return !d.isChallenge && !d.isEvent
+        case .events: return d.isEvent
+        case .todos: return !d.isEvent
+        }
+    }
+
+    /// Every kind a query takes.
+    static let kinds: [TodoKind] = [.all, .challenges, .plain, .events, .todos]
+
+    /// Overdue on `day`: a todo (never an event) that ended before it and is not done as a whole.
+    static func overdue(_ d: TodoDraft, _ day: Int) -> Bool {
+        !d.isEvent && d.end.map { Int($0.dayNumber) < day } == true && !isDone(d)
+    }
 
     static func falls(_ d: TodoDraft, _ day: Int) -> Bool {
         guard !undated(d), day >= lo(d), day <= hi(d) else { return false }
@@ -56,7 +76,7 @@ struct ReferenceTodos {
 
     static func isDone(_ d: TodoDraft) -> Bool {
         if tracked(d), !repeatDays(d).isEmpty { return flags(d).allSatisfy { $0 } }
-        return d.isCompleted
+        return d.isCompleted && !d.isEvent
     }
 
     static func share(_ d: TodoDraft) -> Double {
@@ -84,7 +104,8 @@ struct ReferenceTodos {
 extension TodoDraft {
     /// A random draft around 2023…2027: undated, open-ended, one-day and year-crossing spans,
     /// every kind of repetition, ties in createdAt and title.
-    static func random(_ n: Int, using g: inout SeededRandom) -> TodoDraft {
+    /// With `events`, about one draft in five is an event (no completion, never a challenge).
+    static func random(_ n: Int, using g: inout SeededRandom, events: Bool = false) -> TodoDraft {
         let base = Int32(19_358) // 2023-01-01
         let titles = ["Read", "read", "READ more", "운동하기", "운동", "Write report", "", "a", "B", "b", "Ünïcode", "물 마시기 💧"]
         var d = TodoDraft(id: "t\(n)", title: titles[Int.random(in: 0..<titles.count, using: &g)])
@@ -114,6 +135,20 @@ extension TodoDraft {
         if Bool.random(using: &g) { d.memo = Bool.random(using: &g) ? "" : "memo \(n) 메모" }
         if Bool.random(using: &g) { d.reminderMinutes = Int16.random(in: 0...1439, using: &g) }
         d.tags = (0..<Int.random(in: 0..<3, using: &g)).map { "tag\($0)\(n % 3)" }
+        if events, Int.random(in: 0..<5, using: &g) == 0 { d.becomeEvent() }
+        return d
+    }
+
+    /// Makes the draft an event: no completion of any kind, not a challenge.
+    mutating func becomeEvent() {
+        isEvent = true; isChallenge = false; isCompleted = false; completedDays = nil
+    }
+
+    /// The draft with its kind moved on: a plain todo becomes an event, an event a challenge, a
+    /// challenge a plain todo (every kind change in a few steps, and no flag an event refuses).
+    func withNextKind() -> TodoDraft {
+        var d = self
+        if d.isEvent { d.isEvent = false; d.isChallenge = true } else if d.isChallenge { d.isChallenge = false } else { d.becomeEvent() }
         return d
     }
 }

@@ -100,7 +100,7 @@ import CalGridTestSupport
         var set = try TodoSet(drafts)
         for (i, d) in drafts.enumerated() {
             let done = Bool.random(using: &g)
-            let changed = set.setDone(done, at: i)
+            let changed = try set.setDone(done, at: i)
             var want = d
             let days = ReferenceTodos.repeatDays(d)
             if ReferenceTodos.tracked(d), !days.isEmpty {

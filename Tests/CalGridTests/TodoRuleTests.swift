@@ -49,7 +49,7 @@ import CalGridTestSupport
     /// `TodoDraft.random`, or about one time in three a todo with a rule: open-ended, a few weeks
     /// or a year or two, with flags when tracked.
     static func mixed(_ n: Int, using g: inout SeededRandom) -> TodoDraft {
-        var d = TodoDraft.random(n, using: &g)
+        var d = TodoDraft.random(n, using: &g, events: true)   // events repeat by rules as todos do
         guard Int.random(in: 0..<3, using: &g) == 0 else { return d }
         let s = CivilDate(_unchecked: 19_358 + Int32.random(in: 0..<1500, using: &g))
         d.repetition = .all
@@ -70,7 +70,7 @@ import CalGridTestSupport
         return d
     }
 
-    static func kindOK(_ d: TodoDraft, _ kind: TodoKind) -> Bool { kind == .all || d.isChallenge == (kind == .challenges) }
+    static func kindOK(_ d: TodoDraft, _ kind: TodoKind) -> Bool { ReferenceTodos.isOfKind(d, kind) }
 
     /// Everything one todo answers, against the reference.
     static func checkTodo(_ set: TodoSet, _ d: TodoDraft, at i: Int, around a: Int) {
@@ -93,21 +93,22 @@ import CalGridTestSupport
         let set = try TodoSet(model)
         #expect(set.count == model.count && model.indices.allSatisfy { set.draft(at: $0) == model[$0] })
         #expect(model.contains { $0.recurrence != nil } && model.contains { $0.recurrence == nil && $0.repetition != .all })
+        #expect(model.contains { $0.isEvent && $0.recurrence != nil }, "rule events in the mix")
         for q in 0..<36 {
             let a = 19_300 + Int.random(in: 0..<1800, using: &g), len = [0, 1, 6, 30, 92, 400][q % 6]
-            let kind: TodoKind = [.all, .challenges, .plain][q % 3]
+            let kind = ReferenceTodos.kinds[q % 5]
             let expected = model.indices.filter { i in Self.kindOK(model[i], kind) && (a...(a + len)).contains { ReferenceTodos.falls(model[i], $0) } }
             #expect(set.indices(from: Self.day(a), through: Self.day(a + len), kind: kind) == expected, "seed \(seed) \(a)+\(len)")
             #expect(set.count(from: Self.day(a), through: Self.day(a + len), kind: kind) == expected.count)
             let upcoming = model.indices.filter { Self.kindOK(model[$0], kind) && model[$0].start.map { Int($0.dayNumber) > a } == true }
             #expect(set.indices(.upcoming, on: Self.day(a), kind: kind) == upcoming)
-            let overdue = model.indices.filter { Self.kindOK(model[$0], kind) && model[$0].end.map { Int($0.dayNumber) < a } == true && !ReferenceTodos.isDone(model[$0]) }
+            let overdue = model.indices.filter { Self.kindOK(model[$0], kind) && ReferenceTodos.overdue(model[$0], a) }
             #expect(set.indices(.overdue, on: Self.day(a), kind: kind) == overdue)
             if q % 6 == 0 { #expect(set.statistics(on: Self.day(a)) == TodoStatisticsTests.reference(model, today: Self.day(a))) }
         }
         // Per-day counts inside the table, past its end (open-ended rules run on), and far out.
         for (a, len) in [(19_358, 92), (19_300, 700), (20_700, 200), (23_000, 60), (60_000, 14)] {
-            for kind in [TodoKind.all, .challenges, .plain] {
+            for kind in ReferenceTodos.kinds {
                 #expect(TodoQueryTests.dayCountMismatches(set, model, from: a, days: len, kind) == 0, "seed \(seed) \(a)+\(len) \(kind)")
             }
         }
@@ -163,10 +164,14 @@ import CalGridTestSupport
                 #expect((d.completedDays ?? []) == carried, "\(d.id) rescheduled")
             }
             model[i] = d
-        case 6: set.setIsCompleted(!model[i].isCompleted, at: i); model[i].isCompleted.toggle()
+        case 6: try TodoQueryTests.flipCompleted(&set, &model, at: i)
         case 7:
             let done = Bool.random(using: &g)
-            set.setDone(done, at: i)
+            if model[i].isEvent {
+                #expect(throws: TodoError.eventNeverDone(position: i, id: model[i].id)) { try set.setDone(done, at: i) }
+                return op
+            }
+            try set.setDone(done, at: i)
             let n = ReferenceTodos.repeatDays(model[i]).count
             if ReferenceTodos.tracked(model[i]), n > 0 {
                 // Flags that were all false and stay so are still no flags (nil) in the draft.
@@ -197,7 +202,7 @@ import CalGridTestSupport
                     "seed \(seed) step \(step) op \(op): \(bad.map { "\(set.draft(at: $0).completedDays ?? []) vs \(model[$0].completedDays ?? []) rule \(model[$0].recurrence?.rule?.text ?? "-")" } ?? "")")
             if step % 7 == 0 {
                 let a = 19_300 + Int.random(in: 0..<1_700, using: &g)
-                let kind: TodoKind = [.all, .challenges, .plain][step % 3]
+                let kind = ReferenceTodos.kinds[(step / 7) % 5]
                 #expect(TodoQueryTests.dayCountMismatches(set, model, from: a, days: 92, kind) == 0, "seed \(seed) step \(step)")
                 let fresh = try TodoSet(model)
                 let far = Self.day(a + 3_000)

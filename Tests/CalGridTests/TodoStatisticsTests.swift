@@ -10,6 +10,7 @@ import CalGridTestSupport
         r.count = model.count
         for (i, d) in model.enumerated() {
             if d.isChallenge { r.challenges += 1 }
+            if d.isEvent { r.events += 1 }
             switch (d.start, d.end) {
             case (.some, .some): r.dated += 1
             case (nil, nil): r.undated += 1
@@ -17,7 +18,7 @@ import CalGridTestSupport
             }
             let done = ReferenceTodos.isDone(d)
             if done { r.done += 1 }
-            if let e = d.end, e < today, !done { r.overdue += 1 }
+            if ReferenceTodos.overdue(d, Int(today.dayNumber)) { r.overdue += 1 }
             if ReferenceTodos.tracked(d) {
                 let f = ReferenceTodos.flags(d)
                 r.trackedDays += f.count

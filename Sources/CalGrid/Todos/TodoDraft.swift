@@ -29,11 +29,11 @@ public struct TodoDraft: Hashable, Sendable {
     public init(id: String, title: String, memo: String? = nil, start: CivilDate? = nil, end: CivilDate? = nil,
                 createdAt: Int64? = nil, isChallenge: Bool = false, isCompleted: Bool = false,
                 repetition: WeekdaySet = .all, recurrence: Recurrence? = nil, completedDays: [Bool]? = nil,
-                reminderMinutes: Int16? = nil, tags: [String] = []) {
+                reminderMinutes: Int16? = nil, tags: [String] = [], isEvent: Bool = false) {
         self.init(id: id, title: title, memo: memo,
                   fields: TodoFields(start: start, end: end, createdAt: createdAt, isChallenge: isChallenge,
                                      isCompleted: isCompleted, repetition: repetition, reminderMinutes: reminderMinutes,
-                                     recurrence: recurrence),
+                                     recurrence: recurrence, isEvent: isEvent),
                   completedDays: completedDays, tags: tags)
     }
 
@@ -67,6 +67,9 @@ public struct TodoDraft: Hashable, Sendable {
     /// Reminder time of day in minutes after midnight (`reminderMinutesRange`), if any (`fields.reminderMinutes`).
     /// - Complexity: O(1)
     @inlinable public var reminderMinutes: Int16? { get { fields.reminderMinutes } set { fields.reminderMinutes = newValue } }
+    /// An event rather than a todo (`fields.isEvent`); false by default.
+    /// - Complexity: O(1)
+    @inlinable public var isEvent: Bool { get { fields.isEvent } set { fields.isEvent = newValue } }
     /// An RFC 5545 recurrence instead of weekdays (`fields.recurrence`); nil by default.
     /// - Complexity: O(1)
     @inlinable public var recurrence: Recurrence? { get { fields.recurrence } set { fields.recurrence = newValue } }

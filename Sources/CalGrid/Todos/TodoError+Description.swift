@@ -32,6 +32,12 @@ extension TodoError: CustomStringConvertible {
         case .notAnOccurrence(_, let d, let before, let after):
             return d.iso8601 + " is not an occurrence of the todo's rule (previous: " + (before?.iso8601 ?? "none")
                 + ", next: " + (after?.iso8601 ?? "none") + ")"
+        case .eventNeverDone:
+            return "an event (" + TodoField.kind.nameText + " \"" + TodoField._string(TodoField.eventKindName) + "\") is never done: it takes no "
+                + TodoField.isCompleted.nameText + ", no " + TodoField.completedDays.nameText + " days and no ticks"
+        case .eventChallenge:
+            return "an event (" + TodoField.kind.nameText + " \"" + TodoField._string(TodoField.eventKindName) + "\") is never a challenge ("
+                + TodoField.isChallenge.nameText + ")"
         case .capacityExceeded:
             // The limits by name, not number: they differ between 64- and 32-bit targets.
             return "the todo set is full (its maxCount todos, maxTextBytes of text or maxCompletionFlags flags)"

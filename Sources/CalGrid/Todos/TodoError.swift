@@ -37,6 +37,11 @@ public enum TodoError: Error, Hashable, Sendable {
     /// but is not one of its occurrences; the occurrences before and after it in the span, when
     /// there are any.
     case notAnOccurrence(position: Int, day: CivilDate, previous: CivilDate?, next: CivilDate?)
+    /// The item is an event, which is never done: it came with `isCompleted` or completion flags,
+    /// or a change asked to mark it done (or not done) as a whole or on a day.
+    case eventNeverDone(position: Int, id: String)
+    /// The item is an event and a challenge (a challenge is a todo ticked day by day).
+    case eventChallenge(position: Int, id: String)
     /// The set would exceed its storage limits: `TodoSet.maxCount` todos, `maxTextBytes` of text
     /// or `maxCompletionFlags` flags (lower where `Int` is 32 bits).
     case capacityExceeded
@@ -50,6 +55,7 @@ public enum TodoError: Error, Hashable, Sendable {
         case .ruleWithRepetition, .ruleWithoutStart, .ruleStartMismatch, .invalidRule: return .rule
         case .emptyRepetition: return .repetition
         case .reminderOutOfRange: return .reminderMinutes
+        case .eventNeverDone, .eventChallenge: return .kind
         case .capacityExceeded: return nil
         }
     }
@@ -61,7 +67,8 @@ public enum TodoError: Error, Hashable, Sendable {
              .completedDaysCountMismatch(let p, _, _, _), .completedDaysWithoutSpan(let p, _),
              .emptyRepetition(let p, _), .reminderOutOfRange(let p, _, _), .dayNotTracked(let p, _),
              .ruleWithRepetition(let p, _), .ruleWithoutStart(let p, _), .ruleStartMismatch(let p, _, _, _),
-             .invalidRule(let p, _, _), .notAnOccurrence(let p, _, _, _):
+             .invalidRule(let p, _, _), .notAnOccurrence(let p, _, _, _), .eventNeverDone(let p, _),
+             .eventChallenge(let p, _):
             return p
         case .unknownID, .capacityExceeded: return nil
         }

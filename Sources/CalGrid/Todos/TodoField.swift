@@ -5,11 +5,14 @@ public enum TodoField: UInt8, CaseIterable, Sendable {
     case isChallenge, isCompleted
     /// The recurrence rule, its removed days and its added days (RRULE, EXDATE, RDATE).
     case rule, exceptionDates, additionalDates
+    /// What the item is: a todo (the default, no key) or an event (`"kind": "event"`).
+    case kind
 
     /// The field's key in the native JSON format, as the exporter writes it: `id`, `title`, `memo`,
     /// `startDate`, `endDate`, `createdAt`, `repetition`, `completed`, `reminderTime`, `tags`,
     /// `isChallenge`, `iscompleted` (the origin app's spelling; the importer also reads `isCompleted`),
-    /// `rrule` (an RFC 5545 RRULE value), `exdates`, `rdates` (lists of `YYYY-MM-DD`).
+    /// `rrule` (an RFC 5545 RRULE value), `exdates`, `rdates` (lists of `YYYY-MM-DD`), `kind`
+    /// (`"event"` for an event, `"todo"` or absent for a todo: `eventKindName`, `todoKindName`).
     /// - Complexity: O(1); a static literal.
     @inlinable
     public var name: StaticString {
@@ -29,7 +32,20 @@ public enum TodoField: UInt8, CaseIterable, Sendable {
         case .rule: return "rrule"
         case .exceptionDates: return "exdates"
         case .additionalDates: return "rdates"
+        case .kind: return "kind"
         }
+    }
+
+    /// The `kind` value of an event: `"event"`.
+    /// - Complexity: O(1); a static literal.
+    public static var eventKindName: StaticString { "event" }
+    /// The `kind` value of a todo (the default, which the exporter leaves out): `"todo"`.
+    /// - Complexity: O(1); a static literal.
+    public static var todoKindName: StaticString { "todo" }
+
+    /// A static name as a `String`.
+    package static func _string(_ n: StaticString) -> String {
+        String(decoding: UnsafeBufferPointer(start: n.utf8Start, count: n.utf8CodeUnitCount), as: UTF8.self)
     }
 
     /// `name` as a `String`.

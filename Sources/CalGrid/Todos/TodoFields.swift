@@ -13,6 +13,7 @@ public struct TodoFields: Hashable, Sendable {
     public var end: CivilDate?
     /// Registration time, seconds since 1970-01-01T00:00:00Z; nil = unknown (insertion order decides).
     public var createdAt: Int64?
+    /// A challenge: a todo ticked day by day. Never an event.
     public var isChallenge: Bool
     /// For todos without per-day tracking.
     public var isCompleted: Bool
@@ -22,16 +23,21 @@ public struct TodoFields: Hashable, Sendable {
     public var reminderMinutes: Int16?
     /// The boxed `recurrence` (one word; nil for the common todo without a rule).
     @usableFromInline var _rule: _TodoRule?
+    /// An event (a meeting, a holiday: iCalendar's VEVENT) rather than a todo: it falls on the days
+    /// of its span as a todo would (repetition and rule included) and is never done, so it has no
+    /// completion flags, `isCompleted` and `isChallenge` stay false, and per-day counts report it
+    /// apart from the todos (`TodoDayCounts.events`).
+    public var isEvent: Bool
 
     /// The fields given; the defaults are an undated, unfinished, everyday todo.
     /// - Complexity: O(1)
     @inlinable
     public init(start: CivilDate? = nil, end: CivilDate? = nil, createdAt: Int64? = nil, isChallenge: Bool = false,
                 isCompleted: Bool = false, repetition: WeekdaySet = .all, reminderMinutes: Int16? = nil,
-                recurrence: Recurrence? = nil) {
+                recurrence: Recurrence? = nil, isEvent: Bool = false) {
         self.start = start; self.end = end; self.createdAt = createdAt; self.isChallenge = isChallenge
         self.isCompleted = isCompleted; self.repetition = repetition; self.reminderMinutes = reminderMinutes
-        self._rule = recurrence.map { _TodoRule._make($0) }
+        self._rule = recurrence.map { _TodoRule._make($0) }; self.isEvent = isEvent
     }
 
     /// An RFC 5545 recurrence (a rule with RDATE and EXDATE days, bound to `start`), instead of a
@@ -46,9 +52,10 @@ public struct TodoFields: Hashable, Sendable {
         set { _rule = newValue.map { _TodoRule._make($0) } }
     }
 
-    /// Whether the todo has both a start and an end, and so one completion flag per repeat day.
+    /// Whether the todo has both a start and an end, and so one completion flag per repeat day
+    /// (an event never: it is never done).
     /// - Complexity: O(1)
-    @inlinable public var isTracked: Bool { start != nil && end != nil }
+    @inlinable public var isTracked: Bool { start != nil && end != nil && !isEvent }
 }
 
 extension _TodoColumns.Row {
@@ -63,6 +70,7 @@ extension _TodoColumns.Row {
         if f.createdAt != nil { flags |= TodoSet._hasCreatedAt }
         if explicitDays { flags |= TodoSet._explicitDays }
         if f._rule != nil { flags |= TodoSet._ruled }
+        if f.isEvent { flags |= TodoSet._event }
         self.init(start: k.start, end: k.end, createdAt: f.createdAt ?? 0, flags: flags, repetition: f.repetition,
                   reminder: f.reminderMinutes ?? -1, textOffset: textOffset, bitOffset: bitOffset, doneCount: doneCount)
     }
@@ -73,7 +81,7 @@ extension TodoSet {
     @inlinable
     static func _dayKeys(_ f: TodoFields) -> (start: Int32, end: Int32, tracked: Bool) {
         switch (f.start, f.end) {
-        case let (s?, e?): return (s.dayNumber, e.dayNumber, true)
+        case let (s?, e?): return (s.dayNumber, e.dayNumber, !f.isEvent)
         case let (s?, nil): return (s.dayNumber, _DayKey.noEnd, false)
         case let (nil, e?): return (_DayKey.noStart, e.dayNumber, false)
         case (nil, nil): return (_DayKey.undatedStart, _DayKey.undatedEnd, false)
@@ -92,6 +100,11 @@ extension TodoSet {
         if let s = f.start, let e = f.end, e < s { throw .endBeforeStart(position: p, id: id(), start: s, end: e) }
         if let r = f.reminderMinutes, !TodoDraft.reminderMinutesRange.contains(r) { throw .reminderOutOfRange(position: p, id: id(), minutes: r) }
         if let rule = f._rule { try _validateRule(rule, f, position: p, id: id) }
+        if f.isEvent {
+            if f.isChallenge { throw .eventChallenge(position: p, id: id()) }
+            if f.isCompleted || completedCount != nil { throw .eventNeverDone(position: p, id: id()) }
+            return 0
+        }
         guard let s = f.start, let e = f.end else {
             guard let c = completedCount else { return 0 }
             // A rule without an end keeps flags for its first occurrences, as far as the last ticked.

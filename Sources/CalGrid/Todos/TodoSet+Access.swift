@@ -124,6 +124,11 @@ extension TodoSet {
     @inlinable
     public func isChallenge(at i: Int) -> Bool { _check(i); return _columns.flags[i] & TodoSet._challenge != 0 }
 
+    /// Whether the item at `i` is an event (`TodoFields.isEvent`), not a todo.
+    /// - Complexity: O(1)
+    @inlinable
+    public func isEvent(at i: Int) -> Bool { _check(i); return _columns.flags[i] & TodoSet._event != 0 }
+
     /// The stored `isCompleted` flag (the completion of todos without per-day flags).
     @inlinable
     public func isCompleted(at i: Int) -> Bool { _check(i); return _columns.flags[i] & TodoSet._completed != 0 }
@@ -172,6 +177,7 @@ extension TodoSet {
                           isCompleted: f & TodoSet._completed != 0, repetition: repetition(at: i),
                           completedDays: nil, reminderMinutes: reminderMinutes(at: i), tags: tags(at: i))
         d.fields._rule = _rule(i)
+        d.fields.isEvent = f & TodoSet._event != 0
         if f & TodoSet._tracked != 0 || _openRuleSlot(i) != nil, f & TodoSet._explicitDays != 0 || _columns.doneCount[i] != 0 {
             let n = _storedFlags(i), o = Int(_columns.bitOffset[i])
             var days = [Bool](repeating: false, count: n)

@@ -147,13 +147,13 @@ extension _TodoSetCache {
             return _mul(Swift.min(width, maxDays), 8)
         }
         return _add(_add(growth(Self._load(dayTableAll)), growth(Self._load(dayTableChallenges))),
-                    growth(Self._load(dayTablePlain)))
+                    _add(growth(Self._load(dayTablePlain)), growth(Self._load(dayTableEvents))))
     }
 
-    /// How many of the three day tables (one per kind) are not decided yet (neither built nor
+    /// How many of the four day tables (one per table kind) are not decided yet (neither built nor
     /// known to be too wide): each the next read of its kind builds.
     var _undecidedDayTables: Int {
         (Self._load(dayTableAll) == nil ? 1 : 0) + (Self._load(dayTableChallenges) == nil ? 1 : 0)
-            + (Self._load(dayTablePlain) == nil ? 1 : 0)
+            + (Self._load(dayTablePlain) == nil ? 1 : 0) + (Self._load(dayTableEvents) == nil ? 1 : 0)
     }
 }

@@ -87,6 +87,7 @@ extension TodoSet {
             let datesChanged = start(at: i) != r.fields.start || end(at: i) != r.fields.end
                 || _columns.repetition[i] != r.fields.repetition
                 || isChallenge(at: i) != r.fields.isChallenge   // the interval index groups rows by kind
+                || isEvent(at: i) != r.fields.isEvent
                 || _rule(i) != r.fields._rule                    // and holds no row with a rule
             _willChangeRow(i, keepingIntervals: !datesChanged)
             _forgetDoneDays(i)
@@ -113,7 +114,8 @@ extension TodoSet {
         _appendTextRecord(r, text, tagLengths, to: &_text)
         let (offset, done, n) = _appendFlags(r, from: bits)
         if let rule = r.fields._rule {
-            _rules.set(row: row, (rule, r.fields.isTracked ? Int32(truncatingIfNeeded: n) : _TodoRules.openEntry(horizon: n)))
+            // An event with an end is closed like a tracked todo, with no flags (n is 0).
+            _rules.set(row: row, (rule, r.fields.end != nil ? Int32(truncatingIfNeeded: n) : _TodoRules.openEntry(horizon: n)))
         } else if !_rules.isEmpty {
             _rules.set(row: row, nil)
         }
@@ -126,6 +128,8 @@ extension TodoSet {
     /// the number of flags.
     @usableFromInline
     mutating func _appendFlags(_ r: _StagedTodo, from source: _BitArena) -> (UInt32, UInt32, Int) {
+        // An event keeps no flags: it is never done.
+        if r.fields.isEvent { return (UInt32(truncatingIfNeeded: _bits.count), 0, 0) }
         guard let s = r.fields.start?.dayNumber, let e = r.fields.end?.dayNumber else {
             // An open-ended rule keeps the flags it came with: its first occurrences, as far as
             // the last ticked one (validated against the rule). Its ticks count per day unless

@@ -87,7 +87,8 @@ extension TodoSet {
 
     /// Marks `day` done or not done for the tracked todo at `i`, or for a todo with a rule and
     /// no end (one tick per occurrence, kept as far as the last one ticked).
-    /// - Throws: `dayNotTracked` when `day` is not one of its repeat days in `[start, end]`;
+    /// - Throws: `eventNeverDone` for an event (it has no days to tick);
+    ///   `dayNotTracked` when `day` is not one of its repeat days in `[start, end]`;
     ///   `notAnOccurrence` (naming the occurrences around it) for a day of the span of a todo with
     ///   a rule that is not one of its occurrences; `capacityExceeded` when an open-ended todo's
     ///   flags would pass `maxCompletionFlags`.
@@ -111,7 +112,7 @@ extension TodoSet {
     }
 
     /// Flips the flag of `day` and returns the new state.
-    /// - Throws: `dayNotTracked` when `day` is not one of its repeat days in `[start, end]`.
+    /// - Throws: `eventNeverDone` for an event; `dayNotTracked` when `day` is not one of its repeat days in `[start, end]`.
     /// - Complexity: O(1) amortized
     @discardableResult
     public mutating func toggleDone(on day: CivilDate, at i: Int) throws(TodoError) -> Bool {
@@ -121,10 +122,12 @@ extension TodoSet {
     }
 
     /// Sets the stored `isCompleted` flag (per-day flags are left alone).
+    /// - Throws: `eventNeverDone` for an event (it has no completion to set), the set unchanged.
     /// - Complexity: O(1) for a tracked todo; otherwise O(its days inside the built per-day tables)
-    public mutating func setIsCompleted(_ value: Bool, at i: Int) {
+    public mutating func setIsCompleted(_ value: Bool, at i: Int) throws(TodoError) {
         _check(i)
         let old = _columns.flags[i]
+        if old & TodoSet._event != 0 { throw _eventNeverDone(i) }
         let new = value ? old | TodoSet._completed : old & ~TodoSet._completed
         if old != new, old & TodoSet._tracked == 0 {
             // Only an untracked todo counts as done by this flag: the tables take it out and back in.

@@ -22,20 +22,23 @@ extension TodoSet {
             return
         }
         if !keepingIntervals { _cache.dropIntervals() }
-        for k in 0..<3 {
-            let kind = TodoKind(rawValue: UInt8(k))!
+        for k in 0..<TodoKind._tableKindCount {
+            let kind = TodoKind._tableKind(at: k)
             if case .some(nil) = _cache.dayTable(kind) { _cache.dropDayTable(kind) }
         }
     }
 
-    /// Adds (`sign` 1) or takes away (-1) row `i`'s days in every built day table. A table that
+    /// Adds (`sign` 1) or takes away (-1) row `i`'s days in every built day table, and counts it in
+    /// or out of `_eventCount` when it is an event. A table that
     /// would have to grow past `_DayTable.maxDays` is dropped (rebuilt, or decided too wide, on
     /// next use).
     /// - Complexity: O(days of the row inside each table), plus a table's width when it grows
     @usableFromInline
     mutating func _updateDayTables(row i: Int, sign: Int64) {
-        for k in 0..<3 {
-            let kind = TodoKind(rawValue: UInt8(k))!
+        // Every row change passes here once out (-1) and once in (+1): the one place that counts events.
+        if _columns.flags[i] & TodoSet._event != 0 { _eventCount &+= Int(truncatingIfNeeded: sign) }
+        for k in 0..<TodoKind._tableKindCount {
+            let kind = TodoKind._tableKind(at: k)
             guard let table = _cache.dayTable(kind) ?? nil, let c = _dayContribution(ofRow: i, kind) else { continue }
             // Growing fills new days with the edge weeks, which open-ended rule todos do not repeat
             // (a monthly rule's days past the edge are not its last week's): then rebuild on next use.
@@ -72,8 +75,8 @@ extension TodoSet {
     /// - Complexity: O(rows), stopping at the first table's limit
     @usableFromInline
     mutating func _dropDayTablesCostlierThanRebuild<Rows: Sequence<Int>>(for rows: Rows) {
-        for k in 0..<3 {
-            let kind = TodoKind(rawValue: UInt8(k))!
+        for k in 0..<TodoKind._tableKindCount {
+            let kind = TodoKind._tableKind(at: k)
             guard let table = _cache.dayTable(kind) ?? nil else { continue }
             let limit = _dayTableRebuildCost(days: table.counts.count)
             var cost = 0
@@ -113,8 +116,8 @@ extension TodoSet {
     /// - Complexity: O(N × 7 + span) per built table
     func _dayTableMismatches() -> Int {
         var bad = 0
-        for k in 0..<3 {
-            let kind = TodoKind(rawValue: UInt8(k))!
+        for k in 0..<TodoKind._tableKindCount {
+            let kind = TodoKind._tableKind(at: k)
             guard let table = _cache.dayTable(kind) ?? nil else { continue }
             let fresh = _DayTable.build(of: self, kind: kind, first: table.first, last: table.last)
             for t in 0..<table.counts.count where table.counts[t] != fresh.counts[t] { bad &+= 1 }

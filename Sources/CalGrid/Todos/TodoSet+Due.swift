@@ -37,7 +37,7 @@ extension TodoSet {
     }
 
     /// True when the todo at `i` ended before `day` and is not done as a whole (`isDone(at:)`):
-    /// the rule of `indices(.overdue, on:)`, for one todo. Todos without an end never are.
+    /// the rule of `indices(.overdue, on:)`, for one todo. Todos without an end never are, nor events.
     /// - Complexity: O(1)
     @inlinable
     public func isOverdue(on day: CivilDate, at i: Int) -> Bool {
@@ -48,6 +48,6 @@ extension TodoSet {
     @inlinable @inline(__always)
     func _isOverdue(_ i: Int, _ day: Int32) -> Bool {
         let e = _columns.end[i]
-        return e < day && e != _DayKey.undatedEnd && !_isDone(i)
+        return e < day && e != _DayKey.undatedEnd && _columns.flags[i] & TodoSet._event == 0 && !_isDone(i)
     }
 }

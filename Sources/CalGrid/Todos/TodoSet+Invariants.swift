@@ -54,6 +54,7 @@ extension TodoSet {
         }
         var hist = _DayHistogram(), histC = _DayHistogram()
         for i in 0..<n { _verifyRow(i, collecting: true, &hist, &histC) }
+        precondition(_columns.flags.reduce(0) { $0 + ($1 & TodoSet._event != 0 ? 1 : 0) } == _eventCount, "TodoSet event count")
         func same(_ a: _DayHistogram, _ b: _DayHistogram) {
             for h in [a, b] where !h.counts.isEmpty {
                 for j in h.counts.indices {
@@ -83,8 +84,11 @@ extension TodoSet {
         precondition(!ruled || (days == .all && _DayKey.isDay(start)
                                 && _rule(i)!.recurrence.start.dayNumber == start), "TodoSet rule row")
         precondition(!ruled || (_rules.trackedCounts[_rules.slot(ofRow: i)!] < 0) == !_DayKey.isDay(end), "TodoSet open rule")
-        let tracked = flags & TodoSet._tracked != 0
-        precondition(tracked == (_DayKey.isDay(start) && _DayKey.isDay(end)), "TodoSet tracked flag")
+        let tracked = flags & TodoSet._tracked != 0, event = flags & TodoSet._event != 0
+        precondition(tracked == (_DayKey.isDay(start) && _DayKey.isDay(end) && !event), "TodoSet tracked flag")
+        precondition(!event || (flags & (TodoSet._challenge | TodoSet._completed | TodoSet._explicitDays) == 0 && done == 0
+                                && (_rules.slot(ofRow: i).map { [0, -1].contains(_rules.trackedCounts[$0]) } ?? true)),
+                     "TodoSet event done, ticked or a challenge")
         if !tracked, let k = _openRuleSlot(i) {
             // Open-ended with a rule: flags for its first `h` occurrences, which the rule has.
             let h = _rules.horizon(k), o = Int(_columns.bitOffset[i])

@@ -48,7 +48,8 @@ extension TodoSet {
     /// Row `i`'s slot in the rule side table when it has a rule and no end.
     @inlinable @inline(__always)
     func _openRuleSlot(_ i: Int) -> Int? {
-        guard _columns.flags[i] & (TodoSet._ruled | TodoSet._tracked) == TodoSet._ruled else { return nil }
+        // An event with a rule is untracked too, but keeps no ticks.
+        guard _columns.flags[i] & (TodoSet._ruled | TodoSet._tracked | TodoSet._event) == TodoSet._ruled else { return nil }
         return _rules.slot(ofRow: i)
     }
 

@@ -1,6 +1,58 @@
-/// Which todos a query keeps: all, challenges only, or plain todos only.
+/// Which items a query keeps. A set holds todos (plain ones and challenges) and events
+/// (`TodoFields.isEvent`, never a challenge):
+/// - `all`: every item, events included (for `dayCounts`, the todos in `total` and the events
+///   apart in `events`);
+/// - `challenges`: challenges only;
+/// - `plain`: todos that are not challenges (never events);
+/// - `events`: events only;
+/// - `todos`: every todo, plain or challenge (no events).
+/// With no events in a set, `all` and `todos` keep the same items.
 public enum TodoKind: UInt8, Sendable {
-    case all, challenges, plain
+    case all, challenges, plain, events, todos
+
+    /// The flag bits a row's kind is judged by, and the value they must have: a row is of the
+    /// kind when `flags & _flagMask == _flagWant`. The one definition every filter uses (the
+    /// set's row filter, the interval index's groups, the day tables).
+    @inlinable
+    var _flagMask: UInt8 {
+        switch self {
+        case .all: return 0
+        case .challenges, .plain: return TodoSet._challenge | TodoSet._event
+        case .events, .todos: return TodoSet._event
+        }
+    }
+
+    @inlinable
+    var _flagWant: UInt8 {
+        switch self {
+        case .all, .plain, .todos: return 0
+        case .challenges: return TodoSet._challenge
+        case .events: return TodoSet._event
+        }
+    }
+
+    /// The kind whose day table holds this kind's todos: `.all` counts its todos in the todos'
+    /// table and its events apart; `.events` only in the events' table (its todo counts are 0).
+    @inlinable
+    var _tableKind: TodoKind { self == .all ? .todos : self }
+
+    /// How many day tables a set may keep: one per table kind.
+    @inlinable static var _tableKindCount: Int { 4 }
+
+    /// Table kind `k` of `0..<_tableKindCount`: todos, challenges, plain todos, events.
+    @inlinable
+    static func _tableKind(at k: Int) -> TodoKind {
+        switch k {
+        case 0: return .todos
+        case 1: return .challenges
+        case 2: return .plain
+        default: return .events
+        }
+    }
+
+    /// Whether a row with these flags is of this kind.
+    @inlinable @inline(__always)
+    func _matches(_ flags: UInt8) -> Bool { flags & _flagMask == _flagWant }
 }
 
 /// Splits of a todo set relative to one day (see `TodoSet.indices(_:on:kind:)`).
@@ -33,13 +85,7 @@ extension TodoSet {
     public func prepareIntervalIndex() { _ = _intervals }
 
     @inlinable @inline(__always)
-    func _kindMatches(_ i: Int, _ kind: TodoKind) -> Bool {
-        switch kind {
-        case .all: return true
-        case .challenges: return _columns.flags[i] & TodoSet._challenge != 0
-        case .plain: return _columns.flags[i] & TodoSet._challenge == 0
-        }
-    }
+    func _kindMatches(_ i: Int, _ kind: TodoKind) -> Bool { kind._matches(_columns.flags[i]) }
 
     /// Todos that fall on at least one day of `[first, last]`: their span (open ends included,
     /// undated todos never) overlaps it AND one of the overlapping days is on their repetition —
@@ -96,7 +142,8 @@ extension TodoSet {
     /// - `completed` / `incomplete`: todos falling on `day`, done / not done that day;
     /// - `upcoming`: todos whose start is after `day` (todos without a start are never upcoming);
     /// - `noDeadline`: todos without an end, undated ones included;
-    /// - `overdue`: todos whose end is before `day` and that are not done as a whole.
+    /// - `overdue`: todos whose end is before `day` and that are not done as a whole (never an
+    ///   event: a past meeting is not late).
     /// - Returns: row indices, ascending.
     /// - Complexity: `completed`, `incomplete`, `upcoming`: O(log N + k) (plus the index build);
     ///   `noDeadline`, `overdue`: O(N).
@@ -120,7 +167,7 @@ extension TodoSet {
         }
     }
 
-    /// Challenges, or plain todos (`.all`: every index).
+    /// The items of `kind` (`.all`: every index).
     /// - Complexity: O(N)
     public func indices(kind: TodoKind) -> [Int] {
         var out: [Int] = []

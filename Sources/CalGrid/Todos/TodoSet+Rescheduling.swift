@@ -4,13 +4,15 @@ extension TodoSet {
     /// The per-day flags `draft` would carry if it replaced the todo at `i` and every day tracked
     /// both now and by `draft` kept its flag: one flag per repeat day of `draft`'s span, in date
     /// order, true where the todo is done on that day now. Days new to the span start not done.
-    /// nil when `draft` has no start or no end (it keeps no per-day flags), and all false when the
+    /// nil when `draft` has no start or no end or is an event (it keeps no per-day flags), and all false when the
     /// todo at `i` keeps none now (its `isCompleted` is a whole-todo flag, not a day's).
     /// With a rule in `draft`, its occurrences in the span are the days; with a rule and no end,
     /// its occurrences as far as the last one ticked now (nil when none is).
     /// - Complexity: O(days of `draft`'s span)
     public func completedDays(at i: Int, carriedTo draft: TodoDraft) -> [Bool]? {
         _check(i)
+        // An event keeps no flags: it is never done.
+        if draft.isEvent { return nil }
         if let s = draft.start, draft.end == nil, let r = draft.recurrence {
             // Open-ended: its occurrences as far as the last one ticked now.
             guard let last = tickedDays(at: i).last, s <= last else { return nil }

@@ -56,6 +56,7 @@ extension TodoSet {
     /// with a rule, the occurrences around it are named.
     @usableFromInline
     func _untrackedDayError(_ i: Int, _ day: CivilDate) -> TodoError {
+        if _columns.flags[i] & TodoSet._event != 0 { return _eventNeverDone(i) }
         if let k = _openRuleSlot(i) {
             // Open-ended: any day that is not an occurrence, before the start too.
             let rule = _rules.rules[k], around = rule.neighbours(of: day)
@@ -72,6 +73,10 @@ extension TodoSet {
         let after = around.next.flatMap { $0.dayNumber <= _columns.end[i] ? $0 : nil }
         return .notAnOccurrence(position: i, day: day, previous: before, next: after)
     }
+
+    /// The error for a change that would make the event at `i` done or not done.
+    @usableFromInline
+    func _eventNeverDone(_ i: Int) -> TodoError { .eventNeverDone(position: i, id: id(at: i)) }
 
     /// The rows with a rule that fall on some day of `[a, b]` and match `kind`, ascending.
     /// - Complexity: O(R × periods to each one's first occurrence in the range)

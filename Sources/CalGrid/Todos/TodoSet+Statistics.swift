@@ -10,6 +10,8 @@ extension TodoSet {
         for i in 0..<count {
             let flags = _columns.flags[i]
             if flags & TodoSet._challenge != 0 { r.challenges += 1 }
+            let event = flags & TodoSet._event != 0
+            if event { r.events += 1 }
             let s = _columns.start[i], e = _columns.end[i]
             let hasStart = _DayKey.isDay(s), hasEnd = _DayKey.isDay(e)
             switch (hasStart, hasEnd) {
@@ -20,7 +22,7 @@ extension TodoSet {
             // One count of the repeat days per todo, for the sums and for done-ness.
             let n = _trackedDays(i)   // repeat days, or a rule's occurrences
             let p = _progress(i, trackedDays: n)
-            if p.done == p.total { r.done += 1 } else if hasEnd && e < today.dayNumber { r.overdue += 1 }
+            if p.done == p.total { r.done += 1 } else if hasEnd && e < today.dayNumber && !event { r.overdue += 1 }
             if n > 0 { r.trackedDays += n; r.doneDays += p.done }
             if hasStart { earliest = Swift.min(earliest, s) }
             if hasEnd { latest = Swift.max(latest, e) }

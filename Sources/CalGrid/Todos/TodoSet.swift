@@ -34,6 +34,9 @@ public struct TodoSet: Sendable {
     @usableFromInline static var _explicitDays: UInt8 { 0x10 }
     /// The todo has a recurrence rule (in `_rules`, the side table by row) instead of weekdays.
     @usableFromInline static var _ruled: UInt8 { 0x20 }
+    /// The item is an event (a VEVENT: a meeting, a holiday), not a todo: it falls on its days and
+    /// is never done, so it is never tracked, completed or a challenge (`TodoKind`).
+    @usableFromInline static var _event: UInt8 { 0x40 }
 
     /// The fixed-size fields, one column each; see `_TodoColumns`.
     @usableFromInline var _columns = _TodoColumns()
@@ -48,6 +51,9 @@ public struct TodoSet: Sendable {
     /// Done tracked days per calendar day: of every todo, and of challenges only.
     @usableFromInline var _doneByDay = _DayHistogram()
     @usableFromInline var _doneByDayChallenges = _DayHistogram()
+    /// Rows flagged `_event`, kept by the day-table hooks (`_updateDayTables`), so that a set
+    /// without events pays nothing for them in `dayCounts`.
+    @usableFromInline var _eventCount = 0
     /// Derived structures (the interval index). Replaced, never mutated in place, when the set
     /// changes, so copies of a set never see each other's caches go stale.
     @usableFromInline var _cache = _TodoSetCache()

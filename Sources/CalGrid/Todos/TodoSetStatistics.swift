@@ -29,12 +29,15 @@ public struct TodoSetStatistics: Hashable, Sendable {
     public var longestIndex: Int?
     /// That todo's days, start and end included; 0 when there is none.
     public var longestDays: Int
+    /// Events (`TodoFields.isEvent`), counted in `count` and in the date shapes above, never done
+    /// nor overdue. Last, so the C mirror grows at its end.
+    public var events: Int
 
     /// All zero and nil: the statistics of an empty set.
     /// - Complexity: O(1)
     @inlinable
     public init() {
-        count = 0; challenges = 0; dated = 0; openEnded = 0; undated = 0; done = 0; overdue = 0
+        count = 0; challenges = 0; events = 0; dated = 0; openEnded = 0; undated = 0; done = 0; overdue = 0
         trackedDays = 0; doneDays = 0; earliestStart = nil; latestEnd = nil; longestIndex = nil; longestDays = 0
     }
 }

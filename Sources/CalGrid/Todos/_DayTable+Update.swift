@@ -25,12 +25,7 @@ struct _DayContribution {
     /// adds the same days in bulk.
     @inlinable
     init?(start: Int32, end: Int32, days: WeekdaySet, flags: UInt8, kind: TodoKind, rule: _TodoRule? = nil) {
-        switch kind {
-        case .all: break
-        case .challenges: guard flags & TodoSet._challenge != 0 else { return nil }
-        case .plain: guard flags & TodoSet._challenge == 0 else { return nil }
-        }
-        guard start <= end else { return nil }
+        guard kind._matches(flags), start <= end else { return nil }
         // Untracked todos count as done on every day they fall on when `isCompleted`.
         let untrackedDone = flags & (TodoSet._tracked | TodoSet._completed) == TodoSet._completed
         self.init(start: start, end: end, days: days, value: untrackedDone ? 0x1_0000_0001 : 1, rule: rule)

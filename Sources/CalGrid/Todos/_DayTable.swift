@@ -1,4 +1,5 @@
-/// Per-day totals of one kind of todo over (at least) the span the set's dates cover, so that
+/// Per-day totals of one kind of item (`TodoKind._tableKind`: todos, challenges, plain todos or
+/// events; events never in a todos' table, so they never count against a day's done share) over (at least) the span the set's dates cover, so that
 /// `dayCounts` answers any range in O(days) however many todos there are. Built lazily on the
 /// first `dayCounts` after the set got it dropped, then kept up to date by every change
 /// (`_DayTable+Update.swift`): a change to one todo adds or takes away its own days only.
@@ -95,8 +96,7 @@ final class _DayTable: @unchecked Sendable {
     @usableFromInline
     static func build(of set: TodoSet, kind: TodoKind, first: Int32, last: Int32) -> _DayTable {
         let days = Int(last) - Int(first) + 1
-        let kindMask: UInt8 = kind == .all ? 0 : TodoSet._challenge
-        let kindWant: UInt8 = kind == .challenges ? TodoSet._challenge : 0
+        let kindMask = kind._flagMask, kindWant = kind._flagWant
         // Untracked todos count as done on every day they fall on when `isCompleted`.
         let doneMask = TodoSet._tracked | TodoSet._completed, untrackedDone = TodoSet._completed
         var plain = [Int64](repeating: 0, count: days + 1)

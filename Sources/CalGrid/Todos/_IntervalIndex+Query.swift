@@ -45,11 +45,7 @@ func _repeatDay(onOrBefore day: Int32, days: WeekdaySet) -> Int32 {
 extension _IntervalIndex {
     @inlinable @inline(__always)
     static func _wants(_ g: Group, _ kind: TodoKind) -> Bool {
-        switch kind {
-        case .all: return true
-        case .challenges: return g.isChallenge
-        case .plain: return !g.isChallenge
-        }
+        kind._matches((g.isChallenge ? TodoSet._challenge : 0) | (g.isEvent ? TodoSet._event : 0))
     }
 
     /// `[a, b]` narrowed to the group's weekdays (`[a′, b′]`, see the type), nil when it holds none.

@@ -36,6 +36,7 @@ struct _IntervalIndex: Sendable {
         /// The repetition's weekday bits; 0 for rows on none of their span's days.
         @usableFromInline var days: UInt8
         @usableFromInline var isChallenge: Bool
+        @usableFromInline var isEvent: Bool
         /// The group's rows are `sortedRows[first..<first+count]` (likewise `sortedStarts`, `sortedEnds`).
         @usableFromInline var first: Int32, count: Int32
         @usableFromInline var root: Int32
@@ -61,15 +62,15 @@ struct _IntervalIndex: Sendable {
                + sortedRows.capacity + sortedStarts.capacity + sortedEnds.capacity) * 4
     }
 
-    /// A row's group key: weekday bits (0 when its span holds none of them) and the challenge
-    /// bit above; nil for an undated row (empty span) or one with a rule.
+    /// A row's group key: weekday bits (0 when its span holds none of them), the challenge bit
+    /// above and the event bit above that; nil for an undated row (empty span) or one with a rule.
     @inlinable @inline(__always)
     static func _groupKey(lo: Int32, hi: Int32, days: WeekdaySet, flags: UInt8) -> Int? {
         // A row with a recurrence rule is not a weekday interval: the set answers those itself.
         guard lo <= hi, flags & TodoSet._ruled == 0 else { return nil }
         let finite = _DayKey.isDay(lo) && _DayKey.isDay(hi)
         let bits = !finite || _hasRepeatDay(from: lo, through: hi, days: days) ? Int(days._bits) : 0
-        return bits | (flags & TodoSet._challenge != 0 ? 0x80 : 0)
+        return bits | (flags & TodoSet._challenge != 0 ? 0x80 : 0) | (flags & TodoSet._event != 0 ? 0x100 : 0)
     }
 
     /// Builds over every row whose span `[lo[i], hi[i]]` is not empty.
@@ -79,7 +80,7 @@ struct _IntervalIndex: Sendable {
         let rowBits = Swift.max(_bitWidth(UInt64(n)), 1)
         // Group of each row (-1: undated), rows per group key, and the real days' ranges.
         var key = [Int16](repeating: -1, count: n)
-        var perKey = [Int](repeating: 0, count: 256)
+        var perKey = [Int](repeating: 0, count: 512)
         var minS = Int32.max, maxS = Int32.min, minE = Int32.max, maxE = Int32.min, dated = 0
         lo.withUnsafeBufferPointer { l in hi.withUnsafeBufferPointer { h in
         days.withUnsafeBufferPointer { d in flags.withUnsafeBufferPointer { f in
@@ -94,11 +95,11 @@ struct _IntervalIndex: Sendable {
         if minS > maxS { minS = 0; maxS = 0 }
         if minE > maxE { minE = 0; maxE = 0 }
         // Dense group ids in key order; the groups' slices in that order.
-        var gid = [Int](repeating: -1, count: 256)
+        var gid = [Int](repeating: -1, count: 512)
         var at: Int32 = 0
-        for k in 0..<256 where perKey[k] > 0 {
+        for k in 0..<512 where perKey[k] > 0 {
             gid[k] = groups.count
-            groups.append(Group(days: UInt8(truncatingIfNeeded: k & 0x7F), isChallenge: k & 0x80 != 0,
+            groups.append(Group(days: UInt8(truncatingIfNeeded: k & 0x7F), isChallenge: k & 0x80 != 0, isEvent: k & 0x100 != 0,
                                 first: at, count: Int32(truncatingIfNeeded: perKey[k]), root: -1))
             at &+= Int32(truncatingIfNeeded: perKey[k])
         }

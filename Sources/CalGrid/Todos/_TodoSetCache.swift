@@ -24,11 +24,14 @@ final class _TodoSetCache: Sendable {
     @usableFromInline typealias Slot<T: Sendable> = Atomic<Unmanaged<_Published<T>>?>
 
     @usableFromInline let intervals = Slot<_IntervalIndex>(nil)
-    /// Per-day tables by `TodoKind`; a published nil means the dated span is too wide for a table
-    /// (`_DayTable.maxDays`), so later calls do not try again.
+    /// Per-day tables by table kind (`TodoKind._tableKind(at:)`: todos, challenges, plain todos,
+    /// events); a published nil means the dated span is too wide for a table
+    /// (`_DayTable.maxDays`), so later calls do not try again. `.all` and `.todos` name the todos'
+    /// table: events are counted apart, in theirs.
     @usableFromInline let dayTableAll = Slot<_DayTable?>(nil)
     @usableFromInline let dayTableChallenges = Slot<_DayTable?>(nil)
     @usableFromInline let dayTablePlain = Slot<_DayTable?>(nil)
+    @usableFromInline let dayTableEvents = Slot<_DayTable?>(nil)
 
     @inlinable init() {}
 
@@ -38,7 +41,8 @@ final class _TodoSetCache: Sendable {
     /// interval index. Tables decided too wide are not carried over (decided again on next use).
     @inlinable init(tablesOf other: _TodoSetCache, keepingIntervals: Bool) {
         if keepingIntervals, let x = Self._load(other.intervals) { _ = Self._storeIfNil(intervals, x) }
-        for kind in [TodoKind.all, .challenges, .plain] {
+        for k in 0..<TodoKind._tableKindCount {
+            let kind = TodoKind._tableKind(at: k)
             if let table = other.dayTable(kind) ?? nil {
                 _ = publish(_DayTable(first: table.first, counts: table.counts), for: kind)
             }
@@ -54,9 +58,10 @@ final class _TodoSetCache: Sendable {
     @inlinable
     func dropDayTable(_ kind: TodoKind) {
         switch kind {
-        case .all: Self._clear(dayTableAll)
+        case .all, .todos: Self._clear(dayTableAll)
         case .challenges: Self._clear(dayTableChallenges)
         case .plain: Self._clear(dayTablePlain)
+        case .events: Self._clear(dayTableEvents)
         }
     }
 
@@ -71,6 +76,7 @@ final class _TodoSetCache: Sendable {
         Self._release(dayTableAll)
         Self._release(dayTableChallenges)
         Self._release(dayTablePlain)
+        Self._release(dayTableEvents)
     }
 
     /// The interval index if it is built. Callers build and `publish` on nil; there is no
@@ -90,9 +96,10 @@ final class _TodoSetCache: Sendable {
     @inlinable
     func dayTable(_ kind: TodoKind) -> _DayTable?? {
         switch kind {
-        case .all: return Self._load(dayTableAll).map { $0.value }
+        case .all, .todos: return Self._load(dayTableAll).map { $0.value }
         case .challenges: return Self._load(dayTableChallenges).map { $0.value }
         case .plain: return Self._load(dayTablePlain).map { $0.value }
+        case .events: return Self._load(dayTableEvents).map { $0.value }
         }
     }
 
@@ -101,9 +108,10 @@ final class _TodoSetCache: Sendable {
     @inlinable
     func publish(_ table: _DayTable?, for kind: TodoKind) -> _DayTable? {
         switch kind {
-        case .all: return Self._storeIfNil(dayTableAll, _Published(table)).value
+        case .all, .todos: return Self._storeIfNil(dayTableAll, _Published(table)).value
         case .challenges: return Self._storeIfNil(dayTableChallenges, _Published(table)).value
         case .plain: return Self._storeIfNil(dayTablePlain, _Published(table)).value
+        case .events: return Self._storeIfNil(dayTableEvents, _Published(table)).value
         }
     }
 
@@ -130,7 +138,8 @@ final class _TodoSetCache: Sendable {
     /// Bytes of what is built so far (for `memoryFootprint`).
     @usableFromInline
     var byteCount: (intervals: Int, dayTables: Int) {
-        let tables = [Self._load(dayTableAll), Self._load(dayTableChallenges), Self._load(dayTablePlain)]
+        let tables = [Self._load(dayTableAll), Self._load(dayTableChallenges), Self._load(dayTablePlain),
+                      Self._load(dayTableEvents)]
         return (Self._load(intervals)?.value.byteCount ?? 0, tables.reduce(0) { $0 + ($1?.value?.byteCount ?? 0) })
     }
 }

@@ -30,7 +30,7 @@ func checkTodos(_ input: inout Input, _ out: inout Output) {
                 _ = try set.toggleDone(on: day(input.i32()), at: i)
             case 7:
                 let i = input.u16()
-                set.setIsCompleted(input.u8() != 0, at: i)
+                try set.setIsCompleted(input.u8() != 0, at: i)
             case 8:
                 refused(&input, &set, &out)
             default:
