@@ -645,9 +645,11 @@ int calgrid_todo_set_day(calgrid_todo_day *out, const calgrid_todo_set *set, siz
 ** after a change builds an index, once, shared by all threads).
 */
 typedef enum calgrid_todo_kind {
-    CALGRID_KIND_ALL = 0,         /* every todo */
-    CALGRID_KIND_CHALLENGES,      /* only todos with is_challenge */
-    CALGRID_KIND_PLAIN            /* only todos without it */
+    CALGRID_KIND_ALL = 0,         /* every item: todos and events */
+    CALGRID_KIND_CHALLENGES,      /* only todos with is_challenge (an event never is one) */
+    CALGRID_KIND_PLAIN,           /* only todos without it (no events) */
+    CALGRID_KIND_EVENTS,          /* only events (never done; counted apart from todos) */
+    CALGRID_KIND_TODOS            /* every todo, challenge or plain (no events) */
 } calgrid_todo_kind;
 
 typedef enum calgrid_split {

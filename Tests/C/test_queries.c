@@ -133,12 +133,12 @@ static void test_overlap_and_counts(calgrid_todo_set *set) {
     CHECK_EQ(calgrid_todo_set_overlapping(got, (size_t)-1, NULL, set, BASE, BASE + 10, CALGRID_KIND_ALL), CALGRID_EINVAL);
     CHECK_EQ(calgrid_todo_set_overlapping(got, N_TODOS, &n, set, BASE + 1, BASE, CALGRID_KIND_ALL), CALGRID_EINVAL);
     CHECK_EQ(calgrid_todo_set_overlapping(got, N_TODOS, &n, set, CALGRID_DATE_NONE, BASE, CALGRID_KIND_ALL), CALGRID_ERANGE);
-    CHECK_EQ(calgrid_todo_set_overlapping(got, N_TODOS, &n, set, BASE, BASE, (calgrid_todo_kind)3), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_overlapping(got, N_TODOS, &n, set, BASE, BASE, (calgrid_todo_kind)5), CALGRID_EINVAL);
     CHECK_EQ(calgrid_todo_set_overlapping(got, N_TODOS, &n, NULL, BASE, BASE, CALGRID_KIND_ALL), CALGRID_EINVAL);
     CHECK_EQ(calgrid_todo_set_count_overlapping(NULL, set, BASE, BASE, CALGRID_KIND_ALL), CALGRID_EINVAL);
     CHECK_EQ(calgrid_todo_set_count_overlapping(&i, set, BASE + 1, BASE, CALGRID_KIND_ALL), CALGRID_EINVAL);
     CHECK_EQ(calgrid_todo_set_count_overlapping(&i, set, CALGRID_DATE_NONE, BASE, CALGRID_KIND_ALL), CALGRID_ERANGE);
-    CHECK_EQ(calgrid_todo_set_count_overlapping(&i, set, BASE, BASE, (calgrid_todo_kind)3), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_count_overlapping(&i, set, BASE, BASE, (calgrid_todo_kind)5), CALGRID_EINVAL);
     CHECK_EQ(calgrid_todo_set_count_overlapping(&i, NULL, BASE, BASE, CALGRID_KIND_ALL), CALGRID_EINVAL);
     n = 0;
     CHECK_EQ(calgrid_todo_set_overlapping(got, N_TODOS, &n, set, BASE + 4000, BASE + 4000, CALGRID_KIND_ALL), CALGRID_OK);
@@ -190,7 +190,7 @@ static void test_grid_counts(calgrid_todo_set *set) {
     CHECK_EQ(calgrid_todo_set_grid_counts(NULL, set, &g, CALGRID_KIND_ALL), CALGRID_EINVAL);
     CHECK_EQ(calgrid_todo_set_grid_counts(cells, NULL, &g, CALGRID_KIND_ALL), CALGRID_EINVAL);
     CHECK_EQ(calgrid_todo_set_grid_counts(cells, set, NULL, CALGRID_KIND_ALL), CALGRID_EINVAL);
-    CHECK_EQ(calgrid_todo_set_grid_counts(cells, set, &g, (calgrid_todo_kind)3), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_grid_counts(cells, set, &g, (calgrid_todo_kind)5), CALGRID_EINVAL);
 }
 
 static void test_splits_and_search(calgrid_todo_set *set) {
@@ -243,7 +243,7 @@ static void test_splits_and_search(calgrid_todo_set *set) {
     CHECK_EQ(calgrid_todo_set_search(got, N_TODOS, &n, set, "\xEC\x9A", CALGRID_KIND_ALL), CALGRID_EINVAL);
     CHECK_EQ(calgrid_todo_set_search(got, N_TODOS, &n, set, NULL, CALGRID_KIND_ALL), CALGRID_EINVAL);
     CHECK_EQ(calgrid_todo_set_search(got, N_TODOS, &n, NULL, "a", CALGRID_KIND_ALL), CALGRID_EINVAL);
-    CHECK_EQ(calgrid_todo_set_search(got, N_TODOS, &n, set, "a", (calgrid_todo_kind)3), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_search(got, N_TODOS, &n, set, "a", (calgrid_todo_kind)5), CALGRID_EINVAL);
 }
 
 /* The naive order: compare keys, missing keys last in both directions, ties by index. */
