@@ -68,7 +68,8 @@ enum EditCommand {
             }
             // A vdir item that does not repeat by a rule is done as a whole (its STATUS): new days
             // of a done one are done too.
-            if wholeItems && set.recurrence(at: i) == nil { _ = set.setDone(wasDone, at: i) }
+            // (An event is never done: it has no whole completion to carry, and only it would refuse.)
+            if wholeItems && set.recurrence(at: i) == nil && !set.isEvent(at: i) { _ = try? set.setDone(wasDone, at: i) }
             return ((set, i), set.draft(at: i) != before)
         }
         if common.json {

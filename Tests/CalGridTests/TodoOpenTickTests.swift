@@ -31,10 +31,10 @@ import Testing
             try set.setDone(true, on: Self.iso("2027-01-01"), at: 0)
         }
         // Done as a whole: every occurrence counts done, the tick once, not twice.
-        set.setIsCompleted(true, at: 0)
+        try set.setIsCompleted(true, at: 0)
         #expect(set.dayCounts(from: feb, through: feb)[feb]! == (1, 1))
         #expect(set.dayCounts(from: mar, through: mar)[mar]! == (1, 1))
-        set.setIsCompleted(false, at: 0)
+        try set.setIsCompleted(false, at: 0)
         #expect(set.dayCounts(from: mar, through: mar)[mar]! == (1, 0))
         // Clearing past the last flag stores nothing; a later tick moves the flags, larger.
         try set.setDone(false, on: Self.iso("2027-06-17"), at: 0)
