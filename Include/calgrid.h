@@ -479,14 +479,22 @@ typedef struct calgrid_todo {
     const calgrid_date *rdates;         /* rdate_count added days (RDATE), or NULL; with rrule NULL and a
                                            day list given, the todo falls on start and these days */
     size_t rdate_count;
+    /* Added after the rule members: a caller whose header lacks it passes CALGRID_TODO_SIZE_V2 (or
+    ** V1) and adds todos, as before. */
+    int is_event;                       /* 0 or 1: an event (a meeting, a VEVENT), not a todo: it falls on
+                                           its days like a todo and is never done, so is_completed,
+                                           is_challenge and completed_days must stay 0/NULL (EINVAL,
+                                           field "kind"); counted apart in calgrid_day_tally.events */
 } calgrid_todo;
 
 /* sizeof(calgrid_todo) before the rule members: what callers built with an older header pass. */
 #define CALGRID_TODO_SIZE_V1 (offsetof(calgrid_todo, tag_count) + sizeof(size_t))
+/* sizeof(calgrid_todo) before is_event (with the rule members). */
+#define CALGRID_TODO_SIZE_V2 (offsetof(calgrid_todo, rdate_count) + sizeof(size_t))
 
 #define CALGRID_TODO_INIT \
     { sizeof(calgrid_todo), NULL, NULL, NULL, CALGRID_DATE_NONE, CALGRID_DATE_NONE, CALGRID_TIMESTAMP_NONE, \
-      0, 0, CALGRID_EVERY_DAY, CALGRID_REMINDER_NONE, NULL, 0, NULL, 0, NULL, NULL, 0, NULL, 0 }
+      0, 0, CALGRID_EVERY_DAY, CALGRID_REMINDER_NONE, NULL, 0, NULL, 0, NULL, NULL, 0, NULL, 0, 0 }
 
 /* The fixed-size facts of a stored todo (its texts: calgrid_todo_set_text). */
 typedef struct calgrid_todo_info {
@@ -505,7 +513,12 @@ typedef struct calgrid_todo_info {
     double completion_share;            /* 0 ... 1 */
     int has_memo;
     size_t tag_count;
+    int is_event;                       /* an event: never done, never tracked (added later: a caller whose
+                                           header lacks it passes CALGRID_TODO_INFO_SIZE_V1 and gets the rest) */
 } calgrid_todo_info;
+
+/* sizeof(calgrid_todo_info) before is_event. */
+#define CALGRID_TODO_INFO_SIZE_V1 (offsetof(calgrid_todo_info, tag_count) + sizeof(size_t))
 
 /* Creates an empty set. Ownership: the caller owns *out and releases it with
 ** calgrid_todo_set_free. Thread-safe (the new set is not shared yet). */
@@ -572,11 +585,17 @@ typedef struct calgrid_todo_statistics {
     calgrid_date latest_end;            /* or CALGRID_DATE_NONE when no todo has an end */
     int64_t longest_days;               /* days of the longest dated todo, both ends counted; 0 when none is dated */
     size_t longest_index;               /* its index (the first of equals); 0 when longest_days is 0 */
+    size_t events;                      /* events (counted in count and the date shapes; never done nor
+                                           overdue). Added later: a caller whose header lacks it passes
+                                           CALGRID_TODO_STATISTICS_SIZE_V1 and gets the rest */
 } calgrid_todo_statistics;
+
+/* sizeof(calgrid_todo_statistics) before events. */
+#define CALGRID_TODO_STATISTICS_SIZE_V1 (offsetof(calgrid_todo_statistics, longest_index) + sizeof(size_t))
 
 /* Fills *out (whose struct_size the caller sets) with the set's counts and spans; `today` decides
 ** which todos are overdue (the library never reads the clock). EINVAL for NULL pointers or a
-** struct_size below this header's, ERANGE for a `today` outside the supported dates.
+** struct_size below this header's (other than CALGRID_TODO_STATISTICS_SIZE_V1), ERANGE for a `today` outside the supported dates.
 ** O(n) for n todos; allocates nothing. Ownership: *out is the caller's, nothing is kept.
 ** Reads the set (any number of threads at once). */
 int calgrid_todo_set_statistics(calgrid_todo_statistics *out, const calgrid_todo_set *set, calgrid_date today);
@@ -681,16 +700,35 @@ int calgrid_todo_set_split(size_t *indices, size_t size, size_t *out_count, cons
 int calgrid_todo_set_search(size_t *indices, size_t size, size_t *out_count, const calgrid_todo_set *set,
                             const char *query, calgrid_todo_kind kind);
 
-/* Per day: how many todos fall on it and how many of those are done that day. */
+/* Per day: how many todos fall on it and how many of those are done that day (events are not
+** todos: calgrid_day_tally counts them apart). */
 typedef struct calgrid_day_count {
     int32_t total;
     int32_t completed;
 } calgrid_day_count;
 
+/* Per day, with the events apart, so that two meetings do not turn "2 of 3 done" into "2 of 5".
+** Versioned by struct_size, which the caller sets in counts[0]: sizeof(calgrid_day_tally), or more
+** for a later header's (its members beyond these are left as they are). The elements are
+** counts[0].struct_size bytes apart; the library sets each one's struct_size. */
+typedef struct calgrid_day_tally {
+    size_t struct_size;
+    int32_t total;                      /* todos falling on the day (never events) */
+    int32_t completed;                  /* of those, done that day */
+    int32_t events;                     /* events falling on the day: never done, not in total */
+} calgrid_day_tally;
+
 /* counts[k] = the day first + k, for every day of first...last; `size` must be at least
 ** last - first + 1 (ENOSPC otherwise). EINVAL when last is before first. */
 int calgrid_todo_set_day_counts(calgrid_day_count *counts, size_t size, const calgrid_todo_set *set,
                                 calgrid_date first, calgrid_date last, calgrid_todo_kind kind);
+
+/* calgrid_todo_set_day_counts with the events apart: counts[k] = the day first + k; `size` in
+** elements of counts[0].struct_size bytes (EINVAL below sizeof(calgrid_day_tally)). For
+** CALGRID_KIND_ALL, total and completed count the todos and events the events; CALGRID_KIND_EVENTS
+** has no todos, and the todo kinds no events. Reads the set. */
+int calgrid_todo_set_day_tallies(calgrid_day_tally *counts, size_t size, const calgrid_todo_set *set,
+                                 calgrid_date first, calgrid_date last, calgrid_todo_kind kind);
 
 /* counts[i] = the day of grid->cells[i], for the grid's cell_count cells (the rest are zeroed).
 ** Uses grid->cells[0].date and grid->cell_count (1 ... 42); cells before 0001-01-01 or after

@@ -96,6 +96,30 @@ public func calgrid_todo_set_day_counts(_ counts: UnsafeMutablePointer<calgrid_d
     }
 }
 
+@c(calgrid_todo_set_day_tallies) @implementation
+public func calgrid_todo_set_day_tallies(_ counts: UnsafeMutablePointer<calgrid_day_tally>?, _ size: Int, _ set: OpaquePointer?,
+                                         _ first: calgrid_date, _ last: calgrid_date, _ kind: calgrid_todo_kind) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let s = try _reading(set)
+        let f = try _date(first), l = try _date(last), k = try _kind(kind)
+        guard f <= l else { throw .invalid }
+        let out = try _required(counts)
+        // The caller's element size, as add_many reads its todos: a later header's may be larger.
+        let stride = out.pointee.struct_size
+        guard stride >= MemoryLayout<calgrid_day_tally>.size, size >= 0, size <= Int.max / stride else { throw .invalid }
+        let days = Int(l.dayNumber - f.dayNumber) + 1
+        guard size >= days else { throw .noSpace }
+        try _reserveRead(s.pointee, days: days, kind: k)
+        let c = s.pointee.dayCounts(from: f, through: l, kind: k)
+        let base = UnsafeMutableRawPointer(out)
+        for t in 0..<days {
+            let e = (base + t * stride).assumingMemoryBound(to: calgrid_day_tally.self)
+            e.pointee = calgrid_day_tally(struct_size: stride, total: c.total[t], completed: c.completed[t],
+                                          events: Int32(truncatingIfNeeded: c.eventCount(at: t)))
+        }
+    }
+}
+
 @c(calgrid_todo_set_grid_counts) @implementation
 public func calgrid_todo_set_grid_counts(_ counts: UnsafeMutablePointer<calgrid_day_count>?, _ set: OpaquePointer?,
                                          _ grid: UnsafePointer<calgrid_month_grid>?, _ kind: calgrid_todo_kind) -> Int32 {

@@ -7,7 +7,8 @@ public func calgrid_todo_set_statistics(_ out: UnsafeMutablePointer<calgrid_todo
                                         _ today: calgrid_date) -> Int32 {
     _boundary { () throws(CStatus) in
         let out = try _required(out)
-        try _checkStructSize(out.pointee.struct_size, known: MemoryLayout<calgrid_todo_statistics>.size)
+        let size = out.pointee.struct_size
+        try _checkVersionedSize(size, older: _statisticsSizeV1, known: MemoryLayout<calgrid_todo_statistics>.size)
         let s = try _box(set).set.statistics(on: try _date(today))
         var r = calgrid_todo_statistics()
         r.struct_size = out.pointee.struct_size
@@ -24,6 +25,7 @@ public func calgrid_todo_set_statistics(_ out: UnsafeMutablePointer<calgrid_todo
         r.latest_end = s.latestEnd?.dayNumber ?? _noDate
         r.longest_days = Int64(s.longestDays)
         r.longest_index = s.longestIndex ?? 0
-        out.pointee = r
+        r.events = s.events
+        _store(r, into: out, size: size)
     }
 }

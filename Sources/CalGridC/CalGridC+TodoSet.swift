@@ -86,7 +86,7 @@ let _maxCompletedDayCount = Int(CivilDate.maxDayNumber - CivilDate.minDayNumber)
 func _draft(_ p: UnsafeRawPointer, record: Int, err: UnsafeMutablePointer<calgrid_error>?) throws(CStatus) -> TodoDraft {
     let size = p.load(as: Int.self)   // struct_size comes first
     guard _isTodoSize(size) else {
-        throw _fieldError(.invalid, "struct_size \(size) is neither sizeof(calgrid_todo) = \(MemoryLayout<calgrid_todo>.size) nor CALGRID_TODO_SIZE_V1 = \(_todoSizeV1)",
+        throw _fieldError(.invalid, "struct_size \(size) is neither sizeof(calgrid_todo) = \(MemoryLayout<calgrid_todo>.size) nor CALGRID_TODO_SIZE_V1 = \(_todoSizeV1) nor _V2 = \(_todoSizeV2)",
                           field: "struct_size", record: record).report(to: err)
     }
     // As the caller's header knew it: members it lacks read as zeros (no rule).
@@ -123,6 +123,9 @@ func _draft(_ p: UnsafeRawPointer, record: Int, err: UnsafeMutablePointer<calgri
     guard let isCompleted = _bool(t.is_completed) else {
         throw _fieldError(.invalid, "is_completed is \(t.is_completed), not 0 or 1", field: .isCompleted, record: record).report(to: err)
     }
+    guard let isEvent = _bool(t.is_event) else {
+        throw _fieldError(.invalid, "is_event is \(t.is_event), not 0 or 1", field: .kind, record: record).report(to: err)
+    }
     var days: [Bool]? = nil
     if let flags = t.completed_days {
         // More flags than the calendar has days cannot be valid; refusing them here also keeps an
@@ -156,7 +159,7 @@ func _draft(_ p: UnsafeRawPointer, record: Int, err: UnsafeMutablePointer<calgri
                      isChallenge: isChallenge, isCompleted: isCompleted,
                      repetition: WeekdaySet(rawValue: UInt8(truncatingIfNeeded: t.repetition)),
                      recurrence: try _todoRecurrence(t, start: start, id: id, record: record, err: err),
-                     completedDays: days, reminderMinutes: reminder, tags: tags)
+                     completedDays: days, reminderMinutes: reminder, tags: tags, isEvent: isEvent)
 }
 
 extension TodoError {
@@ -322,7 +325,8 @@ public func calgrid_todo_set_find(_ out: UnsafeMutablePointer<Int>?, _ set: Opaq
 public func calgrid_todo_set_get(_ out: UnsafeMutablePointer<calgrid_todo_info>?, _ set: OpaquePointer?, _ index: Int) -> Int32 {
     _boundary { () throws(CStatus) in
         let out = try _required(out)
-        try _checkStructSize(out.pointee.struct_size, known: MemoryLayout<calgrid_todo_info>.size)
+        let size = out.pointee.struct_size
+        try _checkVersionedSize(size, older: _todoInfoSizeV1, known: MemoryLayout<calgrid_todo_info>.size)
         let s = try _reading(set)
         let i = try _index(index, in: s.pointee)
         var info = calgrid_todo_info()
@@ -341,7 +345,8 @@ public func calgrid_todo_set_get(_ out: UnsafeMutablePointer<calgrid_todo_info>?
         info.completion_share = s.pointee.completionShare(at: i)
         info.has_memo = s.pointee.hasMemo(at: i) ? 1 : 0
         info.tag_count = s.pointee.tagCount(at: i)
-        out.pointee = info
+        info.is_event = s.pointee.isEvent(at: i) ? 1 : 0
+        _store(info, into: out, size: size)
     }
 }
 

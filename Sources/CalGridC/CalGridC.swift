@@ -95,3 +95,22 @@ func _length(_ n: Int) throws(CStatus) -> Int { try _capacity(n, of: UInt8.self)
 func _checkStructSize(_ size: Int, known: Int) throws(CStatus) {
     guard size >= known else { throw .invalid }
 }
+
+/// A `struct_size` of an output struct that grew: an older header's (`older`, whose caller gets
+/// the members it knows) or at least this one's.
+func _checkVersionedSize(_ size: Int, older: Int, known: Int) throws(CStatus) {
+    guard size == older || size >= known else { throw .invalid }
+}
+
+/// Writes `value` into the caller's struct as far as its `size` reaches (an older header's struct
+/// is shorter: the members it lacks are not written).
+func _store<T>(_ value: T, into out: UnsafeMutablePointer<T>, size: Int) {
+    var v = value
+    withUnsafeBytes(of: &v) { b in
+        UnsafeMutableRawPointer(out).copyMemory(from: b.baseAddress!, byteCount: Swift.min(size, MemoryLayout<T>.size))
+    }
+}
+
+/// `CALGRID_TODO_INFO_SIZE_V1` and `CALGRID_TODO_STATISTICS_SIZE_V1`: the structs before events.
+let _todoInfoSizeV1 = MemoryLayout<calgrid_todo_info>.offset(of: \.is_event)!
+let _statisticsSizeV1 = MemoryLayout<calgrid_todo_statistics>.offset(of: \.events)!

@@ -23,6 +23,8 @@ enum AddCommand {
       --except DAY           a day the rule skips (EXDATE); repeat for more
       --also DAY             an extra day (RDATE); repeat for more
       --challenge            a challenge: its days are ticked one by one (calgrid done)
+      --event                an event (a meeting, a holiday), not a todo: it falls on its days
+                             and is never done; without --end it lasts its one day
       --memo TEXT            a note
       --tag TAG              a tag; repeat for more
       --remind HH:MM         a reminder time
@@ -63,9 +65,12 @@ enum AddCommand {
         // a todo open on the left would fall on every day before its end (`--start none` asks for that).
         // A deadline already past starts on that day instead, so a task recorded late shows as
         // overdue rather than being refused for a start the person never gave.
-        if fields.start == nil, fields.end != nil || fields.repetition != nil || fields.rule != nil || fields.isChallenge == true {
+        if fields.start == nil, fields.end != nil || fields.repetition != nil || fields.rule != nil || fields.isChallenge == true
+            || fields.isEvent == true {
             draft.start = draft.end.map { Swift.min($0, today) } ?? today
         }
+        // An event is of its day unless given an end (open on the right it would fill every day after).
+        if fields.isEvent == true, fields.end == nil, draft.end == nil, fields.rule == nil { draft.end = draft.start }
         try fields.bindRule(to: &draft, today: today, zone: common.zone)
 
         let store = try Store.forChanges(common)
@@ -110,6 +115,8 @@ struct TodoFields {
     var except: [String] = []
     var also: [String] = []
     var isChallenge: Bool?
+    /// `--event`: an event, never done (`TodoFields.isEvent`).
+    var isEvent: Bool?
     var memo: String?
     var tags: [String]?
     var reminder: String?
@@ -118,7 +125,7 @@ struct TodoFields {
     /// True when no field was given.
     var isEmpty: Bool {
         start == nil && end == nil && repetition == nil && rule == nil && except.isEmpty && also.isEmpty
-            && isChallenge == nil && memo == nil && tags == nil && reminder == nil && title == nil
+            && isChallenge == nil && isEvent == nil && memo == nil && tags == nil && reminder == nil && title == nil
     }
 
     /// Consumes a field option.
@@ -142,6 +149,7 @@ struct TodoFields {
         case "--except": except.append(try a.value(for: o))
         case "--also": also.append(try a.value(for: o))
         case "--challenge": try a.noValue(for: o); isChallenge = true
+        case "--event": try a.noValue(for: o); isEvent = true
         case "--memo": memo = try a.value(for: o)
         case "--tag":
             let t = try a.value(for: o)
@@ -160,6 +168,7 @@ struct TodoFields {
         if let e = end { draft.end = e == "none" ? nil : try Parse.day(e, what: "--end", today: today) }
         if let r = repetition { draft.repetition = r }
         if let c = isChallenge { draft.isChallenge = c }
+        if let e = isEvent { draft.isEvent = e }
         if let m = memo { draft.memo = m == "none" ? nil : m }
         if let t = tags { draft.tags = t }
         if let r = reminder { draft.reminderMinutes = r == "none" ? nil : try Parse.reminder(r) }

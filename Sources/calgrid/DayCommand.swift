@@ -9,7 +9,8 @@ enum DayCommand {
     usage: calgrid day [YYYY-MM-DD] [options]
 
     The todos falling on the day (default: today), split into done and not done, with each
-    challenge's progress and streak and each deadline.
+    challenge's progress and streak and each deadline; then the day's events (never done, not
+    in the share).
 
     options:
     \(CommonOptions.help)
@@ -21,8 +22,10 @@ enum DayCommand {
         var out = Output()
         let context = try Context.load(common)
         let day = try dayArg.map { (a: String) throws(CLIError) in try Parse.date(a, what: "day") } ?? context.today
-        let items = context.todos.items(on: day)
-        let tally = TodoTally(total: items.count, completed: items.filter(\.done).count)
+        // Events are never done: listed apart, out of the done share.
+        let all = context.todos.items(on: day), store = context.todos.store
+        let items = all.filter { !store.isEvent(at: $0.index) }, events = all.filter { store.isEvent(at: $0.index) }
+        let tally = TodoTally(total: items.count, completed: items.filter(\.done).count, events: events.count)
 
         if common.json {
             var w = JSONWriter()
@@ -35,6 +38,10 @@ enum DayCommand {
                 for it in items where it.done == done { TodoPresentation.json(it.index, context.todos, today: context.today, &w) }
                 w.endArray()
             }
+            w.key("eventItems")
+            w.beginArray()
+            for it in events { TodoPresentation.json(it.index, context.todos, today: context.today, &w) }
+            w.endArray()
             w.endObject()
             return w.document
         }
@@ -60,6 +67,19 @@ enum DayCommand {
                 row.add(" " + TextWidth.padRight(TextWidth.truncate(context.todos.store.title(at: it.index), to: width), to: width + 1))
                 let note = TodoPresentation.note(it.index, on: day, context.todos, context)
                 row.add(note.text, note.attributes)
+                row.write(to: &out, style)
+            }
+        }
+        if !events.isEmpty {
+            out.line()
+            var h = Line()
+            h.add(context.t("Events", "일정") + " (\(events.count))", .bold)
+            h.write(to: &out, style)
+            for it in events {
+                var row = Line()
+                row.add("  ")
+                row.add("•", [.magenta])
+                row.add(" " + TextWidth.truncate(store.title(at: it.index), to: width))
                 row.write(to: &out, style)
             }
         }

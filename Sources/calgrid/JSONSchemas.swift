@@ -4,24 +4,25 @@ enum JSONSchemas {
     calgrid --json: one JSON document on standard output (objects inside arrays start on a new
     line). Dates are "YYYY-MM-DD"; weekdays are numbers, 0 = Sunday ... 6 = Saturday; a
     percentage is a whole number 0...100 (completed / count, rounded; 0 when count is 0);
+    "count" and "completed" are todos; "events" counts the events apart (never done);
     "selection" is "none", "single", "first", "middle" or "last".
 
     month   {"year", "month", "firstWeekday", "rows", "weekNumbers"?: [one per row],
              "selection": {"from", "to"} | null,
              "cells": [{"date", "inMonth", "weekday", "isToday", "count", "completed",
-                        "percentage", "selection"}]}
+                        "percentage", "events", "selection"}]}
     year    {"year", "firstWeekday", "months": [twelve month objects as above]}
     week    {"first", "last", "firstWeekday", "weekNumber"?,
              "days": [{"date", "weekday", "isToday", "count", "completed", "percentage",
-                       "selection", "todos": [{"id", "title", "done"}]}]}
-    day     {"date", "weekday", "isToday", "count", "completed", "percentage",
-             "done": [todo], "notDone": [todo]}
+                       "events", "selection", "todos": [{"id", "title", "done"}]}]}
+    day     {"date", "weekday", "isToday", "count", "completed", "percentage", "events",
+             "done": [todo], "notDone": [todo], "eventItems": [todo]}
     list    {"total", "shown", "todos": [todo]}
     todo    {"id", "title", "memo", "start", "end", "createdAt" (seconds since 1970, or null),
-             "isChallenge", "isDone", "isOverdue", "doneDays", "totalDays",
+             "kind" ("todo" or "event": an event is never done), "isChallenge", "isDone", "isOverdue", "doneDays", "totalDays",
              "repetition": [weekdays], "tags": [strings],
              "rrule" (an RFC 5545 RRULE value, or null), "exdates": [dates], "rdates": [dates]}
-    stats   {"todos", "challenges", "dated", "openEnded", "undated", "done", "overdue",
+    stats   {"todos", "challenges", "events", "dated", "openEnded", "undated", "done", "overdue",
              "trackedDays", "doneDays", "earliestStart", "latestEnd", "longest": {"id", "days"},
              "memory": {"totalBytes", "columnBytes", "idIndexBytes", "textBytes", "flagBytes",
                         "histogramBytes", "intervalIndexBytes"}, "peakResidentKiB"}

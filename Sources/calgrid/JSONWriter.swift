@@ -68,6 +68,7 @@ struct JSONWriter {
         field("count", tally.total)
         field("completed", tally.completed)
         field("percentage", tally.percentDone)
+        field("events", tally.events)
     }
 
     /// The finished document plus a newline, as a command's whole output.

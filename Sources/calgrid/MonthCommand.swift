@@ -10,7 +10,8 @@ enum MonthCommand {
     usage: \(usage)
 
     The month (default: the one holding today) as a grid, one week per row. Under each day:
-    done/total for the todos falling on it, ✓ when all are done. Today is in [brackets], a
+    done/total for the todos falling on it, ✓ when all are done, and +N for its events (never
+    done, so not in the share; a + mark when they do not fit). Today is in [brackets], a
     --select range in (parentheses); with colour, adjacent-month days are dim and selected
     days inverse. A summary follows: today, the month, deadlines and challenges.
 

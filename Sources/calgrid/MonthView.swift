@@ -95,11 +95,23 @@ struct MonthView {
         return lines
     }
 
-    /// "3/5" right-aligned in `width` columns, a mark column ("✓" when all are done), a blank.
+    /// "3/5" right-aligned in `width` columns, a mark column ("✓" when all are done), a blank;
+    /// the day's events apart as "+2" after the todos ("2/3+2"), or alone ("+2") when it has
+    /// no todos, and as a "+" mark when they do not fit.
     static func addTally(_ line: inout Line, _ t: TodoTally, day: CivilDate, inMonth: Bool, context: Context, width: Int) {
-        guard t.total > 0 else { line.add(String(repeating: " ", count: width + 2)); return }
-        let text = TextWidth.padLeft("\(t.completed)/\(t.total)", to: width)
-        line.add(text + (t.isComplete ? "✓" : " "), tallyAttributes(t, day: day, inMonth: inMonth, today: context.today))
+        guard t.total > 0 || t.events > 0 else { line.add(String(repeating: " ", count: width + 2)); return }
+        var todos = t.total > 0 ? "\(t.completed)/\(t.total)" : "", mark = t.isComplete ? "✓" : " "
+        if t.events > 0 {
+            let e = "+\(t.events)"
+            if todos.count + e.count <= width { todos += e } else if mark == " " { mark = "+" }
+        }
+        guard t.total > 0 else {
+            line.add(TextWidth.padLeft(todos, to: width) + mark, inMonth ? [.magenta] : [.dim, .magenta])
+            line.add(" ")
+            return
+        }
+        let text = TextWidth.padLeft(todos, to: width)
+        line.add(text + mark, tallyAttributes(t, day: day, inMonth: inMonth, today: context.today))
         line.add(" ")
     }
 

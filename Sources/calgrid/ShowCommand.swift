@@ -45,7 +45,7 @@ enum ShowCommand {
 
         func row(_ label: String, _ value: String) { out.line("  " + TextWidth.padRight(label, to: 10) + value) }
         out.line("\(s.id(at: i))  \(s.title(at: i))")
-        row("kind", s.isChallenge(at: i) ? "challenge" : "todo")
+        row("kind", s.isEvent(at: i) ? TodoField.kindText(isEvent: true) : s.isChallenge(at: i) ? "challenge" : "todo")
         switch (s.start(at: i), s.end(at: i)) {
         case let (a?, b?): row("span", "\(TodoText.day(a)) ... \(TodoText.day(b)) (\(a.days(to: b) + 1) days)")
         case let (a?, nil): row("span", "from \(TodoText.day(a)), no deadline")

@@ -9,7 +9,7 @@ enum StatsCommand {
     static let help = """
     usage: calgrid stats [options]
 
-    Counts (todos, challenges, dated, open-ended, undated, done, overdue), spans (earliest
+    Counts (todos, challenges, events, dated, open-ended, undated, done, overdue), spans (earliest
     start, latest end, longest todo, tracked days) and memory (the todo set's allocated bytes by
     part, and the process's peak resident size).
 
@@ -32,6 +32,7 @@ enum StatsCommand {
             w.beginObject()
             w.field("todos", s.count)
             w.field("challenges", st.challenges)
+            w.field("events", st.events)
             w.field("dated", st.dated)
             w.field("openEnded", st.openEnded)
             w.field("undated", st.undated)
@@ -67,9 +68,12 @@ enum StatsCommand {
             l.write(to: &out, style)
         }
         row(context.t("Todos", "할 일"), context.t("\(s.count): \(st.challenges) challenges, \(st.dated) dated, \(st.openEnded) open-ended, \(st.undated) undated",
-                                                 "\(s.count)개: 챌린지 \(st.challenges), 기간 \(st.dated), 한쪽 열림 \(st.openEnded), 날짜 없음 \(st.undated)"))
-        row(context.t("Done", "완료"), context.t("\(st.done) done, \(s.count - st.done) not done, \(st.overdue) overdue",
-                                                "완료 \(st.done), 미완료 \(s.count - st.done), 마감 지남 \(st.overdue)"))
+                                                 "\(s.count)개: 챌린지 \(st.challenges), 기간 \(st.dated), 한쪽 열림 \(st.openEnded), 날짜 없음 \(st.undated)")
+            + (st.events > 0 ? context.t(" (\(st.events) of them events)", " (일정 \(st.events) 포함)") : ""))
+        // Events are never done: "not done" counts the todos only.
+        let notDone = s.count - st.events - st.done
+        row(context.t("Done", "완료"), context.t("\(st.done) done, \(notDone) not done, \(st.overdue) overdue",
+                                                "완료 \(st.done), 미완료 \(notDone), 마감 지남 \(st.overdue)"))
         let pct = TodoTally(total: st.trackedDays, completed: st.doneDays).percentDone
         row(context.t("Tracked days", "추적 일수"), context.t("\(st.doneDays) of \(st.trackedDays) done (\(pct)%)",
                                                             "\(st.trackedDays)일 중 \(st.doneDays)일 완료 (\(pct)%)"))

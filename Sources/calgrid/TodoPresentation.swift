@@ -6,6 +6,8 @@ enum TodoPresentation {
     static func note(_ i: Int, on day: CivilDate?, _ todos: TodoData, _ context: Context) -> (text: String, attributes: Style.Attributes) {
         let s = todos.store
         let today = context.today
+        // An event is never done or due: the note says what it is.
+        if s.isEvent(at: i) { return (context.t("event", "일정"), [.magenta]) }
         if s.isChallenge(at: i) {
             let p = s.progress(at: i)
             var text = context.t("challenge \(p.done)/\(p.total) days", "챌린지 \(p.total)일 중 \(p.done)일")
@@ -40,6 +42,7 @@ enum TodoPresentation {
         w.field("end", s.end(at: i))
         w.key("createdAt")
         if let c = s.createdAt(at: i) { w.int(c) } else { w.null() }
+        w.field(TodoField.kind.nameText, TodoField.kindText(isEvent: s.isEvent(at: i)))
         w.field("isChallenge", s.isChallenge(at: i))
         w.field("isDone", s.isDone(at: i))
         w.field("isOverdue", s.isOverdue(on: today, at: i))

@@ -32,5 +32,6 @@ void test_threads(void);
 void test_limits(void);
 void test_recurrence(void);
 void test_todo_rules(void);
+void test_events(void);
 
 #endif

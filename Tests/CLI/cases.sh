@@ -181,3 +181,22 @@ rule_case err-rule-done-open-off   -- done bins --on 2026-12-05 $R
 rule_case rule-show-open-ticked    MASK='s/created   .*/created   N/' -- show bins --today=2026-12-10
 rule_case rule-list-json           MASK='s/"createdAt":[0-9]*/"createdAt":N/g' -- list --json $R
 rule_case rule-undo-open           -- undo bins --on 2026-12-04 $R
+
+# Events (issue 20): never done, counted apart ("+N" under the day, "events" in --json), a kind of
+# their own in views, stats and show. A store of their own.
+event_case() { CALGRID_TODOS="$work/events/todos.json" case_ "$@"; }
+E=--today=2026-11-30
+event_case event-add-todo          -- add Report --end 2026-12-02 --id report $E
+event_case event-add-offsite       -- add Offsite --event --start 2026-12-01 --end 2026-12-03 --id offsite $E
+event_case event-add-standup       -- add Standup --event --start 2026-12-02 --id standup $E
+event_case event-add-weekly        -- add Review --event --start 2026-12-04 --repeat "every week on fri" --end 2026-12-31 --id review $E
+event_case event-done-report       -- done report $E
+event_case err-event-done          -- done standup $E
+event_case err-event-done-on       -- done offsite --on 2026-12-02 $E
+event_case event-month             -- month 2026-12 $E
+event_case event-month-json        -- month 2026-12 --json $E
+event_case event-day               -- day 2026-12-02 $E
+event_case event-week-json         -- week 2026-12-02 --json $E
+event_case event-list-json         MASK='s/"createdAt":[0-9]*/"createdAt":N/g' -- list --json $E
+event_case event-show              MASK='s/created   .*/created   N/' -- show offsite $E
+event_case event-stats-json        MASK='s/"(totalBytes|columnBytes|idIndexBytes|textBytes|flagBytes|histogramBytes|intervalIndexBytes|peakResidentKiB)":[0-9]+/"\1":N/g' -- stats --json $E

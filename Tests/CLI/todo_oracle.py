@@ -152,7 +152,7 @@ class Todo:
         done, total = self.progress
         return {"id": self.id, "title": self.title, "memo": self.memo,
                 "start": self.start and self.start.isoformat(), "end": self.end and self.end.isoformat(),
-                "createdAt": self.created, "isChallenge": self.challenge, "isDone": self.is_done,
+                "createdAt": self.created, "kind": "todo", "isChallenge": self.challenge, "isDone": self.is_done,
                 "isOverdue": self.overdue(today), "doneDays": done, "totalDays": total,
                 "repetition": sorted(self.rep), "tags": self.tags,
                 "rrule": None, "exdates": [], "rdates": []}   # the oracle's todos repeat on weekdays
@@ -295,7 +295,7 @@ for today in (TODAY, TODAY + 40 * ONE, TODAY - 90 * ONE):
         n = (t.end - t.start).days + 1
         if longest is None or n > longest["days"]:
             longest = {"id": t.id, "days": n}
-    want = {"todos": len(todos), "challenges": sum(t.challenge for t in todos), "dated": len(dated),
+    want = {"todos": len(todos), "challenges": sum(t.challenge for t in todos), "events": 0, "dated": len(dated),
             "openEnded": sum((t.start is None) != (t.end is None) for t in todos),
             "undated": sum(t.start is None and t.end is None for t in todos),
             "done": sum(t.is_done for t in todos), "overdue": sum(t.overdue(today) for t in todos),

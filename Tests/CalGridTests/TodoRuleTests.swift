@@ -63,7 +63,7 @@ import CalGridTestSupport
         d.completedDays = nil
         if ReferenceTodos.tracked(d), Bool.random(using: &g) {
             d.completedDays = ReferenceTodos.repeatDays(d).map { _ in Int.random(in: 0..<3, using: &g) == 0 }
-        } else if ReferenceTodos.openRule(d), Bool.random(using: &g) {
+        } else if ReferenceTodos.openRule(d), !d.isEvent, Bool.random(using: &g) {   // an event keeps no ticks
             // Open-ended: flags for its first few occurrences (as many as it has).
             d.completedDays = ReferenceTodos.firstDays(d, Int.random(in: 0...8, using: &g)).map { _ in Bool.random(using: &g) }
         }

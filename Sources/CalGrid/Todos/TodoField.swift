@@ -43,6 +43,10 @@ public enum TodoField: UInt8, CaseIterable, Sendable {
     /// - Complexity: O(1); a static literal.
     public static var todoKindName: StaticString { "todo" }
 
+    /// `eventKindName` or `todoKindName` as a `String`: the `kind` value of an item.
+    /// - Complexity: O(1)
+    public static func kindText(isEvent: Bool) -> String { _string(isEvent ? eventKindName : todoKindName) }
+
     /// A static name as a `String`.
     package static func _string(_ n: StaticString) -> String {
         String(decoding: UnsafeBufferPointer(start: n.utf8Start, count: n.utf8CodeUnitCount), as: UTF8.self)
