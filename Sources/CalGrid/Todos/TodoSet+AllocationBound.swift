@@ -43,8 +43,12 @@ extension TodoSet {
     public func readAllocationBound(days: Int, dayTableOf kind: TodoKind?) -> Int {
         guard let kind else { return _readAllocationBound(days: days, undecidedTables: 0) }
         var b = _add(TodoSet.constantAllocationBytes, _mul(Swift.max(days, 0), 64))
-        if _cache.dayTable(kind) == nil {
-            b = _add(b, _mul(Swift.min(_datedSpanDays(), _DayTable.maxDays(todoCount: count)), 64))
+        // The todos' table of the kind, and, for a kind that keeps events in a set that has some,
+        // the events' table too (`dayCounts` reads both).
+        var tables = kind != .events && _cache.dayTable(kind._tableKind) == nil ? 1 : 0
+        if kind == .all || kind == .events, _eventCount > 0, _cache.dayTable(.events) == nil { tables += 1 }
+        if tables > 0 {
+            b = _add(b, _mul(Swift.min(_datedSpanDays(), _DayTable.maxDays(todoCount: count)), 64 * tables))
         }
         return b
     }
