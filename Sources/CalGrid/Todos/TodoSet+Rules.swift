@@ -74,9 +74,18 @@ extension TodoSet {
         return .notAnOccurrence(position: i, day: day, previous: before, next: after)
     }
 
-    /// The error for a change that would make the event at `i` done or not done.
+    /// The error for a change that would make the event at `i` done or not done. Its id is made
+    /// as an insert's errors make theirs (`_stringOfValidUTF8`: ids are valid UTF-8 once stored),
+    /// not by `id(at:)`, whose repairing decode would put String's slow paths into every firmware
+    /// that ticks a day (9 KB of flash on Cortex-M).
     @usableFromInline
-    func _eventNeverDone(_ i: Int) -> TodoError { .eventNeverDone(position: i, id: id(at: i)) }
+    func _eventNeverDone(_ i: Int) -> TodoError {
+        let id = _text.withUnsafeBufferPointer { b in
+            let r = _idAndTitleRanges(b.baseAddress!, at: Int(_columns.textOffset[i]))
+            return _stringOfValidUTF8(UnsafeRawBufferPointer(start: b.baseAddress! + r.idStart, count: r.idCount))
+        }
+        return .eventNeverDone(position: i, id: id)
+    }
 
     /// The rows with a rule that fall on some day of `[a, b]` and match `kind`, ascending.
     /// - Complexity: O(R × periods to each one's first occurrence in the range)
