@@ -63,8 +63,8 @@ func runRuleCounts(_ s: Settings) -> [Measurement] {
         // so this one first takes a cache of its own, as the build runs do.
         var cached = set
         let flag = cached.isCompleted(at: untracked)
-        cached.setIsCompleted(!flag, at: untracked)
-        cached.setIsCompleted(flag, at: untracked)
+        try! cached.setIsCompleted(!flag, at: untracked)
+        try! cached.setIsCompleted(flag, at: untracked)
         cached.prepareDayCounts()
         cachedImpls.append(Implementation(name: name, role: k == 0 ? .baseline : .candidate, checked: k == 0) {
             fold(cached.dayCounts(from: opaque(windowFirst), through: windowLast))
@@ -75,8 +75,8 @@ func runRuleCounts(_ s: Settings) -> [Measurement] {
             let done = c.isCompleted(at: untracked)
             // An untracked todo's flag counts in the tables, so the change gives `c` a cache of its own
             // (without the table: `pristine` has none); a tracked one's would share the cache.
-            c.setIsCompleted(!done, at: untracked)
-            c.setIsCompleted(done, at: untracked)
+            try! c.setIsCompleted(!done, at: untracked)
+            try! c.setIsCompleted(done, at: untracked)
             return fold(c.dayCounts(from: opaque(windowFirst), through: windowLast))
         })
     }
