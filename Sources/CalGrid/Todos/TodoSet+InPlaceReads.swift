@@ -1,24 +1,22 @@
 // Reads of a set that another module holds in memory it cannot show unchanged during the call (the
 // C layer's handle, `UnsafePointer<TodoSet>`). A call of a method on such a set from another module
-// copies the whole struct first, a retain and a release of each of its buffers (about 25 of each):
-// the caller cannot know the method leaves that memory alone, and the compiler's effects analysis
-// cannot show it either (the reads publish into the cache). Two copies in every C day-count read
-// were a third of its time. Lent as an `inout` (`_lend`), the set is the callee's alone for the
-// call, so it is read in place: no copy, no retain. Nothing is written through it (the reads are
-// the same non-mutating methods), so readers on several threads still only read, as the set's
-// contract asks (no thread changes a set while others read it).
+// may copy the whole struct first, a retain and a release of each of its buffers (about 25 of each).
+// These reads pass the pointee as a borrow instead. They must stay read accesses: lending the set
+// as an `inout` avoided the copy too, but an `inout` is a modifying access, and two C readers on two
+// threads lending one set at once were an exclusivity race (test-c-tsan, 2026-12-02), against the
+// set's contract that any number of threads may read it.
 
 extension UnsafePointer where Pointee == TodoSet {
     /// `read` on the set here, lent in place (no copy of the struct): for any read the C layer
     /// makes beyond the ones below.
     /// - Complexity: that of `read`
     package func read<R, E: Error>(_ read: (borrowing TodoSet) throws(E) -> R) throws(E) -> R {
-        try UnsafeMutablePointer(mutating: self).pointee._lend(read)
+        try read(pointee)
     }
 
     @inline(__always)
     func _inPlace<R>(_ read: (borrowing TodoSet) -> R) -> R {
-        UnsafeMutablePointer(mutating: self).pointee._lend(read)
+        read(pointee)
     }
 
     /// `TodoSet.dayCounts(from:through:kind:)` of the set here, read in place.
@@ -48,10 +46,4 @@ extension UnsafePointer where Pointee == TodoSet {
     package func indices(from first: CivilDate, through last: CivilDate, kind: TodoKind) -> [Int] {
         _inPlace { $0.indices(from: first, through: last, kind: kind) }
     }
-}
-
-extension TodoSet {
-    /// `read(self)` with the set exclusively this call's: no copy to protect it.
-    @inline(__always)
-    mutating func _lend<R, E: Error>(_ read: (borrowing TodoSet) throws(E) -> R) throws(E) -> R { try read(self) }
 }
