@@ -44,7 +44,10 @@ let package = Package(
         .target(name: "CalGridICalendar", dependencies: ["CalGrid", "CalGridSystem", "CalGridImport", "CLibical"]),
         // Include/calgrid.h as a module, so the C API is written against the header's own types.
         .systemLibrary(name: "CCalGrid", path: "Include"),
-        .target(name: "CalGridC", dependencies: ["CalGrid", "CalGridSystem", "CalGridJSON", "CCalGrid"]),
+        // The C API (libcalgrid.so, libcalgrid.a). Its iCalendar calls (calgrid_ical_*) use
+        // CalGridICalendar, so that module must compile as Embedded Swift too (libcalgrid.a is Embedded);
+        // in libcalgrid.a they are a member of their own (mk/capi.mk), in libcalgrid.so libical is linked.
+        .target(name: "CalGridC", dependencies: ["CalGrid", "CalGridSystem", "CalGridJSON", "CalGridICalendar", "CCalGrid"]),
         .executableTarget(name: "calgrid", dependencies: ["CalGrid", "CalGridSystem", "CalGridJSON", "CalGridICalendar"]),
         // What the suites share: the seeded generator, the runner of oracle and fixture programs.
         .target(name: "CalGridTestSupport", path: "Tests/TestSupport"),

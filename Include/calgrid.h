@@ -851,7 +851,9 @@ typedef enum calgrid_format {
     CALGRID_FORMAT_AUTO = 0,      /* decided from the first bytes and the first record */
     CALGRID_FORMAT_NATIVE,        /* an array of CalGrid records, or {"format":"calgrid","version":1,"todos":[...]} */
     CALGRID_FORMAT_JSON_LINES,    /* one CalGrid record per line */
-    CALGRID_FORMAT_TASKWARRIOR    /* `task export` of Taskwarrior 2.6 */
+    CALGRID_FORMAT_TASKWARRIOR,   /* `task export` of Taskwarrior 2.6 */
+    CALGRID_FORMAT_ICALENDAR      /* RFC 5545 text (VCALENDARs of VTODOs and VEVENTs): read by calgrid_ical_import_*
+                                     only (see "iCalendar"); the JSON imports refuse it with EINVAL */
 } calgrid_format;
 
 typedef enum calgrid_policy {
@@ -995,6 +997,121 @@ int calgrid_recurrence_next(calgrid_date *out, const calgrid_recurrence *recurre
 
 /* *out = the last occurrence before `day`; ENOTFOUND when there is none. Any number of threads at once. */
 int calgrid_recurrence_previous(calgrid_date *out, const calgrid_recurrence *recurrence, calgrid_date day);
+
+/* ---------------------------------------------------------------------------------------------
+** iCalendar (RFC 5545) through libical 3.0: import from a .ics file, a buffer or a vdir (a directory
+** holding one .ics file per item, as vdirsyncer, todoman and khal keep them), export as one
+** VCALENDAR or as a vdir. What maps to what (UID = id, SUMMARY = title, DUE = the end day, ...), how
+** date-times become days and what is kept: docs/icalendar.md. An import is atomic as the JSON one
+** is: when it fails the set is exactly as before. It takes the JSON import's calgrid_import_options
+** and calgrid_import_report: `format` CALGRID_FORMAT_AUTO or CALGRID_FORMAT_ICALENDAR (any other is
+** ESCHEMA, err->message saying which), date-times become days in `zone` (else the fixed
+** utc_offset_seconds), the policy and the limits apply; `threads` and the two Taskwarrior members
+** do nothing here. The report's `format` is CALGRID_FORMAT_ICALENDAR, `records` counts the items
+** (a VTODO or VEVENT with its RECURRENCE-ID overrides). Errors and issues carry the import layer's
+** sentence; `field` is the iCalendar property ("DUE", "UID"), line and column are the property's.
+**
+** Linking: libcalgrid.so links libical.so.3 dynamically. In libcalgrid.a these calls are a member of
+** their own (calgrid_ical.o, with its own size: docs/c-api.md, "Size"), which a program links only
+** when it calls a calgrid_ical_* function, and then with libical (pkg-config --static --libs
+** calgrid names it). Not in the embedded library.
+**
+** Threads. libical 3.0 is not safe to call from two threads at once, even on inputs of their own:
+** its table of built-in zones is filled on first use without a lock, every new component or
+** property bumps an unguarded global counter, and the parser saves and restores global error
+** states (docs/icalendar.md, "Threads"). So every libical call CalGrid makes is under one recursive
+** process-wide mutex of its own, taken once per import or export (not per line), with libical's
+** UTC zone first asked for under it; CalGrid never calls libical's global setters
+** (icaltimezone_set_tzid_prefix, icaltimezone_set_zone_directory, icalerror_set_errors_are_fatal,
+** icalerror_set_error_state) and never looks a built-in zone up by name (a TZID is resolved through
+** the file's VTIMEZONE, else tzdata). So:
+**   - calgrid_ical_* calls may run on any number of threads at once: imports into distinct sets,
+**     exports of any sets (an export only reads its set), each with its own input or output. They
+**     take turns inside libical (parsing, writing); the rest of each call runs in parallel.
+**   - The mutex is CalGrid's own, not exported. A program that calls libical itself as well must
+**     not do so while a calgrid_ical_* call runs on another thread (there is no lock it can share),
+**     must not call libical's global setters while CalGrid may use libical, and must leave
+**     errors-are-fatal off (libical's default: with it on, a malformed file aborts the process).
+*/
+
+/* Imports the iCalendar file at `path` (read whole; any number of VCALENDARs) into the set.
+** EPARSE for text that is empty, truncated, with an END closing the wrong component or that libical
+** rejects; ESCHEMA for input that is not iCalendar (no BEGIN:VCALENDAR first), a value that does
+** not exist ("DUE:20241345"), an unknown TZID or an item the set refuses (its field: "UID",
+** "DUE"); EEXIST for a UID the set (or the input) already has; ELIMIT,
+** ECANCELED, EIO (err->message names the system call and errno), ENOMEM; err says where. Under
+** CALGRID_POLICY_SKIP_INVALID a bad item is skipped and reported in report->issues instead.
+** `options`, `report` and `err` may be NULL; `path` is only read during the call.
+** Changes the set: one thread; see "Threads" above for libical. */
+int calgrid_ical_import_file(calgrid_import_report *report, calgrid_todo_set *set, const char *path,
+                             const calgrid_import_options *options, calgrid_error *err);
+
+/* The same for the `size` bytes at `data` (only read during the call). */
+int calgrid_ical_import_buffer(calgrid_import_report *report, calgrid_todo_set *set, const void *data, size_t size,
+                               const calgrid_import_options *options, calgrid_error *err);
+
+/* Imports the vdir at `path`: every regular file named *.ics in it (not hidden ones, nor a write's
+** NAME.ics.calgrid-tmp-*), in byte order of their names, each holding one item (one UID with its
+** RECURRENCE-ID overrides; the UID is the id, the file name is only a name). Each file is an input
+** of its own: an issue's err->message begins with the file's name ("a.ics: line 3, column 1 ...")
+** and its line, column and byte offset are in that file. A file that cannot be read, is not
+** iCalendar or holds a second UID is an issue like a bad item (strict: the import fails, the set
+** untouched; skip-invalid: the other files import). An empty vdir imports nothing (CALGRID_OK).
+** EIO when the directory cannot be listed. Changes the set: one thread. */
+int calgrid_ical_import_vdir(calgrid_import_report *report, calgrid_todo_set *set, const char *path,
+                             const calgrid_import_options *options, calgrid_error *err);
+
+/* How an export writes. */
+typedef struct calgrid_ical_export_options {
+    size_t struct_size;           /* sizeof(calgrid_ical_export_options) */
+    int64_t now;                  /* the DTSTAMP (and COMPLETED, LAST-MODIFIED) of what is written, seconds since
+                                     1970-01-01T00:00:00Z; CALGRID_TIMESTAMP_NONE (the default) = the system clock */
+    const calgrid_tz *zone;       /* vdir: the zone the set was imported in (calgrid_import_options.zone), in which a
+                                     file's date-times are read to tell whether its item changed; NULL = UTC.
+                                     Borrowed for the call. */
+    int remove_others;            /* vdir: 1 = also remove the directory's item files whose UID is not in the set
+                                     (the vdir becomes the set); default 0 */
+} calgrid_ical_export_options;
+
+#define CALGRID_ICAL_EXPORT_OPTIONS_INIT { sizeof(calgrid_ical_export_options), CALGRID_TIMESTAMP_NONE, NULL, 0 }
+
+/* The whole set as one VCALENDAR with a VTODO per todo, in index order (CRLF lines, folded at 75
+** octets), in a new NUL-terminated buffer: *out (release it with calgrid_free) and *out_length (may
+** be NULL) bytes without the NUL. calgrid_ical_import_buffer reads it back to the same ids, texts,
+** tags, days and completion (what iCalendar cannot say: docs/icalendar.md, "Export"). `options`
+** and `err` may be NULL. EINVAL for a NULL pointer or a bad struct_size, ENOMEM.
+** Ownership: the caller owns *out. Reads the set (any number of threads at once). */
+int calgrid_ical_export_buffer(char **out, size_t *out_length, const calgrid_todo_set *set,
+                               const calgrid_ical_export_options *options, calgrid_error *err);
+
+/* The same written to `path`, replaced atomically (a temporary file beside it, fsync, rename): on
+** failure (EIO, err->message naming the call and errno) the old file is untouched and no temporary
+** file remains. Takes no lock (docs/c-api.md, "Files and locks"). Reads the set. */
+int calgrid_ical_export_file(const calgrid_todo_set *set, const char *path, const calgrid_ical_export_options *options,
+                             calgrid_error *err);
+
+/* What a vdir export did. */
+typedef struct calgrid_vdir_report {
+    size_t struct_size;           /* set by the caller: sizeof(calgrid_vdir_report) */
+    int64_t written;              /* out: item files created or replaced */
+    int64_t unchanged;            /* out: items whose file already said what the todo says: not rewritten (no new
+                                     DTSTAMP, no SEQUENCE + 1) */
+    int64_t removed;              /* out: files removed (remove_others) */
+} calgrid_vdir_report;
+
+/* Writes the set as a vdir at `path` (created, with its parents, when missing): one file per todo,
+** one UID each. A todo whose UID a file of the directory already holds is written to that file,
+** patched from its text: only the properties CalGrid maps and the todo changed are rewritten
+** (DTSTAMP and LAST-MODIFIED new, SEQUENCE + 1); alarms, attendees, X- properties, VTIMEZONEs and
+** overrides stay; unchanged, it is not rewritten at all. Any other todo gets a new file named from
+** its UID (letters, digits and - _ . @ + as they are, other bytes %XX, long UIDs shortened with a
+** hash: never hidden, always *.ics). Every file is replaced atomically (temporary file in the same
+** directory, fsync, rename, directory fsync), as vdirsyncer expects; files that are no item of the
+** set are left alone unless remove_others. `report` (may be NULL), `options` and `err` may be
+** NULL. EIO when a file cannot be written or removed: the files written before it stay written,
+** each whole, old or new. Takes no lock. Reads the set (any number of threads at once). */
+int calgrid_ical_export_vdir(calgrid_vdir_report *report, const calgrid_todo_set *set, const char *path,
+                             const calgrid_ical_export_options *options, calgrid_error *err);
 
 #ifdef __cplusplus
 }

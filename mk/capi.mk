@@ -33,8 +33,14 @@ CAPI_VALGRIND := valgrind -q --error-exitcode=99 --leak-check=full --errors-for-
                  --show-leak-kinds=definite,indirect
 CAPI_TEST_ARGS = Tests/C/data $(CAPI_T_DIR)
 # What a program linking libcalgrid.a adds (the C modules' libraries), and calgrid.pc's Requires.private.
-CAPI_STATIC_LIBS := $(call MODULE_LIBS,CalGridC)
-CAPI_PC_REQUIRES := $(call MODULE_PKGCONFIG,CalGridC)
+# libical's module map (Sources/CLibical) has no pkg-config name (Package.swift says why), so the C
+# library names it here for libcalgrid.a's users: a program that calls calgrid_ical_* from it links
+# libical as pkg-config --static --libs calgrid says. libcalgrid.so gets -lical and the ICU
+# libraries from the module map's link lines (swiftc's autolink; the ICU ones are there for the
+# static calgrid, and libical.so.3 needs them anyway).
+CAPI_ICAL_LIBS   := $(shell pkg-config --libs libical 2>/dev/null || echo -lical)
+CAPI_STATIC_LIBS := $(call MODULE_LIBS,CalGridC) $(CAPI_ICAL_LIBS) -lm
+CAPI_PC_REQUIRES := $(call MODULE_PKGCONFIG,CalGridC) libical
 
 # Beyond the Makefile's deps: a C and a C++ compiler (gcc ships ASan/UBSan) and binutils.
 deps-capi: deps
@@ -84,18 +90,46 @@ $(CAPI_SO): $(CAPI_DIR)/$(CAPI_SO_REAL)
 reverse = $(if $(1),$(call reverse,$(wordlist 2,$(words $(1)),$(1))) $(firstword $(1)))
 CAPI_MERGE_ORDER = $(firstword $(call MODULE_CLOSURE,CalGridC)) \
   $(call reverse,$(wordlist 2,$(words $(call MODULE_CLOSURE,CalGridC)),$(call MODULE_CLOSURE,CalGridC)))
-$(CAPI_A): $(call MODULE_OBJECTS,CalGridC,$(EMBEDDED_DIR)) mk/capi-merge.ld
+#
+# Two members (docs/c-api.md, "Size"): calgrid.o, every calgrid_* function but the iCalendar ones, and
+# calgrid_ical.o, the calgrid_ical_* functions with all they reach (CalGridICalendar, and its own
+# copy of the parts of the core, the import layer and the runtime they use: each member keeps only
+# its own functions global, so neither can call into the other), merged the same way from the same
+# objects (calgrid.o without CalGridICalendar.o, whose copies of shared generic code would otherwise
+# be kept in its place: 291 bytes more). A program pulls calgrid_ical.o in only by calling a calgrid_ical_* function; then it
+# links libical too. Both members handle the same sets: they are compiled from the same objects, so
+# a set made by one is laid out as the other reads it, and there is no global state to share.
+#
+# calgrid.o's C layer is Sources/CalGridC compiled without its iCalendar files
+# ($(CAPI_CORE_DIR)/CalGridC.o): CalGridICalendar is then neither imported nor reachable, and the
+# optimizer decides about the rest exactly as before iCalendar (compiled into one object with them,
+# its inlining and merging of shared code changed, and calgrid.o grew 3,918 bytes with none of the
+# iCalendar code in it). calgrid_ical.o comes from the whole C layer, $(EMBEDDED_DIR)/CalGridC.o.
+CAPI_ICAL_SOURCES := $(filter %/CalGridC+ICalendar.swift %/CalGridC+ICalendarExport.swift,$(CalGridC_SOURCES))
+CAPI_CORE_SOURCES := $(filter-out $(CAPI_ICAL_SOURCES),$(CalGridC_SOURCES))
+CAPI_CORE_DIR     := $(EMBEDDED_DIR)/capi-core
+CAPI_CORE_USES    := $(filter-out CalGridICalendar,$(CalGridC_USES))
+$(CAPI_CORE_DIR)/CalGridC.o: $(CAPI_CORE_SOURCES) $(CalGridC_INPUTS) $(patsubst %,$(EMBEDDED_DIR)/%.o,$(CAPI_CORE_USES))
+	@mkdir -p $(@D)
+	$(SWIFTC) $(EMBEDDED_FLAGS) -module-name CalGridC -package-name $(PACKAGE_NAME) -I $(EMBEDDED_DIR) $(CalGridC_IMPORTS) \
+	  $(CAPI_CORE_SOURCES) -c -o $@ -emit-module -emit-module-path $(@D)/CalGridC.swiftmodule
+CAPI_ROOTS = $$(nm $(5) | awk '$$2 == "T" && $$3 ~ /^calgrid_/ && ($(1)) { printf "-u %s ", $$3 }')
+CAPI_MERGE = ld -r --gc-sections -T mk/capi-merge.ld -o $(CAPI_EM_DIR)/$(1)-merged.o $(call CAPI_ROOTS,$(2),,,,$(5)) \
+	  $(patsubst $(EMBEDDED_DIR)/CalGridC.o,$(5),$(patsubst %,$(EMBEDDED_DIR)/%.o,$(4))) $(EMBEDDED_RUNTIME) && \
+	objcopy --wildcard --keep-global-symbol='$(3)' --strip-debug --strip-unneeded $(CAPI_EM_DIR)/$(1)-merged.o $(CAPI_EM_DIR)/$(1).o
+$(CAPI_A): $(call MODULE_OBJECTS,CalGridC,$(EMBEDDED_DIR)) $(CAPI_CORE_DIR)/CalGridC.o mk/capi-merge.ld mk/capi.mk
 	@mkdir -p $(CAPI_EM_DIR)
-	ld -r --gc-sections -T mk/capi-merge.ld -o $(CAPI_EM_DIR)/merged.o \
-	  $$(nm $(EMBEDDED_DIR)/CalGridC.o | awk '$$2 == "T" && $$3 ~ /^calgrid_/ { printf "-u %s ", $$3 }') \
-	  $(patsubst %,$(EMBEDDED_DIR)/%.o,$(CAPI_MERGE_ORDER)) $(EMBEDDED_RUNTIME)
-	objcopy --wildcard --keep-global-symbol='calgrid_*' --strip-debug --strip-unneeded $(CAPI_EM_DIR)/merged.o $(CAPI_EM_DIR)/calgrid.o
-	rm -f $@ && ar rcs $@ $(CAPI_EM_DIR)/calgrid.o
+	$(call CAPI_MERGE,calgrid,$$3 !~ /^calgrid_ical_/,calgrid_*,$(filter-out CalGridICalendar,$(CAPI_MERGE_ORDER)),$(CAPI_CORE_DIR)/CalGridC.o)
+	@mv -f $(CAPI_EM_DIR)/calgrid-merged.o $(CAPI_EM_DIR)/merged.o
+	$(call CAPI_MERGE,calgrid_ical,$$3 ~ /^calgrid_ical_/,calgrid_ical_*,$(CAPI_MERGE_ORDER),$(EMBEDDED_DIR)/CalGridC.o)
+	rm -f $@ && ar rcs $@ $(CAPI_EM_DIR)/calgrid.o $(CAPI_EM_DIR)/calgrid_ical.o
 
-# calgrid.pc for a prefix: $(call CAPI_PC_LINES,prefix). Static users add json-c (Requires.private).
+# calgrid.pc for a prefix: $(call CAPI_PC_LINES,prefix). Static users add json-c and libical (Requires.private;
+# no Cflags of theirs are needed, calgrid.h includes neither) and libm (calgrid_ical.o calls ceil).
 CAPI_PC_LINES = 'prefix=$(1)' 'exec_prefix=$${prefix}' 'libdir=$${exec_prefix}/lib' 'includedir=$${prefix}/include' '' \
   'Name: calgrid' 'Description: Calendar grids, periods and todo aggregates on integer civil days' \
-  'Version: $(CAPI_VERSION)' 'Requires.private: $(CAPI_PC_REQUIRES)' 'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lcalgrid'
+  'Version: $(CAPI_VERSION)' 'Requires.private: $(CAPI_PC_REQUIRES)' 'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lcalgrid' \
+  'Libs.private: -lm'
 $(CAPI_PC): mk/capi.mk Include/calgrid.h
 	@mkdir -p $(@D)
 	@printf '%s\n' $(call CAPI_PC_LINES,$(PREFIX)) > $@
@@ -142,9 +176,13 @@ $(CAPI_T_DIR)/asan-static: $(CAPI_TEST_SRC) $(CAPI_TEST_HDR) $(CAPI_A)
 
 test-c-shared: $(CAPI_T_DIR)/shared
 	$< $(CAPI_TEST_ARGS)
+# The static test calls calgrid_ical_*, so it links libical (shared) beside libc, json-c and libm;
+# whatever else it loads must be libical.so.3's own (a program without iCalendar: test-c-symbols).
 test-c-static: $(CAPI_T_DIR)/static
-	@libs=$$(ldd $< | awk '{print $$1}' | grep -v -e linux-vdso -e ld-linux -e '^libc\.so' -e '^libjson-c\.so' || true); \
-	 if [ -n "$$libs" ]; then echo "static test links more than libc + libjson-c: $$libs"; exit 1; fi
+	@ldd $$(ldd $< | awk '$$1 ~ /^libical\.so/ { print $$3 }') | awk '{print $$1}' > $(CAPI_T_DIR)/libical-needs.txt; \
+	 libs=$$(ldd $< | awk '{print $$1}' | grep -v -e linux-vdso -e ld-linux -e '^libc\.so' -e '^libjson-c\.so' -e '^libm\.so' -e '^libical\.so' \
+	   | grep -v -x -F -f $(CAPI_T_DIR)/libical-needs.txt || true); \
+	 if [ -n "$$libs" ]; then echo "static test links more than libc, libjson-c, libm and libical (with its own libraries): $$libs"; exit 1; fi
 	$< $(CAPI_TEST_ARGS)
 test-c-cxx: $(CAPI_T_DIR)/cxx
 	$< $(CAPI_TEST_ARGS)
@@ -164,13 +202,38 @@ test-c-sanitize: $(CAPI_T_DIR)/asan-shared $(CAPI_T_DIR)/asan-static
 # The Unicode data tables (String comparison, hashing, Character: 100+ KB at once) are refused by
 # name, whatever the size; the file size catches a duplicated runtime.
 CAPI_A_LINKED_MAX := 480000
+# calgrid_ical.o, the iCalendar member: its own bound, paid only by programs that call calgrid_ical_*
+# (and then on top of calgrid.o; libical is a shared library beside it). 498,995 bytes on 2026-12-02
+# with iCalendar recurrence (349,063 before it): CalGridICalendar 111 KB, the C calls 21 KB, and the
+# member's own copies of what it shares with calgrid.o (core 153 KB, import layer 25 KB, system
+# 10 KB, runtime 95 KB) and String's Unicode tables (54 KB, allowed here: the vdir code hashes and
+# compares file names as Strings, the rule reader upper-cases). 8% above it, as calgrid.o had.
+CAPI_ICAL_LINKED_MAX := 540000
+CAPI_LINKED = size -A $(1) | awk '$$1 ~ /^\.(text|rodata|data|data\.rel\.ro|bss)$$/ { n += $$2 } END { print n }'
 CAPI_A_UNICODE_TABLES := _swift_stdlib_\(normData\|nfc_comp[0-9]*\|names\|words\|word_indices\|generalCategory\|nfd_decomp\|nfc_comp\|graphemeBreakProperties\|mappings\|case\|scalar_binProps\)
-test-c-symbols: $(CAPI_SO) $(CAPI_A)
+CAPI_NO_ICAL_PROBE := Tests/C/probe/no_ical.c
+test-c-symbols: $(CAPI_SO) $(CAPI_A) $(CAPI_NO_ICAL_PROBE)
 	python3 Tests/C/check_symbols.py Include/calgrid.h $(CAPI_SO) $(CAPI_A)
-	@file=$$(stat -c %s $(CAPI_A)); code=$$(size -A $(CAPI_A) | awk '$$1 ~ /^\.(text|rodata|data|data\.rel\.ro|bss)$$/ { n += $$2 } END { print n }'); \
-	 echo "libcalgrid.a: $$file bytes on disk, $$code bytes of code and data linked into a program (target < $(CAPI_A_LINKED_MAX))"; \
+	@file=$$(stat -c %s $(CAPI_EM_DIR)/calgrid.o); code=$$($(call CAPI_LINKED,$(CAPI_EM_DIR)/calgrid.o)); \
+	 echo "libcalgrid.a's calgrid.o: $$file bytes on disk, $$code bytes of code and data linked into a program (target < $(CAPI_A_LINKED_MAX))"; \
 	 [ $$code -lt $(CAPI_A_LINKED_MAX) ] || { echo "libcalgrid.a links $$code bytes of code and data into a program: over its $(CAPI_A_LINKED_MAX)-byte promise (docs/c-api.md, Size: cut something or move the promise there)"; exit 1; }; \
-	 [ $$file -lt 917504 ] || { echo "libcalgrid.a grew past 896 KiB on disk (807 KB with rule todos, 2026-12-01): did the runtime get duplicated?"; exit 1; }
+	 [ $$file -lt 917504 ] || { echo "libcalgrid.a's calgrid.o grew past 896 KiB on disk (807 KB with rule todos, 2026-12-01): did the runtime get duplicated?"; exit 1; }
+	@file=$$(stat -c %s $(CAPI_EM_DIR)/calgrid_ical.o); code=$$($(call CAPI_LINKED,$(CAPI_EM_DIR)/calgrid_ical.o)); \
+	 echo "libcalgrid.a's calgrid_ical.o: $$file bytes on disk, $$code bytes of code and data linked into a program calling calgrid_ical_* (target < $(CAPI_ICAL_LINKED_MAX))"; \
+	 [ $$code -lt $(CAPI_ICAL_LINKED_MAX) ] || { echo "calgrid_ical.o links $$code bytes: over its $(CAPI_ICAL_LINKED_MAX)-byte bound (docs/c-api.md, Size)"; exit 1; }
+	@members=$$(ar t $(CAPI_A) | tr '\n' ' '); [ "$$members" = "calgrid.o calgrid_ical.o " ] || { echo "libcalgrid.a holds $$members, not calgrid.o and calgrid_ical.o"; exit 1; }; \
+	 bad=$$(nm -g --defined-only $(CAPI_EM_DIR)/calgrid.o | awk '$$3 ~ /^calgrid_ical_/'; nm -u $(CAPI_EM_DIR)/calgrid.o | awk '$$2 ~ /^ical/'); \
+	 [ -z "$$bad" ] || { echo "calgrid.o defines or needs iCalendar symbols (it must not, so that programs without iCalendar never link it): $$bad"; exit 1; }; \
+	 bad=$$(nm -g --defined-only $(CAPI_EM_DIR)/calgrid_ical.o | awk '$$3 !~ /^calgrid_ical_/'); \
+	 [ -z "$$bad" ] || { echo "calgrid_ical.o exports more than calgrid_ical_*: $$bad"; exit 1; }
+	@mkdir -p $(CAPI_T_DIR) && rm -f $(CAPI_T_DIR)/core-only.a && ar rcs $(CAPI_T_DIR)/core-only.a $(CAPI_EM_DIR)/calgrid.o && \
+	 $(CC) $(CAPI_CFLAGS) -o $(CAPI_T_DIR)/no-ical $(CAPI_NO_ICAL_PROBE) $(CAPI_A) -Wl,--as-needed $(CAPI_STATIC_LIBS) && \
+	 $(CC) $(CAPI_CFLAGS) -o $(CAPI_T_DIR)/no-ical-core $(CAPI_NO_ICAL_PROBE) $(CAPI_T_DIR)/core-only.a $(call MODULE_LIBS,CalGridC) && \
+	 $(CAPI_T_DIR)/no-ical >/dev/null && cmp -s $(CAPI_T_DIR)/no-ical $(CAPI_T_DIR)/no-ical-core || \
+	   { echo "a program calling no calgrid_ical_* differs when libcalgrid.a holds the iCalendar member: it pays for it"; size $(CAPI_T_DIR)/no-ical $(CAPI_T_DIR)/no-ical-core; exit 1; }; \
+	 needs=$$(readelf -d $(CAPI_T_DIR)/no-ical | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | grep -v -e '^libc\.so' -e '^libjson-c\.so' || true); \
+	 [ -z "$$needs" ] || { echo "a program calling no calgrid_ical_* needs $$needs (with --as-needed: libc and json-c only)"; exit 1; }; \
+	 echo "a static program calling no calgrid_ical_* ($(CAPI_NO_ICAL_PROBE)): byte-identical with and without calgrid_ical.o, $$(size $(CAPI_T_DIR)/no-ical | awk 'NR == 2 { print $$4 }') bytes, needs libc and json-c only"
 	@known=$$(nm $(EMBEDDED_RUNTIME) 2>/dev/null | grep -c '$(CAPI_A_UNICODE_TABLES)$$' || true); \
 	 [ "$$known" -gt 0 ] || { echo "CAPI_A_UNICODE_TABLES names no table of $(EMBEDDED_RUNTIME): the check would pass blind"; exit 1; }
 	@tables=$$(nm $(CAPI_EM_DIR)/merged.o | grep -c '$(CAPI_A_UNICODE_TABLES)$$' || true); \
@@ -188,9 +251,21 @@ test-c-example: deps-capi
 	 $(CC) -std=c99 -Wall -Wextra -Werror -pedantic -o "$$tmp/month" Examples/C/month.c $$(pkg-config --cflags --libs calgrid) && \
 	 LD_LIBRARY_PATH="$$tmp/prefix/lib" "$$tmp/month" 2026-11 Examples/C/todos.json > "$$tmp/out.txt" && \
 	 cat "$$tmp/out.txt" && \
+	 echo "pkg-config --static --libs calgrid: $$(pkg-config --static --libs calgrid)" && \
 	 $(CC) -std=c99 -Wall -Wextra -Werror -pedantic -o "$$tmp/month-static" Examples/C/month.c \
-	   $$(pkg-config --static --cflags calgrid) "$$tmp/prefix/lib/libcalgrid.a" $$(pkg-config --static --libs-only-l json-c) && \
+	   $$(pkg-config --cflags calgrid) "$$(pkg-config --variable=libdir calgrid)/libcalgrid.a" \
+	   $$(pkg-config --static --libs calgrid | sed 's/-lcalgrid//') && \
 	 "$$tmp/month-static" 2026-11 Examples/C/todos.json | cmp - "$$tmp/out.txt" && \
+	 TZ=Asia/Seoul LD_LIBRARY_PATH="$$tmp/prefix/lib" "$$tmp/month" 2026-11 Examples/C/todos.ics > "$$tmp/ics.txt" && \
+	 cat "$$tmp/ics.txt" && grep -q '^2026-11: 6 todos' "$$tmp/ics.txt" && \
+	 TZ=Asia/Seoul "$$tmp/month-static" 2026-11 Examples/C/todos.ics | cmp - "$$tmp/ics.txt" && \
+	 TZ=America/Los_Angeles "$$tmp/month-static" 2026-11 Examples/C/todos.ics | cmp -s - "$$tmp/ics.txt" && \
+	   { echo "Examples/C/todos.ics: the same month in Los Angeles as in Seoul, but its 23:30 UTC due is another day there"; exit 1; }; \
+	 env -i PATH=/usr/bin:/bin "$$tmp/prefix/bin/calgrid" import Examples/C/todos.ics --tz Asia/Seoul --out "$$tmp/ics.json" 2>/dev/null && \
+	 TZ=Asia/Seoul "$$tmp/month-static" 2026-11 "$$tmp/ics.json" | cmp - "$$tmp/ics.txt" && \
+	 env -i PATH=/usr/bin:/bin "$$tmp/prefix/bin/calgrid" export --todos "$$tmp/ics.json" --format vdir --out "$$tmp/vdir" --tz Asia/Seoul && \
+	 TZ=Asia/Seoul LD_LIBRARY_PATH="$$tmp/prefix/lib" "$$tmp/month" 2026-11 "$$tmp/vdir" | cmp - "$$tmp/ics.txt" && \
+	 echo "example on Examples/C/todos.ics (Seoul): shared = static = calgrid import's JSON = calgrid export's vdir read back" && \
 	 if ldd "$$tmp/prefix/bin/calgrid" 2>&1 | grep -q libswift; then echo "installed calgrid needs libswift:"; ldd "$$tmp/prefix/bin/calgrid"; exit 1; fi && \
 	 env -i PATH=/usr/bin:/bin LD_LIBRARY_PATH=/nonexistent "$$tmp/prefix/bin/calgrid" month 2026-11 --today 2026-11-15 | grep -q '\[15\]' && \
 	 echo "installed calgrid: $$(ldd "$$tmp/prefix/bin/calgrid" 2>&1 | head -n 1 | sed 's/^[[:space:]]*//'), runs without the toolchain's environment" && \
@@ -206,6 +281,20 @@ test-c-example: deps-capi
 	 if [ -n "$$left" ]; then echo "uninstall left: $$left"; exit 1; fi && \
 	 echo "example + README program + docs/recurrence.md program: built with pkg-config after make install; uninstall removed everything"
 
+# The iCalendar calls against python-icalendar (Tests/C/ical_check.py, the iCalendar venv of
+# mk/icalendar.mk): Tests/C/ical_dump.c linked against each library, over the corpus.
+CAPI_ICAL_CORPUS := Tests/CalGridICalendarTests/Corpus
+$(CAPI_T_DIR)/ical-dump-shared: Tests/C/ical_dump.c Include/calgrid.h $(CAPI_SO)
+	@mkdir -p $(@D)
+	$(CC) $(CAPI_CFLAGS) -o $@ $< -L$(CAPI_DIR) -lcalgrid -Wl,-rpath,$(abspath $(CAPI_DIR))
+$(CAPI_T_DIR)/ical-dump-static: Tests/C/ical_dump.c Include/calgrid.h $(CAPI_A)
+	@mkdir -p $(@D)
+	$(CC) $(CAPI_CFLAGS) -o $@ $< $(CAPI_A) $(CAPI_STATIC_LIBS)
+.PHONY: test-c-ical
+test-c-ical: ical-venv $(CAPI_T_DIR)/ical-dump-shared $(CAPI_T_DIR)/ical-dump-static
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	 $(ICAL_PYTHON) Tests/C/ical_check.py $(CAPI_ICAL_CORPUS) "$$tmp" $(CAPI_T_DIR)/ical-dump-shared $(CAPI_T_DIR)/ical-dump-static
+
 test-c: deps-capi
-	@$(MAKE) --no-print-directory test-c-symbols test-c-shared test-c-static test-c-cxx test-c-sanitize test-c-valgrind test-c-example
+	@$(MAKE) --no-print-directory test-c-symbols test-c-shared test-c-static test-c-cxx test-c-sanitize test-c-valgrind test-c-ical test-c-example
 	@echo "test-c: C API checks passed"

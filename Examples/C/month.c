@@ -1,11 +1,21 @@
 /* Prints a month as a calendar with, on each day, how many todos fall on it and how many of them
-** are done, from a CalGrid / Taskwarrior JSON file. Uses only the installed library:
+** are done, from a CalGrid / Taskwarrior JSON file, an iCalendar file (*.ics) or a vdir (a
+** directory of *.ics files, as vdirsyncer, todoman and khal keep them). Date-times become days in
+** the local zone (TZ). Uses only the installed library:
 **
 **     cc month.c $(pkg-config --cflags --libs calgrid) -o month
 **     ./month 2026-11 todos.json
+**     TZ=Asia/Seoul ./month 2026-11 todos.ics
+**
+** Against libcalgrid.a instead (no Swift runtime at run time; json-c and libical stay shared):
+**
+**     cc month.c $(pkg-config --cflags calgrid) "$(pkg-config --variable=libdir calgrid)/libcalgrid.a" \
+**        $(pkg-config --static --libs calgrid | sed 's/-lcalgrid//') -o month
 */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <calgrid.h>
 
 static int fail(const char *what, int status, const calgrid_error *err) {
@@ -21,7 +31,11 @@ static int fail(const char *what, int status, const calgrid_error *err) {
 int main(int argc, char **argv) {
     static const char *names[] = { "Su", "Mo", "Tu", "We", "Th", "Fr", "Sa" };
     calgrid_todo_set *todos = NULL;
+    calgrid_tz *local = NULL;
+    calgrid_import_options import = CALGRID_IMPORT_OPTIONS_INIT;
     calgrid_import_report report;
+    struct stat st;
+    size_t length;
     calgrid_grid_options options = CALGRID_GRID_OPTIONS_INIT;
     calgrid_month_grid grid;
     calgrid_day_count counts[CALGRID_GRID_MAX_CELLS];
@@ -32,7 +46,7 @@ int main(int argc, char **argv) {
     int rc, row, col;
 
     if (argc < 3) {
-        fprintf(stderr, "usage: %s YYYY-MM TODOS.json\n", argv[0]);
+        fprintf(stderr, "usage: %s YYYY-MM TODOS.json|TODOS.ics|VDIR\n", argv[0]);
         return 2;
     }
     snprintf(text, sizeof text, "%.7s-01", argv[1]);   /* parse "YYYY-MM" as its 1st */
@@ -44,7 +58,17 @@ int main(int argc, char **argv) {
     report.struct_size = sizeof report;
     report.issues = NULL;
     report.issue_capacity = 0;
-    if ((rc = calgrid_todo_set_import_file(&report, todos, argv[2], NULL, &err)) != CALGRID_OK) {
+    if ((rc = calgrid_tz_local(&local)) != CALGRID_OK) return fail("calgrid_tz_local", rc, NULL);
+    import.zone = local;   /* a date-time's day is its instant's day here */
+    length = strlen(argv[2]);
+    if (stat(argv[2], &st) == 0 && S_ISDIR(st.st_mode))
+        rc = calgrid_ical_import_vdir(&report, todos, argv[2], &import, &err);
+    else if (length > 4 && strcmp(argv[2] + length - 4, ".ics") == 0)
+        rc = calgrid_ical_import_file(&report, todos, argv[2], &import, &err);
+    else
+        rc = calgrid_todo_set_import_file(&report, todos, argv[2], &import, &err);
+    calgrid_tz_free(local);
+    if (rc != CALGRID_OK) {
         calgrid_todo_set_free(todos);
         return fail(argv[2], rc, &err);
     }

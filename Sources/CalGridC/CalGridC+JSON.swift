@@ -70,7 +70,8 @@ func _importOptions(_ p: UnsafePointer<calgrid_import_options>?) throws(CStatus)
     guard let p else { return (o, nil) }
     let c = try _importOptionsStruct(p)
     o.format = try _case(c.format.rawValue)
-    // The header's enum has no iCalendar value yet: the C library links no libical.
+    // CALGRID_FORMAT_ICALENDAR is calgrid_ical_import_*'s (calgrid.h): refused here, so calgrid.o
+    // (libcalgrid.a's member without iCalendar) reaches no libical.
     guard o.format != .icalendar else { throw .invalid }
     o.policy = try _case(c.policy.rawValue)
     o.includeDeletedTasks = try _flag(c.include_deleted_tasks)

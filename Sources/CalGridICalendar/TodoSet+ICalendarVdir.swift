@@ -69,7 +69,7 @@ extension TodoSet {
             let s = sources[k]
             found[uid] = ICalendarItemFile(name: s.name, bytes: Array(buffer[s.start..<(s.start + s.count)]))
         }
-        files.merge(found) { _, new in new }
+        for (id, file) in found { files[id] = file }   // not merge(_:uniquingKeysWith:): its rethrows casts, which Embedded Swift cannot
         return report
     }
 
@@ -128,7 +128,7 @@ extension TodoSet {
         do { try FileSystem.makeDirectories(path, mode: 0o755) } catch { throw .system(error) }
         let dir = path.hasSuffix("/") ? path : path + "/"
         var report = VdirWriteReport()
-        var taken = Set(files.values.map(\.name))
+        var taken = Set(files.values.map { $0.name })   // no key path: Embedded Swift has none
         for i in indices {
             let d = draft(at: i)
             let old = files[d.id]

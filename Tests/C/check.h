@@ -33,5 +33,6 @@ void test_limits(void);
 void test_recurrence(void);
 void test_todo_rules(void);
 void test_events(void);
+void test_ical(void);
 
 #endif

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "alloc_budget.h"
@@ -21,6 +22,9 @@ static calgrid_todo_set *set;
 static char json[SET_TODOS * 200];
 static size_t json_length;
 static char path_in[512], path_out[512];
+static char ics[SET_TODOS * 220];
+static size_t ics_length;
+static char ics_in[512], ics_out[512];
 
 static const char rule_text[] = "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;COUNT=40";
 static const calgrid_date rule_dates[] = { 20005, 20100, 20007, 20003 };
@@ -60,6 +64,17 @@ static void prepare(void) {
     snprintf(path_out, sizeof path_out, "%s/oom-out-%d.json", scratch, (int)getpid());
     FILE *f = fopen(path_in, "w");
     if (f == NULL || fwrite(json, 1, json_length, f) != json_length || fclose(f) != 0) exit(12);
+    /* The same todos as iCalendar, for the calgrid_ical_* calls. */
+    ics_length = (size_t)snprintf(ics, sizeof ics, "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//oom//EN\r\n");
+    for (int k = 0; k < SET_TODOS; k++)
+        ics_length += (size_t)snprintf(ics + ics_length, sizeof ics - ics_length,
+                                       "BEGIN:VTODO\r\nUID:ics-%d\r\nSUMMARY:Imported %d\r\nDTSTART;VALUE=DATE:202410%02d\r\n"
+                                       "DUE:20241130T%02d3000Z\r\nCATEGORIES:a,b\r\nEND:VTODO\r\n", k, k, k % 28 + 1, k % 24);
+    ics_length += (size_t)snprintf(ics + ics_length, sizeof ics - ics_length, "END:VCALENDAR\r\n");
+    snprintf(ics_in, sizeof ics_in, "%s/oom-in-%d.ics", scratch, (int)getpid());
+    snprintf(ics_out, sizeof ics_out, "%s/oom-out-%d.ics", scratch, (int)getpid());
+    f = fopen(ics_in, "w");
+    if (f == NULL || fwrite(ics, 1, ics_length, f) != ics_length || fclose(f) != 0) exit(12);
 }
 
 /* --- the calls */
@@ -252,6 +267,47 @@ static int c_import_dense(void) {
     return calgrid_todo_set_import_buffer(NULL, set, dense, dense_length, NULL, NULL);
 }
 
+/* iCalendar (the calgrid_ical_* member): imports of the same todos as .ics, exports of the set. */
+static int c_ical_import_buffer(void) { return calgrid_ical_import_buffer(NULL, set, ics, ics_length, NULL, NULL); }
+static int c_ical_import_file(void) { return calgrid_ical_import_file(NULL, set, ics_in, NULL, NULL); }
+static char ics_vdir[512];
+static int c_ical_import_vdir(void) { return calgrid_ical_import_vdir(NULL, set, ics_vdir, NULL, NULL); }
+/* A vdir of 60 one-item files, made once by main (the children only read it). */
+static void make_vdir(void) {
+    char path[700];
+    snprintf(ics_vdir, sizeof ics_vdir, "%s/oom-vdir-%d", scratch, (int)getpid());
+    if (mkdir(ics_vdir, 0755) != 0) exit(19);
+    for (int k = 0; k < 60; k++) {
+        snprintf(path, sizeof path, "%s/item-%d.ics", ics_vdir, k);
+        FILE *f = fopen(path, "w");
+        if (f == NULL) exit(19);
+        fprintf(f, "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:vdir-%d\r\nSUMMARY:Item %d\r\n"
+                   "DUE;VALUE=DATE:202411%02d\r\nEND:VTODO\r\nEND:VCALENDAR\r\n", k, k, k % 28 + 1);
+        if (fclose(f) != 0) exit(19);
+    }
+}
+static void remove_vdir(void) {
+    char path[700];
+    for (int k = 0; k < 60; k++) {
+        snprintf(path, sizeof path, "%s/item-%d.ics", ics_vdir, k);
+        unlink(path);
+    }
+    rmdir(ics_vdir);
+}
+static int c_ical_export_buffer(void) {
+    calgrid_ical_export_options o = CALGRID_ICAL_EXPORT_OPTIONS_INIT;
+    char *out = NULL;
+    o.now = 1796083200;
+    int st = calgrid_ical_export_buffer(&out, NULL, set, &o, NULL);
+    calgrid_free(out);
+    return st;
+}
+static int c_ical_export_file(void) {
+    calgrid_ical_export_options o = CALGRID_ICAL_EXPORT_OPTIONS_INIT;
+    o.now = 1796083200;
+    return calgrid_ical_export_file(set, ics_out, &o, NULL);
+}
+
 typedef struct oom_case {
     const char *name;
     int (*call)(void);
@@ -299,6 +355,11 @@ static const oom_case cases[] = {
     { "add, copy shares", c_add_shared, 1, 0, 0 },
     { "todo_set_update x400", c_update_loop, 1, 1, 0 },
     { "todo_set_remove_at x200", c_remove_loop, 1, 1, 0 },
+    { "ical_import_buffer", c_ical_import_buffer, 1, 0, 0 },
+    { "ical_import_file", c_ical_import_file, 1, 0, 0 },
+    { "ical_import_vdir", c_ical_import_vdir, 1, 0, 0 },
+    { "ical_export_buffer", c_ical_export_buffer, 1, 0, 0 },
+    { "ical_export_file", c_ical_export_file, 1, 0, 0 },
 };
 #define CASES ((int)(sizeof cases / sizeof cases[0]))
 
@@ -362,6 +423,7 @@ int main(int argc, char **argv) {
     tzif_length = fread(tzif, 1, sizeof tzif, f);
     fclose(f);
     int failed = 0, checked_ok = 0, checked = 0, unchecked_signals = 0, trials = 0, enomem = 0;
+    make_vdir();
     for (int k = 0; k < CASES; k++) {
         const oom_case *c = &cases[k];
         long long peak = 0;
@@ -397,5 +459,6 @@ int main(int argc, char **argv) {
            checked_ok, checked);
     if (unchecked_signals) printf("; %d signals in calls not checked yet", unchecked_signals);
     printf("\n");
+    remove_vdir();
     return failed ? 1 : 0;
 }

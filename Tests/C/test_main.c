@@ -41,6 +41,7 @@ int main(int argc, char **argv) {
     test_recurrence();
     test_todo_rules();
     test_events();
+    test_ical();
     if (check_failures > 0) {
         fprintf(stderr, "C API tests: %ld of %ld checks failed\n", check_failures, check_count);
         return EXIT_FAILURE;
