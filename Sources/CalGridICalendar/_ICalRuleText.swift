@@ -2,6 +2,15 @@
 // INTERVAL), and the same rule some days later, where a rule of civil days can say that.
 import CalGrid
 
+/// `c` with a-z made A-Z, every other byte as it is. RFC 5545's names (rule parts, FREQ values,
+/// weekdays) are ASCII and case-insensitive; String's uppercased() would also map other letters
+/// (ı to I, ſ to S), which the rule parser refuses anyway, and would link the Unicode case tables
+/// into a static program (libcalgrid.a's calgrid_ical.o: 16 KB of them).
+func _asciiUpper(_ c: UInt8) -> UInt8 { c >= 0x61 && c <= 0x7A ? c - 0x20 : c }
+
+/// `s` through `_asciiUpper`, byte by byte.
+func _asciiUppercased<S: Sequence<UInt8>>(_ s: S) -> String { String(decoding: s.map(_asciiUpper), as: UTF8.self) }
+
 /// The unfolded, unescaped values of the property `name` of an item's own text (not of its
 /// subcomponents, such as a VTIMEZONE's RRULEs). Outlook escapes RRULE's separators (`\;`).
 enum _RawProperty {
@@ -10,11 +19,10 @@ enum _RawProperty {
         var depth = 0
         var i = 0
         let n = raw.count
-        func upper(_ c: UInt8) -> UInt8 { c >= 0x61 && c <= 0x7A ? c - 0x20 : c }
         func starts(_ w: StaticString, at i: Int) -> Bool {
             let c = w.utf8CodeUnitCount
             guard i + c < n else { return false }
-            for k in 0..<c where upper(raw[i + k]) != w.utf8Start[k] { return false }
+            for k in 0..<c where _asciiUpper(raw[i + k]) != w.utf8Start[k] { return false }
             return true
         }
         while i < n {
@@ -59,7 +67,7 @@ struct _RuleParts {
         parts = []
         for p in text.split(separator: 0x3B, omittingEmptySubsequences: true) {
             guard let eq = p.firstIndex(of: 0x3D) else { return nil }
-            parts.append((String(decoding: p[p.startIndex..<eq], as: UTF8.self).uppercased(), String(decoding: p[(eq + 1)...], as: UTF8.self)))
+            parts.append((_asciiUppercased(p[p.startIndex..<eq]), String(decoding: p[(eq + 1)...], as: UTF8.self)))
         }
     }
 
@@ -80,7 +88,7 @@ struct _RuleParts {
     /// BYWEEKNO.
     func shifted(by k: Int, start: CivilDate) -> _RuleParts? {
         guard k != 0 else { return self }
-        guard abs(k) == 1, let freq = value("FREQ")?.uppercased() else { return nil }
+        guard abs(k) == 1, let freq = value("FREQ").map({ _asciiUppercased($0.utf8) }) else { return nil }
         var out = self
         let allowed: Set<String>
         switch freq {
@@ -92,7 +100,7 @@ struct _RuleParts {
         }
         for (name, _) in parts where !allowed.contains(name) { return nil }
         func shiftDay(_ w: String) -> String? {
-            guard let i = Self.weekdays.firstIndex(of: w.uppercased()) else { return nil }
+            guard let i = Self.weekdays.firstIndex(of: _asciiUppercased(w.utf8)) else { return nil }
             return Self.weekdays[(i + k + 7) % 7]
         }
         // Weekdays and the week's first day move together, so INTERVAL's weeks stay the same weeks.

@@ -109,4 +109,32 @@ func setOccurrences(_ set: TodoSet, _ i: Int, from: CivilDate, to: CivilDate) ->
             return i.reason == .invalidRule && i.field == "RRULE" && i.line == 8
         }
     }
+
+    /// Names, FREQ and weekdays are case-insensitive (RFC 5545 §3.1): a rule written in lower case
+    /// that the import rewrites a day later (a Monday and Wednesday 20:00 in New York is Tuesday and
+    /// Thursday in Seoul) becomes the rule its upper-case twin becomes, with the same days, and the
+    /// twin's days are recurring-ical-events'.
+    @Test func lowerCaseRuleIsShiftedAsUpperCase() throws {
+        func item(_ rule: String) -> String {
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\nBEGIN:VEVENT\r\nUID:r1\r\nDTSTAMP:20260301T000000Z\r\n"
+                + "DTSTART;TZID=America/New_York:20260302T200000\r\n" + rule + "\r\nSUMMARY:x\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        }
+        let zone = try TimeZoneRules.named("Asia/Seoul")
+        var upper = TodoSet(), lower = TodoSet()
+        let upperText = item("RRULE:FREQ=WEEKLY;BYDAY=MO,WE;WKST=SU;COUNT=8")
+        try upper.importICalendar(bytes: Array(upperText.utf8), options: ImportOptions(zone: zone))
+        try lower.importICalendar(bytes: Array(item("rrule:freq=weekly;byday=mo,we;wkst=su;count=8").utf8), options: ImportOptions(zone: zone))
+        let u = try #require(upper.recurrence(at: 0)?.rule), l = try #require(lower.recurrence(at: 0)?.rule)
+        #expect(u.text.contains("BYDAY=TU,TH") && u.firstWeekday == .monday, "\(u.text)")
+        #expect(l == u, "\(l.text), upper case \(u.text)")
+        let from = try CivilDate(iso8601: "2026-03-01"), to = try CivilDate(iso8601: "2026-04-30")
+        #expect(setOccurrences(lower, 0, from: from, to: to).days == setOccurrences(upper, 0, from: from, to: to).days)
+        let dir = try ScratchDirectory("rrule-case")
+        defer { dir.remove() }
+        let path = dir.file("upper.ics")
+        try Data(upperText.utf8).write(to: URL(fileURLWithPath: path))
+        let oracle = try occurrenceOracle(zone: "Asia/Seoul", from: "2026-03-01", to: "2026-04-30", [path])
+        #expect(oracle["r1"]?.days == setOccurrences(upper, 0, from: from, to: to).days)
+        #expect(setOccurrences(upper, 0, from: from, to: to).days.count == 8)
+    }
 }
