@@ -26,7 +26,7 @@ struct _ICalRecordDecoder: _RecordDecoding {
         let item = try _ICalItem(c, raw: UnsafeBufferPointer(start: base + span.start, count: span.end - span.start),
                                  overrides: overrides[raw] ?? [], clock: &clock)
         let fields = TodoFields(start: item.start, end: item.end, createdAt: item.createdAt, isChallenge: false,
-                                isCompleted: item.isCompleted, repetition: .all, reminderMinutes: item.reminder)
+                                isCompleted: item.isCompleted, repetition: .all, reminderMinutes: item.reminder, isEvent: c.isEvent)
         c.withText(ICAL_UID_PROPERTY) { id in
             c.withText(ICAL_SUMMARY_PROPERTY) { title in
                 c.withText(ICAL_DESCRIPTION_PROPERTY) { memo in
@@ -44,7 +44,7 @@ struct _ICalRecordDecoder: _RecordDecoding {
             } else {
                 batch.setRule(textBytes: nil, rdates: r.rdates, exdates: r.exdates)
             }
-            if let f = r.flags(allDone: item.isCompleted) {
+            if !c.isEvent, let f = r.flags(allDone: item.isCompleted) {
                 batch.setCompletedDays(count: f.count)
                 for k in f.ticked { batch.setCompletedDay(k) }
             }

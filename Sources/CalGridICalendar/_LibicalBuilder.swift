@@ -87,14 +87,14 @@ enum _Builder {
         return line.withCString { icalproperty_new_from_string($0) }
     }
 
-    /// A new VTODO holding `draft`'s mapped fields, stamped `now`, and for a recurring todo with
-    /// ticked occurrences one RECURRENCE-ID instance per tick, STATUS:COMPLETED: the components to
-    /// add to a VCALENDAR, the VTODO first.
+    /// A new VTODO (a VEVENT for an event) holding `draft`'s mapped fields, stamped `now`, and for
+    /// a recurring todo with ticked occurrences one RECURRENCE-ID instance per tick,
+    /// STATUS:COMPLETED: the components to add to a VCALENDAR, the item first.
     static func todo(_ draft: TodoDraft, now: Int64) -> [OpaquePointer] {
-        let c = icalcomponent_new(ICAL_VTODO_COMPONENT)!
+        let c = icalcomponent_new(draft.isEvent ? ICAL_VEVENT_COMPONENT : ICAL_VTODO_COMPONENT)!
         icalcomponent_add_property(c, text(draft.id) { icalproperty_new_uid($0) })
         if let p = time(ICAL_DTSTAMP_PROPERTY, utc(now), { icalproperty_new_dtstamp($0) }) { icalcomponent_add_property(c, p) }
-        set(c, draft, isEvent: false, now: now)
+        set(c, draft, isEvent: draft.isEvent, now: now)
         if let m = draft.reminderMinutes, draft.start != nil || draft.end != nil {
             // Minutes after midnight of the start day (DATE), else of the due day (RELATED=END).
             icalcomponent_add_component(c, _ICalAlarm.alarm(icaldurationtype_from_int(Int32(m) * 60), end: draft.start == nil, title: draft.title))

@@ -44,7 +44,7 @@ enum VdirItem {
         return bytes
     }
 
-    /// A new item file for `todo`: one VCALENDAR with its VTODO.
+    /// A new item file for `todo`: one VCALENDAR with its VTODO (its VEVENT for an event).
     static func render(_ todo: TodoDraft, file: String, now: Int64, _ options: CommonOptions) throws(CLIError) -> [UInt8] {
         let one: TodoSet
         do throws(TodoError) { one = try TodoSet([asItem(todo)]) } catch { throw .data("\(file): \(error)") }
@@ -92,6 +92,7 @@ enum VdirItem {
         if want.tags != got.tags { lost.append(.tags) }
         if want.start != got.start { lost.append(.start) }
         if want.end != got.end { lost.append(.end) }
+        if want.isEvent != got.isEvent { lost.append(.kind) }
         if want.isChallenge != got.isChallenge { lost.append(.isChallenge) }
         if want.repetition != got.repetition { lost.append(.repetition) }
         if !sameDays(want, got) { lost.append(.rule) }

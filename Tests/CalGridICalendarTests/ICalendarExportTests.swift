@@ -7,7 +7,7 @@ import Foundation
 import Testing
 
 /// A random todo set with texts that need escaping and folding (commas, semicolons, backslashes,
-/// newlines, non-ASCII, long lines) and every mapped field.
+/// newlines, non-ASCII, long lines) and every mapped field, events among them.
 func randomTodos(_ n: Int, seed: UInt64) throws -> TodoSet {
     var random = SeededRandom(seed: seed)
     let pieces = ["plain", "a, b", "semi;colon", "back\\slash", "line\none", "할 일", "Größe", "🎉 party",
@@ -31,6 +31,8 @@ func randomTodos(_ n: Int, seed: UInt64) throws -> TodoSet {
         d.isCompleted = Bool.random(using: &random)
         // A reminder is written as a VALARM relative to the start (else the due) day: a todo with a day.
         if k % 4 != 3, Bool.random(using: &random) { d.reminderMinutes = Int16.random(in: 0...1439, using: &random) }
+        // Every other dated span is an event (a VEVENT, DTEND the day after its last), never done.
+        if k % 8 == 0 { d.isEvent = true; d.isCompleted = false }
         _ = try set.append(d)
     }
     return set
@@ -68,8 +70,8 @@ func randomTodos(_ n: Int, seed: UInt64) throws -> TodoSet {
         #expect(line.isEmpty)
     }
 
-    /// The corpus imported, exported and imported again: the same set (a VEVENT's last day comes
-    /// back as a VTODO's DUE).
+    /// The corpus imported, exported and imported again: the same set (a VEVENT comes back as a
+    /// VEVENT, its last day from DTEND, exclusive).
     @Test func corpusSurvivesExport() throws {
         var set = TodoSet()
         for f in ICalPaths.corpusFiles { try set.importICalendar(fileAt: f, options: ImportOptions(zone: try TimeZoneRules.named("Asia/Seoul"))) }

@@ -48,6 +48,7 @@ func differences(_ d: TodoDraft, _ o: [String: Any]) -> [String] {
     if d.isCompleted != (o["done"] as? Bool ?? false) { out.append("done: ours \(d.isCompleted)") }
     let reminder = (o["reminder"] as? NSNumber).map { Int16($0.intValue) }
     if d.reminderMinutes != reminder { out.append("reminder: ours \(String(describing: d.reminderMinutes)), python-icalendar \(String(describing: reminder))") }
+    if (d.isEvent ? "event" : "todo") != o["kind"] as? String { out.append("kind: ours \(d.isEvent ? "event" : "todo"), python-icalendar \(o["kind"] ?? "nil")") }
     let created = (o["createdAt"] as? NSNumber)?.int64Value
     if d.createdAt != created { out.append("createdAt: ours \(String(describing: d.createdAt)), python-icalendar \(String(describing: created))") }
     return out

@@ -47,7 +47,8 @@ def ours(native):
             reminder = int(reminder[:2]) * 60 + int(reminder[3:5])
         todos[t["id"]] = {"title": t.get("title", ""), "memo": t.get("memo"), "tags": t.get("tags", []),
                           "start": t.get("startDate"), "end": t.get("endDate"),
-                          "done": bool(t.get("iscompleted", False)), "createdAt": created, "reminder": reminder}
+                          "done": bool(t.get("iscompleted", False)), "createdAt": created, "reminder": reminder,
+                          "kind": t.get("kind", "todo")}
     return todos
 
 
@@ -77,7 +78,7 @@ def main() -> int:
                     failures.append(f"{path} ({how}, {zone}): ids {sorted(got)} != {sorted(want)}")
                     continue
                 for i, w in want.items():
-                    for k in ("title", "memo", "tags", "start", "end", "done", "createdAt", "reminder"):
+                    for k in ("title", "memo", "tags", "start", "end", "done", "createdAt", "reminder", "kind"):
                         if got[i][k] != w[k]:
                             failures.append(f"{path} ({how}, {zone}): {i}: {k} is {got[i][k]!r}, python-icalendar says {w[k]!r}")
                 report = p.stderr.decode()
@@ -102,7 +103,7 @@ def main() -> int:
                 if w is None:
                     failures.append(f"{path}: export --format ics lost {i}")
                     continue
-                for k in ("title", "memo", "tags", "start", "end", "done", "createdAt", "reminder"):
+                for k in ("title", "memo", "tags", "start", "end", "done", "createdAt", "reminder", "kind"):
                     if t[k] != w[k]:
                         failures.append(f"{path}: export --format ics: {i}: {k} is {t[k]!r}, python-icalendar reads {w[k]!r}")
     # calgrid export --format vdir: one file per UID, each read by python-icalendar to the todo's
@@ -135,7 +136,7 @@ def main() -> int:
                 if t is None or back.get(w["id"]) is None:
                     failures.append(f"{path}: vdir file {n}: {w['id']} is not a todo of the set or of its import")
                     continue
-                for k in ("title", "memo", "tags", "start", "end", "done", "reminder"):
+                for k in ("title", "memo", "tags", "start", "end", "done", "reminder", "kind"):
                     if t[k] != w[k] or back[w["id"]][k] != w[k]:
                         failures.append(f"{path}: vdir {n}: {k}: set {t[k]!r}, re-import {back[w['id']][k]!r}, python-icalendar {w[k]!r}")
         # A bad file in a vdir: named and located in it; skip-invalid imports the rest.

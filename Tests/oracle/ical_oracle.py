@@ -5,8 +5,9 @@ CalGrid should make of each VTODO and VEVENT, with days in an import zone by zon
     ical_oracle.py ZONE FILE...
 
 prints one JSON object per item (RECURRENCE-ID overrides left out), in file order:
-{"id", "title", "memo", "tags", "start", "end", "done", "createdAt", "recurring", "reminder"}; dates
-are YYYY-MM-DD or null, createdAt seconds since 1970 or null, reminder minutes after midnight or null.
+{"id", "title", "memo", "tags", "start", "end", "done", "createdAt", "recurring", "reminder",
+"kind"}; dates are YYYY-MM-DD or null, createdAt seconds since 1970 or null, reminder minutes after
+midnight or null, kind "event" for a VEVENT, else "todo".
 
 The rules, written from RFC 5545 independently of the Swift code: a date-time with a zone (TZID,
 through the file's VTIMEZONE when python-icalendar has one, or UTC) is an instant whose day is read
@@ -202,6 +203,7 @@ def item(c, zone, cal=None):
         "createdAt": created,
         "recurring": "RRULE" in c or "RDATE" in c,
         "reminder": reminder(c, zone),
+        "kind": "event" if c.name == "VEVENT" else "todo",
     }
 
 
