@@ -5,19 +5,29 @@ mk/clients.mk builds under .build, run headless with their own config files in a
     clients_check.py CALGRID CLIENT_BIN
 
 Everything runs in Pacific/Auckland (TZ and --tz), far from UTC: todoman writes timed dues in UTC,
-so a day read in the wrong zone shows. Checks, each against what the client itself reports:
+so a day read in the wrong zone shows. khal's checks show days in Asia/Seoul, where a 20:00 New
+York meeting is on the next day. Every expectation is what the client itself reports (todoman's
+--porcelain JSON, khal list), compared with what calgrid reports (import, month/day --json):
   1. todos made by `todo new ... -d ...` (timed and date dues, categories) are imported from the
-     vdir by `calgrid import DIR` with the same titles and due days as `todo --porcelain list`;
+     vdir by `calgrid import DIR` with the same titles, due days and categories as `todo
+     --porcelain list`;
   2. a vdir written by `calgrid export --format vdir` (from an .ics written here) is listed by
      `todo --porcelain list --status ANY` with the same titles, due days and completion;
-  3. `todo done` on one of them is seen done by the next `calgrid import`;
+  3. `todo done` on one of them is seen done by the next `calgrid import`, the others unchanged;
   4. todoman completing a recurring todo (it strips the RRULE from the item, which becomes a
-     single completed todo, and writes the rest of the series under a new UID) is read as that:
-     the old UID done on its first day, the new UID recurring from the next occurrence;
+     single completed todo, and writes the rest of the series under a new UID) is read as todoman
+     lists it: the old UID done and no longer recurring, the new UID recurring from todoman's start;
   5. events made by `khal new` (a weekly 20:00 New York meeting, an all-day event), shown by
-     `khal list` in Asia/Seoul, are imported by `calgrid import DIR --tz Asia/Seoul` on the same days.
+     `khal list` in Asia/Seoul, are imported as events and counted by `calgrid month --json` on
+     the same days; `calgrid done` on one is refused (an event is never done) and its file is left;
+  6. events exported by `calgrid export --format vdir` (timed, all-day over several days, with a
+     DURATION, weekly, beside a todo) are listed by `khal list` on the days `calgrid day --json`
+     puts them, one UID per file (khal refuses a file with more);
+  7. `calgrid --todos DIR add --event` into khal's vdir writes a VEVENT khal lists on its day.
 """
+import collections
 import datetime as dt
+import glob
 import json
 import os
 import subprocess
@@ -26,6 +36,7 @@ import tempfile
 from zoneinfo import ZoneInfo
 
 ZONE = "Pacific/Auckland"
+SEOUL = "Asia/Seoul"
 
 
 def run(argv, env, **kw):
@@ -33,6 +44,14 @@ def run(argv, env, **kw):
     if p.returncode != 0:
         raise RuntimeError(f"{' '.join(argv)}: exit {p.returncode}: {p.stderr.decode()[:500]}")
     return p.stdout.decode()
+
+
+def refused(argv, env):
+    """The standard error of a command that must fail (an exception when it succeeds)."""
+    p = subprocess.run(argv, capture_output=True, env=env, timeout=120)
+    if p.returncode == 0:
+        raise RuntimeError(f"{' '.join(argv)}: succeeded, expected a refusal")
+    return p.stderr.decode()
 
 
 def calgrid_todos(calgrid, path, env, zone=ZONE):
@@ -56,9 +75,57 @@ def todoman_config(d, vdirs):
     return config
 
 
+def khal_config(d, name, path, zone):
+    conf = os.path.join(d, name + ".conf")
+    with open(conf, "w") as f:
+        f.write(f"[calendars]\n[[{name}]]\npath = {path}\ntype = calendar\n[locale]\ntimeformat = %H:%M\ndateformat = %Y-%m-%d\n"
+                "longdateformat = %Y-%m-%d\ndatetimeformat = %Y-%m-%d %H:%M\nlongdatetimeformat = %Y-%m-%d %H:%M\n"
+                f"local_timezone = {zone}\ndefault_timezone = America/New_York\n[default]\ndefault_calendar = {name}\n"
+                f"[sqlite]\npath = {d}/{name}.db\n")
+    return conf
+
+
+def khal_days(khal, conf, env, first, days):
+    """(day, title) -> how many times `khal list` shows it, over `days` days from `first`: an event
+    is listed under every day it covers."""
+    shown = run([khal, "-c", conf, "list", first, f"{days}d", "--format", "{title}", "--day-format", "@{date}"], env)
+    out, day = collections.Counter(), None
+    for line in shown.splitlines():
+        if line.startswith("@"):
+            day = line[1:].strip()
+        elif line.strip():
+            out[(day, line.strip())] += 1
+    return out
+
+
+def calgrid_event_days(calgrid, store, env, zone, first, days):
+    """(day, title) -> 1 for each event `calgrid day --json` lists on a day, and the days on which
+    `calgrid month --json` counts events, with their counts (both must agree)."""
+    titles, counts = collections.Counter(), {}
+    start = dt.date.fromisoformat(first)
+    months = sorted({(start + dt.timedelta(days=k)).strftime("%Y-%m") for k in range(days)})
+    for m in months:
+        grid = json.loads(run([calgrid, "month", m, "--json", "--todos", store, "--tz", zone], env))
+        for c in grid["cells"]:
+            if c["inMonth"] and c["events"] and start <= dt.date.fromisoformat(c["date"]) < start + dt.timedelta(days=days):
+                counts[c["date"]] = c["events"]
+    for day in counts:
+        shown = json.loads(run([calgrid, "day", day, "--json", "--todos", store, "--tz", zone], env))
+        for t in shown["eventItems"]:
+            titles[(day, t["title"])] += 1
+    return titles, counts
+
+
+def per_day(titles):
+    c = collections.Counter()
+    for (day, _), n in titles.items():
+        c[day] += n
+    return dict(c)
+
+
 def main() -> int:
     calgrid, client = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-    todo = os.path.join(client, "todo")
+    todo, khal = os.path.join(client, "todo"), os.path.join(client, "khal")
     failures, checks = [], 0
 
     def check(ok, what):
@@ -69,6 +136,7 @@ def main() -> int:
 
     with tempfile.TemporaryDirectory() as d:
         env = dict(os.environ, TZ=ZONE, LC_ALL="C.UTF-8", HOME=d, XDG_CONFIG_HOME=d, XDG_DATA_HOME=d, XDG_CACHE_HOME=d)
+        env.pop("CALGRID_TODOS", None)
         # 1. todoman writes, CalGrid reads.
         lists = os.path.join(d, "calendars")
         os.makedirs(os.path.join(lists, "tasks"))
@@ -85,6 +153,10 @@ def main() -> int:
             check(mine is not None and mine.get("endDate") == local_day(t["due"]),
                   f"todoman new {t['summary']!r}: due {local_day(t['due'])}, CalGrid {mine and mine.get('endDate')}")
             check(mine is not None and mine.get("tags", []) == t["categories"], f"todoman new {t['summary']!r}: categories")
+            check(mine is not None and mine.get("kind", "todo") == "todo", f"todoman new {t['summary']!r}: CalGrid's kind {mine}")
+        # todoman stores a timed due in UTC: the day is the user's only when read in the user's zone.
+        raw = "".join(open(f).read() for f in glob.glob(os.path.join(lists, "tasks", "*.ics")))
+        check("DUE:20260309T203000Z" in raw, "todoman no longer writes a 09:30 Auckland due as 20:30 UTC the day before")
 
         # 2. CalGrid writes a vdir, todoman reads it.
         source = os.path.join(d, "source.ics")
@@ -99,6 +171,7 @@ def main() -> int:
         run([calgrid, "import", source, "--tz", ZONE, "--out", native], env)
         mine = {t["id"]: t for t in json.load(open(native))["todos"]}
         out = os.path.join(d, "written")
+        os.makedirs(out)   # the export makes its directory, not the one it is in
         run([calgrid, "export", "--todos", native, "--format", "vdir", "--out", os.path.join(out, "tasks"), "--tz", ZONE], env)
         config2 = todoman_config(os.path.join(d), out)
         listed = {t["summary"]: t for t in porcelain(client, config2, env)}
@@ -119,52 +192,90 @@ def main() -> int:
         run([todo, "-c", config2, "done", str(rent["id"])], env)
         after = calgrid_todos(calgrid, os.path.join(out, "tasks"), env)
         check(after["rent@calgrid.test"].get("iscompleted") is True, "todo done: CalGrid does not see the rent done")
-        check(after["tax@calgrid.test"].get("iscompleted", False) is False, "todo done: another todo changed")
+        check(all(after[i].get("iscompleted", False) == mine[i].get("iscompleted", False) for i in mine if i != "rent@calgrid.test"),
+              "todo done: another todo changed")
 
-        # 4. todoman completes the recurring todo: the old item single and done, the rest new.
+        # 4. todoman completes the recurring todo: as todoman lists it afterwards, the old item is
+        # done and no longer recurring, the rest of the series a new recurring item.
         water = [l for l in porcelain(client, config2, env) if l["summary"] == "Water the plants" and not l["completed"]][0]
         run([todo, "-c", config2, "done", str(water["id"])], env)
+        listed = [l for l in porcelain(client, config2, env) if l["summary"] == "Water the plants"]
+        theirs_old = [l for l in listed if l["completed"]]
+        theirs_new = [l for l in listed if not l["completed"]]
+        check(len(theirs_old) == 1 and len(theirs_new) == 1 and not theirs_old[0]["recurring"] and theirs_new[0]["recurring"],
+              f"todoman's completion of a recurring todo changed: {listed}")
         after = calgrid_todos(calgrid, os.path.join(out, "tasks"), env)
         old = after.get("water@calgrid.test", {})
-        check(old.get("iscompleted") is True and "rrule" not in old and old.get("startDate") == "2026-03-07",
-              f"todoman's completion: the old item is {old}")
+        check(old.get("iscompleted") is True and "rrule" not in old
+              and old.get("startDate") == local_day(theirs_old[0]["start"]),
+              f"todoman's completion: the old item is {old}, todoman lists {theirs_old}")
         new = [t for i, t in after.items() if t["title"] == "Water the plants" and i != "water@calgrid.test"]
-        check(len(new) == 1 and new[0].get("rrule", "").startswith("FREQ=WEEKLY") and new[0].get("startDate") == "2026-03-14"
-              and not new[0].get("iscompleted", False), f"todoman's completion: the new item is {new}")
+        check(len(new) == 1 and new[0].get("rrule", "").startswith("FREQ=WEEKLY") and theirs_new
+              and new[0].get("startDate") == local_day(theirs_new[0]["start"]) and not new[0].get("iscompleted", False),
+              f"todoman's completion: the new item is {new}, todoman lists {theirs_new}")
 
-        # 5. khal writes events, CalGrid reads them on khal's days.
+        # 5. khal writes events, CalGrid reads them on khal's days (shown in Seoul).
         events = os.path.join(d, "events", "work")
         os.makedirs(events)
-        khal_conf = os.path.join(d, "khal.conf")
-        with open(khal_conf, "w") as f:
-            f.write(f"[calendars]\n[[work]]\npath = {events}\ntype = calendar\n[locale]\ntimeformat = %H:%M\ndateformat = %Y-%m-%d\n"
-                    "longdateformat = %Y-%m-%d\ndatetimeformat = %Y-%m-%d %H:%M\nlongdatetimeformat = %Y-%m-%d %H:%M\n"
-                    "local_timezone = Asia/Seoul\ndefault_timezone = America/New_York\n[default]\ndefault_calendar = work\n"
-                    f"[sqlite]\npath = {d}/khal.db\n")
-        khal = os.path.join(client, "khal")
+        khal_conf = khal_config(d, "work", events, SEOUL)
         run([khal, "-c", khal_conf, "new", "-a", "work", "2026-03-02", "20:00", "21:00", "Team sync", "-r", "weekly"], env)
-        run([khal, "-c", khal_conf, "new", "-a", "work", "2026-03-20", "Offsite"], env)
-        shown = run([khal, "-c", khal_conf, "list", "2026-03-01", "60d", "--format", "{start-date}|{title}", "--day-format", ""], env)
-        khal_days = sorted(tuple(l.split("|", 1)) for l in shown.splitlines() if "|" in l)
-        ours = calgrid_todos(calgrid, events, env, zone="Asia/Seoul")
-        seoul = []
-        for t in ours.values():
-            if "rrule" in t:
-                first = dt.date.fromisoformat(t["startDate"])
-                # FREQ=WEEKLY from the start: every 7 days (the rule text itself is checked too).
-                check(t["rrule"].startswith("FREQ=WEEKLY") and "BYDAY=TU" in t["rrule"], f"khal's weekly meeting in Seoul: {t['rrule']}")
-                d0 = first
-                while d0 <= dt.date(2026, 4, 29):
-                    if d0 >= dt.date(2026, 3, 1):
-                        seoul.append((d0.isoformat(), t["title"]))
-                    d0 += dt.timedelta(days=7)
-            else:
-                seoul.append((t["startDate"], t["title"]))
-        check(sorted(seoul) == khal_days, f"khal list {khal_days}, CalGrid {sorted(seoul)}")
+        run([khal, "-c", khal_conf, "new", "-a", "work", "2026-03-20", "2026-03-22", "Offsite"], env)
+        theirs = khal_days(khal, khal_conf, env, "2026-03-01", 61)
+        ours, counts = calgrid_event_days(calgrid, events, env, SEOUL, "2026-03-01", 61)
+        check(len(theirs) > 8 and ours == theirs, f"khal list {sorted(theirs)}, CalGrid day --json {sorted(ours)}")
+        check(counts == per_day(theirs), f"khal's events per day {per_day(theirs)}, CalGrid month --json {counts}")
+        imported = calgrid_todos(calgrid, events, env, zone=SEOUL)
+        check(len(imported) == 2 and all(t.get("kind") == "event" for t in imported.values()), f"khal's events imported as {imported}")
+        meeting = [i for i, t in imported.items() if t["title"] == "Team sync"][0]
+        path = [f for f in glob.glob(os.path.join(events, "*.ics")) if "Team sync" in open(f).read()][0]
+        before = open(path, "rb").read()
+        said = refused([calgrid, "done", meeting, "--todos", events, "--tz", SEOUL], env)
+        check("never done" in said and open(path, "rb").read() == before, f"calgrid done on khal's event: {said!r}")
+
+        # 6. CalGrid exports events, khal lists them on CalGrid's days.
+        source = os.path.join(d, "events.ics")
+        with open(source, "wb") as f:
+            f.write(("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//calgrid tests//EN\r\n"
+                     "BEGIN:VEVENT\r\nUID:board@calgrid.test\r\nDTSTAMP:20260301T000000Z\r\nSUMMARY:Board meeting\r\n"
+                     "DTSTART;TZID=America/New_York:20260302T200000\r\nDTEND;TZID=America/New_York:20260302T210000\r\n"
+                     "RRULE:FREQ=WEEKLY;COUNT=5\r\nEND:VEVENT\r\n"
+                     "BEGIN:VEVENT\r\nUID:conf@calgrid.test\r\nDTSTAMP:20260301T000000Z\r\nSUMMARY:Conference\r\n"
+                     "DTSTART;VALUE=DATE:20260324\r\nDTEND;VALUE=DATE:20260327\r\nEND:VEVENT\r\n"
+                     "BEGIN:VEVENT\r\nUID:flight@calgrid.test\r\nDTSTAMP:20260301T000000Z\r\nSUMMARY:Night flight\r\n"
+                     "DTSTART:20260310T140000Z\r\nDURATION:PT5H\r\nLOCATION:ICN\r\nEND:VEVENT\r\n"
+                     "BEGIN:VTODO\r\nUID:pack@calgrid.test\r\nDTSTAMP:20260301T000000Z\r\nSUMMARY:Pack the bags\r\nDUE;VALUE=DATE:20260310\r\nEND:VTODO\r\n"
+                     "END:VCALENDAR\r\n").encode())
+        native = os.path.join(d, "events.json")
+        run([calgrid, "import", source, "--tz", SEOUL, "--out", native], env)
+        written = os.path.join(d, "exported", "cal")
+        os.makedirs(os.path.dirname(written))
+        run([calgrid, "export", "--todos", native, "--format", "vdir", "--out", written], env)
+        files = sorted(glob.glob(os.path.join(written, "*.ics")))
+        uids = [sorted({l[4:].strip() for l in open(f).read().splitlines() if l.startswith("UID:")}) for f in files]
+        check(len(files) == 4 and all(len(u) == 1 for u in uids), f"the vdir export: {len(files)} files, UIDs {uids}")
+        check(sum("BEGIN:VEVENT" in open(f).read() for f in files) == 3, "the vdir export does not write the three events as VEVENTs")
+        exported_conf = khal_config(d, "cal", written, SEOUL)
+        theirs = khal_days(khal, exported_conf, env, "2026-03-01", 61)
+        ours, counts = calgrid_event_days(calgrid, native, env, SEOUL, "2026-03-01", 61)
+        check(len(theirs) >= 9 and ours == theirs, f"CalGrid's export: khal list {sorted(theirs)}, CalGrid day --json {sorted(ours)}")
+        check(counts == per_day(theirs), f"CalGrid's export: khal's events per day {per_day(theirs)}, CalGrid month --json {counts}")
+        # In Seoul the New York evening meeting is a Tuesday, the night flight two days.
+        check(("2026-03-03", "Board meeting") in theirs and ("2026-03-11", "Night flight") in theirs,
+              f"CalGrid's export: khal list {sorted(theirs)}")
+        again = calgrid_todos(calgrid, written, env, zone=SEOUL)
+        want = {t["id"]: t.get("kind", "todo") for t in json.load(open(native))["todos"]}
+        check({i: t.get("kind", "todo") for i, t in again.items()} == want, f"kinds after the vdir round trip: {again}, before {want}")
+
+        # 7. calgrid add --event into khal's vdir: a VEVENT khal lists.
+        added = json.loads(run([calgrid, "add", "Dentist", "--todos", events, "--start", "2026-03-18", "--event", "--json", "--tz", SEOUL], env))
+        check(added.get("kind") == "event", f"calgrid add --event: {added}")
+        theirs = khal_days(khal, khal_conf, env, "2026-03-01", 61)
+        check(theirs.get(("2026-03-18", "Dentist")) == 1 and sum(n for (day, t), n in theirs.items() if t == "Dentist") == 1,
+              f"khal list after calgrid add --event: {sorted(theirs)}")
 
     for f in failures:
         print("FAIL", f)
-    print(f"test-clients: {checks - len(failures)} of {checks} checks passed (todoman 4.7, khal 0.14, {ZONE})")
+    print(f"test-clients: {checks - len(failures)} of {checks} checks passed (todoman 4.7, khal 0.14, {ZONE} and {SEOUL})")
     return 1 if failures else 0
 
 
