@@ -63,7 +63,11 @@ import Testing
             let todos = on.filter { $0["kind"] as? String == "todo" }
             #expect(Int(counts.total[k]) == todos.count, "\(zone) \(day): total")
             #expect(counts.eventCount(at: k) == on.count - todos.count, "\(zone) \(day): events")
-            #expect(set.dayCounts(from: first, through: last, kind: .events).total[k] == Int32(on.count - todos.count))
+            // Kept apart by kind too: the events alone have no todos, the todos alone no events.
+            let events = set.dayCounts(from: first, through: last, kind: .events)
+            #expect(events.total[k] == 0 && events.eventCount(at: k) == on.count - todos.count, "\(zone) \(day): kind events")
+            let onlyTodos = set.dayCounts(from: first, through: last, kind: .todos)
+            #expect(Int(onlyTodos.total[k]) == todos.count && onlyTodos.eventCount(at: k) == 0, "\(zone) \(day): kind todos")
         }
         // Never done, whichever way it is asked.
         let trip = set.index(ofID: "trip")!
