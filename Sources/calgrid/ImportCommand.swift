@@ -157,10 +157,11 @@ enum ExportCommand {
 
       --format \(formatChoices)
                              the wrapped native document, one record per line, or iCalendar:
-                             one VCALENDAR of VTODOs, or a vdir: one .ics file per todo in the
-                             directory --out names, named from its UID (default: native)
+                             one VCALENDAR of VTODOs and VEVENTs, or a vdir: one .ics file per
+                             todo in the directory --out names, named from its UID (default: native)
       --out FILE             write to FILE (replaced atomically) instead of standard output;
-                             with --format vdir, the directory (each file replaced atomically)
+                             with --format vdir, the directory, made when missing with the
+                             directories above it (each file replaced atomically)
     \(CommonOptions.help)
     """
 
@@ -176,26 +177,17 @@ enum ExportCommand {
             return true
         }
         if let o = outPath, o != "-" {
-            // The lock rule: FILE's lock is held from reading the todos to replacing FILE.
-            return try Store.locking(o) { () throws(CLIError) -> Output in
-                let context = try Context.load(common)
-                switch format {
-                case .ics:
-                    do throws(Errno) { try context.todos.store.exportICalendar(to: o) } catch { throw .system(error, path: o) }
-                case .vdir:
-                    do throws(ImportError) { _ = try context.todos.store.exportVdir(to: o, zone: common.zone) } catch {
-                        switch error {
-                        case .system(let e): throw .system(e, path: e.path.isEmpty ? o : e.path)
-                        default: throw .data("\(o): \(error.message)")
-                        }
-                    }
-                case .json(let f):
-                    do throws(ExportError) { try context.todos.store.exportJSON(to: o, format: f) } catch {
-                        throw .data("\(o): \(error.message)")
-                    }
+            // The lock rule: FILE's lock is held from reading the todos to replacing FILE. A vdir's
+            // writers hold its own lock (DIR/.calgrid.lock, the vdir store's), so DIR is made first
+            // with every missing directory above it, as mkdir -p would (the export makes DIR anyway).
+            if case .vdir = format {
+                if FileSystem.exists(o) && !FileSystem.isDirectory(o) { throw .data("\(o): is not a directory (--format vdir writes one)") }
+                do throws(Errno) { try FileSystem.makeDirectories(o, mode: 0o755) } catch { throw .system(error) }
+                return try Store.lockingFile(VdirStore(directory: o).lockPath) { () throws(CLIError) -> Output in
+                    try write(format, to: o, common)
                 }
-                return Output()
             }
+            return try Store.locking(o) { () throws(CLIError) -> Output in try write(format, to: o, common) }
         }
         var out = Output()
         let store = try Context.load(common).todos.store
@@ -205,5 +197,26 @@ enum ExportCommand {
         case .json(let f): out.append(store.exportJSONBytes(format: f))
         }
         return out
+    }
+
+    /// Reads the todos and writes them to `o` in `format`, under the lock the caller holds.
+    static func write(_ format: Target, to o: String, _ common: CommonOptions) throws(CLIError) -> Output {
+        let context = try Context.load(common)
+        switch format {
+        case .ics:
+            do throws(Errno) { try context.todos.store.exportICalendar(to: o) } catch { throw .system(error, path: o) }
+        case .vdir:
+            do throws(ImportError) { _ = try context.todos.store.exportVdir(to: o, zone: common.zone) } catch {
+                switch error {
+                case .system(let e): throw .system(e, path: e.path.isEmpty ? o : e.path)
+                default: throw .data("\(o): \(error.message)")
+                }
+            }
+        case .json(let f):
+            do throws(ExportError) { try context.todos.store.exportJSON(to: o, format: f) } catch {
+                throw .data("\(o): \(error.message)")
+            }
+        }
+        return Output()
     }
 }

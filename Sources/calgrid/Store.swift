@@ -86,9 +86,17 @@ struct Store {
     /// The lock rule: every command that replaces a user's file runs its whole read-modify-write
     /// in `body` while holding that file's lock (`FILE.lock` beside it; see `FileLock`), so two
     /// writers of one path run one after the other and neither loses the other's change.
+    /// A FILE in a directory that does not exist is refused before its lock is tried, naming that
+    /// directory (the lock's own ENOENT would name only `FILE.lock`); the directory is not made.
     /// - Returns: what `body` returns; the lock is released after it, whether it returns or throws.
     static func locking<R>(_ file: String, _ body: () throws(CLIError) -> R) throws(CLIError) -> R {
-        try lockingFile(FileLock.lockPath(guarding: file), body)
+        if let slash = file.utf8.lastIndex(of: 0x2F), slash != file.utf8.startIndex {
+            let parent = String(file[..<slash])
+            if !FileSystem.isDirectory(parent) {
+                throw .data("\(file): cannot write it: \(parent) " + (FileSystem.exists(parent) ? "is not a directory" : "does not exist"))
+            }
+        }
+        return try lockingFile(FileLock.lockPath(guarding: file), body)
     }
 
     /// `locking`, with the lock file named: a vdir's lock is inside it (`VdirStore.lockPath`).

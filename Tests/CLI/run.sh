@@ -55,6 +55,9 @@ if ! python3 "$here/store_test.py" "$bin"; then fail=$((fail + 1)); failed+=("st
 # Completion scripts run in bash (and zsh, fish when installed); the man page renders and names every command.
 if ! python3 "$here/completion_test.py" "$bin"; then fail=$((fail + 1)); failed+=("completion_test.py"); else pass=$((pass + 1)); fi
 
+# export --out into folders that are not there yet: a vdir made with its parents, a file refused by name.
+if ! python3 "$here/export_test.py" "$bin"; then fail=$((fail + 1)); failed+=("export_test.py"); else pass=$((pass + 1)); fi
+
 # Time zones: Taskwarrior exports made with TZ set, bad zones, TZDIR, today (Tests/CLI/tz_oracle.py).
 if ! python3 "$here/tz_oracle.py" "$bin"; then fail=$((fail + 1)); failed+=("tz_oracle.py"); else pass=$((pass + 1)); fi
 
