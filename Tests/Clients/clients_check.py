@@ -23,7 +23,15 @@ York meeting is on the next day. Every expectation is what the client itself rep
   6. events exported by `calgrid export --format vdir` (timed, all-day over several days, with a
      DURATION, weekly, beside a todo) are listed by `khal list` on the days `calgrid day --json`
      puts them, one UID per file (khal refuses a file with more);
-  7. `calgrid --todos DIR add --event` into khal's vdir writes a VEVENT khal lists on its day.
+  7. `calgrid --todos DIR add --event` into khal's vdir writes a VEVENT khal lists on its day;
+  8. a recurring todo ticked per occurrence by `calgrid done ID --on DAY` in a vdir (issue 21: a
+     RECURRENCE-ID instance with STATUS:COMPLETED per tick, in the item's file) as todoman reads
+     it: todoman ignores RECURRENCE-ID and reads each instance as a todo of its own, completed, not
+     recurring, on its occurrence's day (`todo --porcelain show ID` of every id it has); its lists
+     give one row per UID, the series itself (not completed, recurring, from its first day) under
+     `--status ANY`, one completed instance under `--status COMPLETED`; and `todo done` on the
+     series is refused (todoman's read-only mode for a file of several todos), the file unchanged.
+  The vdir exports write into folders whose parents do not exist yet: the export makes them.
 """
 import collections
 import datetime as dt
@@ -171,8 +179,11 @@ def main() -> int:
         run([calgrid, "import", source, "--tz", ZONE, "--out", native], env)
         mine = {t["id"]: t for t in json.load(open(native))["todos"]}
         out = os.path.join(d, "written")
-        os.makedirs(out)   # the export makes its directory, not the one it is in
+        # Neither the folder nor its parent exists: the export makes both (mkdir -p), and its lock
+        # is the vdir's own (DIR/.calgrid.lock), not a file beside the folder.
         run([calgrid, "export", "--todos", native, "--format", "vdir", "--out", os.path.join(out, "tasks"), "--tz", ZONE], env)
+        check(sorted(os.listdir(out)) == ["tasks"] and len(glob.glob(os.path.join(out, "tasks", "*.ics"))) == len(mine),
+              f"export --format vdir into a missing parent: {sorted(os.listdir(out)) if os.path.isdir(out) else 'no ' + out}")
         config2 = todoman_config(os.path.join(d), out)
         listed = {t["summary"]: t for t in porcelain(client, config2, env)}
         check(len(listed) == len(mine), f"todoman lists {sorted(listed)} of CalGrid's {len(mine)}")
@@ -248,7 +259,6 @@ def main() -> int:
         native = os.path.join(d, "events.json")
         run([calgrid, "import", source, "--tz", SEOUL, "--out", native], env)
         written = os.path.join(d, "exported", "cal")
-        os.makedirs(os.path.dirname(written))
         run([calgrid, "export", "--todos", native, "--format", "vdir", "--out", written], env)
         files = sorted(glob.glob(os.path.join(written, "*.ics")))
         uids = [sorted({l[4:].strip() for l in open(f).read().splitlines() if l.startswith("UID:")}) for f in files]
@@ -272,6 +282,45 @@ def main() -> int:
         theirs = khal_days(khal, khal_conf, env, "2026-03-01", 61)
         check(theirs.get(("2026-03-18", "Dentist")) == 1 and sum(n for (day, t), n in theirs.items() if t == "Dentist") == 1,
               f"khal list after calgrid add --event: {sorted(theirs)}")
+
+        # 8. calgrid ticks occurrences of a recurring todo in a vdir; what todoman makes of it.
+        chores = os.path.join(d, "t21", "lists", "chores")
+        os.makedirs(chores)
+        config8 = todoman_config(os.path.join(d, "t21"), os.path.join(d, "t21", "lists"))
+        run([calgrid, "add", "Water the ferns", "--id", "ferns", "--todos", chores, "--start", "2026-03-02", "--end", "2026-03-30",
+             "--repeat", "FREQ=WEEKLY", "--tz", ZONE, "--today", "2026-03-01"], env)
+        for day in ("2026-03-09", "2026-03-16"):
+            run([calgrid, "done", "ferns", "--on", day, "--todos", chores, "--tz", ZONE, "--today", "2026-03-17"], env)
+        shown = json.loads(run([calgrid, "show", "ferns", "--json", "--todos", chores, "--tz", ZONE, "--today", "2026-03-17"], env))
+        files = glob.glob(os.path.join(chores, "*.ics"))
+        text = open(files[0]).read() if len(files) == 1 else ""
+        check(len(files) == 1 and text.count("RECURRENCE-ID") == 2 and shown["doneDates"] == ["2026-03-09", "2026-03-16"],
+              f"calgrid done --on in a vdir: {len(files)} files, calgrid shows {shown.get('doneDates')}")
+        # Every todo todoman has (its ids are its cache's rows), each as `todo --porcelain show`.
+        rows, k = [], 1
+        while k < 50:
+            p = subprocess.run([todo, "-c", config8, "--porcelain", "show", str(k)], capture_output=True, env=env, timeout=120)
+            if p.returncode != 0:
+                break
+            rows.append(json.loads(p.stdout))
+            k += 1
+        series = [r for r in rows if r["recurring"]]
+        ticks = sorted(local_day(r["start"]) for r in rows if not r["recurring"])
+        check(len(rows) == 3 and all(r["summary"] == "Water the ferns" for r in rows), f"todoman's todos of the ticked series: {rows}")
+        check(len(series) == 1 and not series[0]["completed"] and local_day(series[0]["start"]) == shown["start"],
+              f"todoman's series: {series}, calgrid starts it on {shown['start']}")
+        check(ticks == shown["doneDates"] and all(r["completed"] and r["percent"] == 100 for r in rows if not r["recurring"]),
+              f"todoman's completed instances on {ticks}, calgrid's ticks {shown['doneDates']}: {rows}")
+        listed = [l for l in porcelain(client, config8, env) if l["summary"] == "Water the ferns"]
+        check(len(listed) == 1 and listed[0]["recurring"] and not listed[0]["completed"],
+              f"todo list --status ANY: one row per UID, the series: {listed}")
+        done_list = json.loads(run([todo, "-c", config8, "--porcelain", "list", "--status", "COMPLETED"], env))
+        check(len(done_list) == 1 and done_list[0]["completed"] and not done_list[0]["recurring"]
+              and local_day(done_list[0]["start"]) in shown["doneDates"], f"todo list --status COMPLETED: {done_list}")
+        before = open(files[0], "rb").read() if files else b""
+        p = subprocess.run([todo, "-c", config8, "done", str(series[0]["id"] if series else 1)], capture_output=True, env=env, timeout=120)
+        check(p.returncode != 0 and b"read-only" in p.stdout + p.stderr and files and open(files[0], "rb").read() == before,
+              f"todo done on the ticked series: exit {p.returncode}, {(p.stdout + p.stderr).decode()!r}")
 
     for f in failures:
         print("FAIL", f)
