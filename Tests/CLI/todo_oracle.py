@@ -143,6 +143,8 @@ class Todo:
         if self.unknown:
             r["priority"] = "H"
         self.explicit_flags = "completed" in r       # then export writes them back, even all false
+        if not self.explicit_flags and self.tracked and self.repeat_days and self.completed_flag:
+            self.flags = [True] * len(self.repeat_days)   # iscompleted without flags: done on every day
         items = list(r.items())
         rng.shuffle(items)
         return dict(items)

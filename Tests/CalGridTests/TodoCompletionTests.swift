@@ -56,6 +56,32 @@ private func day(_ y: Int, _ m: Int, _ d: Int) -> CivilDate { try! CivilDate(yea
         #expect(set.progress(at: 2) == (1, 1) && set.completionShare(at: 2) == 1)
     }
 
+    @Test func aCompletedTodoWithoutFlagsIsDoneOnEveryDay() throws {
+        // Mon/Wed/Fri 2024-03-04 ... 2024-03-22: 9 repeat days; the second came with its own flags.
+        let mwf = WeekdaySet([.monday, .wednesday, .friday])
+        var set = try TodoSet([
+            TodoDraft(id: "tax", title: "Tax", start: day(2024, 3, 4), end: day(2024, 3, 22), isCompleted: true, repetition: mwf),
+            TodoDraft(id: "own", title: "Own", start: day(2024, 3, 4), end: day(2024, 3, 22), isCompleted: true, repetition: mwf,
+                      completedDays: [Bool](repeating: false, count: 9)),
+        ])
+        #expect(set.isDone(at: 0) && set.doneDayCount(at: 0) == 9 && set.progress(at: 0) == (9, 9))
+        #expect(!set.isDone(at: 1) && set.doneDayCount(at: 1) == 0)
+        let counts = set.dayCounts(from: day(2024, 3, 4), through: day(2024, 3, 22))
+        for k in 0..<19 {
+            let d = day(2024, 3, 4 + k)
+            #expect(counts.completed[k] == (mwf.contains(d.weekday) ? 1 : 0) && set.isDone(on: d, at: 0) == mwf.contains(d.weekday))
+        }
+        // Flags it took from isCompleted are no flags of its own: the draft re-inserts to the same set.
+        #expect(set.draft(at: 0).completedDays == nil && set.draft(at: 1).completedDays?.count == 9)
+        // From then on the flags are its completion: the stored flag alone leaves them, and the
+        // draft now carries them, so it still re-inserts to the same set.
+        try set.setIsCompleted(false, at: 0)
+        #expect(set.isDone(at: 0) && set.draft(at: 0).completedDays == [Bool](repeating: true, count: 9))
+        #expect(try TodoSet(set.drafts).drafts == set.drafts)
+        try set.setDone(false, on: day(2024, 3, 6), at: 0)
+        #expect(!set.isDone(at: 0) && set.draft(at: 0).completedDays?.filter { $0 }.count == 8)
+    }
+
     @Test func streaksCountRepeatDaysOnly() throws {
         // Mon/Wed/Fri from Mon 2024-03-04 to Fri 2024-03-22: 9 repeat days.
         let mwf = WeekdaySet([.monday, .wednesday, .friday])

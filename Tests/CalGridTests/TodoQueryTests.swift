@@ -66,7 +66,12 @@ import CalGridTestSupport
             #expect(throws: TodoError.eventNeverDone(position: i, id: model[i].id)) { try set.setDone(false, at: i) }
             return
         }
-        try set.setIsCompleted(!model[i].isCompleted, at: i); model[i].isCompleted.toggle()
+        try set.setIsCompleted(!model[i].isCompleted, at: i)
+        // The flags a tracked todo took from isCompleted when it came in stay as they were.
+        if model[i].completedDays == nil, !ReferenceTodos.repeatDays(model[i]).isEmpty {
+            model[i].completedDays = ReferenceTodos.flags(model[i])
+        }
+        model[i].isCompleted.toggle()
     }
 
     @Test(arguments: seeds) func overlapMatchesNaiveFilter(seed: UInt64) throws {

@@ -59,8 +59,9 @@ struct ReferenceTodos {
         return (Int(s.dayNumber)...Int(e.dayNumber)).filter { falls(d, $0) }
     }
 
+    /// A tracked todo that came without flags has them all `isCompleted` (done as a whole).
     static func flags(_ d: TodoDraft) -> [Bool] {
-        d.completedDays ?? [Bool](repeating: false, count: repeatDays(d).count)
+        d.completedDays ?? [Bool](repeating: tracked(d) && d.isCompleted, count: repeatDays(d).count)
     }
 
     static func done(_ d: TodoDraft, _ day: Int) -> Bool {

@@ -174,9 +174,9 @@ import CalGridTestSupport
             try set.setDone(done, at: i)
             let n = ReferenceTodos.repeatDays(model[i]).count
             if ReferenceTodos.tracked(model[i]), n > 0 {
-                // Flags that were all false and stay so are still no flags (nil) in the draft.
+                // Flags still as the todo took them from isCompleted are still no flags (nil).
                 let got = set.draft(at: i).completedDays
-                #expect((got ?? [Bool](repeating: false, count: n)) == [Bool](repeating: done, count: n))
+                #expect((got ?? [Bool](repeating: model[i].isCompleted, count: n)) == [Bool](repeating: done, count: n))
                 model[i].completedDays = got
             } else { model[i].isCompleted = done }
         default:

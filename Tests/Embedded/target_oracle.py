@@ -192,13 +192,13 @@ class Todo:
         self.challenge = rng.random() < 0.3
         self.completed = rng.random() < 0.3
         self.created = rng.choice([None, 1793556000, 1793556000, 1794000000 + rng.randrange(4_000_000)])
-        self.flags = None   # None: no explicit completedDays (all false)
+        self.flags = None   # None: no explicit completedDays (all isCompleted: done as a whole or not)
         self._days = None
         n = len(self.repeat_days())
         if self.tracked and rng.random() < 0.6:
             r = rng.random()
             self.flags = [False] * n if r < 0.2 else [True] * n if r < 0.4 else [rng.random() < 0.5 for _ in range(n)]
-        self.done = list(self.flags) if self.flags is not None else [False] * n
+        self.done = list(self.flags) if self.flags is not None else [self.completed and self.tracked] * n
 
     @property
     def tracked(self):

@@ -13,7 +13,7 @@ public struct TodoDraft: Hashable, Sendable {
     public var fields: TodoFields
     /// One flag per repeat day of [start, end] (days whose weekday is in `repetition`, or the
     /// occurrences of `recurrence`), in date order;
-    /// nil = all false. Only meaningful when both `start` and `end` are set, or for a todo with a
+    /// nil = every flag `fields.isCompleted` (all done for a todo completed as a whole). Only meaningful when both `start` and `end` are set, or for a todo with a
     /// `recurrence` and no end: then its first occurrences, as many as it has flags for (as far
     /// as the last one ticked; the later ones are not done).
     public var completedDays: [Bool]?

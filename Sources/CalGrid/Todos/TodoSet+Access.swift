@@ -178,8 +178,12 @@ extension TodoSet {
                           completedDays: nil, reminderMinutes: reminderMinutes(at: i), tags: tags(at: i))
         d.fields._rule = _rule(i)
         d.fields.isEvent = f & TodoSet._event != 0
-        if f & TodoSet._tracked != 0 || _openRuleSlot(i) != nil, f & TodoSet._explicitDays != 0 || _columns.doneCount[i] != 0 {
-            let n = _storedFlags(i), o = Int(_columns.bitOffset[i])
+        let n = _storedFlags(i), o = Int(_columns.bitOffset[i])
+        // Flags a todo took from `isCompleted` when it came in (all set or none) come back as nil,
+        // so the draft re-inserts to the same set; any other flags are written out.
+        let seeded = f & TodoSet._tracked != 0 && f & TodoSet._completed != 0 ? n : 0
+        if f & TodoSet._tracked != 0 || _openRuleSlot(i) != nil,
+           f & TodoSet._explicitDays != 0 || _bits.popCount(from: o, count: n) != seeded {
             var days = [Bool](repeating: false, count: n)
             for k in 0..<n where _bits.bit(o + k) { days[k] = true }
             d.completedDays = days

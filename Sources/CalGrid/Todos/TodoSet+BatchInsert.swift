@@ -145,8 +145,17 @@ extension TodoSet {
         }
         let rule = r.fields._rule
         let n = rule.map { $0.count(s, e) } ?? _repeatDayCount(from: s, through: e, days: r.fields.repetition)
-        guard r.completedCount >= 0 else { return (UInt32(truncatingIfNeeded: _bits.appendZeros(n)), 0, n) }
-        let offset = _bits.append(from: source, at: r.bitOffset, count: n)
+        let offset: Int
+        if r.completedCount >= 0 {
+            offset = _bits.append(from: source, at: r.bitOffset, count: n)
+        } else if r.fields.isCompleted {
+            // A tracked todo that comes without flags takes them from `isCompleted`: completed as
+            // a whole, it is done on every one of its days (JSON `iscompleted` alone, iCalendar's
+            // STATUS:COMPLETED, Taskwarrior's completed status), not open on each.
+            offset = _bits.appendOnes(n)
+        } else {
+            return (UInt32(truncatingIfNeeded: _bits.appendZeros(n)), 0, n)
+        }
         let c = r.fields.isChallenge
         let done = rule.map { _countDoneOccurrences(bitOffset: offset, count: n, start: s, rule: $0, challenge: c, by: 1) }
             ?? _countDoneDays(bitOffset: offset, count: n, start: s, days: r.fields.repetition, challenge: c, by: 1)

@@ -27,6 +27,20 @@ struct _BitArena: Sendable {
         return offset
     }
 
+    /// Makes room for `n` more bits, all set, and returns the offset of the first.
+    /// - Complexity: O(n / 64)
+    @inlinable
+    mutating func appendOnes(_ n: Int) -> Int {
+        let offset = appendZeros(n)
+        var i = 0
+        while i < n {
+            let k = n - i < 64 ? n - i : 64
+            _orWord(k == 64 ? UInt64.max : (1 &<< UInt64(k)) &- 1, at: offset + i)
+            i += k
+        }
+        return offset
+    }
+
     /// Drops the bits from `newCount` on, clearing what the last kept word held past it (so that
     /// bits appended later start as zero, as `appendZeros` promises).
     /// - Complexity: O(1) beyond freeing words
