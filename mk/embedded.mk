@@ -114,9 +114,9 @@ BUDGET_RAM       ?= 8192
 # columns fits; see docs/embedded.md); this ceiling, 4% above the measured 13,404 B, fails the
 # rule when it grows.
 RAM_CEILING      ?= 14000
-# Flash meets its budget (42,876 B: a firmware without rules links no recurrence engine); this
-# ceiling, 5% above the measured figure, fails the rule when it grows, before the budget does.
-FLASH_CEILING    ?= 44800
+# Flash meets its budget (a firmware without rules links no recurrence engine); this ceiling, about
+# 2% above the measured figure (docs/embedded.md), fails the rule when it grows, before the budget does.
+FLASH_CEILING    ?= 46000
 TARGET_FLASH_REPORT := Tests/Embedded/flash_report.py
 FIRMWARE_LDFLAGS := $(subst --crt0=semihost,--crt0=hosted,$(ARM_LDFLAGS))
 Firmware_SOURCES := $(sort $(wildcard Tests/Embedded/Firmware/*.swift))
