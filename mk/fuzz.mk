@@ -28,7 +28,7 @@ $(FUZZ_DIR)/fuzz-posix: Tests/Fuzz/POSIXFuzzer.swift Tests/Fuzz/FuzzChecks.swift
 $(FUZZ_DIR)/fuzz-rrule: Tests/Fuzz/RRuleFuzzer.swift Tests/Fuzz/FuzzChecks.swift $(call MODULE_OBJECTS,CalGrid,$(FUZZ_DIR))
 	$(SWIFTC) $(FUZZ_FLAGS) -module-name RRuleFuzzer -I $(FUZZ_DIR) $^ $(call MODULE_LIBS,CalGrid) -o $@
 $(FUZZ_DIR)/fuzz-icalendar: Tests/Fuzz/ICalendarFuzzer.swift Tests/Fuzz/FuzzChecks.swift $(call MODULE_OBJECTS,CalGridICalendar,$(FUZZ_DIR))
-	$(SWIFTC) $(FUZZ_FLAGS) -module-name ICalendarFuzzer -I $(FUZZ_DIR) $(CalGridICalendar_IMPORTS) $^ $(call MODULE_LIBS,CalGridICalendar) -o $@
+	$(SWIFTC) $(FUZZ_FLAGS) -module-name ICalendarFuzzer -package-name $(PACKAGE_NAME) -I $(FUZZ_DIR) $(CalGridICalendar_IMPORTS) $^ $(call MODULE_LIBS,CalGridICalendar) -o $@
 # The C target is compiled by the toolchain's clang (its libFuzzer is the one swiftc links).
 $(FUZZ_DIR)/capi_fuzz.o: Tests/Fuzz/capi_fuzz.c Include/calgrid.h
 	@mkdir -p $(@D)

@@ -10,14 +10,23 @@ extension TodoSet {
     /// `.icalendar`. On a throw the set is unchanged.
     /// - Throws: `ImportError.invalidInput` with the first problem (strict policy) or one that makes
     ///   the input unreadable (not iCalendar, truncated, an END that closes the wrong component).
-    /// - Complexity: O(input size + n log n) for n items; libical holds the parsed input until the end.
+    /// - Complexity: O(input size + n log n) for n items; libical holds a batch of items' components
+    ///   at a time (the whole input's when it cannot be framed: docs/icalendar.md).
     @discardableResult
     public mutating func importICalendar(bytes: UnsafeRawBufferPointer, options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportReport {
+        try _importICalendar(bytes: bytes, options: options, streaming: true)
+    }
+
+    /// `importICalendar(bytes:options:)`, with libical parsing the input one component at a time
+    /// when it can be framed (`streaming`), else whole: the tests compare the two.
+    /// - Complexity: as `importICalendar(bytes:options:)`.
+    package mutating func _importICalendar(bytes: UnsafeRawBufferPointer, options: ImportOptions, streaming: Bool) throws(ImportError) -> ImportReport {
         guard options.format == .automatic || options.format == .icalendar else {
             throw .invalidInput(ImportIssue(reason: .unsupportedFormat, byteOffset: 0, line: 1, column: 1, recordIndex: -1, field: "",
                                             detail: _ICalText.wrongFormat(options.format.name)))
         }
         var run = _ICalImport(options: options, sink: _TodoSetSink(set: self))
+        run.streaming = streaming
         defer { run.release() }
         try run.run(bytes)
         self = run.core.sink.set
@@ -73,5 +82,16 @@ extension TodoSet {
             }
         }
         return try importICalendar(bytes: bytes, options: options)
+    }
+}
+
+/// How many VCALENDARs the import frames in `bytes` (libical then parses them one component at a
+/// time); nil when it parses the input whole.
+/// - Complexity: O(bytes.count)
+package func _icalFramedCalendars(_ bytes: [UInt8], maxLineBytes: Int = Int.max) -> Int? {
+    bytes.withUnsafeBufferPointer { b in
+        var framing = _ICalFraming()
+        guard let base = b.baseAddress, framing.frame(base, count: b.count, maxLineBytes: maxLineBytes, maxItems: Int.max) else { return nil }
+        return framing.calendars.count
     }
 }

@@ -47,30 +47,7 @@ extension TodoSet {
     @discardableResult
     public mutating func importICalendar(directoryAt path: String, options: ImportOptions = ImportOptions(),
                                          files: inout [String: ICalendarItemFile]) throws(ImportError) -> ImportReport {
-        let names: [String]
-        // In byte order of the names, so every machine reads a vdir in the same order (readdir's is the file system's).
-        do {
-            names = try FileSystem.entries(of: path).filter { $0.hasSuffix(".ics") && !$0.hasPrefix(".") }
-                .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-        } catch { throw .system(error) }
-        var buffer: [UInt8] = []
-        var sources: [_ICalSource] = []
-        for name in names {
-            let full = path.hasSuffix("/") ? path + name : path + "/" + name
-            if FileSystem.isDirectory(full) { continue }
-            var s = _ICalSource(name: name, start: buffer.count, count: 0)
-            do { buffer += try FileSystem.contents(of: full) } catch { s.failure = _ICalText.unreadable(error.message) }
-            s.count = buffer.count - s.start
-            sources.append(s)
-            if Int64(buffer.count) > options.limits.maxInputBytes { break }
-        }
-        var found: [String: ICalendarItemFile] = [:]
-        let report = try _importSources(buffer, sources, options: options) { k, uid in
-            let s = sources[k]
-            found[uid] = ICalendarItemFile(name: s.name, bytes: Array(buffer[s.start..<(s.start + s.count)]))
-        }
-        for (id, file) in found { files[id] = file }   // not merge(_:uniquingKeysWith:): its rethrows casts, which Embedded Swift cannot
-        return report
+        try _importDirectory(path, options: options, files: &files, keepingFiles: true)
     }
 
     /// `importICalendar(directoryAt:options:files:)` without keeping the files' texts.
@@ -78,13 +55,48 @@ extension TodoSet {
     @discardableResult
     public mutating func importICalendar(directoryAt path: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportReport {
         var files: [String: ICalendarItemFile] = [:]
-        return try importICalendar(directoryAt: path, options: options, files: &files)
+        return try _importDirectory(path, options: options, files: &files, keepingFiles: false)
     }
 
-    /// Imports `sources` of `buffer`, each a vdir file, calling `imported(source, uid)` for each
-    /// source whose item the set took.
+    /// The vdir import; each imported file's text goes into `files` only when `keepingFiles`.
+    mutating func _importDirectory(_ path: String, options: ImportOptions, files: inout [String: ICalendarItemFile],
+                                   keepingFiles: Bool) throws(ImportError) -> ImportReport {
+        let names: [String]
+        // In byte order of the names, so every machine reads a vdir in the same order (readdir's is the file system's).
+        do {
+            names = try FileSystem.entries(of: path).filter { $0.hasSuffix(".ics") && !$0.hasPrefix(".") }
+                .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        } catch { throw .system(error) }
+        var buffer: [UInt8] = []
+        var sources: [_ICalSource] = []
+        sources.reserveCapacity(names.count)
+        let dir = path.hasSuffix("/") ? path : path + "/"
+        for name in names {
+            // Per file one open, one fstat and one read of that size (a directory is passed over).
+            var s = _ICalSource(name: name, start: buffer.count, count: 0)
+            do throws(Errno) {
+                let fd = try FileDescriptor.openForReading(dir + name)
+                let status = try fd.status()
+                if status.isDirectory { continue }
+                buffer += status.isRegularFile ? try fd.readAll(statusSize: status.size) : try fd.readAll()
+            } catch { s.failure = _ICalText.unreadable(error.message) }
+            s.count = buffer.count - s.start
+            sources.append(s)
+            if Int64(buffer.count) > options.limits.maxInputBytes { break }
+        }
+        var found: [String: ICalendarItemFile] = [:]
+        let report = try _importSources(buffer, sources, options: options, imported: keepingFiles ? { k, uid in
+            let s = sources[k]
+            found[uid] = ICalendarItemFile(name: s.name, bytes: Array(buffer[s.start..<(s.start + s.count)]))
+        } : nil)
+        for (id, file) in found { files[id] = file }   // not merge(_:uniquingKeysWith:): its rethrows casts, which Embedded Swift cannot
+        return report
+    }
+
+    /// Imports `sources` of `buffer`, each a vdir file, calling `imported(source, uid)` (when
+    /// given) for each source whose item the set took.
     mutating func _importSources(_ buffer: [UInt8], _ sources: [_ICalSource], options: ImportOptions,
-                                 imported: (Int, String) -> Void) throws(ImportError) -> ImportReport {
+                                 imported: ((Int, String) -> Void)?) throws(ImportError) -> ImportReport {
         guard options.format == .automatic || options.format == .icalendar else {
             throw .invalidInput(ImportIssue(reason: .unsupportedFormat, byteOffset: 0, line: 1, column: 1, recordIndex: -1, field: "",
                                             detail: _ICalText.wrongFormat(options.format.name)))
@@ -105,8 +117,10 @@ extension TodoSet {
         }
         if case .failure(let e) = r { throw e }
         self = run.core.sink.set
-        for (k, uid) in run.sourceUIDs.enumerated() {
-            if let uid, !before.contains(id: uid), contains(id: uid) { imported(k, uid) }
+        if let imported {
+            for (k, uid) in run.sourceUIDs.enumerated() {
+                if let uid, !before.contains(id: uid), contains(id: uid) { imported(k, uid) }
+            }
         }
         run.core.report.zoneName = options.zone.name
         return run.core.report

@@ -1,10 +1,11 @@
-// One iCalendar import: libical parses each source (the whole input, or each file of a vdir laid
-// end to end in one buffer) on the calling thread (`_ICalDocument`); the items (every VTODO and
-// VEVENT of every VCALENDAR) become the records of the import layer's run (`_ImportRun`): a span
-// per item, its component in `parsed`, decoded by `_ICalRecordDecoder`, handed to the sink in input
-// order under the same policy, limits, report and progress as every format. A source that is not
-// iCalendar, or (in a vdir) holds more than one item, is an issue of its own, so under skip-invalid
-// the other sources still import.
+// One iCalendar import: each source (the whole input, or each file of a vdir laid end to end in one
+// buffer) is framed (`_ICalFraming`) and libical parses it one component at a time on the calling
+// thread (`_ComponentParser`), or whole when the framing does not vouch for it (`_ICalDocument`);
+// the items (every VTODO and VEVENT of every VCALENDAR) become the records of the import layer's
+// run (`_ImportRun`), a batch at a time: a span per item, its component in `parsed`, decoded by
+// `_ICalRecordDecoder`, handed to the sink in input order under the same policy, limits, report and
+// progress as every format, then freed. A source that is not iCalendar, or (in a vdir) holds more
+// than one item, is an issue of its own, so under skip-invalid the other sources still import.
 import CLibical
 import CalGrid
 import CalGridImport
@@ -25,8 +26,9 @@ struct _ICalImport<Sink: _DraftSink> {
     var oneItemPerSource = false
     /// The UID of each source's item once read (nil for a source skipped or without items).
     var sourceUIDs: [String?] = []
-    /// Each recurring item's RECURRENCE-ID overrides, by the item's component.
-    var overrides: [OpaquePointer: [OpaquePointer]] = [:]
+    /// Whether framed sources are parsed one component at a time (else every source whole: the
+    /// tests' reference).
+    var streaming = true
 
     init(options: ImportOptions, sink: consuming Sink) {
         var o = options
@@ -36,9 +38,18 @@ struct _ICalImport<Sink: _DraftSink> {
 
     mutating func release() { core.release() }
 
+    /// Items parsed ahead of their decoding at most (libical's components of that many items, not
+    /// of the whole input, are alive at once).
+    static var batchItems: Int { 64 }
+
     /// Imports `bytes`, all of the input, made of `sources` (empty: one source, the whole input).
+    /// Each source is framed first (`_ICalFraming`) and its components parsed one at a time, a
+    /// batch of items decoded and freed before the next is parsed; a source the framing does not
+    /// vouch for is parsed whole (`_ICalDocument`), which reports its problem where it is.
     mutating func run(_ bytes: UnsafeRawBufferPointer, sources given: [_ICalSource] = []) throws(ImportError) {
-        // Every libical call of the import (parse, decode, free) under the process's libical lock.
+        // libical's parse (which makes components and properties) under the process's libical
+        // lock; each batch's decode (reads of this import's own components) and frees outside it
+        // (`flush`), so two imports on two threads decode while the other parses (docs/icalendar.md, Threads).
         _Libical.lock()
         defer { _Libical.unlock() }
         let limits = core.options.limits
@@ -52,11 +63,16 @@ struct _ICalImport<Sink: _DraftSink> {
         let sources = given.isEmpty ? [_ICalSource(name: "", start: 0, count: bytes.count)] : given
         locator.sources = sources
         core.report.format = .icalendar
-        var docs: [_ICalDocument] = []
-        defer { for k in docs.indices { docs[k].free() } }
-        var items: [_ICalItemPlace] = []
+        var pending = _ICalPending()
+        var parser = _ComponentParser()
+        var framing = _ICalFraming()
+        defer {
+            pending.freeAll()
+            parser.free()
+        }
         sourceUIDs = Array(repeating: nil, count: sources.count)
         for (k, s) in sources.enumerated() {
+            let mark = pending.mark()
             do throws(ImportError) {
                 let q = p + s.start
                 if let why = s.failure {
@@ -68,30 +84,149 @@ struct _ICalImport<Sink: _DraftSink> {
                     throw .invalidInput(locator.issue(p, empty ? .emptyInput : .unsupportedFormat, line: 1, offset: s.start, record: -1,
                                                       field: "", detail: empty ? _ICalText.empty : _ICalText.notICalendar, source: k))
                 }
-                var doc: _ICalDocument
-                do throws(_ICalSyntaxError) {
-                    doc = try _ICalDocument.parse(q, count: s.count, maxLineBytes: limits.maxStringBytes)
-                } catch {
-                    throw .invalidInput(locator.issue(p, error.reason, line: error.line, offset: s.start + error.offset, record: -1, field: "",
-                                                      detail: error.detail, source: k))
+                let already = core.nextRecordIndex + pending.items.count
+                // The framing calls no libical: a large source is framed outside the lock.
+                let unlocked = s.count >= 1 << 16
+                if unlocked { _Libical.unlock() }
+                let framed = streaming && framing.frame(q, count: s.count, maxLineBytes: limits.maxStringBytes, maxItems: limits.maxRecords - already)
+                if unlocked { _Libical.lock() }
+                if framed {
+                    try stream(framing, p, source: k, base: s.start, parser: &parser, pending: &pending, flushing: given.isEmpty)
+                } else {
+                    try parseWhole(p, s, source: k, already: already, pending: &pending)
                 }
-                docs.append(doc)
-                let found = try collect(&docs[docs.count - 1], p, source: k, base: s.start, already: items.count)
-                if oneItemPerSource, let other = Self.secondUID(found) {
+                let found = pending.items[Swift.min(mark.items, pending.items.count)...]
+                let uid = found.first.flatMap { _Component(raw: $0.component).uid }
+                if oneItemPerSource, let other = found.dropFirst().first(where: { _Component(raw: $0.component).uid != uid }) {
+                    // The item after the first whose UID differs from the first's.
                     throw .invalidInput(locator.issue(p, .tooManyRecords, line: other.line, offset: other.start, record: -1, field: "UID",
                                                       detail: _ICalText.moreThanOneItem, source: k))
                 }
-                sourceUIDs[k] = found.first.flatMap { _Component(raw: $0.component).uid }
-                items += found
+                sourceUIDs[k] = uid
             } catch {
                 // A source's own problem: fatal under strict, else that source is skipped.
                 guard case .invalidInput(let issue) = error, given.count > 0 else { throw error }
+                pending.drop(since: mark)
                 try core.reject(issue)
             }
+            if pending.items.count >= Self.batchItems { try flush(p, &pending) }
         }
+        try flush(p, &pending)
+        try core.progress(Int64(bytes.count))
+    }
+
+    /// Parses source `s` (number `source`) whole, as libical reads it, into `pending`: what the
+    /// framing does not vouch for.
+    @inline(never)
+    mutating func parseWhole(_ p: UnsafePointer<UInt8>, _ s: _ICalSource, source: Int, already: Int,
+                             pending: inout _ICalPending) throws(ImportError) {
+        var doc: _ICalDocument
+        do throws(_ICalSyntaxError) {
+            doc = try _ICalDocument.parse(p + s.start, count: s.count, maxLineBytes: core.options.limits.maxStringBytes)
+        } catch {
+            throw .invalidInput(locator.issue(p, error.reason, line: error.line, offset: s.start + error.offset, record: -1, field: "",
+                                              detail: error.detail, source: source))
+        }
+        pending.roots += doc.roots
+        pending.items += try collect(&doc, p, source: source, base: s.start, already: already, overrides: &pending.overrides)
+    }
+
+    /// Parses the framed `calendars` of source `source` (at `base` in the buffer) component by
+    /// component into `pending`: per calendar its VTIMEZONEs first, into a VCALENDAR of its own
+    /// that each item joins until decoded (so its TZIDs resolve as in the file), then its overrides,
+    /// then its items in order; with `flushing`, a batch is decoded once full.
+    @inline(never)
+    mutating func stream(_ framing: borrowing _ICalFraming, _ p: UnsafePointer<UInt8>, source: Int, base: Int,
+                         parser: inout _ComponentParser, pending: inout _ICalPending, flushing: Bool) throws(ImportError) {
+        func parse(_ f: _FramedComponent) throws(ImportError) -> OpaquePointer {
+            guard let c = parser.parse(p + base + f.start, count: f.end - f.start) else {
+                throw .invalidInput(locator.issue(p, .parserRejected, line: f.line, offset: base + f.start, record: -1, field: "",
+                                                  detail: _ICalText.notOneComponent(line: f.line), source: source))
+            }
+            return c
+        }
+        for k in framing.calendars.indices {
+            let components = framing.components(of: k)
+            guard let shell = icalcomponent_new(ICAL_VCALENDAR_COMPONENT) else { continue }
+            pending.open(shell)
+            for f in components where f.kind == .timezone { icalcomponent_add_component(shell, try parse(f)) }
+            // Overrides go with the item of their UID in the same VCALENDAR (before or after it):
+            // by UID the first override, by the first all of them (the types collect uses too:
+            // each new dictionary type is code in every static program, libcalgrid.a's bound).
+            var firstOverride: [String: OpaquePointer] = [:]
+            var overrides: [OpaquePointer: [OpaquePointer]] = [:]
+            // An override libical read without its RECURRENCE-ID (a value it dropped) is an item.
+            var aheadIndex: [Int] = [], ahead: [OpaquePointer] = []
+            defer { for c in ahead { icalcomponent_free(c) } }   // any a throw left
+            for (i, f) in zip(components.indices, components) where f.kind == .override {
+                let c = try parse(f)
+                let o = _Component(raw: c)
+                if o.has(ICAL_RECURRENCEID_PROPERTY) {
+                    pending.kept.append(c)
+                    let uid = o.uid ?? ""
+                    if let first = firstOverride[uid] { overrides[first, default: []].append(c) } else {
+                        firstOverride[uid] = c
+                        overrides[c] = [c]
+                    }
+                } else {
+                    aheadIndex.append(i)
+                    ahead.append(c)
+                }
+            }
+            var masters: [String: OpaquePointer] = [:]
+            for (i, f) in zip(components.indices, components) {
+                if f.kind == .skipped { core.report.componentsSkipped += 1; continue }
+                var read: OpaquePointer? = nil
+                if f.kind == .override, let k = aheadIndex.firstIndex(of: i) {
+                    read = ahead.remove(at: k)
+                    aheadIndex.remove(at: k)
+                }
+                guard f.kind == .item || read != nil else { continue }
+                let raw: OpaquePointer
+                if let read { raw = read } else { raw = try parse(f) }
+                try add(raw, f, masters: &masters, firstOverride, overrides, p, source: source, base: base, pending: &pending)
+                if flushing, pending.items.count >= Self.batchItems { try flush(p, &pending) }
+            }
+            for (uid, first) in firstOverride where masters[uid] == nil { core.report.componentsSkipped += overrides[first]?.count ?? 0 }
+            pending.close()
+        }
+    }
+
+    /// Adds the streamed item `raw` (framed as `f`) to the pending batch, with its overrides when
+    /// it is the first item of its UID.
+    @inline(never)
+    mutating func add(_ raw: OpaquePointer, _ f: _FramedComponent, masters: inout [String: OpaquePointer], _ firstOverride: [String: OpaquePointer],
+                      _ overrides: [OpaquePointer: [OpaquePointer]], _ p: UnsafePointer<UInt8>, source: Int, base: Int,
+                      pending: inout _ICalPending) throws(ImportError) {
+        pending.add(raw)
+        let c = _Component(raw: raw)
+        if c.has(ICAL_RECURRENCEID_PROPERTY) { core.report.componentsSkipped += 1; return }
+        if !firstOverride.isEmpty, let uid = c.uid, masters[uid] == nil {
+            masters[uid] = raw
+            if let first = firstOverride[uid] { pending.overrides[raw] = overrides[first] }
+        }
+        let record = core.nextRecordIndex + pending.items.count
+        guard record < core.options.limits.maxRecords else {
+            throw .invalidInput(locator.issue(p, .tooManyRecords, line: f.line, offset: base + f.start, record: record, field: "",
+                                              detail: _ICalText.tooManyRecords, source: source))
+        }
+        pending.items.append(_ICalItemPlace(component: raw, line: f.line, start: base + f.start, end: base + f.end, isEvent: c.isEvent,
+                                            source: source))
+    }
+
+    /// Decodes the pending items into the sink, in order, then frees their components; called
+    /// under the libical lock, which it lets go meanwhile (libical only reads and frees this
+    /// import's own components here; test-icalendar-threads' confined run checks that).
+    @inline(never)
+    mutating func flush(_ p: UnsafePointer<UInt8>, _ pending: inout _ICalPending) throws(ImportError) {
+        let items = pending.items
+        guard !items.isEmpty else { return }
+        _Libical.unlock()
+        defer { _Libical.lock() }
         locator.items = items
+        locator.first = core.nextRecordIndex
         // One decoder (iCalendar decodes on one thread); it reads an item's overrides from here.
-        core.pipeline.decoders[0].pointee.decoder.overrides = overrides
+        core.pipeline.decoders[0].pointee.decoder.overrides = pending.overrides
         var next = 0
         while next < items.count {
             core.beginBatch(p)
@@ -105,24 +240,18 @@ struct _ICalImport<Sink: _DraftSink> {
             core.pipeline.finishFraming()
             try core.finishBatch(p, locator)
             next += n
-            if !core.reserved { core.reserveAhead(done: Int64(items[next - 1].end), finished: next == items.count) }
+            if !core.reserved { core.reserveAhead(done: Int64(items[next - 1].end), finished: false) }
             try core.progress(Int64(items[next - 1].end))
         }
-        try core.progress(Int64(bytes.count))
-    }
-
-    /// The item after the first whose UID differs from the first's, if any.
-    static func secondUID(_ items: [_ICalItemPlace]) -> _ICalItemPlace? {
-        guard let first = items.first else { return nil }
-        let uid = _Component(raw: first.component).uid
-        return items.first { _Component(raw: $0.component).uid != uid }
+        core.pipeline.decoders[0].pointee.decoder.overrides = [:]
+        pending.release()
     }
 
     /// The items of the document in input order, counting what is left out; every component's
     /// place comes from the parser's BEGIN lines in document order (libical keeps none). Offsets
     /// are made the buffer's (`base` is the source's start); lines stay the source's.
     mutating func collect(_ doc: inout _ICalDocument, _ p: UnsafePointer<UInt8>, source: Int, base: Int,
-                          already: Int) throws(ImportError) -> [_ICalItemPlace] {
+                          already: Int, overrides: inout [OpaquePointer: [OpaquePointer]]) throws(ImportError) -> [_ICalItemPlace] {
         var items: [_ICalItemPlace] = []
         var placeIndex = 0
         var trusted = true
@@ -189,4 +318,76 @@ struct _ICalItemPlace {
     var end: Int
     var isEvent: Bool
     var source: Int
+}
+
+/// What an import holds between its batches: the items parsed and not yet decoded, their
+/// overrides, and the libical components they live in.
+struct _ICalPending {
+    var items: [_ICalItemPlace] = []
+    /// The pending items' RECURRENCE-ID overrides, by the item's component.
+    var overrides: [OpaquePointer: [OpaquePointer]] = [:]
+    /// Whole trees to free once the pending items are decoded: the VCALENDARs of a source parsed
+    /// whole, and of calendars streamed to their end.
+    var roots: [OpaquePointer] = []
+    /// The VCALENDAR being streamed (its VTIMEZONEs, and its items until decoded).
+    var shell: OpaquePointer? = nil
+    var inShell: [OpaquePointer] = []
+    /// Overrides parsed ahead of their items, freed with the import.
+    var kept: [OpaquePointer] = []
+
+    struct Mark { var items: Int; var roots: Int; var kept: Int }
+
+    func mark() -> Mark { Mark(items: items.count, roots: roots.count, kept: kept.count) }
+
+    mutating func open(_ calendar: OpaquePointer) {
+        close()
+        shell = calendar
+    }
+
+    /// Adds `item` to the open calendar until it is decoded.
+    mutating func add(_ item: OpaquePointer) {
+        guard let shell else { icalcomponent_free(item); return }
+        icalcomponent_add_component(shell, item)
+        inShell.append(item)
+    }
+
+    /// Ends the open calendar: it is freed, with its items, after the next decode.
+    mutating func close() {
+        if let shell { roots.append(shell) }
+        shell = nil
+        inShell.removeAll(keepingCapacity: true)
+    }
+
+    /// After a decode: frees every pending item's component.
+    mutating func release() {
+        if let shell {
+            for c in inShell {
+                icalcomponent_remove_component(shell, c)
+                icalcomponent_free(c)
+            }
+        }
+        inShell.removeAll(keepingCapacity: true)
+        for r in roots { icalcomponent_free(r) }
+        roots.removeAll(keepingCapacity: true)
+        items.removeAll(keepingCapacity: true)
+        overrides.removeAll(keepingCapacity: true)
+    }
+
+    /// Forgets and frees what a source added since `m` (none of it decoded yet).
+    mutating func drop(since m: Mark) {
+        close()
+        for it in items[Swift.min(m.items, items.count)...] { overrides[it.component] = nil }
+        items.removeSubrange(Swift.min(m.items, items.count)...)
+        for r in roots[Swift.min(m.roots, roots.count)...] { icalcomponent_free(r) }
+        roots.removeSubrange(Swift.min(m.roots, roots.count)...)
+        for c in kept[Swift.min(m.kept, kept.count)...] { icalcomponent_free(c) }
+        kept.removeSubrange(Swift.min(m.kept, kept.count)...)
+    }
+
+    mutating func freeAll() {
+        close()
+        release()
+        for c in kept { icalcomponent_free(c) }
+        kept.removeAll()
+    }
 }

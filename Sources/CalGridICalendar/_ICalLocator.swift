@@ -6,7 +6,9 @@ import CalGrid
 import CalGridImport
 
 struct _ICalLocator: _IssueLocating {
+    /// The items of the batch being decoded; `items[0]` is record `first` of the import.
     var items: [_ICalItemPlace] = []
+    var first = 0
     var sources: [_ICalSource] = []
 
     /// The issue at `offset` of the buffer, in `source` (a vdir file: its name, and the offset made its own).
@@ -24,19 +26,19 @@ struct _ICalLocator: _IssueLocating {
         switch problem {
         case .failed(let f):
             let (line, offset) = where_(p, record, f.field)
-            return issue(p, f.reason, line: line, offset: offset, record: record, field: f.field, detail: f.detail, source: items[record].source)
+            return issue(p, f.reason, line: line, offset: offset, record: record, field: f.field, detail: f.detail, source: items[record - first].source)
         case .malformed(let reason, let offset, let detail):
-            return issue(p, reason, line: items[record].line, offset: offset, record: record, field: "", detail: _text(detail),
-                         source: items[record].source)
+            return issue(p, reason, line: items[record - first].line, offset: offset, record: record, field: "", detail: _text(detail),
+                         source: items[record - first].source)
         }
     }
 
     func issue(_ p: UnsafePointer<UInt8>, refused error: TodoError, fields: TodoFields, span: _Span, record: Int) -> ImportIssue {
         let reason = ImportIssue.Reason(error)
-        let field = reason == .rejectedByStore ? "" : error.field.map { Self.property($0, isEvent: items[record].isEvent) } ?? ""
+        let field = reason == .rejectedByStore ? "" : error.field.map { Self.property($0, isEvent: items[record - first].isEvent) } ?? ""
         let (line, offset) = where_(p, record, field)
         var i = issue(p, reason, line: line, offset: offset, record: record, field: field, detail: ImportIssue.detail(of: error, fields: fields),
-                      source: items[record].source)
+                      source: items[record - first].source)
         i.rejection = error
         return i
     }
@@ -62,7 +64,7 @@ struct _ICalLocator: _IssueLocating {
 
     /// The line and offset of property `name` in item `record` (its BEGIN line when not found).
     func where_(_ p: UnsafePointer<UInt8>, _ record: Int, _ name: String) -> (Int, Int) {
-        let item = items[record]
+        let item = items[record - first]
         guard !name.isEmpty else { return (item.line, item.start) }
         let want = Array(name.utf8)
         var line = item.line, at = item.start, depth = 0

@@ -15,6 +15,7 @@ enum _ICalText {
     }
     static func strayEnd(_ end: String) -> String { "END:\(end) without a BEGIN:\(end)" }
     static let outside = "a content line outside any VCALENDAR"
+    static func notOneComponent(line: Int) -> String { "libical does not read the lines from the BEGIN of line \(line) to its END as one component" }
     static func notInCalendar(_ name: String) -> String { "a top-level \(name): items must be inside a VCALENDAR" }
     static func libical(_ text: String) -> String { "libical: " + text }
     static func missingUID(_ kind: String) -> String { "a \(kind) without a UID" }

@@ -5,10 +5,12 @@
 // component or property bumps an unguarded global counter (pvl_newlist), and
 // icalparser_parse_string saves and restores the global error states. valgrind's helgrind reports
 // all three between two threads parsing (ThreadSanitizer sees none of it: Debian's libical is not
-// instrumented). So every libical call CalGrid makes is under one recursive process-wide mutex,
-// taken once per import, export or patch (not per line), with the UTC zone warmed under it before
-// the first. Two threads importing iCalendar at once take turns in libical; everything else they do
-// runs in parallel. CalGrid never calls libical's global setters (zone directory, TZID prefix,
+// instrumented). So every libical call CalGrid makes that creates components, properties or
+// parameters (the parse, a component added to another), and every export and patch, is under one
+// recursive process-wide mutex, with the UTC zone warmed under it before the first; an import lets
+// it go while it reads and frees the components it parsed itself (`_ICalImport.flush`: no global
+// state, helgrind's confined run). Two threads importing iCalendar at once take turns in libical's
+// parse; their decoding and everything else runs in parallel. CalGrid never calls libical's global setters (zone directory, TZID prefix,
 // errors-are-fatal), and asks it for no built-in zone by name: a TZID without a VTIMEZONE is read
 // through tzdata (TimeZoneRules).
 import CLibical

@@ -59,7 +59,9 @@ struct _ICalDocument {
             while let line = cg_ical_next_line(parser) {
                 defer { cg_ical_free(line) }
                 let n = strlen(line)
-                guard n > 0 else { _ = icalparser_add_line(parser, line); continue }
+                // A blank line (libical's: spaces, tabs, line feeds only) is no logical line: libical
+                // returns a lone LF line as "\n", and counting it put every later place one line off.
+                guard n > 0, !_LineWord.isBlank(line, count: n) else { _ = icalparser_add_line(parser, line); continue }
                 let at = lines.nextLogicalLine()
                 if n > maxLineBytes {
                     throw _ICalSyntaxError(reason: .stringTooLong, line: at.line, offset: at.offset, detail: _ICalText.lineTooLong(maxLineBytes))
@@ -117,6 +119,12 @@ enum _LineWord {
     case begin(String)
     case end(String)
     case other
+
+    /// Whether libical takes `line` as blank (icalparser's line_is_blank: spaces, tabs and LFs).
+    static func isBlank(_ line: UnsafePointer<CChar>, count: Int) -> Bool {
+        for i in 0..<count where line[i] != 0x20 && line[i] != 0x0A && line[i] != 0x09 { return false }
+        return true
+    }
 
     init(_ line: UnsafePointer<CChar>, count: Int) {
         let b = UnsafeRawPointer(line).assumingMemoryBound(to: UInt8.self)
