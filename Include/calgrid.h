@@ -1020,8 +1020,9 @@ int calgrid_recurrence_previous(calgrid_date *out, const calgrid_recurrence *rec
 ** its table of built-in zones is filled on first use without a lock, every new component or
 ** property bumps an unguarded global counter, and the parser saves and restores global error
 ** states (docs/icalendar.md, "Threads"). So every libical call CalGrid makes is under one recursive
-** process-wide mutex of its own, taken once per import or export (not per line), with libical's
-** UTC zone first asked for under it; CalGrid never calls libical's global setters
+** process-wide mutex of its own (an import parses under it and lets it go only while it reads and
+** frees the components it parsed; an export or patch holds it throughout), with libical's UTC
+** zone first asked for under it; CalGrid never calls libical's global setters
 ** (icaltimezone_set_tzid_prefix, icaltimezone_set_zone_directory, icalerror_set_errors_are_fatal,
 ** icalerror_set_error_state) and never looks a built-in zone up by name (a TZID is resolved through
 ** the file's VTIMEZONE, else tzdata). So:
@@ -1075,7 +1076,7 @@ typedef struct calgrid_ical_export_options {
 
 #define CALGRID_ICAL_EXPORT_OPTIONS_INIT { sizeof(calgrid_ical_export_options), CALGRID_TIMESTAMP_NONE, NULL, 0 }
 
-/* The whole set as one VCALENDAR with a VTODO per todo, in index order (CRLF lines, folded at 75
+/* The whole set as one VCALENDAR with a VTODO per todo (a VEVENT per event), in index order (CRLF lines, folded at 75
 ** octets), in a new NUL-terminated buffer: *out (release it with calgrid_free) and *out_length (may
 ** be NULL) bytes without the NUL. calgrid_ical_import_buffer reads it back to the same ids, texts,
 ** tags, days and completion (what iCalendar cannot say: docs/icalendar.md, "Export"). `options`
