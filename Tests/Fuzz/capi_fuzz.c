@@ -247,7 +247,8 @@ static int random_todo(model_todo *m, calgrid_todo *c, int keep_index) {
         count = 1 + (int)pick(3);
         for (int k = 0; k < count; k++) m->flags[k] = (uint8_t)pick(2);
     }
-    if (!pass) memset(m->flags, 0, sizeof m->flags);
+    /* Without flags of its own a tracked todo takes them from is_completed: all done, or none. */
+    if (!pass) memset(m->flags, tracked(m) && m->completed ? 1 : 0, sizeof m->flags);
     *c = to_c(m, count, pass);
     switch (fault) {
     case FAULT_NONE: return CALGRID_OK;
