@@ -46,8 +46,16 @@ enum TodoPresentation {
         w.field("isChallenge", s.isChallenge(at: i))
         w.field("isDone", s.isDone(at: i))
         w.field("isOverdue", s.isOverdue(on: today, at: i))
-        w.field("doneDays", p.done)
-        w.field("totalDays", p.total)
+        // A rule with no end has no total: its ticked occurrences are its done days (progress
+        // would say 0 of 1 until isCompleted), and the occurrences never run out.
+        if s.ticksPerDay(at: i), !s.isTracked(at: i), !s.isEvent(at: i) {
+            w.field("doneDays", s.doneDayCount(at: i))
+            w.key("totalDays")
+            w.null()
+        } else {
+            w.field("doneDays", p.done)
+            w.field("totalDays", p.total)
+        }
         w.key("repetition")
         w.beginArray()
         let rep = s.repetition(at: i)

@@ -36,8 +36,12 @@ enum TodoText {
         }
         if let r = set.recurrence(at: i) { parts.append(RuleWords.describe(r)) }
         else if set.repetition(at: i) != .all { parts.append(repetition(set.repetition(at: i))) }
-        if set.isTracked(at: i), set.trackedDayCount(at: i) > 0 {
+        if set.isEvent(at: i) {
+            parts.append("event")   // never done, so "not done" would be noise
+        } else if set.isTracked(at: i), set.trackedDayCount(at: i) > 0 {
             parts.append("\(set.doneDayCount(at: i))/\(set.trackedDayCount(at: i)) days")
+        } else if set.ticksPerDay(at: i), set.doneDayCount(at: i) > 0, !set.isCompleted(at: i) {
+            parts.append("\(set.doneDayCount(at: i)) ticked")   // a rule with no end: no total to show
         } else {
             parts.append(set.isDone(at: i) ? "done" : "not done")
         }

@@ -200,3 +200,5 @@ event_case event-week-json         -- week 2026-12-02 --json $E
 event_case event-list-json         MASK='s/"createdAt":[0-9]*/"createdAt":N/g' -- list --json $E
 event_case event-show              MASK='s/created   .*/created   N/' -- show offsite $E
 event_case event-stats-json        MASK='s/"(totalBytes|columnBytes|idIndexBytes|textBytes|flagBytes|histogramBytes|intervalIndexBytes|peakResidentKiB)":[0-9]+/"\1":N/g' -- stats --json $E
+# A change to an event says it is one, not "not done" (an event is never done).
+event_case event-edit-title        -- edit offsite --title "Team offsite" $E
