@@ -60,10 +60,7 @@ public func calgrid_ical_import_buffer(_ report: UnsafeMutablePointer<calgrid_im
                                        _ options: UnsafePointer<calgrid_import_options>?,
                                        _ err: UnsafeMutablePointer<calgrid_error>?) -> Int32 {
     _boundary { () throws(CStatus) in
-        guard (try? _length(size)) != nil, size == 0 || data != nil else {
-            throw _ErrorInfo(.invalid, data == nil ? "data is NULL" : "size is larger than any buffer").report(to: err)
-        }
-        let bytes = UnsafeRawBufferPointer(start: size == 0 ? nil : data, count: size)
+        let bytes = try _inputBytes(data, size, err: err)
         try _reserveICalImport(set, inputBytes: size, err: err)
         try _icalImport(report, set, options, err) { (s, o) throws(ImportError) in
             try s.importICalendar(bytes: bytes, options: o)

@@ -6,7 +6,6 @@ import CalGridImport
 import CalGridICalendar
 import CalGridSystem
 import CCalGrid
-import CSystem   // malloc (the buffer the caller frees with calgrid_free)
 
 /// `calgrid_ical_export_options` as given (NULL: the defaults): the DTSTAMP, the zone, remove_others.
 func _icalExportOptions(_ p: UnsafePointer<calgrid_ical_export_options>?, err: UnsafeMutablePointer<calgrid_error>?)
@@ -47,16 +46,9 @@ public func calgrid_ical_export_buffer(_ out: UnsafeMutablePointer<UnsafeMutable
         let s = try _reading(set)
         do throws(CStatus) { try _reserve(_icalExportBound(s.pointee)) } catch { throw _ErrorInfo(error, "out of memory").report(to: err) }
         let o = try _icalExportOptions(options, err: err)
-        let bytes = s.pointee.exportICalendarBytes(now: o.now)
-        // The caller's buffer comes from malloc itself: its failure is a status, not a trap.
-        guard let raw = malloc(bytes.count + 1) else { throw _ErrorInfo(.noMemory, "out of memory").report(to: err) }
-        let buffer = raw.assumingMemoryBound(to: CChar.self)
-        bytes.withUnsafeBufferPointer { b in
-            if let base = b.baseAddress { UnsafeMutableRawPointer(buffer).copyMemory(from: base, byteCount: b.count) }
+        do throws(CStatus) { try _handOut(s.pointee.exportICalendarBytes(now: o.now), to: out, length: outLength) } catch {
+            throw _ErrorInfo(error, "out of memory").report(to: err)
         }
-        buffer[bytes.count] = 0
-        out.pointee = buffer
-        outLength?.pointee = bytes.count
     }
 }
 

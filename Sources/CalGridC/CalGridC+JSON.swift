@@ -167,13 +167,20 @@ public func calgrid_todo_set_import_buffer(_ report: UnsafeMutablePointer<calgri
                                            _ options: UnsafePointer<calgrid_import_options>?,
                                            _ err: UnsafeMutablePointer<calgrid_error>?) -> Int32 {
     _boundary { () throws(CStatus) in
-        guard (try? _length(size)) != nil, size == 0 || data != nil else {
-            throw _ErrorInfo(.invalid, data == nil ? "data is NULL" : "size is larger than any buffer").report(to: err)
-        }
-        let bytes = UnsafeRawBufferPointer(start: size == 0 ? nil : data, count: size)
+        let bytes = try _inputBytes(data, size, err: err)
         try _reserveImport(set, inputBytes: size, err: err)
         try _import(report, set, options, err) { (s, o) throws(ImportError) in try s.importJSON(bytes: bytes, options: o) }
     }
+}
+
+/// The caller's `data` and `size` as bytes, for every import from a buffer: NULL data is allowed
+/// only with size 0.
+func _inputBytes(_ data: UnsafeRawPointer?, _ size: Int, err: UnsafeMutablePointer<calgrid_error>?)
+    throws(CStatus) -> UnsafeRawBufferPointer {
+    guard (try? _length(size)) != nil, size == 0 || data != nil else {
+        throw _ErrorInfo(.invalid, data == nil ? "data is NULL" : "size is larger than any buffer").report(to: err)
+    }
+    return UnsafeRawBufferPointer(start: size == 0 ? nil : data, count: size)
 }
 
 func _exportFormat(_ f: calgrid_export_format) throws(CStatus) -> ExportFormat { try _case(f.rawValue) }
@@ -206,17 +213,22 @@ public func calgrid_todo_set_export_buffer(_ out: UnsafeMutablePointer<UnsafeMut
         let s = try _reading(set)
         let f = try _exportFormat(format)
         try _reserve(_exportBound(s.pointee))
-        let bytes = s.pointee.exportJSONBytes(format: f)
-        // The caller's buffer comes from malloc itself: its failure is a status, not a trap.
-        guard let raw = malloc(bytes.count + 1) else { throw .noMemory }
-        let buffer = raw.assumingMemoryBound(to: CChar.self)
-        bytes.withUnsafeBufferPointer { b in
-            if let base = b.baseAddress { UnsafeMutableRawPointer(buffer).copyMemory(from: base, byteCount: b.count) }
-        }
-        buffer[bytes.count] = 0
-        out.pointee = buffer
-        outLength?.pointee = bytes.count
+        try _handOut(s.pointee.exportJSONBytes(format: f), to: out, length: outLength)
     }
+}
+
+/// Gives the caller `bytes` as a NUL-terminated buffer of its own (freed with calgrid_free), for
+/// every export to a buffer. The buffer comes from malloc itself: its failure is a status, not a trap.
+func _handOut(_ bytes: [UInt8], to out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
+              length: UnsafeMutablePointer<Int>?) throws(CStatus) {
+    guard let raw = malloc(bytes.count + 1) else { throw .noMemory }
+    let buffer = raw.assumingMemoryBound(to: CChar.self)
+    bytes.withUnsafeBufferPointer { b in
+        if let base = b.baseAddress { UnsafeMutableRawPointer(buffer).copyMemory(from: base, byteCount: b.count) }
+    }
+    buffer[bytes.count] = 0
+    out.pointee = buffer
+    length?.pointee = bytes.count
 }
 
 @c(calgrid_free) @implementation
