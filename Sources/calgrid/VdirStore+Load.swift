@@ -6,14 +6,17 @@ extension VdirStore {
     /// repeats a UID an earlier file has, is left out and named in `unreadable`; the rest are read.
     /// With `cache`, a file whose name, size, modification time and inode are those the cache
     /// remembers is not read at all: its todos come from the cache (`VdirCache`), and the cache is
-    /// written again when anything changed. Then `items` holds only the files read, and only
-    /// `keepingItems` (a view needs none: it writes no file).
+    /// written again when anything changed. `items` are kept only with `keepingItems` (a view
+    /// needs none: it writes no file); a cached file's have no bytes (a change reads them).
     func load(_ options: CommonOptions, cache: VdirCache? = nil, keepingItems: Bool = true) throws(CLIError) -> Snapshot {
         var snap = Snapshot()
         let names = try itemFiles()
         let old = cache?.read()
         if let old, names == old.order, let set = unchanged(names, old, options, &snap.unreadable) {
             snap.set = set
+            if keepingItems {
+                for (c, e) in old.entries.enumerated() where e.count > 0 { remember(c, of: old, status: e.status, in: &snap) }
+            }
             return snap
         }
         snap.unreadable = []
@@ -27,6 +30,7 @@ extension VdirStore {
                 let first = old.offsets[c]
                 files[k].rows = (first..<first + old.entries[c].count).map { old.set.draft(at: $0) }
                 files[k].status = now
+                files[k].cached = true
                 continue
             }
             toRead.append(k)
@@ -50,7 +54,7 @@ extension VdirStore {
                 }
                 for d in rows {
                     ids.insert(d.id)
-                    if keepingItems, let bytes = f.bytes, let s = f.status { snap.items[d.id] = Item(file: name, bytes: bytes, status: s) }
+                    if keepingItems, f.bytes != nil || f.cached, let s = f.status { snap.items[d.id] = Item(file: name, bytes: f.bytes, status: s) }
                 }
                 drafts += rows
                 if let s = f.status { entries.append((name, s, rows.count)) }
@@ -63,6 +67,14 @@ extension VdirStore {
         }
         cache?.write(entries, set: snap.set)
         return snap
+    }
+
+    /// Remembers the items of the cache's file `c` (its rows of `old.set`) as items of `snap` not read.
+    func remember(_ c: Int, of old: VdirCache.Contents, status: FileStatus, in snap: inout Snapshot) {
+        let first = old.offsets[c]
+        for row in first..<first + old.entries[c].count {
+            snap.items[old.set.id(at: row)] = Item(file: old.order[c], bytes: nil, status: status)
+        }
     }
 
     /// The cached set when every file is as the cache remembers it; the files that could not be

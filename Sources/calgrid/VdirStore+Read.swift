@@ -9,6 +9,8 @@ extension VdirStore {
         var bytes: [UInt8]? = nil
         var rows: [TodoDraft]? = nil
         var problem: String? = nil
+        /// Its todos came from the view cache: not read.
+        var cached = false
     }
 
     /// How many files one import reads at most: its libical tree is that many files' (a few MB),

@@ -17,10 +17,11 @@ struct VdirStore {
     /// The lock file of the vdir's writers.
     var lockPath: String { directory + "/.calgrid.lock" }
 
-    /// One item file as read.
+    /// One item file as read, or as the view cache remembers it (`bytes` nil: not read; a change
+    /// reads it when it patches the file, and only while the file still has `status`).
     struct Item {
         var file: String
-        var bytes: [UInt8]
+        var bytes: [UInt8]?
         var status: FileStatus
     }
 
@@ -56,14 +57,18 @@ struct VdirStore {
     func change<R>(_ options: CommonOptions,
                    _ body: (inout TodoSet) throws(CLIError) -> (result: R, changed: Bool)) throws(CLIError) -> R {
         try Store.lockingFile(lockPath) { () throws(CLIError) -> R in
+            // The view cache: a change parses only the files changed since the last read (a
+            // `done` on 10,000 files read and parsed all of them, about 0.2 s), and reads the
+            // bytes of the files it patches.
+            let cache = VdirCache.locate(directory: directory, zone: options.zone.name)
             for _ in 1...VdirStore.attempts {
-                let snap = try load(options)
+                let snap = try load(options, cache: cache)
                 for m in snap.unreadable { reportError(m) }
                 var set = snap.set
                 let (result, changed) = try body(&set)
                 if !changed { return result }
                 let plan = try VdirPlan(before: snap, after: set, directory: directory, options)
-                if try plan.apply() { return result }
+                if !plan.stale, try plan.apply() { return result }
             }
             throw .data("\(directory): other programs kept replacing the files this change needs; nothing was changed")
         }
@@ -75,6 +80,8 @@ struct VdirPlan {
     /// (path, new bytes, the status the file must still have; nil for a new file).
     var writes: [(path: String, bytes: [UInt8], expected: FileStatus?)] = []
     var removals: [(path: String, expected: FileStatus)] = []
+    /// A file to patch was replaced since the snapshot was taken: the change starts again.
+    var stale = false
 
     init(before snap: VdirStore.Snapshot, after set: TodoSet, directory: String, _ options: CommonOptions) throws(CLIError) {
         let now = CurrentProcess.secondsSince1970()
@@ -86,7 +93,8 @@ struct VdirPlan {
             if let item = snap.items[d.id] {
                 guard let row = snap.set.index(ofID: d.id), snap.set.draft(at: row) != d else { continue }
                 let path = directory + "/" + item.file
-                writes.append((path, try VdirItem.patch(item.bytes, to: d, file: path, now: now, options), item.status))
+                guard let bytes = item.bytes ?? VdirPlan.bytes(of: path, ifStill: item.status) else { stale = true; return }
+                writes.append((path, try VdirItem.patch(bytes, to: d, file: path, now: now, options), item.status))
             } else {
                 let name = VdirItem.fileName(for: d.id, avoiding: taken, in: directory)
                 taken.insert(name)
@@ -103,6 +111,16 @@ struct VdirPlan {
             }
             if !removals.contains(where: { $0.path == path }) { removals.append((path, item.status)) }
         }
+    }
+
+    /// The bytes of the file at `path` when it still has `status` (nil when it was replaced,
+    /// removed or cannot be read: the change then starts again and reads it afresh).
+    static func bytes(of path: String, ifStill status: FileStatus) -> [UInt8]? {
+        do throws(Errno) {
+            let fd = try FileDescriptor.openForReading(path)
+            guard try fd.status() == status else { return nil }
+            return try fd.readAll(statusSize: status.size)
+        } catch { return nil }
     }
 
     /// Writes and removes; false when a file was replaced by another program before anything of

@@ -490,6 +490,23 @@ def cache():
     for _ in range(2):
         got, err = titles()
         check(got == want and "broken.ics" in err, f"cache: broken file: {err}")
+    # Changes read through the cache too: what another program replaced since the last view is
+    # read afresh and patched from its own new text; the rest of the vdir stays byte for byte.
+    titles()
+    write(os.path.join(vdir, "c09.tmp"), item("c09", "Server 09", ["DUE;VALUE=DATE:20261210", "X-SERVER:kept"]))
+    os.rename(os.path.join(vdir, "c09.tmp"), os.path.join(vdir, "c09.ics"))
+    before = files(vdir)
+    calgrid(vdir, "done", "c09")
+    after = files(vdir)
+    c09, _ = todo_of(after["c09.ics"])
+    check(str(c09.get("SUMMARY")) == "Server 09" and str(c09.get("X-SERVER")) == "kept"
+          and str(c09.get("STATUS")) == "COMPLETED", f"cache: a change lost what was replaced since the view: {after['c09.ics']!r}")
+    check({n for n in after if after[n] != before.get(n)} == {"c09.ics"}, "cache: a change wrote other files")
+    calgrid(vdir, "edit", "c11", "--title", "Edited 11")
+    want.update({"c09": "Server 09", "c11": "Edited 11"})
+    got, _ = titles()
+    check(got == want, f"cache: after two changes: {got}")
+    check(str(todo_of(files(vdir)["c11.ics"])[0].get("SUMMARY")) == "Edited 11", "cache: edit of a cached file")
 
 
 try:
