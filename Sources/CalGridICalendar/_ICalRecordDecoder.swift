@@ -48,13 +48,9 @@ struct _ICalRecordDecoder: _RecordDecoding {
                 batch.setCompletedDays(count: f.count)
                 for k in f.ticked { batch.setCompletedDay(k) }
             }
-        } else if item.isCompleted, let s = item.start, let e = item.end, s <= e {
-            // A completed item with a start and an end is done as a whole: the set keeps one flag
-            // per day for it, and done means every one ticked (TodoSet.isDone(at:)).
-            let n = s.days(to: e) + 1
-            batch.setCompletedDays(count: n)
-            for k in 0..<n { batch.setCompletedDay(k) }
         }
+        // A completed item with a start and an end and no rule stages no flags: the set gives a
+        // tracked todo that comes without them its flags from isCompleted (every day done).
         return .staged
     }
 }

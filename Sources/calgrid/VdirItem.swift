@@ -97,7 +97,13 @@ enum VdirItem {
         if want.repetition != got.repetition { lost.append(.repetition) }
         if !sameDays(want, got) { lost.append(.rule) }
         if want.reminderMinutes != got.reminderMinutes { lost.append(.reminderMinutes) }
-        let flags = { (d: TodoDraft) -> [Bool] in (d.completedDays ?? []).contains(true) ? d.completedDays! : [] }
+        // Flags by meaning: none ticked, or every one (a todo done as a whole, which is how
+        // iCalendar writes it and how the set reads a completed item back), are no per-day flags;
+        // isDone then tells them apart.
+        let flags = { (d: TodoDraft) -> [Bool] in
+            let days = d.completedDays ?? []
+            return days.contains(true) && days.contains(false) ? days : []
+        }
         if flags(want) != flags(got) { lost.append(.completedDays) } else if isDone(want) != isDone(got) { lost.append(.isCompleted) }
         return lost
     }
