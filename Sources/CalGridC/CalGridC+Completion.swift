@@ -9,13 +9,15 @@ public func calgrid_todo_set_completed_days(_ flags: UnsafeMutablePointer<UInt8>
     _boundary { () throws(CStatus) in
         let size = try _length(size)
         let s = try _reading(set)
-        let i = try _index(index, in: s.pointee)
-        let n = s.pointee.completionFlagCount(at: i)
-        outCount?.pointee = n
-        guard size >= n else { throw .noSpace }
-        guard n > 0 else { return }
-        guard let flags else { throw .invalid }
-        for k in 0..<n { flags[k] = s.pointee.isTrackedDayDone(k, at: i) ? 1 : 0 }
+        let i = try _index(index, in: s)
+        try s.read { (s) throws(CStatus) in
+            let n = s.completionFlagCount(at: i)
+            outCount?.pointee = n
+            guard size >= n else { throw .noSpace }
+            guard n > 0 else { return }
+            guard let flags else { throw .invalid }
+            for k in 0..<n { flags[k] = s.isTrackedDayDone(k, at: i) ? 1 : 0 }
+        }
     }
 }
 
@@ -23,10 +25,9 @@ public func calgrid_todo_set_completed_days(_ flags: UnsafeMutablePointer<UInt8>
 public func calgrid_todo_set_set_done(_ set: OpaquePointer?, _ index: Int, _ day: calgrid_date, _ done: Int32) -> Int32 {
     _boundary { () throws(CStatus) in
         let box = try _box(set)
-        let i = try _index(index, in: box.set)
+        let i = try _index(index, in: box.address)
         let d = try _date(day)
         let done = try _flag(done)
-        // Read in place (a call on box.set from this module would copy the set first).
         let grown = box.address.read { $0._openFlagsNeeded(at: i, on: d) }
         try _reserveChange(&box.set, row: nil, day: d, flagCount: grown)
         do throws(TodoError) { try box.set.setDone(done, on: d, at: i) } catch { throw error._status }
@@ -38,9 +39,8 @@ public func calgrid_todo_set_toggle(_ outDone: UnsafeMutablePointer<Int32>?, _ s
                                     _ day: calgrid_date) -> Int32 {
     _boundary { () throws(CStatus) in
         let box = try _box(set)
-        let i = try _index(index, in: box.set)
+        let i = try _index(index, in: box.address)
         let d = try _date(day)
-        // Read in place (a call on box.set from this module would copy the set first).
         let grown = box.address.read { $0._openFlagsNeeded(at: i, on: d) }
         try _reserveChange(&box.set, row: nil, day: d, flagCount: grown)
         do throws(TodoError) {
@@ -54,7 +54,7 @@ public func calgrid_todo_set_toggle(_ outDone: UnsafeMutablePointer<Int32>?, _ s
 public func calgrid_todo_set_set_completed(_ set: OpaquePointer?, _ index: Int, _ completed: Int32) -> Int32 {
     _boundary { () throws(CStatus) in
         let box = try _box(set)
-        let i = try _index(index, in: box.set)
+        let i = try _index(index, in: box.address)
         try _reserveChange(&box.set, row: i)
         let flag = try _flag(completed)
         do throws(TodoError) { try box.set.setIsCompleted(flag, at: i) } catch { throw error._status }
@@ -67,11 +67,13 @@ public func calgrid_todo_set_day(_ out: UnsafeMutablePointer<calgrid_todo_day>?,
     _boundary { () throws(CStatus) in
         let out = try _required(out)
         let s = try _reading(set)
-        let i = try _index(index, in: s.pointee)
+        let i = try _index(index, in: s)
         let d = try _date(day)
-        out.pointee = calgrid_todo_day(falls_on: s.pointee.fallsOn(d, at: i) ? 1 : 0, is_done: s.pointee.isDone(on: d, at: i) ? 1 : 0,
-                                       share_to_date: s.pointee.completionShare(upTo: d, at: i),
-                                       current_streak: Int64(s.pointee.currentStreak(on: d, at: i)),
-                                       longest_streak: Int64(s.pointee.longestStreak(at: i)))
+        out.pointee = s.read { s in
+            calgrid_todo_day(falls_on: s.fallsOn(d, at: i) ? 1 : 0, is_done: s.isDone(on: d, at: i) ? 1 : 0,
+                             share_to_date: s.completionShare(upTo: d, at: i),
+                             current_streak: Int64(s.currentStreak(on: d, at: i)),
+                             longest_streak: Int64(s.longestStreak(at: i)))
+        }
     }
 }

@@ -35,7 +35,7 @@ func _reserve(_ bytes: Int) throws(CStatus) {
 }
 
 // Reads reserve `readAllocationBound(days:dayTableOf:)` or `countAllocationBound()` of the set in
-// place (`UnsafePointer<TodoSet>`'s reads, TodoSet+InPlaceReads.swift: no copy of the struct).
+// place (`UnsafePointer<TodoSet>`'s reads, TodoSet+InPlaceReads.swift: no owned copy of the struct).
 
 /// The bytes of a C string, or 0 for NULL (no String is made).
 @inline(__always)
@@ -101,8 +101,8 @@ func _reserveChange(_ set: inout TodoSet, todo: UnsafePointer<calgrid_todo>, row
 
 /// `_reserve` for a memo or a tag of `set` made into a String: at most its whole text arena.
 @inline(__always)
-func _reserveText(_ set: TodoSet) throws(CStatus) {
-    try _reserve(_add(TodoSet.constantAllocationBytes, set.memoryFootprint.textBytes))
+func _reserveText(_ set: UnsafePointer<TodoSet>) throws(CStatus) {
+    try _reserve(_add(TodoSet.constantAllocationBytes, set.read { $0.memoryFootprint.textBytes }))
 }
 
 /// `_reserve` for a zone made from `bytes` bytes of TZif data or POSIX text: the bytes as read,

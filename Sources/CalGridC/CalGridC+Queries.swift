@@ -109,8 +109,8 @@ public func calgrid_todo_set_day_tallies(_ counts: UnsafeMutablePointer<calgrid_
         guard stride >= MemoryLayout<calgrid_day_tally>.size, size >= 0, size <= Int.max / stride else { throw .invalid }
         let days = Int(l.dayNumber - f.dayNumber) + 1
         guard size >= days else { throw .noSpace }
-        try _reserve(s.pointee.readAllocationBound(days: days, dayTableOf: k))
-        let c = s.pointee.dayCounts(from: f, through: l, kind: k)
+        try _reserve(s.readAllocationBound(days: days, dayTableOf: k))
+        let c = s.dayCounts(from: f, through: l, kind: k)
         let base = UnsafeMutableRawPointer(out)
         for t in 0..<days {
             let e = (base + t * stride).assumingMemoryBound(to: calgrid_day_tally.self)

@@ -55,8 +55,9 @@ func _todoRecurrence(_ t: calgrid_todo, start: CivilDate?, id: String, record: I
 public func calgrid_todo_set_recurrence(_ out: UnsafeMutablePointer<OpaquePointer?>?, _ set: OpaquePointer?, _ index: Int) -> Int32 {
     _boundary { () throws(CStatus) in
         let out = try _required(out)
-        let s = try _box(set).set
-        guard let r = s.recurrence(at: try _index(index, in: s)) else { throw CStatus(CALGRID_ENOTFOUND) }
+        let s = try _box(set).address
+        let i = try _index(index, in: s)
+        guard let r = s.read({ $0.recurrence(at: i) }) else { throw CStatus(CALGRID_ENOTFOUND) }
         out.pointee = OpaquePointer(Unmanaged.passRetained(_RecurrenceBox(r)).toOpaque())
     }
 }

@@ -39,8 +39,14 @@ func _box(_ p: OpaquePointer?) throws(CStatus) -> _TodoSetBox {
 func _reading(_ p: OpaquePointer?) throws(CStatus) -> UnsafePointer<TodoSet> { try _box(p).address }
 
 /// A C index into the set, or ERANGE.
-func _index(_ i: Int, in set: TodoSet) throws(CStatus) -> Int {
-    guard i >= 0, i < set.count else { throw .range }   // size_t beyond Int.max arrives negative
+func _index(_ i: Int, in set: TodoSet) throws(CStatus) -> Int { try _index(i, count: set.count) }
+
+/// `_index` of the set behind a handle (the set passed as a value would be copied first).
+func _index(_ i: Int, in set: UnsafePointer<TodoSet>) throws(CStatus) -> Int { try _index(i, count: set.pointee.count) }
+
+@inline(__always)
+func _index(_ i: Int, count: Int) throws(CStatus) -> Int {
+    guard i >= 0, i < count else { throw .range }   // size_t beyond Int.max arrives negative
     return i
 }
 
@@ -221,10 +227,10 @@ public func calgrid_todo_set_count(_ out: UnsafeMutablePointer<Int>?, _ set: Opa
 }
 
 /// Looks an id up by its bytes (no String is made; any bytes are a valid key, none matches if not UTF-8).
-func _find(_ set: TodoSet, _ id: UnsafePointer<CChar>) -> Int? {
+func _find(_ set: UnsafePointer<TodoSet>, _ id: UnsafePointer<CChar>) -> Int? {
     var n = 0
     while id[n] != 0 { n += 1 }
-    return set.index(ofIDBytes: UnsafeRawBufferPointer(start: UnsafeRawPointer(id), count: n))
+    return set.read { $0.index(ofIDBytes: UnsafeRawBufferPointer(start: UnsafeRawPointer(id), count: n)) }
 }
 
 @c(calgrid_todo_set_find) @implementation
@@ -233,7 +239,7 @@ public func calgrid_todo_set_find(_ out: UnsafeMutablePointer<Int>?, _ set: Opaq
         let out = try _required(out)
         let box = try _box(set)
         guard let id else { throw .invalid }
-        guard let i = _find(box.set, id) else { throw CStatus(CALGRID_ENOTFOUND) }
+        guard let i = _find(box.address, id) else { throw CStatus(CALGRID_ENOTFOUND) }
         out.pointee = i
     }
 }
@@ -245,24 +251,26 @@ public func calgrid_todo_set_get(_ out: UnsafeMutablePointer<calgrid_todo_info>?
         let size = out.pointee.struct_size
         try _checkVersionedSize(size, older: _todoInfoSizeV1, known: MemoryLayout<calgrid_todo_info>.size)
         let s = try _reading(set)
-        let i = try _index(index, in: s.pointee)
+        let i = try _index(index, in: s)
         var info = calgrid_todo_info()
         info.struct_size = out.pointee.struct_size
-        info.start = s.pointee.start(at: i)?.dayNumber ?? _noDate
-        info.end = s.pointee.end(at: i)?.dayNumber ?? _noDate
-        info.created_at = s.pointee.createdAt(at: i) ?? _noCreatedAt
-        info.is_challenge = s.pointee.isChallenge(at: i) ? 1 : 0
-        info.is_completed = s.pointee.isCompleted(at: i) ? 1 : 0
-        info.is_tracked = s.pointee.isTracked(at: i) ? 1 : 0
-        info.is_done = s.pointee.isDone(at: i) ? 1 : 0
-        info.repetition = UInt32(s.pointee.repetition(at: i).rawValue)
-        info.reminder_minutes = s.pointee.reminderMinutes(at: i).map { Int32($0) } ?? _noReminder
-        info.tracked_day_count = Int64(s.pointee.trackedDayCount(at: i))
-        info.done_day_count = Int64(s.pointee.doneDayCount(at: i))
-        info.completion_share = s.pointee.completionShare(at: i)
-        info.has_memo = s.pointee.hasMemo(at: i) ? 1 : 0
-        info.tag_count = s.pointee.tagCount(at: i)
-        info.is_event = s.pointee.isEvent(at: i) ? 1 : 0
+        s.read { s in
+            info.start = s.start(at: i)?.dayNumber ?? _noDate
+            info.end = s.end(at: i)?.dayNumber ?? _noDate
+            info.created_at = s.createdAt(at: i) ?? _noCreatedAt
+            info.is_challenge = s.isChallenge(at: i) ? 1 : 0
+            info.is_completed = s.isCompleted(at: i) ? 1 : 0
+            info.is_tracked = s.isTracked(at: i) ? 1 : 0
+            info.is_done = s.isDone(at: i) ? 1 : 0
+            info.repetition = UInt32(s.repetition(at: i).rawValue)
+            info.reminder_minutes = s.reminderMinutes(at: i).map { Int32($0) } ?? _noReminder
+            info.tracked_day_count = Int64(s.trackedDayCount(at: i))
+            info.done_day_count = Int64(s.doneDayCount(at: i))
+            info.completion_share = s.completionShare(at: i)
+            info.has_memo = s.hasMemo(at: i) ? 1 : 0
+            info.tag_count = s.tagCount(at: i)
+            info.is_event = s.isEvent(at: i) ? 1 : 0
+        }
         _store(info, into: out, size: size)
     }
 }
@@ -292,31 +300,33 @@ public func calgrid_todo_set_text(_ buf: UnsafeMutablePointer<CChar>?, _ size: I
                                   _ set: OpaquePointer?, _ index: Int, _ which: calgrid_todo_text, _ tagIndex: Int) -> Int32 {
     _boundary { () throws(CStatus) in
         let s = try _reading(set)
-        let i = try _index(index, in: s.pointee)
-        switch which.rawValue {
-        case CALGRID_TEXT_ID.rawValue:
-            let r: Result<Void, CStatus> = s.pointee.withIDBytes(at: i) { b in
-                do throws(CStatus) { try _copyOut(b, buf, size, outLength); return .success(()) } catch { return .failure(error) }
+        let i = try _index(index, in: s)
+        try s.read { (t) throws(CStatus) in
+            switch which.rawValue {
+            case CALGRID_TEXT_ID.rawValue:
+                let r: Result<Void, CStatus> = t.withIDBytes(at: i) { b in
+                    do throws(CStatus) { try _copyOut(b, buf, size, outLength); return .success(()) } catch { return .failure(error) }
+                }
+                try r.get()
+            case CALGRID_TEXT_TITLE.rawValue:
+                let r: Result<Void, CStatus> = t.withTitleBytes(at: i) { b in
+                    do throws(CStatus) { try _copyOut(b, buf, size, outLength); return .success(()) } catch { return .failure(error) }
+                }
+                try r.get()
+            case CALGRID_TEXT_MEMO.rawValue:
+                try _reserveText(s)
+                guard let memo = t.memo(at: i) else { throw CStatus(CALGRID_ENOTFOUND) }
+                try _copyOut(memo, buf, size, outLength)
+            case CALGRID_TEXT_TAG.rawValue:
+                guard tagIndex >= 0, tagIndex < t.tagCount(at: i) else { throw .range }
+                try _reserveText(s)
+                try _copyOut(t.tags(at: i)[tagIndex], buf, size, outLength)
+            case CALGRID_TEXT_RRULE.rawValue:
+                guard let rule = t.recurrence(at: i)?.rule else { throw CStatus(CALGRID_ENOTFOUND) }
+                try _copyOut(rule.text, buf, size, outLength)
+            default:
+                throw .invalid
             }
-            try r.get()
-        case CALGRID_TEXT_TITLE.rawValue:
-            let r: Result<Void, CStatus> = s.pointee.withTitleBytes(at: i) { b in
-                do throws(CStatus) { try _copyOut(b, buf, size, outLength); return .success(()) } catch { return .failure(error) }
-            }
-            try r.get()
-        case CALGRID_TEXT_MEMO.rawValue:
-            try _reserveText(s.pointee)
-            guard let memo = s.pointee.memo(at: i) else { throw CStatus(CALGRID_ENOTFOUND) }
-            try _copyOut(memo, buf, size, outLength)
-        case CALGRID_TEXT_TAG.rawValue:
-            guard tagIndex >= 0, tagIndex < s.pointee.tagCount(at: i) else { throw .range }
-            try _reserveText(s.pointee)
-            try _copyOut(s.pointee.tags(at: i)[tagIndex], buf, size, outLength)
-        case CALGRID_TEXT_RRULE.rawValue:
-            guard let rule = s.pointee.recurrence(at: i)?.rule else { throw CStatus(CALGRID_ENOTFOUND) }
-            try _copyOut(rule.text, buf, size, outLength)
-        default:
-            throw .invalid
         }
     }
 }

@@ -70,7 +70,7 @@ public func calgrid_todo_set_update(_ set: OpaquePointer?, _ index: Int, _ todo:
 public func calgrid_todo_set_remove_at(_ set: OpaquePointer?, _ index: Int) -> Int32 {
     _boundary { () throws(CStatus) in
         let box = try _box(set)
-        let i = try _index(index, in: box.set)
+        let i = try _index(index, in: box.address)
         try _reserveChange(&box.set, row: i)
         box.set.remove(at: i)
     }
@@ -81,7 +81,7 @@ public func calgrid_todo_set_remove(_ set: OpaquePointer?, _ id: UnsafePointer<C
     _boundary { () throws(CStatus) in
         let box = try _box(set)
         guard let id else { throw .invalid }
-        guard let i = _find(box.set, id) else { throw CStatus(CALGRID_ENOTFOUND) }
+        guard let i = _find(box.address, id) else { throw CStatus(CALGRID_ENOTFOUND) }
         try _reserveChange(&box.set, row: i)
         box.set.remove(at: i)
     }
