@@ -8,7 +8,9 @@ extension TodoSet {
     /// SUMMARY, DESCRIPTION, a CATEGORIES per tag, CREATED, DTSTART and DUE as DATEs, and for a done
     /// todo STATUS:COMPLETED, COMPLETED (`now`) and PERCENT-COMPLETE:100 (else STATUS:NEEDS-ACTION);
     /// a recurring todo's rule with its ticks as completed RECURRENCE-ID instances; the reminder as
-    /// a VALARM (TRIGGER that many minutes after the start day's midnight, else the due day's).
+    /// a VALARM (TRIGGER that many minutes after the start day's midnight, else the due day's);
+    /// an event as a VEVENT (DTEND the day after its last day; without an end, `RRULE:FREQ=DAILY`,
+    /// its days from the start on).
     /// Repetition weekdays, a non-recurring todo's per-day completion flags and challenge have no
     /// iCalendar form here and are not written (docs/icalendar.md). `importICalendar` reads it back
     /// to the same ids, texts, tags, days, creation times, rules, completion and reminders.

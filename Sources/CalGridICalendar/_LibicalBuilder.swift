@@ -169,6 +169,13 @@ enum _Builder {
             if !isEvent { setDone(c, draft.isCompleted, now: now) }
         } else if isEvent {
             replace(c, ICAL_DTEND_PROPERTY, with: draft.end.flatMap { time(ICAL_DTEND_PROPERTY, date($0._clampedAdding(1))) { icalproperty_new_dtend($0) } })
+            // An event with a start and no end falls on every day from its start on (the set's open
+            // span), but a VEVENT without DTEND is one day (RFC 5545 3.6.1): a daily rule without an
+            // end says the same days to every client.
+            if draft.start != nil, draft.end == nil, draft.repetition == .all,
+               let p = "RRULE:FREQ=DAILY".withCString({ icalproperty_new_from_string($0) }) {
+                replace(c, ICAL_RRULE_PROPERTY, with: p)
+            }
         } else {
             replace(c, ICAL_DUE_PROPERTY, with: draft.end.flatMap { time(ICAL_DUE_PROPERTY, date($0)) { icalproperty_new_due($0) } })
             setDone(c, draft.isCompleted, now: now)

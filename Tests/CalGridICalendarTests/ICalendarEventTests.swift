@@ -81,4 +81,29 @@ import Testing
         try back.importICalendar(bytes: bytes, options: ImportOptions(zone: try TimeZoneRules.named(zone)))
         #expect(back.drafts == set.drafts)
     }
+
+    /// An event with a start and no end falls on every day from its start on (the set's open
+    /// span). It is written as a daily rule without an end (a VEVENT without DTEND would be one
+    /// day): recurring-ical-events reads the export to the set's days, and so does CalGrid.
+    @Test func eventWithoutAnEndIsWrittenAsItsDays() throws {
+        var set = TodoSet()
+        _ = try set.append(TodoDraft(id: "exhibition", title: "Exhibition", start: try CivilDate(iso8601: "2026-03-10"), isEvent: true))
+        _ = try set.append(TodoDraft(id: "fair", title: "Fair", start: try CivilDate(iso8601: "2026-03-12"),
+                                     end: try CivilDate(iso8601: "2026-03-14"), isEvent: true))
+        let dir = try ScratchDirectory("open-event")
+        defer { dir.remove() }
+        let path = dir.file("out.ics")
+        try set.exportICalendar(to: path, now: 1_780_000_000)
+        let first = try CivilDate(iso8601: "2026-03-01"), last = try CivilDate(iso8601: "2026-06-30")
+        let oracle = try occurrenceOracle(zone: "UTC", from: first.iso8601, to: last.iso8601, [path])
+        let open = set.index(ofID: "exhibition")!
+        let days = (0...first.days(to: last)).map { first.advanced(by: $0) }.filter { set.fallsOn($0, at: open) }
+        #expect(days.count == first.advanced(by: 9).days(to: last) + 1)
+        #expect(oracle["exhibition"]?.days == days.map(\.iso8601), "recurring-ical-events: \(oracle["exhibition"]?.days ?? [])")
+        #expect(oracle["fair"] == nil, "a dated event is no rule")
+        var back = TodoSet()
+        try back.importICalendar(fileAt: path)
+        #expect(back.dayCounts(from: first, through: last) == set.dayCounts(from: first, through: last))
+        #expect(back.draft(at: back.index(ofID: "fair")!).recurrence == nil)
+    }
 }
