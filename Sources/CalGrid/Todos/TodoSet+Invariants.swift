@@ -37,6 +37,7 @@ extension TodoSet {
         let n = count
         precondition(_columns.lengthsAgree, "TodoSet columns disagree in length")
         precondition(_ids.count == n, "TodoSet id index count")
+        _ids._verifyNumbering(whole: false)
         precondition(zip(_rules.rows, _rules.rows.dropFirst()).allSatisfy { $0 < $1 }
                      && (_rules.rows.last.map { Int($0) < n } ?? true)
                      && _rules.rules.count == _rules.count && _rules.trackedCounts.count == _rules.count
@@ -52,6 +53,7 @@ extension TodoSet {
                 return
             }
         }
+        _ids._verifyNumbering(whole: true)
         var hist = _DayHistogram(), histC = _DayHistogram()
         for i in 0..<n { _verifyRow(i, collecting: true, &hist, &histC) }
         precondition(_columns.flags.reduce(0) { $0 + ($1 & TodoSet._event != 0 ? 1 : 0) } == _eventCount, "TodoSet event count")
