@@ -79,7 +79,13 @@ func formatDateTime(_ t: Int64) -> String {
 
 /// The app's todos as 30-day challenges (30-entry `completed` arrays), about 390 bytes a record.
 func writeImportFile(records n: Int, to path: String) throws {
-    var rng = SplitMix64(seed: 7 &+ UInt64(n))
+    try writeChallengeFile(records: n, seed: 7, to: path, varied: true) { $0.iso8601 }
+}
+
+/// `n` challenge records from seed `seed`, each day written by `day`; `varied` gives some a memo
+/// and some `iscompleted: true` (more draws, so another file than without).
+func writeChallengeFile(records n: Int, seed: UInt64, to path: String, varied: Bool, day: (CivilDate) -> String) throws {
+    var rng = SplitMix64(seed: seed &+ UInt64(n))
     FileManager.default.createFile(atPath: path, contents: nil)
     let fh = FileHandle(forWritingAtPath: path)!
     defer { try? fh.close() }
@@ -89,11 +95,13 @@ func writeImportFile(records n: Int, to path: String) throws {
         let s = CivilDate.epoch.advanced(by: Int(start)), e = s.advanced(by: 29)
         let created = Int64(start - 40 + Int32(rng.below(30))) * 86_400 + Int64(rng.below(86_400))
         var bits = rng.next()
-        let flags = (0..<30).map { k -> String in bits >>= 1; return bits & 1 == 1 ? "true" : "false" }
+        let flags = (0..<30).map { _ -> String in bits >>= 1; return bits & 1 == 1 ? "true" : "false" }
         let title = "\(titleWords[rng.below(titleWords.count)]) challenge \(i)"
-        let memo = rng.chance(40) ? "\"memo: keep going, day by day \(i)\"" : "null"
+        let memo = varied && rng.chance(40) ? "\"memo: keep going, day by day \(i)\"" : "null"
+        let id = uuidString(&rng)
+        let completed = varied && rng.chance(10)
         chunk += """
-          {"id":"\(uuidString(&rng))","title":"\(title)","memo":\(memo),"startDate":"\(s.iso8601)","endDate":"\(e.iso8601)","createdAt":"\(formatDateTime(created))","isChallenge":true,"iscompleted":\(rng.chance(10) ? "true" : "false"),"completed":[\(flags.joined(separator: ","))]}
+          {"id":"\(id)","title":"\(title)","memo":\(memo),"startDate":"\(day(s))","endDate":"\(day(e))","createdAt":"\(formatDateTime(created))","isChallenge":true,"iscompleted":\(completed),"completed":[\(flags.joined(separator: ","))]}
         """
         chunk += i == n - 1 ? "\n]\n" : ",\n"
         if chunk.utf8.count > 1 << 20 { fh.write(chunk.data(using: .utf8)!); chunk = "" }
@@ -108,10 +116,15 @@ func importDataDir() -> String {
 }
 
 func importFile(records n: Int) -> String {
-    let path = importDataDir() + "/todos-v2-\(n).json"
+    importDataFile("todos-v2-\(n).json") { try writeImportFile(records: n, to: $0) }
+}
+
+/// `name` in the data folder, written by `write` (to a temporary name, then renamed) when missing.
+func importDataFile(_ name: String, write: (String) throws -> Void) -> String {
+    let path = importDataDir() + "/" + name
     if !FileManager.default.fileExists(atPath: path) {
         print("  generating \(path)…"); fflush(stdout)
-        try! writeImportFile(records: n, to: path + ".tmp")
+        try! write(path + ".tmp")
         _ = rename(path + ".tmp", path)
     }
     return path

@@ -16,7 +16,8 @@ let zoneImporters: [(key: String, zone: String, name: String, role: Role)] = [
     ("berlin", "Europe/Berlin", "CalGridJSON import, Europe/Berlin", .candidate),
 ]
 
-/// The import file of `writeImportFile`, with each day written as the instant of its local noon in Berlin.
+/// Challenge records as `writeImportFile` writes them (another seed, no memo, none completed), each
+/// day written as the instant of its local noon in Berlin.
 func writeZoneImportFile(records n: Int, to path: String) throws {
     let berlin = TimeZone(identifier: "Europe/Berlin")!
     func noon(_ d: CivilDate) -> String {
@@ -24,35 +25,11 @@ func writeZoneImportFile(records n: Int, to path: String) throws {
         let offset = berlin.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(utcNoon)))
         return formatDateTime(utcNoon - Int64(offset))
     }
-    var rng = SplitMix64(seed: 11 &+ UInt64(n))
-    FileManager.default.createFile(atPath: path, contents: nil)
-    let fh = FileHandle(forWritingAtPath: path)!
-    defer { try? fh.close() }
-    var chunk = "[\n"
-    for i in 0..<n {
-        let start = windowFirst.dayNumber - 60 + Int32(rng.below(150))
-        let s = CivilDate.epoch.advanced(by: Int(start)), e = s.advanced(by: 29)
-        let created = Int64(start - 40 + Int32(rng.below(30))) * 86_400 + Int64(rng.below(86_400))
-        var bits = rng.next()
-        let flags = (0..<30).map { _ -> String in bits >>= 1; return bits & 1 == 1 ? "true" : "false" }
-        let title = "\(titleWords[rng.below(titleWords.count)]) challenge \(i)"
-        chunk += """
-          {"id":"\(uuidString(&rng))","title":"\(title)","memo":null,"startDate":"\(noon(s))","endDate":"\(noon(e))","createdAt":"\(formatDateTime(created))","isChallenge":true,"iscompleted":false,"completed":[\(flags.joined(separator: ","))]}
-        """
-        chunk += i == n - 1 ? "\n]\n" : ",\n"
-        if chunk.utf8.count > 1 << 20 { fh.write(chunk.data(using: .utf8)!); chunk = "" }
-    }
-    fh.write(chunk.data(using: .utf8)!)
+    try writeChallengeFile(records: n, seed: 11, to: path, varied: false, day: noon)
 }
 
 func zoneImportFile(records n: Int) -> String {
-    let path = importDataDir() + "/todos-berlin-v1-\(n).json"
-    if !FileManager.default.fileExists(atPath: path) {
-        print("  generating \(path)…"); fflush(stdout)
-        try! writeZoneImportFile(records: n, to: path + ".tmp")
-        _ = rename(path + ".tmp", path)
-    }
-    return path
+    importDataFile("todos-berlin-v1-\(n).json") { try writeZoneImportFile(records: n, to: $0) }
 }
 
 /// `import-zone-child ZONE FILE`: one import in that zone; prints what `import-child` prints.
