@@ -57,8 +57,10 @@ let scenarioNotes = """
   same interleaved repetitions: *Swift core* in this process (the baseline), *C API*: a C program
   (`CAPI/bench_changes.c`) through the freshly built `libcalgrid.so`, and *C API, today*: the same program
   through the `libcalgrid.so` of the directory `CALGRID_BENCH_TODAY_LIB` names (a checkout of main built with
-  `make capi`), when given. *memmove of the fixed columns (floor)*: moving 32 bytes × N, what a removal with
-  dense indices must move.
+  `make capi`), when given. *memmove of the fixed columns (floor)*: the set's nine fixed columns (32 bytes a
+  todo) each moved down one row, what a removal with dense indices must move, at the set's mean size over
+  each removal sample and timed inside the removal's own interleaved repetitions (timed apart, its columns
+  stayed in cache and it read too low); *x floor* in the notes is each side's removal ÷ the floor, pairwise.
 - **vdir store** (`--only vdir`, issue 21) — `calgrid month` over a vdir of 10,000 one-VTODO files (as
   vdirsyncer leaves them; a third without DTSTART, every seventh completed) against the same todos in one
   native-format store, each run its own process, spawn to exit, output to /dev/null, interleaved
