@@ -105,7 +105,7 @@ import CalGridTestSupport
     }
 
     @Test func taskwarriorPeriodsBecomeRules() {
-        let cases: [(String, String?)] = [
+        var cases: [(String, String?)] = [
             ("daily", "FREQ=DAILY"), ("weekly", "FREQ=WEEKLY"), ("biweekly", "FREQ=WEEKLY;INTERVAL=2"),
             ("2weeks", "FREQ=WEEKLY;INTERVAL=2"), ("3d", "FREQ=DAILY;INTERVAL=3"), ("monthly", "FREQ=MONTHLY"),
             ("quarterly", "FREQ=MONTHLY;INTERVAL=3"), ("6mo", "FREQ=MONTHLY;INTERVAL=6"), ("yearly", "FREQ=YEARLY"),
@@ -113,6 +113,29 @@ import CalGridTestSupport
             ("Weekly", "FREQ=WEEKLY"), ("fortnight", "FREQ=WEEKLY;INTERVAL=2"),
             ("sometimes", nil), ("0d", nil), ("2weekdays", nil), ("", nil),
         ]
+        // Every period word of Taskwarrior's (its documentation's list of recurrence periods), with
+        // a count before it: the count times the word's own interval.
+        let words: [(String, String, Int)] = [
+            ("d", "DAILY", 1), ("day", "DAILY", 1), ("days", "DAILY", 1), ("daily", "DAILY", 1),
+            ("w", "WEEKLY", 1), ("wk", "WEEKLY", 1), ("wks", "WEEKLY", 1), ("week", "WEEKLY", 1), ("weeks", "WEEKLY", 1),
+            ("weekly", "WEEKLY", 1), ("biweekly", "WEEKLY", 2), ("fortnight", "WEEKLY", 2), ("fortnightly", "WEEKLY", 2),
+            ("mo", "MONTHLY", 1), ("mos", "MONTHLY", 1), ("month", "MONTHLY", 1), ("months", "MONTHLY", 1),
+            ("monthly", "MONTHLY", 1), ("bimonthly", "MONTHLY", 2), ("q", "MONTHLY", 3), ("qtr", "MONTHLY", 3),
+            ("qtrs", "MONTHLY", 3), ("quarter", "MONTHLY", 3), ("quarters", "MONTHLY", 3), ("quarterly", "MONTHLY", 3),
+            ("semiannual", "MONTHLY", 6), ("y", "YEARLY", 1), ("yr", "YEARLY", 1), ("yrs", "YEARLY", 1),
+            ("year", "YEARLY", 1), ("years", "YEARLY", 1), ("yearly", "YEARLY", 1), ("annual", "YEARLY", 1),
+            ("biannual", "YEARLY", 2), ("biyearly", "YEARLY", 2),
+        ]
+        for (word, freq, factor) in words {
+            for count in [1, 3] {
+                let interval = count * factor
+                let text = "FREQ=" + freq + (interval == 1 ? "" : ";INTERVAL=\(interval)")
+                cases.append(((count == 1 ? "" : "\(count)") + word, text))
+            }
+            cases.append((word.uppercased(), "FREQ=" + freq + (factor == 1 ? "" : ";INTERVAL=\(factor)")))
+        }
+        // Near words are none: a prefix, a word with a space, two words, a word past the last.
+        cases += [("dai", nil), ("da", nil), ("week ", nil), (" week", nil), ("d day", nil), ("biyearlyx", nil), ("\nd", nil)]
         for (recur, text) in cases {
             let got = Array(recur.utf8).withUnsafeBufferPointer { _RecordDecoder.rruleText(recur: $0) }
             #expect(got == text, "\(recur)")
