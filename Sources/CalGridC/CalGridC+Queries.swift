@@ -72,15 +72,6 @@ public func calgrid_todo_set_search(_ indices: UnsafeMutablePointer<Int>?, _ siz
     }
 }
 
-/// Copies core day counts into `calgrid_day_count`s.
-func _emit(_ c: TodoDayCounts, into out: UnsafeMutablePointer<calgrid_day_count>) {
-    c.total.withUnsafeBufferPointer { t in
-        c.completed.withUnsafeBufferPointer { d in
-            for k in 0..<t.count { out[k] = calgrid_day_count(total: t[k], completed: d[k]) }
-        }
-    }
-}
-
 @c(calgrid_todo_set_day_counts) @implementation
 public func calgrid_todo_set_day_counts(_ counts: UnsafeMutablePointer<calgrid_day_count>?, _ size: Int, _ set: OpaquePointer?,
                                         _ first: calgrid_date, _ last: calgrid_date, _ kind: calgrid_todo_kind) -> Int32 {
@@ -92,7 +83,8 @@ public func calgrid_todo_set_day_counts(_ counts: UnsafeMutablePointer<calgrid_d
         guard size > Int(l.dayNumber - f.dayNumber) else { throw .noSpace }
         let counts = try _required(counts)
         try _reserve(s.readAllocationBound(days: Int(l.dayNumber - f.dayNumber) + 1, dayTableOf: k))
-        _emit(s.dayCounts(from: f, through: l, kind: k), into: counts)
+        s.writeDayCounts(from: f, through: l, kind: k, into: UnsafeMutableRawPointer(counts),
+                         stride: MemoryLayout<calgrid_day_count>.stride)
     }
 }
 
@@ -136,8 +128,8 @@ public func calgrid_todo_set_grid_counts(_ counts: UnsafeMutablePointer<calgrid_
         for i in 0..<_maxGridCells { counts[i] = calgrid_day_count() }
         guard lo <= hi else { return }
         try _reserve(s.readAllocationBound(days: _maxGridCells, dayTableOf: k))
-        let c = s.dayCounts(from: CivilDate(_unchecked: Int32(lo)), through: CivilDate(_unchecked: Int32(hi)), kind: k)
-        _emit(c, into: counts + (lo - first))
+        s.writeDayCounts(from: CivilDate(_unchecked: Int32(lo)), through: CivilDate(_unchecked: Int32(hi)), kind: k,
+                         into: UnsafeMutableRawPointer(counts + (lo - first)), stride: MemoryLayout<calgrid_day_count>.stride)
     }
 }
 

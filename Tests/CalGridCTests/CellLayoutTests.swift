@@ -22,6 +22,30 @@ import CCalGrid
         #expect(Int(CALGRID_GRID_MAX_CELLS) == MonthGrid.maxCellCount)
     }
 
+    /// calgrid_todo_set_day_counts and grid_counts have the core write `calgrid_day_count`s in place
+    /// (`TodoSet.writeDayCounts(from:through:kind:into:stride:)`: total at 0, completed at 4), and
+    /// write what `dayCounts` answers, for every kind, events included (written as zeros for `.events`).
+    @Test func dayCountsAreWrittenAsTheHeadersPairs() throws {
+        typealias D = MemoryLayout<calgrid_day_count>
+        #expect(D.size == 8 && D.stride == 8 && D.offset(of: \.total) == 0 && D.offset(of: \.completed) == 4)
+        let first = try CivilDate(year: 2026, month: 10, day: 1), last = try CivilDate(year: 2026, month: 12, day: 31)
+        var drafts: [TodoDraft] = []
+        for k in 0..<60 {
+            let s = first.advanced(by: (k * 7) % 80 - 5)
+            let event = k % 6 == 1
+            drafts.append(TodoDraft(id: "t\(k)", title: "", start: s, end: k % 5 == 0 ? nil : s.advanced(by: k % 13),
+                                    isChallenge: !event && k % 3 == 0, isCompleted: !event && k % 4 == 0, isEvent: event))
+        }
+        let set = try TodoSet(drafts)
+        for kind in [TodoKind.all, .todos, .challenges, .events] {
+            let want = set.dayCounts(from: first, through: last, kind: kind)
+            var got = [calgrid_day_count](repeating: calgrid_day_count(total: -1, completed: -1), count: want.dayCount + 1)
+            got.withUnsafeMutableBytes { set.writeDayCounts(from: first, through: last, kind: kind, into: $0.baseAddress!, stride: D.stride) }
+            #expect((0..<want.dayCount).allSatisfy { got[$0].total == want.total[$0] && got[$0].completed == want.completed[$0] }, "\(kind)")
+            #expect(got[want.dayCount].total == -1 && got[want.dayCount].completed == -1, "wrote past the days")
+        }
+    }
+
     /// The header's view of one core cell, from its booleans and the header's flag macros.
     static func expected(_ c: GridCell) -> calgrid_cell {
         let flags = (c.isToday ? CALGRID_CELL_TODAY : 0) | (c.isVisible ? CALGRID_CELL_VISIBLE : 0)

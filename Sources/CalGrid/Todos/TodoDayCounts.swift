@@ -183,6 +183,39 @@ extension TodoSet {
         return kept ?? _DayTable.build(of: self, kind: kind, first: a, last: b)
     }
 
+    /// `dayCounts(from:through:kind:)`'s totals and completed counts (not its events) written to
+    /// caller storage instead of arrays: day `t` of `first...last` as two `Int32`s, its total at
+    /// `out + t * stride` and its completed count 4 bytes after (C's `calgrid_day_count` at
+    /// `stride` 8). Nothing is allocated once the kind's table is built: the two result arrays of
+    /// `dayCounts` each looked up the generic metadata of their storage (about 500 instructions
+    /// apiece, callgrind, against about 2,800 for the counts themselves at 92 days). `.events`
+    /// writes zeros, as its `total` and `completed` are. `out` must hold `days` elements.
+    /// - Complexity: O(days) with the table built; as `dayCounts(from:through:kind:)` otherwise
+    public func writeDayCounts(from first: CivilDate, through last: CivilDate, kind: TodoKind = .all,
+                               into out: UnsafeMutableRawPointer, stride: Int) {
+        let a = first.dayNumber, b = last.dayNumber
+        guard a <= b else { return }
+        let days = Int(b) - Int(a) + 1
+        guard kind != .events else {
+            for t in 0..<days {
+                out.storeBytes(of: Int32(0), toByteOffset: t &* stride, as: Int32.self)
+                out.storeBytes(of: Int32(0), toByteOffset: t &* stride &+ 4, as: Int32.self)
+            }
+            return
+        }
+        let table = _countingTable(kind._tableKind, a, b)
+        let from = table.first
+        table.counts.withUnsafeBufferPointer { c in
+            for t in 0..<days {
+                let day = a &+ Int32(truncatingIfNeeded: t)
+                let x = _DayTable.entry(day, c, first: from)
+                out.storeBytes(of: Int32(truncatingIfNeeded: x & 0xFFFF_FFFF), toByteOffset: t &* stride, as: Int32.self)
+                out.storeBytes(of: Int32(truncatingIfNeeded: x >> 32) &+ _doneTracked(on: day, kind),
+                               toByteOffset: t &* stride &+ 4, as: Int32.self)
+            }
+        }
+    }
+
     /// Events falling on each day of `[a, b]`, from the events' table.
     /// - Complexity: O(days) with the table built
     @usableFromInline

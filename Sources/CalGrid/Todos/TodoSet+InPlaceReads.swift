@@ -40,6 +40,13 @@ extension UnsafePointer where Pointee == TodoSet {
         read { $0.dayCounts(from: first, through: last, kind: kind) }
     }
 
+    /// `TodoSet.writeDayCounts(from:through:kind:into:stride:)` of the set here, read in place.
+    /// - Complexity: as `writeDayCounts(from:through:kind:into:stride:)`
+    package func writeDayCounts(from first: CivilDate, through last: CivilDate, kind: TodoKind,
+                                into out: UnsafeMutableRawPointer, stride: Int) {
+        read { $0.writeDayCounts(from: first, through: last, kind: kind, into: out, stride: stride) }
+    }
+
     /// `TodoSet.readAllocationBound(days:dayTableOf:)` of the set here, read in place.
     /// - Complexity: as `readAllocationBound(days:dayTableOf:)`
     package func readAllocationBound(days: Int, dayTableOf kind: TodoKind?) -> Int {
