@@ -14,6 +14,48 @@ let icalScenarioNotes = """
 """
 
 let latestHistoryNotes = """
+- **Issue 23's table, one run** (`--only changes`, 2026-12-02 18:35 UTC, load average 5.23 5.36 5.00
+  at start (two other engineers' builds and tests on the 2 cores); 7 interleaved repetitions,
+  CPU-time medians; *before* is the same C program through the `libcalgrid.so` of 4b98d34, before
+  the incremental tables, in the same repetitions; `results/2026-12-02-changes.json`; memory from
+  `--only memory` at 18:36 UTC, load 4.80, `results/2026-12-02-memory.json`). At 1M todos, 92-day counts
+  (C ÷ Swift is the ratio of the medians):
+
+  | scenario | before, C | now, C | Swift | C ÷ Swift | target |
+  |---|---:|---:|---:|---:|---|
+  | after a tick (and back) | 1.40 µs | 1.28 µs | 1.37 µs | 0.93 | ≤ 50 µs: met |
+  | after `isCompleted` flipped (and back) | 8.17 ms | 1.59 µs | 1.67 µs | 0.95 | ≤ 50 µs: met |
+  | after new dates (a day later and back) | 8.17 ms | 15.50 µs | 12.75 µs | 1.22 | ≤ 50 µs: met; C ÷ Swift ≤ 1.2: **missed** (pairwise 1.29) |
+  | after inserting one todo | 8.04 ms | 4.91 µs | 4.42 µs | 1.11 | ≤ 50 µs: met |
+  | after removing row 0 | 22.92 ms | 3.99 ms; the floor 4.04 ms (0.99×, pairwise 1.0) | 3.82 ms (pairwise 1.0× the floor) | 1.04 | ≤ 1.5× the memmove: met |
+  | after a 1,000-todo batch | 9.37 ms (a rebuild) | 1.65 ms (0.18×) | 1.61 ms | 1.03 | ≤ a full rebuild: met |
+  | overlap, one day, k = 69,399 | 75.0 ns/result | 5.9 ns/result (411.96 µs) | 5.3 ns/result (366.33 µs) | 1.12 | ≤ 5 ns/result: **missed** in this run |
+  | overlap, k ≤ 10 (k = 1, Swift) | — | — | 1.15 µs (its count 275.2 ns) | — | ≤ 2 µs: met |
+  | count of an overlap (one day, k = 69,399) | — | 428.8 ns | 537.1 ns | 0.80 | O(log N), ≤ 1 µs: met |
+  | cached 92-day counts | 1.07 µs | 692.0 ns (0.65×) | 1.13 µs | 0.61 | no regression: met |
+  | memory per todo beyond text and day bits | 44.6 B (the issue) | 44.6 B | — | — | ≤ 48 B: met (44.4 at 10k, 47.3 at 100k) |
+
+  At 10k and 100k C ÷ Swift: cached 0.91, 0.61; tick 0.94, 0.88; `isCompleted` 0.90, 0.92; new
+  dates 0.84, 1.06; insert 1.32, 1.12; remove 0.88, 1.01; batch 1.15, 1.05; overlap 1.09, 1.09;
+  its count 0.76, 0.74. Every checksum agrees but *before*'s after a removal (its slower removals
+  hit the C program's 20 ms cap of a sample, so its set differs). What changed since the 01:26 run:
+  (1) `remove(at:)` no longer renumbers the id table (81326f8: removed rows wait, fewer than 64, in
+  the table's numbering; every 64th removal renumbers in one pass), so a removal at 1M is the
+  columns' move: 1.0× the floor, which (2) is now the set's nine fixed columns moved at its mean
+  size inside the removal's own repetitions (90a281a; timed apart, earlier runs read 1.36–2.87 ms
+  for one array of the same bytes). (3) The C day counts write into the caller's array
+  (8f1282f): the core's two result arrays each instantiated generic metadata (callgrind: a cached
+  count 5,665 → 3,670 instructions), which took `isCompleted` from 1.28 (the last run before it) to 0.95 and cached
+  counts from 0.76 to 0.61 of Swift's (the Swift side still makes the arrays). New dates stay
+  bimodal on both sides (C 8.1–21.4 µs, Swift 5.2–19.2 µs: a text compaction falls in some
+  samples), so the median ratio moves between runs (1.22 here, 1.01 at 01:26); C rewrites the todo
+  from `calgrid_todo_set_get` + `_update`, Swift from `draft(at:)`. *Overlap*: 5.3 ns/result in
+  Swift and 5.9 through C here, 4.0–4.4 in quieter runs (01:26, and 4.2–4.5 on 2026-12-01); the C
+  side's 46 µs more is its copy of the 69,399 rows into the caller's array and the read's
+  allocation bound (96 MB at 1M, asked of malloc and freed: an mmap and munmap per call), not
+  looked into further. Counts after each kind of change against N, through C:
+  `results/plots/counts-after-change.svg` (and `counts-after-*.svg` per kind, `overlap-many.svg`).
+
 - **Issue 20: iCalendar import against libical and python-icalendar** (`--only ical-import`,
   2026-12-02 02:00 UTC, load average 9-10 at start (two test runs beside it); 5 interleaved
   repetitions, python-icalendar once or twice (its 30 s budget); `results/2026-12-02-ical-import.json`,
