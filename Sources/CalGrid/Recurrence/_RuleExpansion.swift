@@ -12,8 +12,9 @@ struct _RuleExpansion: Sendable {
     let frequency: RecurrenceRule.Frequency
     /// INTERVAL, capped at the number of periods in 0001...9999 (a longer one leaves only `p0`).
     let step: Int
-    let start: Int
-    let p0: Int
+    /// `var` for `forEachPatternDay`, which walks a copy from another day.
+    var start: Int
+    var p0: Int
     let lastPeriod: Int
     let cycle: Int
     let firstWeekday: Int

@@ -42,6 +42,10 @@ extension TodoSet {
                      && (_rules.rows.last.map { Int($0) < n } ?? true)
                      && _rules.rules.count == _rules.count && _rules.trackedCounts.count == _rules.count
                      && _rules.openCount == _rules.trackedCounts.filter { $0 < 0 }.count, "TodoSet rule side table")
+        precondition(_rules.keys.count == 4 * _rules.count && _rules.rules.indices.allSatisfy { k in
+            let key = _rules.rules[k]._key, w = _rules.keys[(4 * k)..<(4 * k + 4)]
+            return w.elementsEqual([key.0, key.1, key.2, key.3])
+        }, "TodoSet rule key column")
         if let changed, n > TodoSet._wholeCheckLimit {
             // Rows only, unless an append took the set across a power of two in size.
             let highestPowerOfTwo = 1 << (Int.bitWidth - 1 - n.leadingZeroBitCount)

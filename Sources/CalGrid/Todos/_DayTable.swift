@@ -153,29 +153,4 @@ final class _DayTable: @unchecked Sendable {
         }
         return _DayTable(first: first, counts: counts)
     }
-
-    /// Adds every row with a rule (of the kind) into the difference array `plain` over
-    /// `first...last`: +v on each occurrence, −v the day after.
-    /// - Complexity: O(R + their occurrences and periods in the table)
-    static func _addRuleRows(of set: TodoSet, kindMask: UInt8, kindWant: UInt8, first: Int32, last: Int32,
-                             into plain: inout [Int64]) {
-        let doneMask = TodoSet._tracked | TodoSet._completed, untrackedDone = TodoSet._completed
-        let rules = set._rules, c = set._columns
-        plain.withUnsafeMutableBufferPointer { p in
-            for k in 0..<rules.count {
-                let i = Int(rules.rows[k]), f = c.flags[i]
-                guard f & kindMask == kindWant else { continue }
-                let s = Swift.max(c.start[i], first), e = Swift.min(c.end[i], last)
-                guard s <= e else { continue }
-                let v: Int64 = f & doneMask == untrackedDone ? 0x1_0000_0001 : 1
-                let base = Int(first)
-                rules.rules[k].forEachOccurrence(s, e) { d in
-                    let t = Int(d) &- base
-                    p[t] &+= v
-                    p[t &+ 1] &-= v
-                    return true
-                }
-            }
-        }
-    }
 }

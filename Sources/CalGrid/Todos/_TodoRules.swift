@@ -13,6 +13,9 @@ struct _TodoRules: Sendable {
     @usableFromInline var rows: [Int32] = []
     @usableFromInline var rules: [_TodoRule] = []
     @usableFromInline var trackedCounts: [Int32] = []
+    /// `rules[k]._key` at `4k..<4k+4`: what the day tables group rows by, in a column of its own
+    /// because reading it through each box was a cache miss a row (docs/history.md).
+    @usableFromInline var keys: [UInt64] = []
     /// Rows without an end: their occurrences may go past every finite date of the set.
     @usableFromInline var openCount = 0
 
@@ -56,15 +59,28 @@ struct _TodoRules: Sendable {
         let present = k < rows.count && Int(rows[k]) == i
         if present, trackedCounts[k] < 0 { openCount -= 1 }
         guard let entry else {
-            if present { rows.remove(at: k); rules.remove(at: k); trackedCounts.remove(at: k) }
+            if present {
+                rows.remove(at: k); rules.remove(at: k); trackedCounts.remove(at: k)
+                keys.withUnsafeMutableBufferPointer { b in
+                    let at = b.baseAddress! + 4 &* k
+                    at.update(from: at + 4, count: b.count &- 4 &* k &- 4)
+                }
+                keys.removeLast(4)
+            }
             return
         }
         if entry.tracked < 0 { openCount += 1 }
-        if present {
-            rules[k] = entry.rule; trackedCounts[k] = entry.tracked
-        } else {
+        if !present {
             rows.insert(Int32(truncatingIfNeeded: i), at: k); rules.insert(entry.rule, at: k)
             trackedCounts.insert(entry.tracked, at: k)
+            for _ in 0..<4 { keys.append(0) }
+        }
+        rules[k] = entry.rule; trackedCounts[k] = entry.tracked
+        let key = entry.rule._key
+        keys.withUnsafeMutableBufferPointer { b in
+            let at = b.baseAddress! + 4 &* k
+            if !present { (at + 4).update(from: at, count: b.count &- 4 &* k &- 4) }
+            at[0] = key.0; at[1] = key.1; at[2] = key.2; at[3] = key.3
         }
     }
 
@@ -90,13 +106,15 @@ struct _TodoRules: Sendable {
             let r = newRow[Int(rows[k])]
             guard r >= 0 else { continue }
             rows[w] = r; rules[w] = rules[k]; trackedCounts[w] = trackedCounts[k]
+            for j in 0..<4 { keys[4 &* w &+ j] = keys[4 &* k &+ j] }
             if trackedCounts[w] < 0 { openCount += 1 }
             w += 1
         }
         rows.removeLast(rows.count - w); rules.removeLast(rules.count - w); trackedCounts.removeLast(trackedCounts.count - w)
+        keys.removeLast(keys.count - 4 * w)
     }
 
     /// Bytes of allocated capacity (the side table; the rules themselves are shared with drafts).
     @usableFromInline
-    var byteCount: Int { rows.capacity * 4 + rules.capacity * MemoryLayout<_TodoRule>.stride + trackedCounts.capacity * 4 }
+    var byteCount: Int { rows.capacity * 4 + rules.capacity * MemoryLayout<_TodoRule>.stride + trackedCounts.capacity * 4 + keys.capacity * 8 }
 }

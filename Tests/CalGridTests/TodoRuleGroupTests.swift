@@ -1,0 +1,133 @@
+import Testing
+import CalGridTestSupport
+@testable import CalGrid
+
+/// The day tables' grouped build of rule rows (`_DayTable+Rules.swift`): rows that share a
+/// pattern share one list of its days. Random sets where many rows share a few patterns, with
+/// COUNT, UNTIL, ends, open ends, RDATE and EXDATE days and intervals, are built both ways and
+/// against `fallsOn`; a wrong bound must be seen (the negative control of the check every debug
+/// build runs).
+@Suite struct TodoRuleGroupTests {
+    static func day(_ n: Int32) -> CivilDate { CivilDate(_unchecked: n) }
+
+    /// Few shapes, so that rows share patterns; BYSETPOS and BYYEARDAY ones are walked alone.
+    static let shapes = ["FREQ=MONTHLY;BYDAY=2TU", "FREQ=MONTHLY;BYDAY=-1FR", "FREQ=WEEKLY;INTERVAL=2",
+                         "FREQ=YEARLY", "FREQ=WEEKLY;BYDAY=MO,WE", "FREQ=DAILY", "FREQ=DAILY;INTERVAL=3",
+                         "FREQ=MONTHLY;BYMONTHDAY=-1", "FREQ=MONTHLY;INTERVAL=2;BYMONTHDAY=1,15",
+                         "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29", "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30",
+                         "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1", "FREQ=YEARLY;BYYEARDAY=100",
+                         "FREQ=WEEKLY;INTERVAL=3;WKST=SU;BYDAY=SU,SA", "FREQ=MONTHLY"]
+
+    static func randomDrafts(_ n: Int, using g: inout SeededRandom) -> [TodoDraft] {
+        (0..<n).map { k in
+            let s = day(20_000 + Int32.random(in: 0..<400, using: &g))
+            var text = shapes.randomElement(using: &g)!
+            switch Int.random(in: 0..<4, using: &g) {
+            case 0: text += ";COUNT=\(Int.random(in: 1...30, using: &g))"
+            case 1: text += ";UNTIL=" + day(s.dayNumber + Int32.random(in: -3..<300, using: &g)).iso8601.filter { $0 != "-" }
+            default: break
+            }
+            let rule = try! RecurrenceRule(parsing: text)
+            var r = Recurrence(start: s, rule: rule)
+            if Int.random(in: 0..<6, using: &g) == 0 {
+                let some = Array(r.occurrences(in: s...day(s.dayNumber + 200)).prefix(6))
+                r = Recurrence(start: s, rule: rule, rdates: [day(s.dayNumber + Int32.random(in: 1..<90, using: &g))],
+                               exdates: some.isEmpty ? [] : [some.randomElement(using: &g)!])
+            }
+            let end: CivilDate? = Bool.random(using: &g) ? nil : day(s.dayNumber + Int32.random(in: 0..<500, using: &g))
+            return TodoDraft(id: "r\(k)", title: "t", start: s, end: end, isChallenge: Int.random(in: 0..<4, using: &g) == 0,
+                             isCompleted: end == nil && Int.random(in: 0..<5, using: &g) == 0, recurrence: r)
+        }
+    }
+
+    /// The grouped build against every row walked alone, for every table kind, over the set's own
+    /// table and over windows reaching past it (where open-ended rows go on).
+    static func mismatches(_ set: TodoSet, runSkew: Int) -> Int {
+        var bad = 0
+        for k in 0..<TodoKind._tableKindCount {
+            let kind = TodoKind._tableKind(at: k)
+            for (a, b) in [(Int32(19_990), Int32(21_000)), (20_100, 20_130), (19_000, 22_500)] {
+                bad += _DayTable._ruleRowMismatches(of: set, kindMask: kind._flagMask, kindWant: kind._flagWant,
+                                                    first: a, last: b, runSkew: runSkew)
+            }
+        }
+        return bad
+    }
+
+    @Test(arguments: 0..<12)
+    func groupedBuildEqualsEachRowWalkedAlone(seed: UInt64) throws {
+        var g = SeededRandom(seed: 0x6E0F + seed)
+        let set = try TodoSet(Self.randomDrafts(Int.random(in: 1...300, using: &g), using: &g))
+        #expect(Self.mismatches(set, runSkew: 0) == 0)
+    }
+
+    @Test(arguments: 0..<6)
+    func countsAgreeWithFallsOn(seed: UInt64) throws {
+        var g = SeededRandom(seed: 0xD4E + seed)
+        let set = try TodoSet(Self.randomDrafts(120, using: &g))
+        let a = Self.day(19_995), b = Self.day(20_700)
+        let counts = set.dayCounts(from: a, through: b)
+        for t in 0..<counts.dayCount {
+            let d = Self.day(a.dayNumber + Int32(t))
+            let want = (0..<set.count).filter { set.fallsOn(d, at: $0) }.count
+            #expect(Int(counts.total[t]) == want, "\(d.iso8601)")
+        }
+        // Past the table's end too, where only the open-ended rows fall.
+        let far = set.dayCounts(from: Self.day(21_500), through: Self.day(21_600))
+        for t in 0..<far.dayCount {
+            let d = Self.day(21_500 + Int32(t))
+            #expect(Int(far.total[t]) == (0..<set.count).filter { set.fallsOn(d, at: $0) }.count, "\(d.iso8601)")
+        }
+    }
+
+    /// A run one pattern day too long (a wrong COUNT, UNTIL or end bound) must show.
+    @Test func aWrongBoundIsSeen() throws {
+        var g = SeededRandom(seed: 0xBAD)
+        let set = try TodoSet(Self.randomDrafts(200, using: &g))
+        #expect(Self.mismatches(set, runSkew: 0) == 0)
+        #expect(Self.mismatches(set, runSkew: 1) > 0)
+    }
+
+    @Test func patternsAreEqualExactlyWhenTheDaysAre() throws {
+        func key(_ text: String, _ start: String, rdates: [CivilDate] = []) throws -> (UInt64, UInt64, UInt64, UInt64) {
+            _TodoRule._make(Recurrence(start: try CivilDate(iso8601: start), rule: try RecurrenceRule(parsing: text), rdates: rdates))._key
+        }
+        func pattern(_ k: (UInt64, UInt64, UInt64, UInt64)) -> [UInt64] { [k.0, k.1, k.2] }
+        // DTSTART's day of the month filled in, and an explicit one: the same pattern.
+        #expect(pattern(try key("FREQ=MONTHLY", "2026-01-13")) == pattern(try key("FREQ=MONTHLY;BYMONTHDAY=13", "2026-05-13")))
+        #expect(pattern(try key("FREQ=MONTHLY", "2026-01-13")) != pattern(try key("FREQ=MONTHLY", "2026-01-14")))
+        // Every 2 weeks: starts a week apart are the other half of the weeks.
+        #expect(pattern(try key("FREQ=WEEKLY;INTERVAL=2", "2026-12-07")) == pattern(try key("FREQ=WEEKLY;INTERVAL=2", "2026-12-21")))
+        #expect(pattern(try key("FREQ=WEEKLY;INTERVAL=2", "2026-12-07")) != pattern(try key("FREQ=WEEKLY;INTERVAL=2", "2026-12-14")))
+        // WKST places the weeks of an interval, and only then.
+        #expect(pattern(try key("FREQ=WEEKLY;INTERVAL=2;BYDAY=SU,MO", "2026-12-07"))
+                != pattern(try key("FREQ=WEEKLY;INTERVAL=2;BYDAY=SU,MO;WKST=SU", "2026-12-07")))
+        #expect(pattern(try key("FREQ=WEEKLY;BYDAY=SU,MO", "2026-12-07")) == pattern(try key("FREQ=WEEKLY;BYDAY=SU,MO;WKST=SU", "2026-12-07")))
+        #expect(pattern(try key("FREQ=MONTHLY;BYDAY=2TU", "2026-12-08")) != pattern(try key("FREQ=MONTHLY;BYDAY=-2TU", "2026-12-08")))
+        // COUNT and UNTIL are the bound, not the pattern.
+        let counted = try key("FREQ=DAILY;COUNT=3", "2026-12-01"), until = try key("FREQ=DAILY;UNTIL=20261203", "2026-12-01")
+        #expect(pattern(counted) == pattern(until) && counted.3 == until.3)
+        #expect(Int32(truncatingIfNeeded: UInt32(truncatingIfNeeded: counted.3)) == (try CivilDate(iso8601: "2026-12-03")).dayNumber)
+        // Walked alone: BYSETPOS, BYYEARDAY, BYWEEKNO, ordinals past 5, RDATE days.
+        for text in ["FREQ=MONTHLY;BYDAY=MO,FR;BYSETPOS=1", "FREQ=YEARLY;BYYEARDAY=7", "FREQ=YEARLY;BYWEEKNO=3",
+                     "FREQ=YEARLY;BYDAY=20MO"] {
+            #expect(try key(text, "2026-12-01").1 == 0, "\(text)")
+        }
+        #expect(try key("FREQ=DAILY", "2026-12-01", rdates: [try CivilDate(iso8601: "2027-01-05")]).1 == 0)
+    }
+
+    /// The set keeps the key column beside its rules through removals and compaction.
+    @Test func theKeyColumnFollowsTheRows() throws {
+        var g = SeededRandom(seed: 0xC01)
+        var set = try TodoSet(Self.randomDrafts(80, using: &g))
+        set.prepareDayCounts()
+        set.remove(at: 3)
+        set.removeAll { $0 % 5 == 0 }
+        #expect(set._rules.keys.count == 4 * set._rules.count)
+        for k in 0..<set._rules.count {
+            let key = set._rules.rules[k]._key
+            #expect(Array(set._rules.keys[(4 * k)..<(4 * k + 4)]) == [key.0, key.1, key.2, key.3])
+        }
+        #expect(set._dayTableMismatches() == 0 && Self.mismatches(set, runSkew: 0) == 0)
+    }
+}
