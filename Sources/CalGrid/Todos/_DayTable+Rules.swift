@@ -49,9 +49,12 @@ extension _DayTable {
                              grouped: Bool, runSkew: Int, into plain: inout [Int64]) {
         plain.withUnsafeMutableBufferPointer { p in
             if grouped, let box = set._rules.rules.first {
-                var build = _RuleRowsBuild(set: set, kindMask: kindMask, kindWant: kindWant, first: first, last: last,
-                                           runSkew: runSkew, plain: p)
-                box.addGroupedRows(&build)
+                // The set by reference: a firmware, which never groups, then links no copy of one.
+                withUnsafePointer(to: set) { s in
+                    var build = _RuleRowsBuild(set: s, kindMask: kindMask, kindWant: kindWant, first: first, last: last,
+                                               runSkew: runSkew, plain: p)
+                    box.addGroupedRows(&build)
+                }
                 return
             }
             for k in 0..<set._rules.count { _walkRuleRow(k, of: set, kindMask: kindMask, kindWant: kindWant, first: first, last: last, into: p) }
@@ -80,7 +83,7 @@ extension _DayTable {
     /// The grouped build of `b`'s rows (see the top of the file).
     /// - Complexity: O(R + the listed patterns' periods in the table + the days of the rows walked alone)
     static func _addGroupedRuleRows(_ b: _RuleRowsBuild) {
-        let set = b.set, kindMask = b.kindMask, kindWant = b.kindWant, first = b.first, last = b.last
+        let set = b.set.pointee, kindMask = b.kindMask, kindWant = b.kindWant, first = b.first, last = b.last
         let runSkew = b.runSkew, p = b.plain
         let doneMask = TodoSet._tracked | TodoSet._completed, untrackedDone = TodoSet._completed
         let rules = set._rules, c = set._columns
@@ -167,7 +170,8 @@ extension _DayTable {
 
 /// One grouped build's inputs, passed through a rule box (`_TodoRule.addGroupedRows`).
 struct _RuleRowsBuild {
-    let set: TodoSet
+    /// Valid for the call it is passed to.
+    let set: UnsafePointer<TodoSet>
     let kindMask: UInt8, kindWant: UInt8
     let first: Int32, last: Int32
     /// Lengthens each grouped run by this many pattern days (the negative control's wrong bound).
