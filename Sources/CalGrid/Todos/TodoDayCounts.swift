@@ -157,20 +157,11 @@ extension TodoSet {
         let events = _eventCount > 0 && (kind == .all || kind == .events) ? _dayCountsOfEvents(a, b) : []
         var total = [Int32](repeating: 0, count: days)
         var completed = [Int32](repeating: 0, count: days)
-        guard kind != .events else { return TodoDayCounts(first: first, total: total, completed: completed, events: events) }
-        let table = _countingTable(kind._tableKind, a, b)
-        let from = table.first
-        table.counts.withUnsafeBufferPointer { c in
-        total.withUnsafeMutableBufferPointer { tot in
-            completed.withUnsafeMutableBufferPointer { done in
-                for t in 0..<days {
-                    let day = a &+ Int32(truncatingIfNeeded: t)
-                    let x = _DayTable.entry(day, c, first: from)
-                    tot[t] = Int32(truncatingIfNeeded: x & 0xFFFF_FFFF)
-                    done[t] = Int32(truncatingIfNeeded: x >> 32) &+ _doneTracked(on: day, kind)
-                }
+        total.withUnsafeMutableBytes { tot in
+            completed.withUnsafeMutableBytes { done in
+                _writeCounts(a, b, kind, totals: tot.baseAddress!, completed: done.baseAddress!, stride: 4)
             }
-        } }
+        }
         return TodoDayCounts(first: first, total: total, completed: completed, events: events)
     }
 
@@ -195,11 +186,20 @@ extension TodoSet {
                                into out: UnsafeMutableRawPointer, stride: Int) {
         let a = first.dayNumber, b = last.dayNumber
         guard a <= b else { return }
+        _writeCounts(a, b, kind, totals: out, completed: out + 4, stride: stride)
+    }
+
+    /// The totals and completed counts of `[a, b]` (`a <= b`) for `kind`, day `t`'s as `Int32`s at
+    /// `totals + t * stride` and `completed + t * stride`: the one loop of `dayCounts` and
+    /// `writeDayCounts`. `.events` has no totals or completed counts: zeros.
+    /// - Complexity: O(days) with the table built; as `dayCounts(from:through:kind:)` otherwise
+    func _writeCounts(_ a: Int32, _ b: Int32, _ kind: TodoKind, totals: UnsafeMutableRawPointer,
+                      completed: UnsafeMutableRawPointer, stride: Int) {
         let days = Int(b) - Int(a) + 1
         guard kind != .events else {
             for t in 0..<days {
-                out.storeBytes(of: Int32(0), toByteOffset: t &* stride, as: Int32.self)
-                out.storeBytes(of: Int32(0), toByteOffset: t &* stride &+ 4, as: Int32.self)
+                totals.storeBytes(of: Int32(0), toByteOffset: t &* stride, as: Int32.self)
+                completed.storeBytes(of: Int32(0), toByteOffset: t &* stride, as: Int32.self)
             }
             return
         }
@@ -209,9 +209,9 @@ extension TodoSet {
             for t in 0..<days {
                 let day = a &+ Int32(truncatingIfNeeded: t)
                 let x = _DayTable.entry(day, c, first: from)
-                out.storeBytes(of: Int32(truncatingIfNeeded: x & 0xFFFF_FFFF), toByteOffset: t &* stride, as: Int32.self)
-                out.storeBytes(of: Int32(truncatingIfNeeded: x >> 32) &+ _doneTracked(on: day, kind),
-                               toByteOffset: t &* stride &+ 4, as: Int32.self)
+                totals.storeBytes(of: Int32(truncatingIfNeeded: x & 0xFFFF_FFFF), toByteOffset: t &* stride, as: Int32.self)
+                completed.storeBytes(of: Int32(truncatingIfNeeded: x >> 32) &+ _doneTracked(on: day, kind),
+                                     toByteOffset: t &* stride, as: Int32.self)
             }
         }
     }

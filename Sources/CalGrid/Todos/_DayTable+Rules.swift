@@ -70,7 +70,7 @@ extension _DayTable {
         guard f & kindMask == kindWant else { return }
         let s = Swift.max(set._columns.start[i], first), e = Swift.min(set._columns.end[i], last)
         guard s <= e else { return }
-        let v: Int64 = f & (TodoSet._tracked | TodoSet._completed) == TodoSet._completed ? 0x1_0000_0001 : 1
+        let v = _DayTable._value(f)
         let base = Int(first)
         set._rules.rules[k].forEachOccurrence(s, e) { d in
             let t = Int(d) &- base
@@ -85,7 +85,6 @@ extension _DayTable {
     static func _addGroupedRuleRows(_ b: _RuleRowsBuild) {
         let set = b.set.pointee, kindMask = b.kindMask, kindWant = b.kindWant, first = b.first, last = b.last
         let runSkew = b.runSkew, p = b.plain
-        let doneMask = TodoSet._tracked | TodoSet._completed, untrackedDone = TodoSet._completed
         let rules = set._rules, c = set._columns
         let base = Int(first)
         // Open addressing, a power of two at least twice the rows (at most 4,096: the patterns met
@@ -107,7 +106,7 @@ extension _DayTable {
             guard f & kindMask == kindWant else { continue }
             let start = c.start[i], s = Swift.max(start, first), e = Swift.min(c.end[i], last)
             guard s <= e else { continue }
-            let v: Int64 = f & doneMask == untrackedDone ? 0x1_0000_0001 : 1
+            let v = _DayTable._value(f)
             let w0 = rules.keys[4 &* k], w1 = rules.keys[4 &* k &+ 1], w2 = rules.keys[4 &* k &+ 2]
             if w1 != 0 {
                 let h = (w0 &* 0x9E37_79B9_7F4A_7C15 ^ w1 &* 0xC2B2_AE3D_27D4_EB4F ^ w2) &* 0x1656_67B1_9E37_79F9

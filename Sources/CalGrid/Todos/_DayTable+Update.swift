@@ -26,9 +26,7 @@ struct _DayContribution {
     @inlinable
     init?(start: Int32, end: Int32, days: WeekdaySet, flags: UInt8, kind: TodoKind, rule: _TodoRule? = nil) {
         guard kind._matches(flags), start <= end else { return nil }
-        // Untracked todos count as done on every day they fall on when `isCompleted`.
-        let untrackedDone = flags & (TodoSet._tracked | TodoSet._completed) == TodoSet._completed
-        self.init(start: start, end: end, days: days, value: untrackedDone ? 0x1_0000_0001 : 1, rule: rule)
+        self.init(start: start, end: end, days: days, value: _DayTable._value(flags), rule: rule)
     }
 
     /// The finite days among its start and end, whose neighbourhood a table must hold.

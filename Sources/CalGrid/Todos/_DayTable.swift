@@ -97,8 +97,6 @@ final class _DayTable: @unchecked Sendable {
     static func build(of set: TodoSet, kind: TodoKind, first: Int32, last: Int32) -> _DayTable {
         let days = Int(last) - Int(first) + 1
         let kindMask = kind._flagMask, kindWant = kind._flagWant
-        // Untracked todos count as done on every day they fall on when `isCompleted`.
-        let doneMask = TodoSet._tracked | TodoSet._completed, untrackedDone = TodoSet._completed
         var plain = [Int64](repeating: 0, count: days + 1)
         var weekly = [Int64](repeating: 0, count: days + 7)
         set._columns.start.withUnsafeBufferPointer { st in
@@ -115,7 +113,7 @@ final class _DayTable: @unchecked Sendable {
                 // span, see `_DayKey`) come out empty.
                 let s = Swift.max(st[i], first), e = Swift.min(en[i], last)
                 guard s <= e else { continue }
-                let v: Int64 = f & doneMask == untrackedDone ? 0x1_0000_0001 : 1
+                let v = _DayTable._value(f)
                 let mask = rp[i]._bits
                 let a = Int(s &- first), b = Int(e &- first)
                 if mask == 0x7F {
@@ -153,4 +151,13 @@ final class _DayTable: @unchecked Sendable {
         }
         return _DayTable(first: first, counts: counts)
     }
+
+    /// What a row with `flags` adds on each day it falls on: 1 to the total (the low half), and 1
+    /// to the done count (the high half) when it is untracked and `isCompleted`, which counts it
+    /// done on every day it falls on.
+    @inlinable @inline(__always)
+    static func _value(_ flags: UInt8) -> Int64 {
+        flags & (TodoSet._tracked | TodoSet._completed) == TodoSet._completed ? 0x1_0000_0001 : 1
+    }
+
 }
