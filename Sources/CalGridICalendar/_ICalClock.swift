@@ -13,6 +13,12 @@ struct _ICalClock {
     let zone: TimeZoneRules
     /// tzdata zones met so far, by TZID; nil for a name tzdata does not know.
     var tzdata: [String: TimeZoneRules?] = [:]
+    /// The file's zones checked so far (`_ICalZoneCheck`), by libical's zone: nil when fine. Valid
+    /// for one batch: the import frees a batch's zones after decoding it (`forgetZones`).
+    var zoneProblems: [OpaquePointer: String?] = [:]
+
+    /// Forgets the checked zones (their memory may be reused once the batch's calendar is freed).
+    mutating func forgetZones() { zoneProblems.removeAll(keepingCapacity: true) }
 
     init(zone: TimeZoneRules) { self.zone = zone }
 
@@ -35,6 +41,12 @@ struct _ICalClock {
     /// zone `tzid`: in a fold the earlier instant, in a gap the offset before it (RFC 5545 3.3.5).
     mutating func instant(wall: Int64, tzid: String, _ name: String, in calendar: _Component) throws(_FieldFailure) -> Int64 {
         if let z = tzid.withCString({ icalcomponent_get_timezone(calendar.raw, $0) }) {
+            let problem: String?
+            if let known = zoneProblems[z] { problem = known } else {
+                problem = icaltimezone_get_component(z).flatMap { _ICalZoneCheck.problem(_Component(raw: $0)) }
+                zoneProblems[z] = problem
+            }
+            if let problem { throw _FieldFailure(.invalidDateTime, name, _ICalText.zoneRefused(name, tzid, problem)) }
             var tt = icaltime_null_time()
             let (days, second) = _floorDivide(wall, 86_400)
             let (y, m, d) = CivilDate.epoch._clampedAdding(days).components

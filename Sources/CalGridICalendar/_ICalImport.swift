@@ -244,6 +244,7 @@ struct _ICalImport<Sink: _DraftSink> {
             try core.progress(Int64(items[next - 1].end))
         }
         core.pipeline.decoders[0].pointee.decoder.overrides = [:]
+        core.pipeline.decoders[0].pointee.decoder.clock.forgetZones()
         pending.release()
     }
 
@@ -268,7 +269,9 @@ struct _ICalImport<Sink: _DraftSink> {
         var masters: [String: OpaquePointer] = [:]
         var pendingOverrides: [(String, OpaquePointer)] = []
         func walk(_ c: _Component, _ calendar: _ComponentPlace) throws(ImportError) {
-            if c.kind == ICAL_VTIMEZONE_COMPONENT { return }
+            // A STANDARD or DAYLIGHT outside its VTIMEZONE is passed over as a VTIMEZONE is (the
+            // framing reads it as nothing), its place too (`place` never matches those).
+            if c.kind == ICAL_VTIMEZONE_COMPONENT || c.kind == ICAL_XSTANDARD_COMPONENT || c.kind == ICAL_XDAYLIGHT_COMPONENT { return }
             let here = place(of: c) ?? calendar
             if c.isTodo || c.isEvent {
                 if c.has(ICAL_RECURRENCEID_PROPERTY) {

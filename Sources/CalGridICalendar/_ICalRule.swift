@@ -62,7 +62,9 @@ struct _ICalRuleReader {
     /// `anchorDay`. `raw` is the item's text (the RRULE is read from it as written).
     static func read(_ c: _Component, raw: UnsafeBufferPointer<UInt8>, anchor: _ICalTime, anchorDay: CivilDate,
                      overrides: [OpaquePointer], clock: inout _ICalClock) throws(_FieldFailure) -> _ICalRecurrence? {
-        let rules = _RawProperty.values("RRULE", in: raw)
+        // Where the whole parse could not place the item, `raw` is its VCALENDAR's text: libical's
+        // reading of the RRULE then, never none.
+        let rules = _RawProperty.isText(of: c, raw) ? _RawProperty.values("RRULE", in: raw) : c.all(ICAL_RRULE_PROPERTY).map(_Property.valueText)
         guard !rules.isEmpty || c.has(ICAL_RDATE_PROPERTY) else { return nil }
         guard rules.count <= 1 else { throw _FieldFailure(.invalidRule, "RRULE", _ICalText.twoRules) }
         var tzid: String? = nil

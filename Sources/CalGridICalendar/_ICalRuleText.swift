@@ -14,6 +14,14 @@ func _asciiUppercased<S: Sequence<UInt8>>(_ s: S) -> String { String(decoding: s
 /// The unfolded, unescaped values of the property `name` of an item's own text (not of its
 /// subcomponents, such as a VTIMEZONE's RRULEs). Outlook escapes RRULE's separators (`\;`).
 enum _RawProperty {
+    /// Whether `raw` is the text of `c` itself: it begins with `c`'s BEGIN line.
+    static func isText(of c: _Component, _ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        let begin = Array(("BEGIN:" + c.kindName).utf8)
+        guard raw.count > begin.count else { return false }
+        for k in begin.indices where _asciiUpper(raw[k]) != begin[k] { return false }
+        return raw[begin.count] == 0x0D || raw[begin.count] == 0x0A
+    }
+
     static func values(_ name: StaticString, in raw: UnsafeBufferPointer<UInt8>) -> [[UInt8]] {
         var out: [[UInt8]] = []
         var depth = 0

@@ -29,6 +29,13 @@ enum _ICalText {
     static func unknownZone(_ property: String, _ tzid: String) -> String {
         "\(property) names TZID=\(tzid), which no VTIMEZONE in the file defines and tzdata does not know"
     }
+    static func zoneRefused(_ property: String, _ tzid: String, _ why: String) -> String {
+        "\(property) names TZID=\(tzid), whose VTIMEZONE CalGrid does not use: \(why)"
+    }
+    static func zoneRule(_ part: String, _ rule: String, _ why: String) -> String { "its \(part) rule \(rule) is not one of civil days (\(why))" }
+    static func zoneTooBusy(_ budget: Int, _ year: Int) -> String {
+        "its rules change the offset more often than any zone does (over \(budget) periods and changes through \(year))"
+    }
     static func outOfRange(_ property: String) -> String { "\(property) falls outside 0001-01-01...9999-12-31 in the import zone" }
     static func badDuration(_ property: String) -> String { "\(property) is not a valid duration" }
     static func wrongFormat(_ name: String) -> String { "importICalendar reads iCalendar, not \(name)" }

@@ -90,6 +90,13 @@ enum _Property {
         return body(UnsafeRawBufferPointer(start: s, count: strlen(s)))
     }
 
+    /// `p`'s value as libical writes it (an RRULE's parts in libical's order), as bytes.
+    static func valueText(_ p: OpaquePointer) -> [UInt8] {
+        guard let s = icalproperty_get_value_as_string_r(p) else { return [] }
+        defer { cg_ical_free(s) }
+        return Array(UnsafeRawBufferPointer(start: s, count: strlen(s)))
+    }
+
     /// `p`'s value as a date or date-time in the zone its TZID names (if any), validated.
     static func time(_ p: OpaquePointer, _ name: String) throws(_FieldFailure) -> _ICalTime {
         guard let v = icalproperty_get_value(p) else { throw _FieldFailure(.invalidDateTime, name, _ICalText.notADate(name)) }

@@ -106,6 +106,65 @@ func failure(_ bytes: [UInt8], _ options: ImportOptions = ImportOptions()) -> Im
         #expect(set.drafts == before)
     }
 
+    /// A VTIMEZONE whose rules libical would take millions of steps to expand (its iterator walks
+    /// every period from DTSTART to some years past the time converted) is refused with the reason;
+    /// a zone written as Outlook writes it (two yearly rules since 1601) is used, on tzdata's days.
+    @Test func aZoneLibicalCannotExpandInTimeIsRefused() throws {
+        func zone(_ rules: [String]) -> [String] {
+            ["BEGIN:VTIMEZONE", "TZID:Busy",
+             "BEGIN:STANDARD", "DTSTART:16011104T020000", "TZOFFSETFROM:-0400", "TZOFFSETTO:-0500", "RRULE:" + rules[0], "END:STANDARD",
+             "BEGIN:DAYLIGHT", "DTSTART:16010311T020000", "TZOFFSETFROM:-0500", "TZOFFSETTO:-0400", "RRULE:" + rules[1], "END:DAYLIGHT",
+             "END:VTIMEZONE"]
+        }
+        let due = ["DUE;TZID=Busy:20260110T210000"]
+        let hourly = "FREQ=HOURLY;BYDAY=1SU;BYMONTH=11"   // in libical's order, as the sentence quotes it
+        var i = failure(calendar(zone([hourly, "FREQ=YEARLY;BYMONTH=3;BYDAY=2SU"]) + todo("a", due)))
+        var why = ""
+        do { _ = try RecurrenceRule(parsing: hourly) } catch { why = error.description }
+        #expect(!why.isEmpty)
+        #expect(i?.reason == .invalidDateTime && i?.field == "DUE" && i?.line == 22)
+        #expect(i?.detail == "DUE names TZID=Busy, whose VTIMEZONE CalGrid does not use: its STANDARD rule \(hourly) is not one of civil days (\(why))",
+                "\(String(describing: i?.detail))")
+        // Daily since 1601: 360,000 periods through 2582.
+        i = failure(calendar(zone(["FREQ=DAILY;BYMONTH=11", "FREQ=YEARLY;BYMONTH=3;BYDAY=2SU"]) + todo("a", due)))
+        #expect(i?.detail == "DUE names TZID=Busy, whose VTIMEZONE CalGrid does not use: its rules change the offset more often than any zone does (over 4096 periods and changes through 2582)",
+                "\(String(describing: i?.detail))")
+        // The same busy rule, ended by UNTIL after a year, is a few hundred steps: used.
+        var set = TodoSet()
+        var o = ImportOptions()
+        o.zone = .utc
+        try set.importICalendar(bytes: calendar(zone(["FREQ=YEARLY;BYMONTH=11;BYDAY=1SU", "FREQ=YEARLY;BYMONTH=3;BYDAY=2SU"])
+                                                + todo("a", due) + todo("b", ["DUE;TZID=Busy:20260701T233000"])
+                                                + ["BEGIN:VTIMEZONE", "TZID:Brief", "BEGIN:STANDARD", "DTSTART:20260101T000000", "TZOFFSETFROM:+0100",
+                                                   "TZOFFSETTO:+0100", "RRULE:FREQ=DAILY;UNTIL=20261231T000000Z", "END:STANDARD", "END:VTIMEZONE"]
+                                                + todo("c", ["DUE;TZID=Brief:20260301T233000"])), options: o)
+        // The oracle: tzdata's America/New_York, whose rules the zone above writes out.
+        let ny = try TimeZoneRules.named("America/New_York")
+        for (k, (day, second)) in [(try CivilDate(year: 2026, month: 1, day: 10), Int32(21 * 3600)),
+                                   (try CivilDate(year: 2026, month: 7, day: 1), Int32(23 * 3600 + 1800))].enumerated() {
+            guard case .unique(let instant) = ny.instant(of: day, secondOfDay: second) else { Issue.record("no instant"); continue }
+            #expect(set.drafts[k].end == TimeZoneRules.utc.localTime(at: instant)?.day, "\(set.drafts[k])")
+        }
+        #expect(set.drafts[2].end?.iso8601 == "2026-03-01")
+    }
+
+    /// A STANDARD or DAYLIGHT outside its VTIMEZONE (a file cut and pasted) is passed over, and an
+    /// item after it keeps its RRULE in both parses: the streamed one (a component at a time) and
+    /// the whole one, which reads the rule from libical where it cannot place the item's text.
+    @Test func aStrayTimezonePartLosesNoRule() throws {
+        let stray = ["BEGIN:DAYLIGHT", "DTSTART:19700308T020000", "TZOFFSETFROM:-0500", "TZOFFSETTO:-0400", "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU"]
+        let item = ["BEGIN:VEVENT", "UID:e", "DTSTAMP:20260101T000000Z", "DTSTART;VALUE=DATE:20260105", "RRULE:FREQ=WEEKLY;COUNT=3;INTERVAL=2", "END:VEVENT"]
+        for inner in [[], ["BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT5M", "END:VALARM"]] {
+            let bytes = calendar(stray + inner + ["END:DAYLIGHT"] + item)
+            for streaming in [true, false] {
+                var set = TodoSet()
+                _ = try bytes.withUnsafeBytes { b throws(ImportError) in try set._importICalendar(bytes: b, options: ImportOptions(), streaming: streaming) }
+                let r = try #require(set.recurrence(at: 0), "streaming \(streaming), \(inner.count) inner lines: no rule")
+                #expect(r.rule?.text == "FREQ=WEEKLY;INTERVAL=2;COUNT=3" && set.drafts[0].end?.iso8601 == "2026-02-02", "\(String(describing: r.rule?.text))")
+            }
+        }
+    }
+
     /// Every corpus file cut at random places and with random bytes changed: an import or an
     /// ImportError, never a crash or a hang.
     @Test func mangledCorpusNeverCrashes() throws {
