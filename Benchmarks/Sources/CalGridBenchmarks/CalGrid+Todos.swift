@@ -135,7 +135,7 @@ func calgridCAPISort(bin: String, settings s: Settings) -> [Measurement] {
         withUnsafeBytes(of: t.end ?? Int32.min) { bytes += $0 }
         withUnsafeBytes(of: t.createdAt) { bytes += $0 }
     }
-    let keyFile = importDataDir() + "/capi-sort-keys-\(n).bin"
+    let keyFile = runDir + "/capi-sort-keys-\(n).bin"
     FileManager.default.createFile(atPath: keyFile, contents: Data(bytes))
     guard let child = ChildSession(bin, ["sort", keyFile, String(n)]) else { return [] }
     defer { child.finish() }

@@ -15,7 +15,7 @@ func buildCAPIBench() -> String? {
         return nil
     }
     guard let cc = which("cc") else { return nil }
-    let bin = importDataDir() + "/bench_capi"
+    let bin = runDir + "/bench_capi"
     guard let r = spawn(cc, ["-O2", "-std=c99", "-I", rootDir + "/Include", benchmarksDir + "/CAPI/bench_capi.c",
                              "-o", bin, "-L", lib, "-lcalgrid", "-Wl,-rpath," + lib], capture: true), r.status == 0 else {
         print("  capi: bench_capi.c did not build against libcalgrid")

@@ -6,7 +6,7 @@ import Glibc
 
 /// Compiles a tiny program once per run into the temporary directory; nil when the compiler is missing.
 func buildHello(_ name: String, source: String, ext: String, compiler: [String]) -> String? {
-    let dir = importDataDir()
+    let dir = runDir
     let src = "\(dir)/\(name).\(ext)", bin = "\(dir)/\(name)"
     try? source.write(toFile: src, atomically: true, encoding: .utf8)
     guard let r = spawn(compiler[0], Array(compiler.dropFirst()) + ["-o", bin, src], capture: true), r.status == 0 else { return nil }

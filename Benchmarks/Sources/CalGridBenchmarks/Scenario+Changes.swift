@@ -20,7 +20,7 @@ func buildChangesBench(lib: String, include: String, name: String, withCount: Bo
         print("  changes: \(lib)/libcalgrid.so missing (`make capi` builds it)")
         return nil
     }
-    let bin = importDataDir() + "/" + name
+    let bin = runDir + "/" + name
     var args = ["-O2", "-std=c99", "-I", include, benchmarksDir + "/CAPI/bench_changes.c", "-o", bin,
                 "-L", lib, "-lcalgrid", "-Wl,-rpath," + lib]
     if !withCount { args.insert("-DCALGRID_BENCH_NO_COUNT", at: 0) }
@@ -171,7 +171,7 @@ func runChanges(_ s: Settings) -> [Measurement] {
             withUnsafeBytes(of: Int32((t.isChallenge ? 1 : 0) | (t.isCompleted ? 2 : 0))) { bytes += $0 }
             withUnsafeBytes(of: Int32(0)) { bytes += $0 }
         }
-        let keyFile = importDataDir() + "/changes-keys-\(n).bin"
+        let keyFile = runDir + "/changes-keys-\(n).bin"
         FileManager.default.createFile(atPath: keyFile, contents: Data(bytes))
         var set = try! TodoSet(spec.enumerated().map { i, t in
             TodoDraft(id: "t\(i)", title: "", start: t.start.map { benchDay($0) },

@@ -109,11 +109,24 @@ func writeChallengeFile(records n: Int, seed: UInt64, to path: String, varied: B
     fh.write(chunk.data(using: .utf8)!)
 }
 
+/// The generated inputs, shared by every run of this user: each is written under a name of its own
+/// run, then renamed, and the generators are deterministic, so concurrent runs agree on them.
 func importDataDir() -> String {
     let dir = NSTemporaryDirectory() + "calgrid-bench-\(getuid())"
     try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     return dir
 }
+
+/// This run's own files: the C programs it compiles (against its own checkout's library) and the
+/// key files it hands them. Two runs from two worktrees at once must not run each other's programs.
+let runDir: String = {
+    let dir = importDataDir() + "/run-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    atexit(removeRunDir)
+    return dir
+}()
+
+private func removeRunDir() { try? FileManager.default.removeItem(atPath: importDataDir() + "/run-\(getpid())") }
 
 func importFile(records n: Int) -> String {
     importDataFile("todos-v2-\(n).json") { try writeImportFile(records: n, to: $0) }
@@ -124,8 +137,9 @@ func importDataFile(_ name: String, write: (String) throws -> Void) -> String {
     let path = importDataDir() + "/" + name
     if !FileManager.default.fileExists(atPath: path) {
         print("  generating \(path)…"); fflush(stdout)
-        try! write(path + ".tmp")
-        _ = rename(path + ".tmp", path)
+        let temporary = path + ".\(getpid()).tmp"
+        try! write(temporary)
+        _ = rename(temporary, path)
     }
     return path
 }
