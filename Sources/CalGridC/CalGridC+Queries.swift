@@ -34,10 +34,17 @@ func _indexQuery(_ indices: UnsafeMutablePointer<Int>?, _ size: Int, _ outCount:
 public func calgrid_todo_set_overlapping(_ indices: UnsafeMutablePointer<Int>?, _ size: Int, _ outCount: UnsafeMutablePointer<Int>?,
                                          _ set: OpaquePointer?, _ first: calgrid_date, _ last: calgrid_date,
                                          _ kind: calgrid_todo_kind) -> Int32 {
-    _indexQuery(indices, size, outCount, set) { (s) throws(CStatus) in
+    _boundary { () throws(CStatus) in
+        let s = try _reading(set)
         let f = try _date(first), l = try _date(last), k = try _kind(kind)
         guard f <= l else { throw .invalid }
-        return s.indices(from: f, through: l, kind: k)
+        let size = try _capacity(size, of: Int.self)
+        try _reserve(s.readAllocationBound(days: 0, dayTableOf: nil))
+        // Straight into the caller's array: a large answer is no array of the core's to copy.
+        let n = s.writeIndices(from: f, through: l, kind: k, into: indices, capacity: indices == nil ? 0 : size)
+        outCount?.pointee = n
+        guard n <= size else { throw .noSpace }
+        guard n == 0 || indices != nil else { throw .invalid }
     }
 }
 

@@ -126,8 +126,10 @@ static void test_overlap_and_counts(calgrid_todo_set *set) {
     /* Sizing protocol and errors. */
     CHECK_EQ(calgrid_todo_set_overlapping(NULL, 0, &n, set, BASE, BASE + 10, CALGRID_KIND_ALL), CALGRID_ENOSPC);
     CHECK(n > 0);
+    got[0] = (size_t)-7;   /* an array too small is left as it was: no prefix of the answer */
     CHECK_EQ(calgrid_todo_set_overlapping(got, n - 1, &i, set, BASE, BASE + 10, CALGRID_KIND_ALL), CALGRID_ENOSPC);
     CHECK_EQ(i, n);
+    CHECK_EQ(got[0], (size_t)-7);
     CHECK_EQ(calgrid_todo_set_overlapping(got, n, NULL, set, BASE, BASE + 10, CALGRID_KIND_ALL), CALGRID_OK);
     CHECK_EQ(calgrid_todo_set_overlapping(NULL, n, NULL, set, BASE, BASE + 10, CALGRID_KIND_ALL), CALGRID_EINVAL);
     CHECK_EQ(calgrid_todo_set_overlapping(got, (size_t)-1, NULL, set, BASE, BASE + 10, CALGRID_KIND_ALL), CALGRID_EINVAL);

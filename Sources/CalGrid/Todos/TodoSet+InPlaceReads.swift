@@ -68,4 +68,11 @@ extension UnsafePointer where Pointee == TodoSet {
     package func indices(from first: CivilDate, through last: CivilDate, kind: TodoKind) -> [Int] {
         read { $0.indices(from: first, through: last, kind: kind) }
     }
+
+    /// `TodoSet.writeIndices(from:through:kind:into:capacity:)` of the set here, read in place.
+    /// - Complexity: as `writeIndices(from:through:kind:into:capacity:)`
+    package func writeIndices(from first: CivilDate, through last: CivilDate, kind: TodoKind,
+                              into out: UnsafeMutablePointer<Int>?, capacity: Int) -> Int {
+        read { $0.writeIndices(from: first, through: last, kind: kind, into: out, capacity: capacity) }
+    }
 }

@@ -107,6 +107,29 @@ extension TodoSet {
         return _rules.isEmpty ? rows : TodoSet._merged(rows, _ruleRows(overlapping: a, b, kind))
     }
 
+    /// `indices(from:through:kind:)` written into `out` when it has room (`capacity`, at least
+    /// the answer's length), else nothing written: for a caller that owns the storage (the C
+    /// layer's caller's array), whose large answers then go from the index's bitmap straight into
+    /// it, with no array to copy.
+    /// - Returns: the answer's length, written or not.
+    /// - Complexity: as `indices(from:through:kind:)`; O(G log N) when `out` has no room
+    package func writeIndices(from first: CivilDate, through last: CivilDate, kind: TodoKind,
+                              into out: UnsafeMutablePointer<Int>?, capacity: Int) -> Int {
+        let a = first.dayNumber, b = last.dayNumber
+        guard a <= b, !isEmpty else { return 0 }
+        guard _rules.isEmpty else {
+            let rows = indices(from: first, through: last, kind: kind)
+            if rows.count <= capacity, let out, !rows.isEmpty {
+                rows.withUnsafeBufferPointer { r in out.update(from: r.baseAddress!, count: r.count) }
+            }
+            return rows.count
+        }
+        let index = _intervals
+        let k = index.count(from: a, through: b, kind: kind)
+        if k <= capacity, let out { index.writeAscendingRows(.overlapping(a, b, kind), rowCount: count, count: k, into: out) }
+        return k
+    }
+
     /// How many todos fall on at least one day of `[first, last]` (0 when `last < first`):
     /// `indices(from:through:kind:).count`, without listing them.
     /// - Complexity: O(G log N) with G the distinct (repetition, kind) pairs of the dated todos

@@ -151,36 +151,68 @@ extension _IntervalIndex {
     /// - Complexity: O(G log² N + k + min(k × passes, rowCount / 64))
     @usableFromInline
     func ascendingRows(_ q: Query, rowCount: Int) -> [Int] {
-        var k = 0
+        let k = _count(q)
+        guard k > 0 else { return [] }
+        if Self._usesBitmap(k, rowCount: rowCount) {
+            return [Int](unsafeUninitializedCapacity: k) { out, written in
+                _writeFromBitmap(q, rowCount: rowCount, count: k, into: out.baseAddress!)
+                written = k
+            }
+        }
+        return _sortedRows(q, count: k, rowCount: rowCount)
+    }
+
+    /// `ascendingRows(q, rowCount:)` written into `out`, which has room for `k`, the number of
+    /// rows `q` lists (`count(from:through:kind:)`): a large answer goes from the bitmap straight
+    /// into `out`, with no array of its own to copy (the C layer's caller's array).
+    /// - Complexity: as `ascendingRows(_:rowCount:)`
+    @usableFromInline
+    func writeAscendingRows(_ q: Query, rowCount: Int, count k: Int, into out: UnsafeMutablePointer<Int>) {
+        guard k > 0 else { return }
+        if Self._usesBitmap(k, rowCount: rowCount) {
+            _writeFromBitmap(q, rowCount: rowCount, count: k, into: out)
+        } else {
+            _sortedRows(q, count: k, rowCount: rowCount).withUnsafeBufferPointer { r in
+                out.update(from: r.baseAddress!, count: r.count)
+            }
+        }
+    }
+
+    /// The number of rows `q` lists.
+    func _count(_ q: Query) -> Int {
         switch q {
-        case let .overlapping(a, b, kind): k = count(from: a, through: b, kind: kind)
+        case let .overlapping(a, b, kind): return count(from: a, through: b, kind: kind)
         case .startingAfter:
             var counter = _RowSink(counting: ())
             _runs(q, into: &counter)
-            k = counter.count
+            return counter.count
         }
-        guard k > 0 else { return [] }
-        if k >= 64, k >= rowCount >> 8 {
-            var words = [UInt64](repeating: 0, count: (rowCount &+ 63) >> 6)
-            words.withUnsafeMutableBufferPointer { w in
-                var sink = _RowSink(bitmap: w.baseAddress!)
-                _runs(q, into: &sink)
-            }
-            return [Int](unsafeUninitializedCapacity: k) { out, written in
-                var j = 0
-                words.withUnsafeBufferPointer { w in
-                    for x in 0..<w.count {
-                        var v = w[x]
-                        while v != 0 && j < k {
-                            out[j] = x &<< 6 | v.trailingZeroBitCount
-                            j &+= 1
-                            v &= v &- 1
-                        }
-                    }
+    }
+
+    /// Whether an answer of `k` rows is put in order through a bitmap of `rowCount` bits.
+    @inline(__always)
+    static func _usesBitmap(_ k: Int, rowCount: Int) -> Bool { k >= 64 && k >= rowCount >> 8 }
+
+    /// `q`'s `k` rows marked in a bitmap and read back into `out` in order.
+    func _writeFromBitmap(_ q: Query, rowCount: Int, count k: Int, into out: UnsafeMutablePointer<Int>) {
+        var words = [UInt64](repeating: 0, count: (rowCount &+ 63) >> 6)
+        words.withUnsafeMutableBufferPointer { w in
+            var sink = _RowSink(bitmap: w.baseAddress!)
+            _runs(q, into: &sink)
+            var j = 0
+            for x in 0..<w.count {
+                var v = w[x]
+                while v != 0 && j < k {
+                    out[j] = x &<< 6 | v.trailingZeroBitCount
+                    j &+= 1
+                    v &= v &- 1
                 }
-                written = j
             }
         }
+    }
+
+    /// `q`'s `k` rows gathered, then sorted in place when few, radix-sorted when more.
+    func _sortedRows(_ q: Query, count k: Int, rowCount: Int) -> [Int] {
         var sink = _RowSink(capacity: k)
         _runs(q, into: &sink)
         let rows = sink.rows
