@@ -41,7 +41,7 @@ public func calgrid_todo_set_overlapping(_ indices: UnsafeMutablePointer<Int>?, 
         let size = try _capacity(size, of: Int.self)
         try _reserve(s.readAllocationBound(days: 0, dayTableOf: nil))
         // Straight into the caller's array: a large answer is no array of the core's to copy.
-        let n = s.writeIndices(from: f, through: l, kind: k, into: indices, capacity: indices == nil ? 0 : size)
+        let n = s.writeIndices(from: f, through: l, kind: k, into: indices, capacity: size)
         outCount?.pointee = n
         guard n <= size else { throw .noSpace }
         guard n == 0 || indices != nil else { throw .invalid }
