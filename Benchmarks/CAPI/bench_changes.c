@@ -1,7 +1,7 @@
 /* The C side of the "change, then redraw" benchmark: a plain C program linked against libcalgrid,
 ** serving the parent over stdin/stdout so its samples interleave with the Swift side's.
 **
-**   bench_changes KEYFILE N FIRST LAST
+**   bench_changes KEYFILE N FIRST LAST [CAP_MS]
 **       Builds a set of N todos from KEYFILE (N records of int32 start, int32 end, int64 created_at,
 **       int32 flags (1 = challenge, 2 = completed), int32 unused; start/end INT32_MIN = none; ids
 **       "t<index>", no titles), warms the per-day counts of FIRST...LAST, then answers lines
@@ -18,7 +18,7 @@
 **         batch K                       add K todos at once (ids y<k>), counts
 **         overlap DAY                   the todos on DAY, their indices folded
 **         count DAY                     how many todos fall on DAY (without CALGRID_BENCH_NO_COUNT)
-**       "quit" ends it.
+**       "quit" ends it. With CAP_MS (today's library only), a sample stops after CAP_MS ms of BATCH runs.
 **
 ** Folds match the Swift benchmark's (aggregateFold, mixIndex), so the two sides' checksums compare. */
 #define _POSIX_C_SOURCE 200809L
@@ -38,6 +38,7 @@ static calgrid_day_count counts[400];
 static size_t *rows;
 static size_t row_room;
 static unsigned long serial;
+static uint64_t cap_ns;   /* 0: every sample makes all BATCH runs, as the Swift side does */
 
 static uint64_t fold_counts(void) {
     size_t days = (size_t)(last_day - first_day + 1);
@@ -122,7 +123,8 @@ static uint64_t run(const char *op, long a, long b) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 5) { fprintf(stderr, "usage: bench_changes KEYFILE N FIRST LAST\n"); return 2; }
+    if (argc != 5 && argc != 6) { fprintf(stderr, "usage: bench_changes KEYFILE N FIRST LAST [CAP_MS]\n"); return 2; }
+    if (argc == 6) cap_ns = (uint64_t)strtoull(argv[5], NULL, 10) * 1000000u;
     size_t count = (size_t)strtoull(argv[2], NULL, 10);
     first_day = (calgrid_date)atol(argv[3]);
     last_day = (calgrid_date)atol(argv[4]);
@@ -167,14 +169,16 @@ int main(int argc, char **argv) {
             first_sum[which] = run(op, a, b);
             run(op, a, b);
         }
-        /* BATCH runs, or fewer once 20 ms have passed (the parent sizes BATCH by its own speed; a
-        ** far slower library, such as today's after a change, would otherwise take minutes). */
+        /* BATCH runs, or, with a cap, fewer once it has passed (the parent sizes BATCH by its own
+        ** speed; a far slower library, such as today's after a change, would otherwise take
+        ** minutes). The library measured has no cap: a sample cut short leaves its set with fewer
+        ** inserts than the Swift side's, and every later op's checksum then differs. */
         uint64_t h = 0, t0 = now_ns(), t = 0;
         long done = 0;
         while (done < batch) {
             h ^= run(op, a, b);
             done++;
-            if ((done < 8 || (done & 63) == 0) && now_ns() - t0 >= 20000000u) break;
+            if (cap_ns && (done < 8 || (done & 63) == 0) && now_ns() - t0 >= cap_ns) break;
         }
         t = now_ns() - t0;
         batch = done;

@@ -39,7 +39,7 @@ public func calgrid_todo_set_overlapping(_ indices: UnsafeMutablePointer<Int>?, 
         let f = try _date(first), l = try _date(last), k = try _kind(kind)
         guard f <= l else { throw .invalid }
         let size = try _capacity(size, of: Int.self)
-        try _reserve(s.readAllocationBound(days: 0, dayTableOf: nil))
+        try _reserve(s.writeIndicesAllocationBound())
         // Straight into the caller's array: a large answer is no array of the core's to copy.
         let n = s.writeIndices(from: f, through: l, kind: k, into: indices, capacity: size)
         outCount?.pointee = n

@@ -189,7 +189,7 @@ func runChanges(_ s: Settings) -> [Measurement] {
         var sessions: [ChildSession] = []
         let args = [keyFile, String(n), String(first), String(last)]
         if let c = ChildSession(bin, args) { children.append(("C API", c)); sessions.append(c) }
-        if let t = todayBin, let c = ChildSession(t, args) { children.append(("C API, today", c)); sessions.append(c) }
+        if let t = todayBin, let c = ChildSession(t, args + ["20"]) { children.append(("C API, today", c)); sessions.append(c) }
         defer { for c in sessions { c.finish() } }
         // A tracked todo inside the window, ticked on its first day; row 0 for isCompleted.
         let tick = spec.indices.first { spec[$0].end != nil && spec[$0].start.map { $0 >= first && $0 + 14 <= last } == true }!

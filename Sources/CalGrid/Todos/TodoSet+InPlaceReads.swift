@@ -63,6 +63,10 @@ extension UnsafePointer where Pointee == TodoSet {
     /// - Complexity: O(1)
     package func countAllocationBound() -> Int { read { $0.countAllocationBound() } }
 
+    /// `TodoSet.writeIndicesAllocationBound()` of the set here, read in place.
+    /// - Complexity: O(1), or as `readAllocationBound(days:dayTableOf:)`
+    package func writeIndicesAllocationBound() -> Int { read { $0.writeIndicesAllocationBound() } }
+
     /// `TodoSet.indices(from:through:kind:)` of the set here, read in place.
     /// - Complexity: as `indices(from:through:kind:)`
     package func indices(from first: CivilDate, through last: CivilDate, kind: TodoKind) -> [Int] {
