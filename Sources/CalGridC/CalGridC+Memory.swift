@@ -99,12 +99,6 @@ func _reserveChange(_ set: inout TodoSet, todo: UnsafePointer<calgrid_todo>, row
     catch { throw _ErrorInfo(error, "out of memory").report(to: err) }
 }
 
-/// `_reserve` for a memo or a tag of `set` made into a String: at most its whole text arena.
-@inline(__always)
-func _reserveText(_ set: UnsafePointer<TodoSet>) throws(CStatus) {
-    try _reserve(_add(TodoSet.constantAllocationBytes, set.read { $0.memoryFootprint.textBytes }))
-}
-
 /// `_reserve` for a zone made from `bytes` bytes of TZif data or POSIX text: the bytes as read,
 /// the transitions and types decoded from them (at most 16 bytes for each input byte), the name.
 func _reserveZone(bytes: Int, err: UnsafeMutablePointer<calgrid_error>?) throws(CStatus) {

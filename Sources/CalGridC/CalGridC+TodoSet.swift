@@ -301,26 +301,24 @@ public func calgrid_todo_set_text(_ buf: UnsafeMutablePointer<CChar>?, _ size: I
     _boundary { () throws(CStatus) in
         let s = try _reading(set)
         let i = try _index(index, in: s)
+        // Every text but the rule's is copied from the set's arena as it lies; the read itself
+        // allocates a few hundred bytes (240 measured), and the rule's text is formatted.
+        try _reserve(which.rawValue == CALGRID_TEXT_RRULE.rawValue ? _recurrenceTextBound : TodoSet.constantAllocationBytes)
+        func copy(_ b: UnsafeBufferPointer<UInt8>) -> Result<Void, CStatus> {
+            do throws(CStatus) { try _copyOut(b, buf, size, outLength); return .success(()) } catch { return .failure(error) }
+        }
         try s.read { (t) throws(CStatus) in
             switch which.rawValue {
             case CALGRID_TEXT_ID.rawValue:
-                let r: Result<Void, CStatus> = t.withIDBytes(at: i) { b in
-                    do throws(CStatus) { try _copyOut(b, buf, size, outLength); return .success(()) } catch { return .failure(error) }
-                }
-                try r.get()
+                try t.withIDBytes(at: i, copy).get()
             case CALGRID_TEXT_TITLE.rawValue:
-                let r: Result<Void, CStatus> = t.withTitleBytes(at: i) { b in
-                    do throws(CStatus) { try _copyOut(b, buf, size, outLength); return .success(()) } catch { return .failure(error) }
-                }
-                try r.get()
+                try t.withTitleBytes(at: i, copy).get()
             case CALGRID_TEXT_MEMO.rawValue:
-                try _reserveText(s)
-                guard let memo = t.memo(at: i) else { throw CStatus(CALGRID_ENOTFOUND) }
-                try _copyOut(memo, buf, size, outLength)
+                guard let r = t.withMemoBytes(at: i, copy) else { throw CStatus(CALGRID_ENOTFOUND) }
+                try r.get()
             case CALGRID_TEXT_TAG.rawValue:
                 guard tagIndex >= 0, tagIndex < t.tagCount(at: i) else { throw .range }
-                try _reserveText(s)
-                try _copyOut(t.tags(at: i)[tagIndex], buf, size, outLength)
+                try t.withTagBytes(tagIndex, at: i, copy).get()
             case CALGRID_TEXT_RRULE.rawValue:
                 guard let rule = t.recurrence(at: i)?.rule else { throw CStatus(CALGRID_ENOTFOUND) }
                 try _copyOut(rule.text, buf, size, outLength)

@@ -77,6 +77,8 @@ static void test_lifecycle(void) {
     CHECK_STR(buf, "Run every day"); CHECK_EQ(n, 13);
     CHECK_EQ(calgrid_todo_set_text(buf, sizeof buf, NULL, set, 0, CALGRID_TEXT_MEMO, 0), CALGRID_OK);
     CHECK_STR(buf, "5 km");
+    CHECK_EQ(calgrid_todo_set_text(buf, sizeof buf, &n, set, 0, CALGRID_TEXT_TAG, 0), CALGRID_OK);
+    CHECK_STR(buf, week_tags[0]); CHECK_EQ(n, strlen(week_tags[0]));
     CHECK_EQ(calgrid_todo_set_text(buf, sizeof buf, &n, set, 0, CALGRID_TEXT_TAG, 1), CALGRID_OK);
     CHECK_STR(buf, week_tags[1]); CHECK_EQ(n, 6);
     CHECK_EQ(calgrid_todo_set_text(NULL, 0, &n, set, 0, CALGRID_TEXT_TITLE, 0), CALGRID_ENOSPC);

@@ -28,6 +28,10 @@ private func day(_ y: Int, _ m: Int, _ d: Int) -> CivilDate { try! CivilDate(yea
             #expect(set.reminderMinutes(at: i) == d.reminderMinutes)
             #expect(set.trackedDayCount(at: i) == ReferenceTodos.repeatDays(d).count)
             #expect(set.tagCount(at: i) == d.tags.count && set.hasMemo(at: i) == (d.memo != nil))
+            // The in-place bytes the C layer copies out, against the draft's own Strings.
+            #expect(set.withIDBytes(at: i) { Array($0) } == Array(d.id.utf8))
+            #expect(set.withMemoBytes(at: i) { Array($0) } == d.memo.map { Array($0.utf8) })
+            #expect(d.tags.indices.map { k in set.withTagBytes(k, at: i) { Array($0) } } == d.tags.map { Array($0.utf8) })
             let flags = ReferenceTodos.flags(d)
             #expect((0..<set.trackedDayCount(at: i)).map { set.isTrackedDayDone($0, at: i) } == flags)
         }
@@ -59,6 +63,8 @@ private func day(_ y: Int, _ m: Int, _ d: Int) -> CivilDate { try! CivilDate(yea
             try set.update(at: 0, to: d)
             #expect(set.tagCount(at: 0) == d.tags.count && set.hasMemo(at: 0) == (d.memo != nil))
             #expect(set.tagCount(at: 1) == 0 && set.hasMemo(at: 1) && set.tags(at: 0) == d.tags)
+            #expect(set.withTagBytes(d.tags.count - 1, at: 0) { String(decoding: $0, as: UTF8.self) } == d.tags.last)
+            #expect(set.withMemoBytes(at: 0) { $0.count } == d.memo?.utf8.count && set.withMemoBytes(at: 1) { $0.count } == 0)
         }
     }
 

@@ -118,8 +118,10 @@ func measureChange(_ op: ChangeOp, n: Int, children: [(String, ChildSession)], s
         m.checksumOK = sums[k] == swiftSum
         if !m.checksumOK && child.0 == "C API, today" {
             // Today's library stops a sample after 20 ms, so after a slow change (a removal) it
-            // has made fewer of them and its set differs: not a wrong answer of the code measured.
-            print("  (\(op.scenario) n=\(n): C API, today's checksum differs: its set had fewer changes)")
+            // has made fewer of them and its set differs; and a library from before 485827f counts
+            // a tracked todo added completed without per-day flags as done on none of its days, so
+            // every count of this data differs. Neither is a wrong answer of the code measured.
+            print("  (\(op.scenario) n=\(n): C API, today's checksum differs: fewer changes, or an older counting rule)")
         } else if !m.checksumOK {
             let msg = "\(op.scenario) n=\(n): \(child.0) checksum \(hex(sums[k] ?? 0)) != Swift core \(hex(swiftSum))"
             checksumFailures.append(msg)

@@ -36,6 +36,32 @@ extension TodoSet {
         return try _withTextBytes(r.titleStart, r.titleCount, body)
     }
 
+    /// The memo's UTF-8 bytes, without copying (valid only inside `body`); nil, without calling
+    /// `body`, when the todo has no memo.
+    /// - Complexity: O(1) plus `body`
+    public func withMemoBytes<R, E: Error>(at i: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R? {
+        _check(i)
+        let r = _text.withUnsafeBufferPointer { b in _TextRecord(b.baseAddress!, at: Int(_columns.textOffset[i])) }
+        return r.memoStart < 0 ? nil : try _withTextBytes(r.memoStart, r.memoCount, body)
+    }
+
+    /// The UTF-8 bytes of tag `k` (in the tags' original order), without copying (valid only
+    /// inside `body`).
+    /// - Precondition: `0 <= k < tagCount(at: i)`
+    /// - Complexity: O(k) plus `body`
+    public func withTagBytes<R, E: Error>(_ k: Int, at i: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+        _check(i)
+        let (start, n) = _text.withUnsafeBufferPointer { b in
+            let p = b.baseAddress!
+            let r = _TextRecord(p, at: Int(_columns.textOffset[i]))
+            precondition(k >= 0 && k < r.tagCount, "tag index out of range")
+            var li = r.tagLengthsStart, at = r.tagBytesStart, n = _readVarint(p, &li)
+            for _ in 0..<k { at += n; n = _readVarint(p, &li) }
+            return (at, n)
+        }
+        return try _withTextBytes(start, n, body)
+    }
+
     @inlinable
     func _withTextBytes<R, E: Error>(_ start: Int, _ n: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
         let result: Result<R, E> = _text.withUnsafeBufferPointer { b in
