@@ -14,6 +14,60 @@ let icalScenarioNotes = """
 """
 
 let latestHistoryNotes = """
+- **Issue 23's table, closing run** (`--only changes`, 2026-12-06 00:01 UTC, load average 2.04 at
+  start (a helper's build on the other core); 7 interleaved repetitions, CPU-time medians; *before*
+  is the same C program through the `libcalgrid.so` of 4b98d34, before the incremental tables, in the
+  same repetitions; `results/2026-12-06-changes.json`; memory, grids, sorts and the import through C
+  from `--only capi,memory,import` at 00:25 UTC with `CALGRID_BENCH_IMPORTERS=calgrid,capi`,
+  `results/2026-12-06-capi-memory-import.json`). At 1M todos, 92-day counts (C ÷ Swift: ratio of the
+  medians):
+
+  | scenario | before, C | now, C | Swift | C ÷ Swift | target |
+  |---|---:|---:|---:|---:|---|
+  | after a tick (and back) | 585.0 ns | 466.9 ns | 577.0 ns | 0.81 | ≤ 50 µs: met |
+  | after `isCompleted` flipped (and back) | 4.25 ms | 630.8 ns | 1.03 µs | 0.61 | ≤ 50 µs: met |
+  | after new dates (a day later and back) | 4.32 ms | 6.41 µs | 6.02 µs | 1.06 | ≤ 50 µs, C ÷ Swift ≤ 1.2: met |
+  | after inserting one todo | 3.86 ms | 2.02 µs | 1.92 µs | 1.05 | ≤ 50 µs, ≤ 1.2: met |
+  | after removing row 0 | 13.42 ms | 1.28 ms; the floor 1.25 ms (1.03× pairwise) | 1.12 ms (0.91× the floor) | 1.15 | ≤ 1.5× the memmove: met |
+  | after a 1,000-todo batch | 4.92 ms (a rebuild) | 898.3 µs (0.16×) | 779.1 µs | 1.15 (pairwise 1.02) | ≤ a full rebuild: met |
+  | overlap, one day, k = 69,399 | 12.1 ns/result | 2.44 ns/result (169.5 µs) | 2.50 ns/result (173.8 µs) | 0.97 | ≤ 5 ns/result: met |
+  | overlap, k ≤ 10 (k = 1, Swift) | — | — | 802.4 ns (its count 189.4 ns) | — | ≤ 2 µs: met |
+  | count of an overlap (one day, k = 69,399) | — | 228.1 ns | 336.3 ns | 0.68 | O(log N), ≤ 1 µs: met |
+  | cached 92-day counts | 445.0 ns | 263.2 ns (0.59×) | 474.5 ns | 0.55 | no regression: met |
+  | import of 1M records (wall, spawn to exit) | — | 4.02 s | 3.98 s | 1.04 (CPU 0.98) | ≤ 1.2: met |
+  | month grids, 1,200 (`capi`) | — | 166.97 µs | 128.59 µs | 1.08 pairwise | ≤ 1.2: met (the issue 5 target, ≤ 1.05, missed in this run; 0.98 in the 00:06 run) |
+  | deadline sort (`capi`) | — | 3.69 ms | 4.00 ms | 0.92 | ≤ 1.2: met |
+  | memory per todo beyond text and day bits | 44.6 B (the issue) | 44.6 B | — | — | ≤ 48 B: met (44.4 at 10k, 47.3 at 100k) |
+
+  At 10k and 100k C ÷ Swift (medians): cached 0.56, 0.56; tick 0.84, 0.83; `isCompleted` 0.91,
+  0.72; new dates 1.00, 1.11; insert 1.04, 1.07; remove 0.95, 1.03; batch 0.96, 0.99; overlap 0.86,
+  1.04 (3.4 and 2.0 ns/result through C); its count 0.67, 0.67. Every checksum of the library
+  measured agrees with the Swift side's; *before*'s counts all differ, and rightly: 4b98d34 counts a
+  tracked todo added completed without per-day flags as done on none of its days (485827f made it
+  done on all; a two-todo key file gives the two checksums apart). What changed since the
+  2026-12-02 run: (1) `bench_changes` stops a sample at 20 ms only for *before*'s library (a fifth
+  argument): the library measured makes every run the Swift side makes, so its set stays the
+  Swift side's (the 2026-12-03 1M run's batch checksum differed: an insert sample cut short had
+  left its set smaller). (2) `calgrid_todo_set_overlapping` asks malloc for its own bound (the
+  bitmap, or a small answer's sort: `writeIndicesAllocationBound`, about 0.45 MB at 1M) instead of
+  every read's 96 B a todo: 96 MB mapped and unmapped per call, 10.8 µs in a C loop of malloc and
+  free here. (3) `calgrid_todo_set_text` copies a memo or a tag from the arena as it lies
+  (`withMemoBytes`, `withTagBytes`); it had reserved the whole text arena for each (55 MB at 1M,
+  again an mmap and munmap), and the C import's read-back of 1M todos, 4 in 10 with a memo, took
+  12.61 s against Swift's 8.46 s (1.58×, CPU 1.55×) in the 00:06 run. This machine runs the
+  overlap at about half the ns per result of the 2026-12-02 and 12-03 runs' (5.3–5.9), in Swift
+  and C alike, and the import at 1M in 4.0 s where those took 4.2–5 s: absolute figures move
+  between machines of this kind, the ratios less. Counts after each kind of change against N,
+  through C: `results/plots/counts-after-change.svg` (and `counts-after-*.svg` per kind,
+  `overlap-many.svg`).
+
+- **C overlap into the caller's array** (595c91b; `--quick --only changes`, 2026-12-03 07:15 UTC,
+  quiet machine, 5 repetitions, medians): `calgrid_todo_set_overlapping` writes a large answer
+  from the interval index's bitmap straight into the caller's array (`TodoSet.writeIndices`), with
+  no array of the core's to copy. One day, k = 7,153 of 100k: C 24.23 µs (3.4 ns/result), Swift
+  34.72 µs (4.9), C ÷ Swift 0.70 (1.09 before at 100k); k = 692 of 10k: 4.8 and 5.7 ns/result,
+  0.84. New dates in the same run: C ÷ Swift 1.37 at 10k, 0.95 at 100k. Not yet measured at 1M.
+
 - **Issue 23's table, one run** (`--only changes`, 2026-12-02 18:35 UTC, load average 5.23 5.36 5.00
   at start (two other engineers' builds and tests on the 2 cores); 7 interleaved repetitions,
   CPU-time medians; *before* is the same C program through the `libcalgrid.so` of 4b98d34, before
