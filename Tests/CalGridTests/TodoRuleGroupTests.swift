@@ -42,13 +42,15 @@ import CalGridTestSupport
 
     /// The grouped build against every row walked alone, for every table kind, over the set's own
     /// table and over windows reaching past it (where open-ended rows go on).
-    static func mismatches(_ set: TodoSet, runSkew: Int) -> Int {
+    /// `positionBudget`: the position tables' (−1 the build's own, 0 none: every pattern's days
+    /// searched).
+    static func mismatches(_ set: TodoSet, runSkew: Int, positionBudget: Int = -1) -> Int {
         var bad = 0
         for k in 0..<TodoKind._tableKindCount {
             let kind = TodoKind._tableKind(at: k)
             for (a, b) in [(Int32(19_990), Int32(21_000)), (20_100, 20_130), (19_000, 22_500)] {
                 bad += _DayTable._ruleRowMismatches(of: set, kindMask: kind._flagMask, kindWant: kind._flagWant,
-                                                    first: a, last: b, runSkew: runSkew)
+                                                    first: a, last: b, runSkew: runSkew, positionBudget: positionBudget)
             }
         }
         return bad
@@ -86,6 +88,44 @@ import CalGridTestSupport
         let set = try TodoSet(Self.randomDrafts(200, using: &g))
         #expect(Self.mismatches(set, runSkew: 0) == 0)
         #expect(Self.mismatches(set, runSkew: 1) > 0)
+    }
+
+    /// Both ways to find a row's run: every pattern with a position table, none with one (the
+    /// binary search), and the two mixed (a budget that runs out part way), each with its
+    /// negative control.
+    @Test(arguments: [0, 1 << 30, 3_000])
+    func bothRunLookupsAgree(positionBudget: Int) throws {
+        var g = SeededRandom(seed: 0x9051 &+ UInt64(positionBudget))
+        let set = try TodoSet(Self.randomDrafts(250, using: &g))
+        #expect(Self.mismatches(set, runSkew: 0, positionBudget: positionBudget) == 0)
+        #expect(Self.mismatches(set, runSkew: 1, positionBudget: positionBudget) > 0)
+    }
+
+    /// A span of centuries and few rows: the build's own budget gives no pattern a position table
+    /// (4 × 40 + 65,536 entries, under one table of 73,000 days), so the grouped build searches;
+    /// over a short span the same rows have tables. Both against `fallsOn`.
+    @Test func aWideSpanSearchesInsteadOfTabling() throws {
+        var g = SeededRandom(seed: 0x5BA4)
+        var drafts = Self.randomDrafts(40, using: &g)
+        drafts.append(TodoDraft(id: "far", title: "far", start: Self.day(-40_000), end: Self.day(-40_000)))
+        drafts.append(TodoDraft(id: "later", title: "later", start: Self.day(33_000), end: Self.day(33_000)))
+        let set = try TodoSet(drafts)
+        for (a, b) in [(Int32(-40_007), Int32(33_007)), (19_990, 20_700)] {
+            var bad = 0, skewed = 0
+            for k in 0..<TodoKind._tableKindCount {
+                let kind = TodoKind._tableKind(at: k)
+                bad += _DayTable._ruleRowMismatches(of: set, kindMask: kind._flagMask, kindWant: kind._flagWant,
+                                                    first: a, last: b, runSkew: 0)
+                skewed += _DayTable._ruleRowMismatches(of: set, kindMask: kind._flagMask, kindWant: kind._flagWant,
+                                                       first: a, last: b, runSkew: 1)
+            }
+            #expect(bad == 0 && skewed > 0, "\(a)...\(b)")
+        }
+        let a = Self.day(19_995), counts = set.dayCounts(from: a, through: Self.day(20_500))
+        for t in 0..<counts.dayCount {
+            let d = Self.day(a.dayNumber + Int32(t))
+            #expect(Int(counts.total[t]) == (0..<set.count).filter { set.fallsOn(d, at: $0) }.count, "\(d.iso8601)")
+        }
     }
 
     @Test func patternsAreEqualExactlyWhenTheDaysAre() throws {

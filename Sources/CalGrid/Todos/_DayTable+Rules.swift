@@ -19,20 +19,30 @@ extension _DayTable {
         precondition(_ruleRowMismatches(of: set, kindMask: kindMask, kindWant: kindWant, first: first, last: last, runSkew: 0) == 0,
                      "TodoSet day table: rule rows grouped by pattern differ from each row walked alone")
         #endif
-        _addRuleRows(of: set, kindMask: kindMask, kindWant: kindWant, first: first, last: last, grouped: true, runSkew: 0, into: &plain)
+        _addRuleRows(of: set, kindMask: kindMask, kindWant: kindWant, first: first, last: last, grouped: true, into: &plain)
     }
 
     #if CALGRID_INVARIANTS
     /// Days of `first...last` on which the grouped build of the rule rows differs from every row
     /// walked alone: 0 when all is well. `runSkew` lengthens each grouped run by that many pattern
-    /// days (a wrong bound, which the tests' negative control must see).
+    /// days (a wrong bound, which the tests' negative control must see); `positionBudget` is the
+    /// position tables' (`_RuleRowsBuild.positionBudget`: 0 searches every pattern's days).
     /// - Complexity: O(R + their occurrences and periods in the table + days)
     static func _ruleRowMismatches(of set: TodoSet, kindMask: UInt8, kindWant: UInt8, first: Int32, last: Int32,
-                                   runSkew: Int) -> Int {
+                                   runSkew: Int, positionBudget: Int = -1) -> Int {
         let days = Int(last) - Int(first) + 1
         var grouped = [Int64](repeating: 0, count: days + 1), alone = grouped
-        _addRuleRows(of: set, kindMask: kindMask, kindWant: kindWant, first: first, last: last, grouped: true, runSkew: runSkew, into: &grouped)
-        _addRuleRows(of: set, kindMask: kindMask, kindWant: kindWant, first: first, last: last, grouped: false, runSkew: 0, into: &alone)
+        if !set._rules.isEmpty {
+            grouped.withUnsafeMutableBufferPointer { p in
+                withUnsafePointer(to: set) { s in
+                    var build = _RuleRowsBuild(set: s, kindMask: kindMask, kindWant: kindWant, first: first, last: last,
+                                               runSkew: runSkew, plain: p)
+                    build.positionBudget = positionBudget
+                    _addGroupedRuleRows(build)
+                }
+            }
+        }
+        _addRuleRows(of: set, kindMask: kindMask, kindWant: kindWant, first: first, last: last, grouped: false, into: &alone)
         var a: Int64 = 0, b: Int64 = 0, bad = 0
         for t in 0..<days {
             a &+= grouped[t]; b &+= alone[t]
@@ -46,13 +56,13 @@ extension _DayTable {
     /// is reached through a rule box (`_TodoRule.addGroupedRows`), so a firmware that never makes a
     /// rule links only the walk.
     static func _addRuleRows(of set: TodoSet, kindMask: UInt8, kindWant: UInt8, first: Int32, last: Int32,
-                             grouped: Bool, runSkew: Int, into plain: inout [Int64]) {
+                             grouped: Bool, into plain: inout [Int64]) {
         plain.withUnsafeMutableBufferPointer { p in
             if grouped, let box = set._rules.rules.first {
                 // The set by reference: a firmware, which never groups, then links no copy of one.
                 withUnsafePointer(to: set) { s in
                     var build = _RuleRowsBuild(set: s, kindMask: kindMask, kindWant: kindWant, first: first, last: last,
-                                               runSkew: runSkew, plain: p)
+                                               runSkew: 0, plain: p)
                     box.addGroupedRows(&build)
                 }
                 return
@@ -81,80 +91,112 @@ extension _DayTable {
     }
 
     /// The grouped build of `b`'s rows (see the top of the file).
-    /// - Complexity: O(R + the listed patterns' periods in the table + the days of the rows walked alone)
+    /// - Complexity: O(R + the listed patterns' periods in the table + the days of the rows walked
+    ///   alone + the position tables' entries, at most 4R + 65,536); O(log P) more a row of a pattern
+    ///   without a table (P: its listed days)
     static func _addGroupedRuleRows(_ b: _RuleRowsBuild) {
         let set = b.set.pointee, kindMask = b.kindMask, kindWant = b.kindWant, first = b.first, last = b.last
         let runSkew = b.runSkew, p = b.plain
         let rules = set._rules, c = set._columns
-        let base = Int(first)
+        let base = Int(first), days = Int(last) &- base &+ 1
         // Open addressing, a power of two at least twice the rows (at most 4,096: the patterns met
-        // past half of it are walked alone): the pattern's number + 1, 0 for a free slot.
+        // past half of it are walked alone): per slot the pattern's three words and where its days
+        // are (`_RuleRowsBuild.walked`, `tabled` or a listed pattern's pair and count); a free slot
+        // has a zero second word, which no pattern has.
         var size = 64
         while size < 2 &* rules.count && size < 4096 { size &*= 2 }
-        var slots = [Int32](repeating: 0, count: size)
-        // Per pattern met: its three words, then where its days are in `list` (offset << 32 | count),
-        // or ~0 when listing them passed the budget.
-        var patterns = [UInt64](repeating: 0, count: 2 &* size)
+        var slots = [UInt64](repeating: 0, count: 4 &* size)
         var met = 0
         // Each listed pattern's days, each with its entry of the difference array of runs, then one
         // spare pair, where the runs that reach its last day end. One pass gives each listed day its
         // rows (a pattern's runs sum to 0 by its spare pair).
         var list: [Int64] = []
-        let budget = 2 &* (2 &* (Int(last) &- base &+ 1) &+ 4 &* rules.count &+ 4096)
-        for k in 0..<rules.count {
-            let i = Int(rules.rows[k]), f = c.flags[i]
-            guard f & kindMask == kindWant else { continue }
-            let start = c.start[i], s = Swift.max(start, first), e = Swift.min(c.end[i], last)
-            guard s <= e else { continue }
-            let v = _DayTable._value(f)
-            let w0 = rules.keys[4 &* k], w1 = rules.keys[4 &* k &+ 1], w2 = rules.keys[4 &* k &+ 2]
-            if w1 != 0 {
-                let h = (w0 &* 0x9E37_79B9_7F4A_7C15 ^ w1 &* 0xC2B2_AE3D_27D4_EB4F ^ w2) &* 0x1656_67B1_9E37_79F9
-                var j = Int(truncatingIfNeeded: h &>> 40) & (size &- 1), g = -1
-                while slots[j] != 0 {
-                    let x = 4 &* (Int(slots[j]) &- 1)
-                    if patterns[x] == w0 && patterns[x &+ 1] == w1 && patterns[x &+ 2] == w2 { g = x; break }
-                    j = (j &+ 1) & (size &- 1)
-                }
-                if g < 0 && 2 &* met < size {
-                    // The first row of a pattern: its days are listed now, once for every row.
-                    g = 4 &* met
-                    met &+= 1
-                    slots[j] = Int32(truncatingIfNeeded: met)
-                    let offset = list.count
-                    rules.rules[k].forEachPatternDay(first, last) { d in
-                        guard list.count < budget else { return false }
-                        list.append(Int64(d)); list.append(0)
-                        return true
-                    }
-                    patterns[g] = w0; patterns[g &+ 1] = w1; patterns[g &+ 2] = w2
-                    patterns[g &+ 3] = list.count < budget ? UInt64(offset) &<< 32 | UInt64((list.count &- offset) / 2) : ~0
-                    list.append(0); list.append(0)
-                }
-                let listed = g < 0 ? ~0 : patterns[g &+ 3]
-                if listed != ~0 {
-                    if start >= first { p[Int(start) &- base] &+= v; p[Int(start) &- base &+ 1] &-= v }
-                    let lo = start >= first ? start &+ 1 : first
-                    let hi = Swift.min(e, Int32(truncatingIfNeeded: UInt32(truncatingIfNeeded: rules.keys[4 &* k &+ 3])))
-                    if lo <= hi {
-                        let offset = Int(listed &>> 32), n = Int(listed & 0xFFFF_FFFF)
-                        // The first listed day at or after `day`, as an index into the pattern's list.
-                        func index(_ day: Int32) -> Int {
-                            var a = 0, b = n
-                            while a < b {
-                                let mid = (a &+ b) / 2
-                                if list[offset &+ 2 &* mid] < Int64(day) { a = mid &+ 1 } else { b = mid }
+        let budget = Swift.min(2 &* (2 &* days &+ 4 &* rules.count &+ 4096), Int(Int32.max))
+        // A pattern's position table, when it has one: for each day `first + t` of the table and
+        // the day after it, the pair in `list` of its first listed day on or after it (its spare
+        // pair past the last). A row then finds its run in O(1), where a binary search over the
+        // pattern's days mispredicted about half its branches (half the grouped build at 1M todos,
+        // 30 % with rules). Tables cost `days + 1` entries a pattern, so the patterns met first
+        // have them while the entries stay within a budget in proportion to the rows; the others
+        // keep the search (a span of centuries with few rows a pattern).
+        var positions: [Int32] = []
+        var positionBudget = Swift.min(4 &* rules.count &+ 65_536, 1 &<< 30)
+        #if CALGRID_INVARIANTS
+        if b.positionBudget >= 0 { positionBudget = b.positionBudget }
+        #endif
+        // Rows in runs between the patterns met first: within one the list and the tables are
+        // read and written through pointers (no bounds checks, no uniqueness checks a row); a new
+        // pattern ends it, is listed, and the next run starts with its row.
+        var k = 0
+        rules.rows.withUnsafeBufferPointer { rows in
+        rules.keys.withUnsafeBufferPointer { keys in
+        c.flags.withUnsafeBufferPointer { flags in
+        c.start.withUnsafeBufferPointer { starts in
+        c.end.withUnsafeBufferPointer { ends in
+        slots.withUnsafeMutableBufferPointer { slots in
+            while k < rows.count {
+                var new = -1
+                list.withUnsafeMutableBufferPointer { l in
+                positions.withUnsafeBufferPointer { q in
+                    while k < rows.count {
+                        let i = Int(rows[k]), f = flags[i]
+                        k &+= 1
+                        guard f & kindMask == kindWant else { continue }
+                        let start = starts[i], s = Swift.max(start, first), e = Swift.min(ends[i], last)
+                        guard s <= e else { continue }
+                        let w = 4 &* (k &- 1), w0 = keys[w], w1 = keys[w &+ 1], w2 = keys[w &+ 2]
+                        var listed = _RuleRowsBuild.walked
+                        if w1 != 0 {
+                            let h = (w0 &* 0x9E37_79B9_7F4A_7C15 ^ w1 &* 0xC2B2_AE3D_27D4_EB4F ^ w2) &* 0x1656_67B1_9E37_79F9
+                            var j = Int(truncatingIfNeeded: h &>> 40) & (size &- 1)
+                            while slots[4 &* j &+ 1] != 0 && !(slots[4 &* j] == w0 && slots[4 &* j &+ 1] == w1 && slots[4 &* j &+ 2] == w2) {
+                                j = (j &+ 1) & (size &- 1)
                             }
-                            return a
+                            if slots[4 &* j &+ 1] != 0 {
+                                listed = slots[4 &* j &+ 3]
+                            } else if 2 &* met < size {
+                                // The first row of a pattern: its days are listed (below), once for
+                                // every row, and the next run starts with this row.
+                                new = j; k &-= 1
+                                return
+                            }
                         }
-                        let from = index(lo), through = Swift.min(index(hi &+ 1) &+ runSkew, n)
-                        if from < through { list[offset &+ 2 &* from &+ 1] &+= v; list[offset &+ 2 &* through &+ 1] &-= v }
+                        let v = _DayTable._value(f)
+                        guard listed != _RuleRowsBuild.walked else {
+                            _walkRuleRow(k &- 1, of: set, kindMask: kindMask, kindWant: kindWant, first: first, last: last, into: p)
+                            continue
+                        }
+                        if start >= first { p[Int(start) &- base] &+= v; p[Int(start) &- base &+ 1] &-= v }
+                        let lo = start >= first ? start &+ 1 : first
+                        let hi = Swift.min(e, Int32(truncatingIfNeeded: UInt32(truncatingIfNeeded: keys[w &+ 3])))
+                        guard lo <= hi else { continue }
+                        // The run's pairs in `list`: from the first listed day at or after `lo` to
+                        // the first after `hi` (its pattern's spare pair at most).
+                        var from: Int, through: Int, spare: Int
+                        if listed & _RuleRowsBuild.tabled != 0 {
+                            let at = Int(truncatingIfNeeded: listed & 0xFFFF_FFFF)
+                            from = Int(q[at &+ Int(lo &- first)])
+                            through = Int(q[at &+ Int(hi &- first) &+ 1])
+                            spare = Int(q[at &+ days])
+                        } else {
+                            let pair = Int(truncatingIfNeeded: listed & 0xFFFF_FFFF), n = Int(truncatingIfNeeded: listed &>> 32)
+                            from = pair &+ _lowerBound(lo, l, pair: pair, count: n)
+                            through = pair &+ _lowerBound(hi &+ 1, l, pair: pair, count: n)
+                            spare = pair &+ n
+                        }
+                        through = Swift.min(through &+ runSkew, spare)
+                        if from < through { l[2 &* from &+ 1] &+= v; l[2 &* through &+ 1] &-= v }
                     }
-                    continue
+                } }
+                if new >= 0 {
+                    met &+= 1
+                    let j = new, w = 4 &* k
+                    slots[4 &* j] = keys[w]; slots[4 &* j &+ 1] = keys[w &+ 1]; slots[4 &* j &+ 2] = keys[w &+ 2]
+                    slots[4 &* j &+ 3] = _listPattern(rules.rules[k], first: first, last: last, budget: budget, into: &list,
+                                                      positionBudget: positionBudget, positions: &positions)
                 }
             }
-            _walkRuleRow(k, of: set, kindMask: kindMask, kindWant: kindWant, first: first, last: last, into: p)
-        }
+        } } } } } }
         var run: Int64 = 0
         for j in stride(from: 0, to: list.count, by: 2) {
             run &+= list[j &+ 1]
@@ -164,6 +206,56 @@ extension _DayTable {
                 p[t &+ 1] &-= run
             }
         }
+    }
+
+    /// Lists `rule`'s pattern days in `first...last` at the end of `list`, then its spare pair,
+    /// and gives it a position table when `positions` stays within `positionBudget`: what the
+    /// slot of its pattern keeps (`_RuleRowsBuild.walked` when the list would pass `budget`).
+    /// - Complexity: O(its periods in the table + days when it has a position table)
+    static func _listPattern(_ rule: _TodoRule, first: Int32, last: Int32, budget: Int, into list: inout [Int64],
+                             positionBudget: Int, positions: inout [Int32]) -> UInt64 {
+        let offset = list.count
+        rule.forEachPatternDay(first, last) { d in
+            guard list.count < budget else { return false }
+            list.append(Int64(d)); list.append(0)
+            return true
+        }
+        guard list.count < budget else { return _RuleRowsBuild.walked }
+        let pair = offset / 2, n = (list.count &- offset) / 2
+        list.append(0); list.append(0)
+        let days = Int(last) &- Int(first) &+ 1
+        guard positions.count &+ days &+ 1 <= positionBudget else {
+            return UInt64(truncatingIfNeeded: pair) | UInt64(truncatingIfNeeded: n) &<< 32
+        }
+        // Filled a listed day at a time: the days up to each have its pair, those past the last the spare.
+        let at = positions.count
+        positions.append(contentsOf: repeatElement(Int32(truncatingIfNeeded: pair &+ n), count: days &+ 1))
+        positions.withUnsafeMutableBufferPointer { q in
+            var t = 0
+            for j in 0..<n {
+                let through = Int(truncatingIfNeeded: list[offset &+ 2 &* j] &- Int64(first))
+                while t <= through { q[at &+ t] = Int32(truncatingIfNeeded: pair &+ j); t &+= 1 }
+            }
+        }
+        return _RuleRowsBuild.tabled | UInt64(truncatingIfNeeded: at)
+    }
+
+    /// The first of the `count` listed days from pair `pair` of `list` at or after `day`, as an
+    /// index from that pair: a binary search without branches on the days, whose outcomes a
+    /// processor cannot predict (a step adds the sign of a difference, which no compiler turns
+    /// back into a branch; days differ by less than 2^33).
+    /// - Complexity: O(log count)
+    @inline(__always)
+    static func _lowerBound(_ day: Int32, _ list: UnsafeMutableBufferPointer<Int64>, pair: Int, count: Int) -> Int {
+        guard count > 0 else { return 0 }
+        let d = Int64(day)
+        var at = 0, n = count
+        while n > 1 {
+            let half = n / 2
+            at &+= half & Int(truncatingIfNeeded: (list[2 &* (pair &+ at &+ half)] &- d) &>> 63)
+            n &-= half
+        }
+        return at &- Int(truncatingIfNeeded: (list[2 &* (pair &+ at)] &- d) &>> 63)
     }
 }
 
@@ -177,4 +269,16 @@ struct _RuleRowsBuild {
     let runSkew: Int
     /// The table's difference array over `first...last` (and one day more).
     let plain: UnsafeMutableBufferPointer<Int64>
+    #if CALGRID_INVARIANTS
+    /// The position tables' budget in entries (`_DayTable._addGroupedRuleRows`); −1 for the build's
+    /// own. The tests give 0 (every pattern searched) and a large one (every pattern tabled).
+    var positionBudget = -1
+    #endif
+
+    /// What a pattern's slot keeps when its rows are walked alone (its days would pass the list's
+    /// budget).
+    static var walked: UInt64 { ~0 }
+    /// The flag of a pattern with a position table, which starts at the low half of the word; a
+    /// pattern without one keeps its first pair in `list` in the low half and its count above.
+    static var tabled: UInt64 { 1 &<< 63 }
 }
