@@ -92,7 +92,7 @@ import CalGridTestSupport
 
     /// Both ways to find a row's run: every pattern with a position table, none with one (the
     /// binary search), and the two mixed (a budget that runs out part way), each with its
-    /// negative control.
+    /// negative control. (The build's own budget tables only patterns of 8 days or more.)
     @Test(arguments: [0, 1 << 30, 3_000])
     func bothRunLookupsAgree(positionBudget: Int) throws {
         var g = SeededRandom(seed: 0x9051 &+ UInt64(positionBudget))
@@ -103,7 +103,8 @@ import CalGridTestSupport
 
     /// A span of centuries and few rows: the build's own budget gives no pattern a position table
     /// (4 × 40 + 65,536 entries, under one table of 73,000 days), so the grouped build searches;
-    /// over a short span the same rows have tables. Both against `fallsOn`.
+    /// over a short span the same rows' patterns of 8 days or more have tables. Both against
+    /// `fallsOn`.
     @Test func aWideSpanSearchesInsteadOfTabling() throws {
         var g = SeededRandom(seed: 0x5BA4)
         var drafts = Self.randomDrafts(40, using: &g)

@@ -39,11 +39,25 @@ extension _RuleExpansion {
     /// and the bounds.
     /// - Complexity: O(periods in the range × days per period), no allocation.
     func forEachPatternDay(_ lo: Int, _ hi: Int, _ body: (Int) -> Bool) {
+        guard lo <= hi, !positionsUnreachable else { return }
         // The same rule started at `lo`, its periods counted from the first of the calendar's.
         var x = self
         x.p0 = p0 % step
         x.start = lo
-        var d = lo
-        while let found = x.first(onOrAfter: d, through: hi), body(found) { d = found &+ 1 }
+        // Each period's days built once and walked: a search from the day after each one found
+        // built its period again (a yearly pattern with a day in the table built three years).
+        var n = x._periodNumber(atOrAfter: lo)
+        let last = x.lastPeriodNumber
+        while n <= last {
+            let p = x.p0 &+ n &* step, first = x._firstDay(of: p)
+            guard first <= hi else { return }
+            let days = x.days(inPeriod: p)
+            var at = days.first(from: Swift.max(0, lo &- first))
+            while let b = at {
+                guard first &+ b <= hi, body(first &+ b) else { return }
+                at = days.first(from: b &+ 1)
+            }
+            n &+= 1
+        }
     }
 }

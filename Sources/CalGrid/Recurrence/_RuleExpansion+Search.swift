@@ -13,6 +13,14 @@ extension _RuleExpansion {
         return p < p0 ? nil : (p - p0) / step
     }
 
+    /// `periodNumber(atOrAfter:)` and `firstDay(of:)` out of line, for the search below and the
+    /// pattern walk (`forEachPatternDay`): one copy of their calendar arithmetic, which inlined
+    /// took some 1.5 KB in each.
+    @inline(never)
+    func _periodNumber(atOrAfter day: Int) -> Int { periodNumber(atOrAfter: day) }
+    @inline(never)
+    func _firstDay(of p: Int) -> Int { firstDay(of: p) }
+
     /// The number of the rule's last period inside 0001...9999.
     var lastPeriodNumber: Int { (lastPeriod - p0) / step }
 
@@ -22,12 +30,12 @@ extension _RuleExpansion {
     func first(onOrAfter lo: Int, through hi: Int) -> Int? {
         let lo = Swift.max(lo, start)
         guard lo <= hi, !positionsUnreachable else { return nil }
-        var n = periodNumber(atOrAfter: lo)
+        var n = _periodNumber(atOrAfter: lo)
         let last = lastPeriodNumber
         var scanned = 0
         while n <= last && scanned <= cycle {
             let p = p0 + n * step
-            let first = firstDay(of: p)
+            let first = _firstDay(of: p)
             guard first <= hi else { return nil }
             if let b = days(inPeriod: p).first(from: Swift.max(0, lo - first)) {
                 return first + b <= hi ? first + b : nil

@@ -26,7 +26,8 @@ extension _DayTable {
     /// Days of `first...last` on which the grouped build of the rule rows differs from every row
     /// walked alone: 0 when all is well. `runSkew` lengthens each grouped run by that many pattern
     /// days (a wrong bound, which the tests' negative control must see); `positionBudget` is the
-    /// position tables' (`_RuleRowsBuild.positionBudget`: 0 searches every pattern's days).
+    /// position tables' (`_RuleRowsBuild.positionBudget`: 0 searches every pattern's days, a
+    /// large one tables them all).
     /// - Complexity: O(R + their occurrences and periods in the table + days)
     static func _ruleRowMismatches(of set: TodoSet, kindMask: UInt8, kindWant: UInt8, first: Int32, last: Int32,
                                    runSkew: Int, positionBudget: Int = -1) -> Int {
@@ -101,32 +102,35 @@ extension _DayTable {
         let base = Int(first), days = Int(last) &- base &+ 1
         // Open addressing, a power of two at least twice the rows (at most 4,096: the patterns met
         // past half of it are walked alone): per slot the pattern's three words and where its days
-        // are (`_RuleRowsBuild.walked`, `tabled` or a listed pattern's pair and count); a free slot
-        // has a zero second word, which no pattern has.
+        // are (`_RuleRowsBuild.walked`, `tabled` or a listed pattern's first entry and count); a
+        // free slot has a zero second word, which no pattern has.
         var size = 64
         while size < 2 &* rules.count && size < 4096 { size &*= 2 }
         var slots = [UInt64](repeating: 0, count: 4 &* size)
         var met = 0
-        // Each listed pattern's days, each with its entry of the difference array of runs, then one
-        // spare pair, where the runs that reach its last day end. One pass gives each listed day its
-        // rows (a pattern's runs sum to 0 by its spare pair).
-        var list: [Int64] = []
-        let budget = Swift.min(2 &* (2 &* days &+ 4 &* rules.count &+ 4096), Int(Int32.max))
+        // Each listed pattern's days, then one spare entry, and beside them the difference array
+        // of runs, where the runs that reach its last day end at its spare entry. One pass gives
+        // each listed day its rows (a pattern's runs sum to 0 by its spare entry). Two arrays, not
+        // pairs: the runs a row writes and the days a search reads are half as many cache lines.
+        var listed: [Int32] = [], runs: [Int64] = []
+        let budget = Swift.min(2 &* days &+ 4 &* rules.count &+ 4096, Int(Int32.max))
         // A pattern's position table, when it has one: for each day `first + t` of the table and
-        // the day after it, the pair in `list` of its first listed day on or after it (its spare
-        // pair past the last). A row then finds its run in O(1), where a binary search over the
-        // pattern's days mispredicted about half its branches (half the grouped build at 1M todos,
-        // 30 % with rules). Tables cost `days + 1` entries a pattern, so the patterns met first
-        // have them while the entries stay within a budget in proportion to the rows; the others
-        // keep the search (a span of centuries with few rows a pattern).
+        // the day after it, the entry in `listed` of its first listed day on or after it (its
+        // spare entry past the last). A row then finds its run in O(1), where a binary search over
+        // the pattern's days mispredicted about half its branches (half the grouped build at 1M
+        // todos, 30 % with rules). Tables cost `days + 1` entries a pattern, so only patterns of 8
+        // listed days or more have them (fewer take at most 4 steps of a search without branches;
+        // tables for the 366 yearly patterns of a 100k-todo set, a day or two each, cost more in
+        // cache than they saved), the ones met first, while the entries stay within a budget in
+        // proportion to the rows: the others search (a span of centuries, few rows a pattern).
         var positions: [Int32] = []
-        var positionBudget = Swift.min(4 &* rules.count &+ 65_536, 1 &<< 30)
+        var positionBudget = Swift.min(4 &* rules.count &+ 65_536, 1 &<< 30), tableDays = 8
         #if CALGRID_INVARIANTS
-        if b.positionBudget >= 0 { positionBudget = b.positionBudget }
+        if b.positionBudget >= 0 { positionBudget = b.positionBudget; tableDays = 0 }
         #endif
-        // Rows in runs between the patterns met first: within one the list and the tables are
-        // read and written through pointers (no bounds checks, no uniqueness checks a row); a new
-        // pattern ends it, is listed, and the next run starts with its row.
+        // Rows in stretches between the patterns met first: within one the lists and the tables
+        // are read and written through pointers (no bounds checks, no uniqueness checks a row); a
+        // new pattern ends it, is listed, and the next stretch starts with its row.
         var k = 0
         rules.rows.withUnsafeBufferPointer { rows in
         rules.keys.withUnsafeBufferPointer { keys in
@@ -136,7 +140,8 @@ extension _DayTable {
         slots.withUnsafeMutableBufferPointer { slots in
             while k < rows.count {
                 var new = -1
-                list.withUnsafeMutableBufferPointer { l in
+                runs.withUnsafeMutableBufferPointer { r in
+                listed.withUnsafeBufferPointer { l in
                 positions.withUnsafeBufferPointer { q in
                     while k < rows.count {
                         let i = Int(rows[k]), f = flags[i]
@@ -145,7 +150,7 @@ extension _DayTable {
                         let start = starts[i], s = Swift.max(start, first), e = Swift.min(ends[i], last)
                         guard s <= e else { continue }
                         let w = 4 &* (k &- 1), w0 = keys[w], w1 = keys[w &+ 1], w2 = keys[w &+ 2]
-                        var listed = _RuleRowsBuild.walked
+                        var found = _RuleRowsBuild.walked
                         if w1 != 0 {
                             let h = (w0 &* 0x9E37_79B9_7F4A_7C15 ^ w1 &* 0xC2B2_AE3D_27D4_EB4F ^ w2) &* 0x1656_67B1_9E37_79F9
                             var j = Int(truncatingIfNeeded: h &>> 40) & (size &- 1)
@@ -153,7 +158,7 @@ extension _DayTable {
                                 j = (j &+ 1) & (size &- 1)
                             }
                             if slots[4 &* j &+ 1] != 0 {
-                                listed = slots[4 &* j &+ 3]
+                                found = slots[4 &* j &+ 3]
                             } else if 2 &* met < size {
                                 // The first row of a pattern: its days are listed (below), once for
                                 // every row, and the next run starts with this row.
@@ -162,7 +167,7 @@ extension _DayTable {
                             }
                         }
                         let v = _DayTable._value(f)
-                        guard listed != _RuleRowsBuild.walked else {
+                        guard found != _RuleRowsBuild.walked else {
                             _walkRuleRow(k &- 1, of: set, kindMask: kindMask, kindWant: kindWant, first: first, last: last, into: p)
                             continue
                         }
@@ -170,92 +175,96 @@ extension _DayTable {
                         let lo = start >= first ? start &+ 1 : first
                         let hi = Swift.min(e, Int32(truncatingIfNeeded: UInt32(truncatingIfNeeded: keys[w &+ 3])))
                         guard lo <= hi else { continue }
-                        // The run's pairs in `list`: from the first listed day at or after `lo` to
-                        // the first after `hi` (its pattern's spare pair at most).
+                        // The run's entries in `listed`: from the first listed day at or after
+                        // `lo` to the first after `hi` (its pattern's spare entry at most).
                         var from: Int, through: Int, spare: Int
-                        if listed & _RuleRowsBuild.tabled != 0 {
-                            let at = Int(truncatingIfNeeded: listed & 0xFFFF_FFFF)
+                        if found & _RuleRowsBuild.tabled != 0 {
+                            let at = Int(truncatingIfNeeded: found & 0xFFFF_FFFF)
                             from = Int(q[at &+ Int(lo &- first)])
                             through = Int(q[at &+ Int(hi &- first) &+ 1])
                             spare = Int(q[at &+ days])
                         } else {
-                            let pair = Int(truncatingIfNeeded: listed & 0xFFFF_FFFF), n = Int(truncatingIfNeeded: listed &>> 32)
-                            from = pair &+ _lowerBound(lo, l, pair: pair, count: n)
-                            through = pair &+ _lowerBound(hi &+ 1, l, pair: pair, count: n)
-                            spare = pair &+ n
+                            let at = Int(truncatingIfNeeded: found & 0xFFFF_FFFF), n = Int(truncatingIfNeeded: found &>> 32)
+                            from = at &+ _lowerBound(lo, l, at: at, count: n)
+                            through = at &+ _lowerBound(hi &+ 1, l, at: at, count: n)
+                            spare = at &+ n
                         }
                         through = Swift.min(through &+ runSkew, spare)
-                        if from < through { l[2 &* from &+ 1] &+= v; l[2 &* through &+ 1] &-= v }
+                        if from < through { r[from] &+= v; r[through] &-= v }
                     }
-                } }
+                } } }
                 if new >= 0 {
                     met &+= 1
                     let j = new, w = 4 &* k
                     slots[4 &* j] = keys[w]; slots[4 &* j &+ 1] = keys[w &+ 1]; slots[4 &* j &+ 2] = keys[w &+ 2]
-                    slots[4 &* j &+ 3] = _listPattern(rules.rules[k], first: first, last: last, budget: budget, into: &list,
-                                                      positionBudget: positionBudget, positions: &positions)
+                    slots[4 &* j &+ 3] = _listPattern(rules.rules[k], first: first, last: last, budget: budget, into: &listed, runs: &runs,
+                                                      positionBudget: positionBudget, tableDays: tableDays, positions: &positions)
                 }
             }
         } } } } } }
         var run: Int64 = 0
-        for j in stride(from: 0, to: list.count, by: 2) {
-            run &+= list[j &+ 1]
+        for j in 0..<runs.count {
+            run &+= runs[j]
             if run != 0 {
-                let t = Int(list[j]) &- base
+                let t = Int(listed[j]) &- base
                 p[t] &+= run
                 p[t &+ 1] &-= run
             }
         }
     }
 
-    /// Lists `rule`'s pattern days in `first...last` at the end of `list`, then its spare pair,
-    /// and gives it a position table when `positions` stays within `positionBudget`: what the
-    /// slot of its pattern keeps (`_RuleRowsBuild.walked` when the list would pass `budget`).
+    /// Lists `rule`'s pattern days in `first...last` at the end of `listed`, then its spare
+    /// entry, each with a run entry of 0, and gives it a position table when it has `tableDays`
+    /// days or more and `positions` stays within `positionBudget`: what the slot of its pattern
+    /// keeps (`_RuleRowsBuild.walked` when the days would pass `budget`).
     /// - Complexity: O(its periods in the table + days when it has a position table)
-    static func _listPattern(_ rule: _TodoRule, first: Int32, last: Int32, budget: Int, into list: inout [Int64],
-                             positionBudget: Int, positions: inout [Int32]) -> UInt64 {
-        let offset = list.count
+    static func _listPattern(_ rule: _TodoRule, first: Int32, last: Int32, budget: Int, into listed: inout [Int32],
+                             runs: inout [Int64], positionBudget: Int, tableDays: Int, positions: inout [Int32]) -> UInt64 {
+        let at0 = listed.count
         rule.forEachPatternDay(first, last) { d in
-            guard list.count < budget else { return false }
-            list.append(Int64(d)); list.append(0)
+            guard listed.count < budget else { return false }
+            listed.append(d)
             return true
         }
-        guard list.count < budget else { return _RuleRowsBuild.walked }
-        let pair = offset / 2, n = (list.count &- offset) / 2
-        list.append(0); list.append(0)
+        guard listed.count < budget else { listed.removeLast(listed.count &- at0); return _RuleRowsBuild.walked }
+        let n = listed.count &- at0
+        listed.append(last)
+        // A loop, not `append(contentsOf: repeatElement(…))`: that one's Int64 copy merged with the
+        // UInt64 one a firmware links and moved 32 bytes into its flash.
+        for _ in 0...n { runs.append(0) }
         let days = Int(last) &- Int(first) &+ 1
-        guard positions.count &+ days &+ 1 <= positionBudget else {
-            return UInt64(truncatingIfNeeded: pair) | UInt64(truncatingIfNeeded: n) &<< 32
+        guard n >= tableDays, positions.count &+ days &+ 1 <= positionBudget else {
+            return UInt64(truncatingIfNeeded: at0) | UInt64(truncatingIfNeeded: n) &<< 32
         }
-        // Filled a listed day at a time: the days up to each have its pair, those past the last the spare.
+        // Filled a listed day at a time: the days up to each have its entry, those past the last
+        // the spare.
         let at = positions.count
-        positions.append(contentsOf: repeatElement(Int32(truncatingIfNeeded: pair &+ n), count: days &+ 1))
+        positions.append(contentsOf: repeatElement(Int32(truncatingIfNeeded: at0 &+ n), count: days &+ 1))
         positions.withUnsafeMutableBufferPointer { q in
             var t = 0
             for j in 0..<n {
-                let through = Int(truncatingIfNeeded: list[offset &+ 2 &* j] &- Int64(first))
-                while t <= through { q[at &+ t] = Int32(truncatingIfNeeded: pair &+ j); t &+= 1 }
+                let through = Int(listed[at0 &+ j] &- first)
+                while t <= through { q[at &+ t] = Int32(truncatingIfNeeded: at0 &+ j); t &+= 1 }
             }
         }
         return _RuleRowsBuild.tabled | UInt64(truncatingIfNeeded: at)
     }
 
-    /// The first of the `count` listed days from pair `pair` of `list` at or after `day`, as an
-    /// index from that pair: a binary search without branches on the days, whose outcomes a
+    /// The first of the `count` listed days from entry `at` of `listed` at or after `day`, as an
+    /// index from that entry: a binary search without branches on the days, whose outcomes a
     /// processor cannot predict (a step adds the sign of a difference, which no compiler turns
-    /// back into a branch; days differ by less than 2^33).
+    /// back into a branch; supported days differ by less than 2^31).
     /// - Complexity: O(log count)
     @inline(__always)
-    static func _lowerBound(_ day: Int32, _ list: UnsafeMutableBufferPointer<Int64>, pair: Int, count: Int) -> Int {
+    static func _lowerBound(_ day: Int32, _ listed: UnsafeBufferPointer<Int32>, at: Int, count: Int) -> Int {
         guard count > 0 else { return 0 }
-        let d = Int64(day)
-        var at = 0, n = count
+        var i = 0, n = count
         while n > 1 {
             let half = n / 2
-            at &+= half & Int(truncatingIfNeeded: (list[2 &* (pair &+ at &+ half)] &- d) &>> 63)
+            i &+= half & Int(truncatingIfNeeded: (listed[at &+ i &+ half] &- day) &>> 31)
             n &-= half
         }
-        return at &- Int(truncatingIfNeeded: (list[2 &* (pair &+ at)] &- d) &>> 63)
+        return i &- Int(truncatingIfNeeded: (listed[at &+ i] &- day) &>> 31)
     }
 }
 
@@ -270,15 +279,16 @@ struct _RuleRowsBuild {
     /// The table's difference array over `first...last` (and one day more).
     let plain: UnsafeMutableBufferPointer<Int64>
     #if CALGRID_INVARIANTS
-    /// The position tables' budget in entries (`_DayTable._addGroupedRuleRows`); −1 for the build's
-    /// own. The tests give 0 (every pattern searched) and a large one (every pattern tabled).
+    /// The position tables' budget in entries (`_DayTable._addGroupedRuleRows`), −1 for the build's
+    /// own; any other gives every pattern a table while it lasts, whatever its days. The tests
+    /// give 0 (every pattern searched), a large one (every pattern tabled) and one in between.
     var positionBudget = -1
     #endif
 
-    /// What a pattern's slot keeps when its rows are walked alone (its days would pass the list's
+    /// What a pattern's slot keeps when its rows are walked alone (its days would pass the lists'
     /// budget).
     static var walked: UInt64 { ~0 }
     /// The flag of a pattern with a position table, which starts at the low half of the word; a
-    /// pattern without one keeps its first pair in `list` in the low half and its count above.
+    /// pattern without one keeps its first entry in `listed` in the low half and its count above.
     static var tabled: UInt64 { 1 &<< 63 }
 }
