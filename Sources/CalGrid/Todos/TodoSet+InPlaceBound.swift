@@ -102,8 +102,9 @@ extension TodoSet {
 
     /// An upper bound on the bytes `writeIndices(from:through:kind:into:capacity:)` allocates at
     /// once. With the interval index built and no rule, a large answer marks a bitmap (a bit a
-    /// todo) and a small one, below `count / 256` or 64 rows, is gathered and radix-sorted (about
-    /// 40 bytes a row and at most three passes' counters); otherwise the bound of every read.
+    /// todo) and a small one, below `count / 256` or 64 rows, is gathered and radix-sorted (its
+    /// rows, keys, scratch and result: 64 bytes a row counted, and three passes' counters);
+    /// otherwise the bound of every read.
     /// (That bound counts a result for every todo, 96 MB at 1M: mapped and unmapped on every
     /// overlap through C, about 11 µs a call.)
     /// - Complexity: O(1), or as `readAllocationBound(days:dayTableOf:)`
