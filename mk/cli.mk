@@ -36,14 +36,26 @@ CALGRID_STATIC := $(BUILD)/static/release/calgrid
 # instead of Swift's trap (docs/reliability.md).
 CALGRID_OOM_OBJ  := $(abspath $(BUILD))/cli-oom/out_of_memory.o
 CALGRID_OOM_WRAP := $(foreach f,malloc calloc realloc posix_memalign aligned_alloc,-Xlinker --wrap=$(f))
-CALGRID_STATIC_FLAGS := -Xswiftc -static-executable -Xlinker --no-mmap-output-file $(CALGRID_OOM_WRAP) -Xlinker $(CALGRID_OOM_OBJ)
+# ICU's data (issue 41, a lean binary): libical links ICU for RSCALE, which CalGrid never asks it to
+# expand, and libicuuc pulls in libicudata's 30 MB table. Sources/CICUDataStub has an empty table,
+# and --defsym gives the table's symbol (icudt<ICU major>_dat) its address before any archive is
+# searched, so libicudata.a's member is never pulled in (docs/reliability.md, "Start-up floor").
+ICU_MAJOR        := $(firstword $(subst ., ,$(shell pkg-config --modversion icu-uc 2>/dev/null)))
+CALGRID_ICU_STUB := $(abspath $(BUILD))/cli-oom/icu_data_stub.o
+CALGRID_STATIC_FLAGS := -Xswiftc -static-executable -Xlinker --no-mmap-output-file $(CALGRID_OOM_WRAP) -Xlinker $(CALGRID_OOM_OBJ) \
+  -Xlinker $(CALGRID_ICU_STUB) -Xlinker --defsym=icudt$(ICU_MAJOR)_dat=calgrid_icu_empty_data
 # SwiftPM does not recompile when only -Xswiftc flags change: a flags stamp starts the scratch path afresh.
 CALGRID_STATIC_STAMP := $(BUILD)/static/.calgrid-static-flags
 $(CALGRID_OOM_OBJ): Sources/CLIOutOfMemory/out_of_memory.c
 	@mkdir -p $(@D)
 	$(CC) -std=c99 -O2 -Wall -Wextra -Werror -c $< -o $@
 	rm -f $(CALGRID_STATIC)   # SwiftPM does not see the object: relink
-calgrid-static: deps $(CALGRID_OOM_OBJ)
+$(CALGRID_ICU_STUB): Sources/CICUDataStub/icu_data_stub.c
+	@mkdir -p $(@D)
+	@test -n "$(ICU_MAJOR)" || { echo "calgrid-static: pkg-config knows no icu-uc (libicu-dev, which libical-dev brings)"; exit 1; }
+	$(CC) -std=c99 -O2 -Wall -Wextra -Werror -c $< -o $@
+	rm -f $(CALGRID_STATIC)   # SwiftPM does not see the object: relink
+calgrid-static: deps $(CALGRID_OOM_OBJ) $(CALGRID_ICU_STUB)
 	@mkdir -p $(BUILD)/static
 	@echo '$(CALGRID_STATIC_FLAGS)' | cmp -s - $(CALGRID_STATIC_STAMP) || \
 	  { rm -rf $(BUILD)/static && mkdir -p $(BUILD)/static && echo '$(CALGRID_STATIC_FLAGS)' > $(CALGRID_STATIC_STAMP); }

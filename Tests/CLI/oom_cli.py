@@ -51,6 +51,11 @@ try:
             ok = False
         lo, hi = (lo, mid) if ok else (mid, hi)
     floor = hi
+    # The lean binary (issue 41): without ICU's 30 MB data table (mk/cli.mk) the executable starts
+    # under 13.5 MiB (2026-12-06; 44,533 KiB with the table). A link that pulls the table back in
+    # (libicudata.a's member) cannot start under this bound.
+    FLOOR_BOUND_KIB = 24 << 10
+    check(floor <= FLOOR_BOUND_KIB, f"calgrid --version needs {floor} KiB of address space (bound {FLOOR_BOUND_KIB}): is ICU's data linked in?")
     commands = {
         "add": ["add", "Added", "--id", "added", "--todos", store],
         "done": ["done", "s7", "--on", "2026-02-03", "--todos", store],
