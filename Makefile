@@ -69,12 +69,9 @@ EMBEDDED_RUNTIME  := $(SWIFT_RESOURCES)/embedded/$(SWIFT_TRIPLE)/libswiftUnicode
 EMBEDDED_DIR   := $(BUILD)/embedded
 EMBEDDED_FLAGS := -enable-experimental-feature Embedded -wmo -parse-as-library -Osize -Xfrontend -function-sections
 
-# Debian packages the build and the tests need, by the command or pkg-config module that shows them.
-APT_PACKAGES := libjson-c-dev libical-dev pkg-config valgrind taskwarrior python3 python3-dateutil python3-venv tzdata
-
 TEST_RULES := test-swift test-embedded
 
-.PHONY: all deps build demo test test-swift embedded test-embedded bench bench-quick clean
+.PHONY: all deps deps-build build demo test test-swift embedded test-embedded bench bench-quick clean
 all: build
 
 # A venv under .build holding pinned PyPI packages, made when missing, for the tests that drive
@@ -93,10 +90,19 @@ endef
 
 include $(sort $(wildcard mk/*.mk))
 
-deps:
+# What building calgrid and the libraries needs (`make build`, `make demo`): json-c, libical (with the
+# ICU it brings) and pkg-config, nothing else. The tests' tools are `deps`, the embedded targets'
+# toolchains `deps-embedded` (mk/embedded.mk); `make test` installs both.
+deps-build:
 	@missing=""; \
 	 pkg-config --exists json-c 2>/dev/null || missing="$$missing libjson-c-dev pkg-config"; \
 	 pkg-config --exists libical 2>/dev/null || missing="$$missing libical-dev pkg-config"; \
+	 if [ -n "$$missing" ]; then \
+	   echo "installing:$$missing"; \
+	   $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	 fi
+deps: deps-build
+	@missing=""; \
 	 command -v valgrind >/dev/null || missing="$$missing valgrind"; \
 	 command -v task >/dev/null || missing="$$missing taskwarrior"; \
 	 command -v python3 >/dev/null || missing="$$missing python3"; \
@@ -108,14 +114,14 @@ deps:
 	   $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
 	 fi
 
-build: deps
+build: deps-build
 	$(SWIFT) build -c $(CONFIG)
 
 # The main job: this month with the built-in sample todos.
-demo: deps calgrid-static
+demo: deps-build calgrid-static
 	@$(CALGRID_STATIC) month
 
-test: deps
+test: deps deps-embedded
 	@$(MAKE) --no-print-directory $(TEST_RULES)
 	@echo "make test: all test rules passed ($(TEST_RULES))"
 

@@ -55,7 +55,7 @@ $(CALGRID_ICU_STUB): Sources/CICUDataStub/icu_data_stub.c
 	@test -n "$(ICU_MAJOR)" || { echo "calgrid-static: pkg-config knows no icu-uc (libicu-dev, which libical-dev brings)"; exit 1; }
 	$(CC) -std=c99 -O2 -Wall -Wextra -Werror -c $< -o $@
 	rm -f $(CALGRID_STATIC)   # SwiftPM does not see the object: relink
-calgrid-static: deps $(CALGRID_OOM_OBJ) $(CALGRID_ICU_STUB)
+calgrid-static: deps-build $(CALGRID_OOM_OBJ) $(CALGRID_ICU_STUB)
 	@mkdir -p $(BUILD)/static
 	@echo '$(CALGRID_STATIC_FLAGS)' | cmp -s - $(CALGRID_STATIC_STAMP) || \
 	  { rm -rf $(BUILD)/static && mkdir -p $(BUILD)/static && echo '$(CALGRID_STATIC_FLAGS)' > $(CALGRID_STATIC_STAMP); }

@@ -34,8 +34,9 @@ TargetChecks_USES    := CalGrid
 $(call SWIFTC_MODULES,$(TARGET_DIR)/arm,$(ARM_SWIFT_FLAGS),CalGrid TargetChecks)
 $(call SWIFTC_MODULES,$(TARGET_DIR)/wasm,$(WASM_SWIFT_FLAGS),CalGrid TargetChecks)
 
-# Debian packages for the two targets (Node may come from elsewhere: any node on PATH will do).
-deps: deps-embedded
+# Debian packages for the two targets (Node may come from elsewhere: any node on PATH will do); not
+# `make demo`'s: each rule that runs a target names this, and `make test` installs it first.
+.PHONY: deps-embedded
 deps-embedded:
 	@missing=""; \
 	 command -v $(ARM_CC) >/dev/null || missing="$$missing gcc-arm-none-eabi"; \
