@@ -189,7 +189,7 @@ def run_cli(binary):
                 tally = "swift" if language == "swift" else "cli-commands" if kind.startswith("cli-commands") else kind
                 counts[tally] = counts.get(tally, 0) + 1
                 if language == "swift" or kind in ("c-month", "c-recurrence", "cli-store-walkthrough", "cli-show-after-ticks",
-                                                   "vdirsyncer-config", "vdir-sync"):
+                                                   "vdirsyncer-config", "vdir-sync", "vdirsyncer-conflict"):
                     continue                          # run by the Swift tests, mk/capi.mk, store_test.py, Tests/Sync/roundtrip.py
                 if kind == "make-commands":
                     commands = [l.split("#")[0].strip() for l in code.strip().split("\n")]

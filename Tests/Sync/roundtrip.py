@@ -82,7 +82,9 @@ def readme_config(url, user, policy=None):
     text = readme("vdirsyncer-config")
     for pattern, value in ((r'^url = ".*"$', f'url = "{url}"'), (r'^username = ".*"$', f'username = "{user}"'),
                            (r'^password\.fetch = .*$', 'password = "x"'),
-                           (r'^conflict_resolution = ".*"$', f'conflict_resolution = "{policy}"' if policy else None)):
+                           (r'^conflict_resolution = ".*"$',
+                            None if not policy else f'conflict_resolution = {policy}' if policy.startswith("[") else
+                            f'conflict_resolution = "{policy}"')):
         if value is None:
             continue
         text, n = re.subn(pattern, value, text, flags=re.M)
@@ -252,7 +254,19 @@ def main():
 
             # Conflicts: the same todo changed on both sides before a sync, under each policy.
             outcomes = []
-            for policy, uid, winner in (("b wins", "task-07", "server"), ("a wins", "task-08", "calgrid")):
+            # The README's merge-by-hand alternative: its line, with a stand-in for vimdiff that keeps
+            # calgrid's copy (vdirsyncer calls it with a, the vdir's, and b, the server's).
+            merged = re.search(r'^conflict_resolution = (\["command", "vimdiff"\])$', readme("vdirsyncer-conflict"), re.M)
+            check(merged is not None, "the README's conflict block has no command line")
+            keep_a = os.path.join(work, "keep-a")
+            with open(keep_a, "w") as f:
+                f.write(f"#!{sys.executable}\nimport shutil, sys\nshutil.copyfile(sys.argv[1], sys.argv[2])\n")
+            os.chmod(keep_a, 0o755)
+            by_hand = merged.group(1).replace('"vimdiff"', json.dumps(keep_a)) if merged else None
+            for policy, uid, winner in (("b wins", "task-07", "server"), ("a wins", "task-08", "calgrid"),
+                                        (by_hand, "task-09", "calgrid")):
+                if policy is None:
+                    continue
                 sync.set_config(readme_config(url, server.user, policy))
                 obj = calendar.todo_by_uid(uid)
                 obj.icalendar_component["SUMMARY"] = f"{uid} from server"
@@ -263,7 +277,7 @@ def main():
                 local = json.loads(calgrid(vdir, "show", uid, "--json"))["title"]
                 remote = str(vtodo(server_items(calendar)[uid])["SUMMARY"])
                 check(local == remote == f"{uid} from {winner}", f"{policy}: local {local!r}, server {remote!r}")
-                outcomes.append(f"{policy}: {winner}'s title on both sides")
+                outcomes.append(f"{'a merge command' if policy == by_hand else policy}: {winner}'s title on both sides")
             files = len([n for n in os.listdir(vdir) if n.endswith(".ics")])
             print(f"roundtrip: {checks} passed, 0 failed (20 seeded over CalDAV, {cells} todo-days matched; "
                   f"done/add/edit/rm synced, alarm and X- kept, {len(untouched)} untouched items byte-identical; "
