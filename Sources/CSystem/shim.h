@@ -179,12 +179,12 @@ static inline int cg_is_stale_temporary_name(const char *name) {
 /* Removes the stale temporary files (cg_is_stale_temporary_name) in the directory holding `path`:
    what a kill -9 or a power loss left behind. Only a regular file of such a name is one of ours: a
    link, a FIFO or a directory someone named so is left alone. Once per directory (by device and
-   inode) and process: a write of 10,000 files into one directory scanned it 10,000 times (38 s);
-   a directory is swept again only after 64 others pushed it out of the table. Best effort;
-   thread-safe. */
+   inode, and its path: a directory removed and made again may get the same inode) and process: a
+   write of 10,000 files into one directory scanned it 10,000 times (38 s); a directory is swept
+   again only after 64 others pushed it out of the table. Best effort; thread-safe. */
 static inline void cg_sweep_stale_temporaries(const char *path) {
     static pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
-    static struct { dev_t dev; ino_t ino; } swept[64];
+    static struct { dev_t dev; ino_t ino; uint64_t name; } swept[64];
     static unsigned count, next;
     char dir[PATH_MAX];
     if (!cg_parent_directory(path, dir, sizeof dir)) return;
@@ -192,13 +192,15 @@ static inline void cg_sweep_stale_temporaries(const char *path) {
     if (d == NULL) return;
     struct stat ds;
     if (fstat(dirfd(d), &ds) != 0) { closedir(d); return; }
+    uint64_t name = 0xcbf29ce484222325u;  /* FNV-1a of the directory's path as written */
+    for (const char *c = dir; *c; c++) name = (name ^ (uint8_t)*c) * 0x100000001b3u;
     pthread_mutex_lock(&mutex);
     int seen = 0;
     for (unsigned k = 0; k < count; k++) {
-        if (swept[k].dev == ds.st_dev && swept[k].ino == ds.st_ino) { seen = 1; break; }
+        if (swept[k].dev == ds.st_dev && swept[k].ino == ds.st_ino && swept[k].name == name) { seen = 1; break; }
     }
     if (!seen) {
-        swept[next].dev = ds.st_dev; swept[next].ino = ds.st_ino;
+        swept[next].dev = ds.st_dev; swept[next].ino = ds.st_ino; swept[next].name = name;
         next = (next + 1) % 64;
         if (count < 64) count++;
     }
