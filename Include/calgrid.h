@@ -1113,8 +1113,8 @@ typedef struct calgrid_vdir_report {
 ** levels of symbolic links"), err->message naming it. Any other todo gets a new file named from
 ** its UID (letters, digits and - _ . @ + as they are, other bytes %XX, long UIDs shortened with a
 ** hash: never hidden, always *.ics). Every file is replaced atomically (temporary file in the same
-** directory, fsync, rename, directory fsync), as vdirsyncer expects; files that are no item of the
-** set are left alone unless remove_others. `report` (may be NULL), `options` and `err` may be
+** directory, fsync, rename; the directory fsynced once after the last), as vdirsyncer expects;
+** files that are no item of the set are left alone unless remove_others. `report` (may be NULL), `options` and `err` may be
 ** NULL. EIO when a file cannot be written or removed: the files written before it stay written,
 ** each whole, old or new. Takes no lock. Reads the set (any number of threads at once). */
 int calgrid_ical_export_vdir(calgrid_vdir_report *report, const calgrid_todo_set *set, const char *path,

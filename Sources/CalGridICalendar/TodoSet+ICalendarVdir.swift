@@ -223,11 +223,17 @@ extension TodoSet {
                 report.unchanged += 1
             } else {
                 // Never through a link: a file of the vdir that leads outside it is refused (ELOOP).
-                do { try AtomicFile.replaceRefusingLinks(dir + name, with: bytes) } catch { throw .system(error) }
+                // The directory is synced once, after the last file (an fsync each cost as much
+                // as the file's own).
+                do { try AtomicFile.replaceRefusingLinks(dir + name, with: bytes, syncingDirectory: false) } catch {
+                    if report.written > 0 { FileSystem.syncDirectory(path) }
+                    throw .system(error)
+                }
                 report.written += 1
             }
             report.files[d.id] = ICalendarItemFile(name: name, bytes: bytes)
         }
+        if report.written > 0 { FileSystem.syncDirectory(path) }
         if removingOthers {
             for (id, f) in files where !contains(id: id) {
                 do { try FileSystem.removeFile(dir + f.name) } catch { if !error.isNotFound { throw .system(error) } }

@@ -97,11 +97,16 @@ public enum AtomicFile {
     /// nothing changed): the writer of a directory whose files must not lead outside it (a vdir).
     /// - Complexity: O(bytes.count), plus one scan of the directory for stale temporary files the
     ///   first time this process writes in it.
-    public static func replaceRefusingLinks(_ path: String, with bytes: [UInt8]) throws(Errno) {
+    ///
+    /// Without `syncingDirectory` the directory is not fsynced after the rename: a writer of many
+    /// files into one directory (a vdir export) syncs it once after the last (`FileSystem.syncDirectory`),
+    /// instead of once per file. Each file is still whole, old or new, after a crash; until that
+    /// sync a crash may leave some of them old.
+    public static func replaceRefusingLinks(_ path: String, with bytes: [UInt8], syncingDirectory: Bool = true) throws(Errno) {
         let r: Result<Void, Errno> = bytes.withUnsafeBytes { b in
             do throws(Errno) {
                 try replace(path, writing: { (fd: borrowing FileDescriptor) throws(Errno) in try fd.writeAll(b) },
-                            refusingLinks: true, beforeRename: { () throws(Errno) -> Bool in true })
+                            refusingLinks: true, syncingDirectory: syncingDirectory, beforeRename: { () throws(Errno) -> Bool in true })
                 return .success(())
             } catch { return .failure(error) }
         }
@@ -125,7 +130,7 @@ public enum AtomicFile {
     /// With `refusingLinks`, a symbolic link at `path` fails with ELOOP before anything is written
     /// (a link made later is replaced by the rename, never written through).
     static func replace(_ path: String, writing write: (borrowing FileDescriptor) throws(Errno) -> Void,
-                        durable: Bool = true, refusingLinks: Bool = false,
+                        durable: Bool = true, refusingLinks: Bool = false, syncingDirectory: Bool = true,
                         beforeRename proceed: () throws(Errno) -> Bool) throws(Errno) {
         if refusingLinks, try FileSystem.linkStatus(path)?.kind == .symbolicLink { throw Errno(.open, code: ELOOP, path: path) }
         let target = refusingLinks ? path : _resolved(path)
@@ -149,7 +154,7 @@ public enum AtomicFile {
             if durable { try fd.sync() }
             try fd.close()
             guard try proceed() else { _unlink(temporary); return }
-            try _rename(temporary, target, syncingDirectory: durable)
+            try _rename(temporary, target, syncingDirectory: durable && syncingDirectory)
         } catch {
             if created { _unlink(temporary) }
             var e = error

@@ -71,24 +71,22 @@ extension FileSystem {
     /// The status of what `path` names (following symbolic links); nil when nothing is there.
     /// - Throws: `Errno` `.stat` for another failure (a permission, a loop of links).
     /// - Complexity: O(1) system calls.
-    public static func status(_ path: String) throws(Errno) -> FileStatus? {
-        var v = InlineArray<5, Int64>(repeating: 0)
-        var err: Int32 = 0
-        var span = v.mutableSpan
-        let r = span.withUnsafeMutableBufferPointer { b in path.withCString { cg_stat_path($0, b.baseAddress!, &err) } }
-        if r < 0 { throw Errno(.stat, code: err, path: path) }
-        return r == 0 ? nil : FileStatus(v)
-    }
+    public static func status(_ path: String) throws(Errno) -> FileStatus? { try _status(path, followingLinks: true) }
 
     /// The status of `path` itself, a symbolic link not followed (`lstat`): `kind` is
     /// `.symbolicLink` for a link, dangling or not; nil when nothing is there.
     /// - Throws: `Errno` `.stat` for another failure.
     /// - Complexity: O(1) system calls.
-    public static func linkStatus(_ path: String) throws(Errno) -> FileStatus? {
+    public static func linkStatus(_ path: String) throws(Errno) -> FileStatus? { try _status(path, followingLinks: false) }
+
+    /// `stat` or `lstat` of `path`; nil when nothing is there.
+    static func _status(_ path: String, followingLinks: Bool) throws(Errno) -> FileStatus? {
         var v = InlineArray<5, Int64>(repeating: 0)
         var err: Int32 = 0
         var span = v.mutableSpan
-        let r = span.withUnsafeMutableBufferPointer { b in path.withCString { cg_lstat_path($0, b.baseAddress!, &err) } }
+        let r = span.withUnsafeMutableBufferPointer { b in
+            path.withCString { followingLinks ? cg_stat_path($0, b.baseAddress!, &err) : cg_lstat_path($0, b.baseAddress!, &err) }
+        }
         if r < 0 { throw Errno(.stat, code: err, path: path) }
         return r == 0 ? nil : FileStatus(v)
     }
