@@ -1057,7 +1057,10 @@ int calgrid_ical_import_buffer(calgrid_import_report *report, calgrid_todo_set *
 ** of its own: an issue's err->message begins with the file's name ("a.ics: line 3, column 1 ...")
 ** and its line, column and byte offset are in that file. A file that cannot be read, is not
 ** iCalendar or holds a second UID is an issue like a bad item (strict: the import fails, the set
-** untouched; skip-invalid: the other files import). An empty vdir imports nothing (CALGRID_OK).
+** untouched; skip-invalid: the other files import). Only regular files (or links to them) are read:
+** a FIFO, socket, device or directory named *.ics is never opened, and is passed over with an issue
+** in report->issues naming it ("fifo.ics: line 1, column 1: a FIFO, not a regular file; passed
+** over") under either policy, not counted as skipped. An empty vdir imports nothing (CALGRID_OK).
 ** EIO when the directory cannot be listed. Changes the set: one thread. */
 int calgrid_ical_import_vdir(calgrid_import_report *report, calgrid_todo_set *set, const char *path,
                              const calgrid_import_options *options, calgrid_error *err);
@@ -1104,11 +1107,14 @@ typedef struct calgrid_vdir_report {
 ** one UID each. A todo whose UID a file of the directory already holds is written to that file,
 ** patched from its text: only the properties CalGrid maps and the todo changed are rewritten
 ** (DTSTAMP and LAST-MODIFIED new, SEQUENCE + 1); alarms, attendees, X- properties, VTIMEZONEs and
-** overrides stay; unchanged, it is not rewritten at all. Any other todo gets a new file named from
+** overrides stay; unchanged (its file already reads as the todo, DTSTAMP, LAST-MODIFIED and
+** SEQUENCE aside), it is not rewritten at all, so a second export of an unchanged set writes no
+** file. A file that is a symbolic link is never written through: EIO ("open failed: Too many
+** levels of symbolic links"), err->message naming it. Any other todo gets a new file named from
 ** its UID (letters, digits and - _ . @ + as they are, other bytes %XX, long UIDs shortened with a
 ** hash: never hidden, always *.ics). Every file is replaced atomically (temporary file in the same
-** directory, fsync, rename, directory fsync), as vdirsyncer expects; files that are no item of the
-** set are left alone unless remove_others. `report` (may be NULL), `options` and `err` may be
+** directory, fsync, rename; the directory fsynced once after the last), as vdirsyncer expects;
+** files that are no item of the set are left alone unless remove_others. `report` (may be NULL), `options` and `err` may be
 ** NULL. EIO when a file cannot be written or removed: the files written before it stay written,
 ** each whole, old or new. Takes no lock. Reads the set (any number of threads at once). */
 int calgrid_ical_export_vdir(calgrid_vdir_report *report, const calgrid_todo_set *set, const char *path,

@@ -24,3 +24,15 @@ test-sync: deps sync-venv
 	$(SYNC_PYTHON) Tests/Sync/roundtrip.py $(BUILD)/debug/calgrid
 
 TEST_RULES += test-sync
+
+# A vdir holding what no item file should be (issue 41): FIFOs, sockets, devices, directories and
+# links named *.ics, linked lock and temporary files; every command and the C API's vdir import on
+# each, bounded by 10 s, a sibling folder that must stay byte-identical; a second vdir export of the
+# iCalendar corpus writes nothing (CLI and C); every file of the hostile corpora imported, saved as
+# JSON Lines, ics and a vdir, and read back with the same count and per-day tallies.
+.PHONY: test-vdir-hostile
+test-vdir-hostile: deps $(CAPI_T_DIR)/ical-dump-shared
+	$(SWIFT) build --product calgrid
+	python3 Tests/Sync/hostile_vdir_test.py $(BUILD)/debug/calgrid $(CAPI_T_DIR)/ical-dump-shared
+
+TEST_RULES += test-vdir-hostile

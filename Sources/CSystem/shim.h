@@ -41,6 +41,27 @@ static inline int cg_open_create_exclusive(const char *path, int mode, int *err)
     return fd;
 }
 
+/* Opens `path` for reading only when it is a regular file (following symbolic links: a vdir's
+   item may be a link to a file elsewhere, as vdirsyncer reads it). stat first, so a FIFO, socket,
+   device or directory is never opened (opening a FIFO blocks until a writer comes; opening a device
+   may act); then O_NONBLOCK | O_NOCTTY, so a FIFO put there between the stat and the open cannot
+   block either, and fstat of the descriptor, which must still be a regular file. The descriptor and
+   its status in `out` (cg_stat_values' 5 values); -2 when it is not a regular file (its status, of
+   the stat or the fstat, in `out`); -1 with *err on a failure. */
+static inline int cg_stat_values(const struct stat *st, int64_t *out);
+static inline int cg_open_regular(const char *path, int64_t *out, int *err) {
+    struct stat st;
+    if (stat(path, &st) != 0) { *err = errno; return -1; }
+    if (!S_ISREG(st.st_mode)) { cg_stat_values(&st, out); return -2; }
+    int fd;
+    do { fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC); } while (fd < 0 && errno == EINTR);
+    if (fd < 0) { *err = errno; return -1; }
+    if (fstat(fd, &st) != 0) { *err = errno; close(fd); return -1; }
+    cg_stat_values(&st, out);
+    if (!S_ISREG(st.st_mode)) { close(fd); return -2; }
+    return fd;
+}
+
 /* Size of a regular file, -1 with EISDIR / ESPIPE-like errors for directories and other kinds. */
 static inline int64_t cg_file_size(int fd, int *err) {
     struct stat st;
@@ -134,30 +155,62 @@ static inline void cg_fsync_parent_directory(const char *path) {
     if (fd >= 0) { (void)fsync(fd); close(fd); }
 }
 
-/* Removes the files named `<prefix><pid>-<digits>` (prefix: a path, whose directory is searched)
-   whose process no longer runs: temporary files a kill -9 or a power loss left behind. Best effort;
-   a process id in another PID namespace looks dead from here (its write then fails cleanly at the
-   rename). */
-static inline void cg_remove_stale_temporaries(const char *prefix) {
+/* The marker every temporary file of AtomicFile has in its name: `<target>.calgrid-tmp-<pid>-<n>`. */
+#define CG_TEMPORARY_MARK ".calgrid-tmp-"
+
+/* True when `name` is a temporary file's name of a process other than this one that no longer
+   runs: `<anything>.calgrid-tmp-<pid>-<digits>`. A process id in another PID namespace looks dead
+   from here (its write then fails cleanly at the rename). */
+static inline int cg_is_stale_temporary_name(const char *name) {
+    const char *mark = NULL, *m = name;
+    while ((m = strstr(m, CG_TEMPORARY_MARK)) != NULL) { mark = m; m += 1; }
+    if (mark == NULL || mark == name) return 0;
+    const char *p = mark + strlen(CG_TEMPORARY_MARK);
+    char *end;
+    long pid = strtol(p, &end, 10);
+    if (end == p || *p < '0' || *p > '9' || *end != '-' || pid <= 0 || pid == (long)getpid()) return 0;
+    const char *q = end + 1;
+    if (*q == 0) return 0;
+    while (*q >= '0' && *q <= '9') q++;
+    if (*q != 0) return 0;
+    return kill((pid_t)pid, 0) != 0 && errno == ESRCH;  /* alive, or someone else's (EPERM): kept */
+}
+
+/* Removes the stale temporary files (cg_is_stale_temporary_name) in the directory holding `path`:
+   what a kill -9 or a power loss left behind. Only a regular file of such a name is one of ours: a
+   link, a FIFO or a directory someone named so is left alone. Once per directory (by device and
+   inode, and its path: a directory removed and made again may get the same inode) and process: a
+   write of 10,000 files into one directory scanned it 10,000 times (38 s); a directory is swept
+   again only after 64 others pushed it out of the table. Best effort; thread-safe. */
+static inline void cg_sweep_stale_temporaries(const char *path) {
+    static pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
+    static struct { dev_t dev; ino_t ino; uint64_t name; } swept[64];
+    static unsigned count, next;
     char dir[PATH_MAX];
-    if (!cg_parent_directory(prefix, dir, sizeof dir)) return;
-    const char *slash = strrchr(prefix, '/');
-    const char *leaf = slash == NULL ? prefix : slash + 1;
+    if (!cg_parent_directory(path, dir, sizeof dir)) return;
     DIR *d = opendir(dir);
     if (d == NULL) return;
-    size_t n = strlen(leaf);
+    struct stat ds;
+    if (fstat(dirfd(d), &ds) != 0) { closedir(d); return; }
+    uint64_t name = 0xcbf29ce484222325u;  /* FNV-1a of the directory's path as written */
+    for (const char *c = dir; *c; c++) name = (name ^ (uint8_t)*c) * 0x100000001b3u;
+    pthread_mutex_lock(&mutex);
+    int seen = 0;
+    for (unsigned k = 0; k < count; k++) {
+        if (swept[k].dev == ds.st_dev && swept[k].ino == ds.st_ino && swept[k].name == name) { seen = 1; break; }
+    }
+    if (!seen) {
+        swept[next].dev = ds.st_dev; swept[next].ino = ds.st_ino; swept[next].name = name;
+        next = (next + 1) % 64;
+        if (count < 64) count++;
+    }
+    pthread_mutex_unlock(&mutex);
+    if (seen) { closedir(d); return; }
     struct dirent *e;
     while ((e = readdir(d)) != NULL) {
-        if (strncmp(e->d_name, leaf, n) != 0) continue;
-        const char *p = e->d_name + n;
-        char *end;
-        long pid = strtol(p, &end, 10);
-        if (end == p || *end != '-' || pid <= 0 || pid == (long)getpid()) continue;
-        const char *q = end + 1;
-        if (*q == 0) continue;
-        while (*q >= '0' && *q <= '9') q++;
-        if (*q != 0) continue;
-        if (kill((pid_t)pid, 0) == 0 || errno != ESRCH) continue;  /* alive, or someone else's (EPERM) */
+        if (strstr(e->d_name, CG_TEMPORARY_MARK) == NULL || !cg_is_stale_temporary_name(e->d_name)) continue;
+        struct stat st;
+        if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode)) continue;
         (void)unlinkat(dirfd(d), e->d_name, 0);
     }
     closedir(d);
@@ -345,8 +398,17 @@ static inline int cg_memcmp(const void *a, const void *b, int64_t count) { retur
    *step (0 open, 1 flock). Closing the descriptor releases the lock; so does the process's end. */
 static inline int cg_lock_file(const char *path, int *err, int *step) {
     int fd;
-    do { fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600); } while (fd < 0 && errno == EINTR);
+    /* O_NOFOLLOW: a link there (dangling or not) would make the lock, or create a file, outside;
+       O_NONBLOCK: a FIFO there must not block the open. Anything but a regular file is refused. */
+    do { fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0600); } while (fd < 0 && errno == EINTR);
     if (fd < 0) { *err = errno; *step = 0; return -1; }
+    struct stat st;
+    int bad = fstat(fd, &st) != 0 ? errno : (S_ISREG(st.st_mode) ? 0 : (S_ISDIR(st.st_mode) ? EISDIR : EINVAL));
+    if (bad != 0) {
+        *err = bad; *step = 0;
+        close(fd);
+        return -1;
+    }
     while (flock(fd, LOCK_EX) != 0) {
         if (errno == EINTR) continue;
         *err = errno; *step = 1;
@@ -370,15 +432,26 @@ static inline int cg_exists(const char *path) {
 
 /* What identifies a file's content for a reader that wants to know whether it changed: size, the
    modification time in nanoseconds, inode and device (a rename over the path gives another inode
-   even within one clock tick), and whether it is a directory. 1 when it exists, 0 when not, -1 with
+   even within one clock tick), and its kind (0 regular, 1 directory, 2 FIFO, 3 socket, 4 character
+   device, 5 block device, 6 symbolic link, 7 other). 1 when it exists, 0 when not, -1 with
    *err on another error. `out` holds 5 values. */
 static inline int cg_stat_values(const struct stat *st, int64_t *out) {
     out[0] = (int64_t)st->st_size;
     out[1] = (int64_t)st->st_mtim.tv_sec * 1000000000 + (int64_t)st->st_mtim.tv_nsec;
     out[2] = (int64_t)st->st_ino;
     out[3] = (int64_t)st->st_dev;
-    out[4] = S_ISDIR(st->st_mode) ? 1 : (S_ISREG(st->st_mode) ? 0 : 2);
+    out[4] = S_ISREG(st->st_mode) ? 0 : S_ISDIR(st->st_mode) ? 1 : S_ISFIFO(st->st_mode) ? 2 : S_ISSOCK(st->st_mode) ? 3
+           : S_ISCHR(st->st_mode) ? 4 : S_ISBLK(st->st_mode) ? 5 : S_ISLNK(st->st_mode) ? 6 : 7;
     return 1;
+}
+/* The status of `path` itself: a symbolic link is not followed (lstat). */
+static inline int cg_lstat_path(const char *path, int64_t *out, int *err) {
+    struct stat st;
+    if (lstat(path, &st) != 0) {
+        if (errno == ENOENT) return 0;
+        *err = errno; return -1;
+    }
+    return cg_stat_values(&st, out);
 }
 static inline int cg_stat_path(const char *path, int64_t *out, int *err) {
     struct stat st;

@@ -85,19 +85,10 @@ public func calgrid_ical_export_vdir(_ report: UnsafeMutablePointer<calgrid_vdir
         let dir = try _string(path, field: "path", record: -1, err: err)
         let o = try _icalExportOptions(options, err: err)
         // The items the directory holds now, each with its file's text: a todo with one of their
-        // UIDs is written to that file, patched, so what CalGrid does not model stays (a missing
-        // directory holds none; a file that cannot be read as one item is no item of ours).
-        var files: [String: ICalendarItemFile] = [:]
-        if FileSystem.isDirectory(dir) {
-            var held = TodoSet()
-            let read = ImportOptions(format: .icalendar, policy: .skipInvalid, zone: o.zone)
-            do throws(ImportError) { try held.importICalendar(directoryAt: dir, options: read, files: &files) } catch {
-                throw _icalWriteError(error).report(to: err)
-            }
-        }
+        // UIDs is written to that file, patched, so what CalGrid does not model stays.
         let written: VdirWriteReport
         do throws(ImportError) {
-            written = try s.pointee.exportVdir(to: dir, files: files, removingOthers: o.removeOthers, now: o.now, zone: o.zone)
+            written = try s.pointee.updateVdir(at: dir, removingOthers: o.removeOthers, now: o.now, zone: o.zone)
         } catch { throw _icalWriteError(error).report(to: err) }
         if let report {
             report.pointee.written = Int64(written.written)

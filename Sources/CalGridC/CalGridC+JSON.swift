@@ -240,11 +240,13 @@ public func calgrid_free(_ memory: UnsafeMutableRawPointer?) {
 // because only this part of the C layer reads files.
 /// The bytes of the file at `path` (0 when it cannot be read: the import then fails with EIO).
 func _fileSize(_ path: UnsafePointer<CChar>) -> Int {
+    // stat, not open: opening a FIFO blocks until a writer comes (a vdir's *.ics may be one, and
+    // an import of a single FIFO opens it once, to read it). 0 for anything but a regular file.
     var e: Int32 = 0
-    let fd = cg_open_read(path, &e)
-    guard fd >= 0 else { return 0 }
-    defer { _ = cg_close(fd) }
-    return Int(clamping: Swift.max(cg_file_size(fd, &e), 0))
+    return withUnsafeTemporaryAllocation(of: Int64.self, capacity: 5) { v in
+        guard cg_stat_path(path, v.baseAddress!, &e) == 1, v[4] == 0 else { return 0 }
+        return Int(clamping: Swift.max(v[0], 0))
+    }
 }
 
 /// What an import of `inputBytes` may allocate at once, from `window` bytes of reader window (a

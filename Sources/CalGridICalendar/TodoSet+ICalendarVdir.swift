@@ -71,18 +71,34 @@ extension TodoSet {
         var sources: [_ICalSource] = []
         sources.reserveCapacity(names.count)
         let dir = path.hasSuffix("/") ? path : path + "/"
+        // Entries that are not regular files (a FIFO, socket, device or directory named *.ics, or
+        // a link to one) are never opened: each is passed over with a warning naming it.
+        var passedOver: [ImportIssue] = []
+        var tooLarge: String? = nil
         for name in names {
-            // Per file one open, one fstat and one read of that size (a directory is passed over).
+            // Per file one stat, one open, one fstat and one read of that size.
             var s = _ICalSource(name: name, start: buffer.count, count: 0)
             do throws(Errno) {
-                let fd = try FileDescriptor.openForReading(dir + name)
-                let status = try fd.status()
-                if status.isDirectory { continue }
-                buffer += status.isRegularFile ? try fd.readAll(statusSize: status.size) : try fd.readAll()
+                var status = FileStatus(size: 0, modified: 0, inode: 0, device: 0)
+                guard let fd = try FileDescriptor.openRegularFile(dir + name, status: &status) else {
+                    var issue = ImportIssue(reason: .unsupportedFormat, byteOffset: 0, line: 1, column: 1, recordIndex: -1, field: "",
+                                            detail: _ICalText.notRegularFile(status.kind.description))
+                    issue.source = name
+                    passedOver.append(issue)
+                    continue
+                }
+                // The input limit before the read: a file is read only as far as its size.
+                if Int64(buffer.count) + status.size > options.limits.maxInputBytes { tooLarge = name; break }
+                buffer += try fd.readAll(statusSize: status.size)
             } catch { s.failure = _ICalText.unreadable(error.message) }
             s.count = buffer.count - s.start
             sources.append(s)
-            if Int64(buffer.count) > options.limits.maxInputBytes { break }
+        }
+        if let tooLarge {
+            var issue = ImportIssue(reason: .inputTooLarge, byteOffset: 0, line: 1, column: 1, recordIndex: -1, field: "",
+                                    detail: _ICalText.inputTooLarge)
+            issue.source = tooLarge
+            throw .invalidInput(issue)
         }
         var found: [String: ICalendarItemFile] = [:]
         let report = try _importSources(buffer, sources, options: options, imported: keepingFiles ? { k, uid in
@@ -90,7 +106,13 @@ extension TodoSet {
             found[uid] = ICalendarItemFile(name: s.name, bytes: Array(buffer[s.start..<(s.start + s.count)]))
         } : nil)
         for (id, file) in found { files[id] = file }   // not merge(_:uniquingKeysWith:): its rethrows casts, which Embedded Swift cannot
-        return report
+        if passedOver.isEmpty { return report }
+        // Warnings, not skipped records: listed first (they name no item), under either policy.
+        var warned = report
+        let room = Swift.max(0, options.limits.maxReportedIssues - report.issues.count)
+        warned.issues = Array(passedOver.prefix(room)) + report.issues
+        warned.unreportedIssues += passedOver.count - Swift.min(room, passedOver.count)
+        return warned
     }
 
     /// Imports `sources` of `buffer`, each a vdir file, calling `imported(source, uid)` (when
@@ -126,6 +148,47 @@ extension TodoSet {
         return run.core.report
     }
 
+    /// True when the texts `a` and `b` read as the same items (everything but DTSTAMP,
+    /// LAST-MODIFIED, SEQUENCE and the creation time they may give): a patch that changed only
+    /// those, because the todo holds what iCalendar as CalGrid writes it cannot carry (a weekday
+    /// repetition, one day's tick of a span), writes nothing, so a second export of an unchanged
+    /// set writes no file. Only asked when the bytes differ.
+    /// - Complexity: O(size of both)
+    static func _readSame(_ a: [UInt8], _ b: [UInt8], zone: TimeZoneRules) -> Bool {
+        var options = ImportOptions(format: .icalendar, zone: zone)
+        options.threads = 1
+        var x = TodoSet(), y = TodoSet()
+        guard (try? x.importICalendar(bytes: a, options: options)) != nil, (try? y.importICalendar(bytes: b, options: options)) != nil,
+              x.count == y.count else { return false }
+        for i in x.indices {
+            var p = x.draft(at: i), q = y.draft(at: i)
+            p.createdAt = nil; q.createdAt = nil
+            if p != q { return false }
+        }
+        return true
+    }
+
+    /// Writes the set into the vdir at `path` (created when missing) as its items are now: the
+    /// items the directory holds are read first (`importICalendar(directoryAt:options:files:)`,
+    /// skipping what cannot be read), so a todo with one of their UIDs is written to that file,
+    /// patched, and a file that already says what its todo says is not written at all: a second
+    /// export of an unchanged set writes no file (vdirsyncer uploads every file rewritten).
+    /// - Throws: as `exportVdir(to:files:removingOthers:now:zone:)`; `.system` when the directory
+    ///   cannot be listed.
+    /// - Complexity: O(n + size of the directory's items and of the texts written)
+    @discardableResult
+    public func updateVdir(at path: String, removingOthers: Bool = false, now: Int64 = CurrentProcess.secondsSince1970(),
+                           zone: TimeZoneRules = .utc) throws(ImportError) -> VdirWriteReport {
+        // A missing directory holds none; a file that cannot be read as one item is no item of ours.
+        var files: [String: ICalendarItemFile] = [:]
+        if FileSystem.isDirectory(path) {
+            var held = TodoSet()
+            try held.importICalendar(directoryAt: path, options: ImportOptions(format: .icalendar, policy: .skipInvalid, zone: zone),
+                                     files: &files)
+        }
+        return try exportVdir(to: path, files: files, removingOthers: removingOthers, now: now, zone: zone)
+    }
+
     /// Writes the set as a vdir at `path` (created when missing): one file per todo. A todo whose
     /// id is in `files` (from `importICalendar(directoryAt:options:files:)` or the last write) is
     /// written to that file, patched from its text (`ICalendarItem.render`): unchanged, it is not
@@ -154,15 +217,23 @@ extension TodoSet {
                 while taken.contains(name) { name = stem + "-\(n).ics"; n += 1 }
                 taken.insert(name)
             }
-            let bytes = try ICalendarItem.render(self, at: i, original: old?.bytes, now: now, zone: zone)
-            if let old, old.bytes == bytes {
+            var bytes = try ICalendarItem.render(self, at: i, original: old?.bytes, now: now, zone: zone)
+            if let old, old.bytes == bytes || Self._readSame(old.bytes, bytes, zone: zone) {
+                bytes = old.bytes
                 report.unchanged += 1
             } else {
-                do { try AtomicFile.replace(dir + name, with: bytes) } catch { throw .system(error) }
+                // Never through a link: a file of the vdir that leads outside it is refused (ELOOP).
+                // The directory is synced once, after the last file (an fsync each cost as much
+                // as the file's own).
+                do { try AtomicFile.replaceRefusingLinks(dir + name, with: bytes, syncingDirectory: false) } catch {
+                    if report.written > 0 { FileSystem.syncDirectory(path) }
+                    throw .system(error)
+                }
                 report.written += 1
             }
             report.files[d.id] = ICalendarItemFile(name: name, bytes: bytes)
         }
+        if report.written > 0 { FileSystem.syncDirectory(path) }
         if removingOthers {
             for (id, f) in files where !contains(id: id) {
                 do { try FileSystem.removeFile(dir + f.name) } catch { if !error.isNotFound { throw .system(error) } }

@@ -11,7 +11,14 @@ struct _ICalRecordDecoder: _RecordDecoding {
     /// Each recurring item's RECURRENCE-ID overrides, by the item's component (set by `_ICalImport`).
     var overrides: [OpaquePointer: [OpaquePointer]] = [:]
 
-    init(options: ImportOptions) { clock = _ICalClock(zone: options.zone) }
+    /// The longest span a todo may have (`ImportLimits.maxSpanDays`): what the store's reader
+    /// refuses, the import refuses too, at the item.
+    let maxSpanDays: Int
+
+    init(options: ImportOptions) {
+        clock = _ICalClock(zone: options.zone)
+        maxSpanDays = options.limits.maxSpanDays
+    }
 
     func beginChunk() {}
     func endChunk(_ context: Void) {}
@@ -25,6 +32,10 @@ struct _ICalRecordDecoder: _RecordDecoding {
         if let bad = _ICalRecordDecoder.controlCharacter(in: c) { throw _ICalRecordDecoder.controlCharacterFailure(bad.property, bad.byte) }
         let item = try _ICalItem(c, raw: UnsafeBufferPointer(start: base + span.start, count: span.end - span.start),
                                  overrides: overrides[raw] ?? [], clock: &clock)
+        // A rule whose occurrences outrun the limit (DAILY;COUNT=40000) gives such a span too.
+        if let s = item.start, let e = item.end, e >= s, s.days(to: e) >= maxSpanDays {
+            throw _FieldFailure.spanTooLong(item.recurrence != nil ? "RRULE" : c.isTodo ? "DUE" : "DTEND", limit: maxSpanDays)
+        }
         let fields = TodoFields(start: item.start, end: item.end, createdAt: item.createdAt, isChallenge: false,
                                 isCompleted: item.isCompleted, repetition: .all, reminderMinutes: item.reminder, isEvent: c.isEvent)
         c.withText(ICAL_UID_PROPERTY) { id in

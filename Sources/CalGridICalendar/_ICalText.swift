@@ -44,6 +44,7 @@ enum _ICalText {
     static let tooManyRecords = "more items than the record limit"
     static let moreThanOneItem = "a second UID in one vdir file: a vdir holds one item per file (its overrides beside it)"
     static func unreadable(_ e: String) -> String { "cannot be read: " + e }
+    static func notRegularFile(_ kind: String) -> String { kind + ", not a regular file; passed over" }
     static let noItem = "no VTODO or VEVENT in the item file"
     static let twoRules = "more than one RRULE in one item (RFC 5545: at most one)"
     static func badRule(_ why: String) -> String { "RRULE " + why }

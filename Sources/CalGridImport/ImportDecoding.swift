@@ -17,6 +17,16 @@ package struct _FieldFailure: Error {
     }
 }
 
+extension _FieldFailure {
+    /// A span [start, end] of `limit` days or more (`ImportLimits.maxSpanDays`): the one sentence
+    /// every import says, so what one import refuses, the store's reader refuses alike.
+    /// - Complexity: O(1)
+    @inlinable
+    package static func spanTooLong(_ field: String, limit: Int) -> _FieldFailure {
+        _FieldFailure(.spanTooLong, field, "the span is longer than the span limit (\(limit) days)")
+    }
+}
+
 /// A record that did not become a todo, and why.
 @usableFromInline
 package enum _RecordProblem {

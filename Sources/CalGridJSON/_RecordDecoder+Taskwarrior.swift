@@ -102,7 +102,7 @@ extension _RecordDecoder {
         if let s = fields.start, let e = fields.end {
             if e < s { fields.start = e }  // due before entry/scheduled: the todo is one day long, on its due day
             else if s.days(to: e) >= maxSpanDays {
-                throw _FieldFailure(.spanTooLong, "due", "the span is longer than the span limit (\(maxSpanDays) days)")
+                throw _FieldFailure.spanTooLong("due", limit: maxSpanDays)
             }
         }
         let memoBytes = memo.map { Array($0.utf8) }

@@ -70,7 +70,7 @@ extension _RecordDecoder {
         var end = try taskwarriorDay(untilSeconds, "until")
         if let e = end, e < start { end = start }
         if let e = end, start.days(to: e) >= maxSpanDays {
-            throw _FieldFailure(.spanTooLong, "until", "the span is longer than the span limit (\(maxSpanDays) days)")
+            throw _FieldFailure.spanTooLong("until", limit: maxSpanDays)
         }
         let fields = TodoFields(start: start, end: end, createdAt: entrySeconds)
         batch.append(idBytes: UnsafeRawBufferPointer(_RecordDecoder.bytes(uuid)),

@@ -207,7 +207,7 @@ struct _RecordDecoder {
         let end = try civilDay(endValue, TodoField.end.nameText)
         if let s = start, let e = end, e >= s {
             guard s.days(to: e) < maxSpanDays else {
-                throw _FieldFailure(.spanTooLong, TodoField.end.nameText, "the span is longer than the span limit (\(maxSpanDays) days)")
+                throw _FieldFailure.spanTooLong(TodoField.end.nameText, limit: maxSpanDays)
             }
         }
         var repetition = WeekdaySet.all

@@ -6,7 +6,9 @@ import CSystem
 /// An exclusive advisory lock (`flock`) on a lock file, held while the value lives.
 ///
 /// `FileLock(guarding: path)` locks `path + ".lock"`, creating it owner-only when missing, and
-/// waits while another process holds it. The lock ends with the value (or the process: the kernel
+/// waits while another process holds it. The lock file must be a regular file: it is opened with
+/// `O_NOFOLLOW`, so a symbolic link there (dangling or not) fails with ELOOP instead of creating or
+/// locking a file elsewhere, and a FIFO, device or socket fails with EINVAL (a directory EISDIR). The lock ends with the value (or the process: the kernel
 /// drops it when a process dies, so a kill -9 never leaves a stale lock). The lock file itself is
 /// never removed: removing it would let two processes lock two different files of the same name.
 ///

@@ -17,20 +17,53 @@ public struct FileStatus: Hashable, Sendable {
     public var inode: Int64
     /// The device holding it.
     public var device: Int64
+    /// What kind of file it is (a symbolic link only in `FileSystem.linkStatus`).
+    public var kind: FileKind
     /// True for a directory.
-    public var isDirectory: Bool
+    /// - Complexity: O(1)
+    public var isDirectory: Bool { kind == .directory }
     /// True for a regular file.
-    public var isRegularFile: Bool
+    /// - Complexity: O(1)
+    public var isRegularFile: Bool { kind == .regular }
 
     /// A status of these values (for tests and caches that stored one).
     /// - Complexity: O(1)
     public init(size: Int64, modified: Int64, inode: Int64, device: Int64, isDirectory: Bool = false, isRegularFile: Bool = true) {
+        self.init(size: size, modified: modified, inode: inode, device: device,
+                  kind: isRegularFile ? .regular : isDirectory ? .directory : .other)
+    }
+
+    /// A status of these values.
+    /// - Complexity: O(1)
+    public init(size: Int64, modified: Int64, inode: Int64, device: Int64, kind: FileKind) {
         self.size = size; self.modified = modified; self.inode = inode; self.device = device
-        self.isDirectory = isDirectory; self.isRegularFile = isRegularFile
+        self.kind = kind
     }
 
     init(_ v: InlineArray<5, Int64>) {
-        self.init(size: v[0], modified: v[1], inode: v[2], device: v[3], isDirectory: v[4] == 1, isRegularFile: v[4] == 0)
+        self.init(size: v[0], modified: v[1], inode: v[2], device: v[3], kind: FileKind(rawValue: Int8(clamping: v[4])) ?? .other)
+    }
+}
+
+/// The kinds of file a directory entry may be. Only a regular file is ever read as an item or
+/// written: a FIFO blocks its reader, a device may never end (`/dev/zero`), a socket cannot be
+/// opened at all.
+public enum FileKind: Int8, Hashable, Sendable {
+    case regular = 0, directory, fifo, socket, characterDevice, blockDevice, symbolicLink, other
+
+    /// The kind in words with its article, as a message names it: `a FIFO`, `a directory`.
+    /// - Complexity: O(1)
+    public var description: String {
+        switch self {
+        case .regular: "a regular file"
+        case .directory: "a directory"
+        case .fifo: "a FIFO"
+        case .socket: "a socket"
+        case .characterDevice: "a character device"
+        case .blockDevice: "a block device"
+        case .symbolicLink: "a symbolic link"
+        case .other: "not a regular file"
+        }
     }
 }
 
@@ -38,14 +71,29 @@ extension FileSystem {
     /// The status of what `path` names (following symbolic links); nil when nothing is there.
     /// - Throws: `Errno` `.stat` for another failure (a permission, a loop of links).
     /// - Complexity: O(1) system calls.
-    public static func status(_ path: String) throws(Errno) -> FileStatus? {
+    public static func status(_ path: String) throws(Errno) -> FileStatus? { try _status(path, followingLinks: true) }
+
+    /// The status of `path` itself, a symbolic link not followed (`lstat`): `kind` is
+    /// `.symbolicLink` for a link, dangling or not; nil when nothing is there.
+    /// - Throws: `Errno` `.stat` for another failure.
+    /// - Complexity: O(1) system calls.
+    public static func linkStatus(_ path: String) throws(Errno) -> FileStatus? { try _status(path, followingLinks: false) }
+
+    /// `stat` or `lstat` of `path`; nil when nothing is there.
+    static func _status(_ path: String, followingLinks: Bool) throws(Errno) -> FileStatus? {
         var v = InlineArray<5, Int64>(repeating: 0)
         var err: Int32 = 0
         var span = v.mutableSpan
-        let r = span.withUnsafeMutableBufferPointer { b in path.withCString { cg_stat_path($0, b.baseAddress!, &err) } }
+        let r = span.withUnsafeMutableBufferPointer { b in
+            path.withCString { followingLinks ? cg_stat_path($0, b.baseAddress!, &err) : cg_lstat_path($0, b.baseAddress!, &err) }
+        }
         if r < 0 { throw Errno(.stat, code: err, path: path) }
         return r == 0 ? nil : FileStatus(v)
     }
+
+    /// True when `path` is a symbolic link (dangling or not).
+    /// - Complexity: O(1) system calls.
+    public static func isSymbolicLink(_ path: String) -> Bool { ((try? linkStatus(path)) ?? nil)?.kind == .symbolicLink }
 
     /// True when `path` names a directory (following symbolic links).
     /// - Complexity: O(1) system calls.
@@ -95,6 +143,23 @@ extension FileDescriptor {
         let r = span.withUnsafeMutableBufferPointer { b in cg_stat_fd(rawValue, b.baseAddress!, &err) }
         if r < 0 { throw Errno(.stat, code: err) }
         return FileStatus(v)
+    }
+
+    /// Opens `path` for reading when it, or the file a symbolic link there names, is a regular
+    /// file: anything else is never opened (a FIFO's open blocks until a writer comes, a device's
+    /// may act), and a FIFO swapped in between the look and the open cannot block it either
+    /// (`O_NONBLOCK`, then the descriptor's own status is checked). Nil, with `status` telling what
+    /// is there, when it is not a regular file; else the descriptor, `status` its own.
+    /// - Throws: `Errno` `.open` or `.stat`, its path `path` (ENOENT when nothing is there).
+    /// - Complexity: O(1) system calls.
+    public static func openRegularFile(_ path: String, status: inout FileStatus) throws(Errno) -> FileDescriptor? {
+        var v = InlineArray<5, Int64>(repeating: 0)
+        var err: Int32 = 0
+        var span = v.mutableSpan
+        let fd = span.withUnsafeMutableBufferPointer { b in path.withCString { cg_open_regular($0, b.baseAddress!, &err) } }
+        if fd == -1 { throw Errno(.open, code: err, path: path) }
+        status = FileStatus(v)
+        return fd == -2 ? nil : FileDescriptor(raw: fd)
     }
 
     /// The bytes of a regular file whose `status()` gave `size`: one read into a buffer of that size

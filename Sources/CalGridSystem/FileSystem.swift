@@ -33,6 +33,13 @@ public enum FileSystem {
         path.withCString { cg_fsync_parent_directory($0) }
     }
 
+    /// fsyncs `directory`, so the renames and removals made in it survive a crash (best effort:
+    /// a file system that cannot sync a directory is left as it is).
+    /// - Complexity: O(1) system calls.
+    public static func syncDirectory(_ directory: String) {
+        (directory.hasSuffix("/") ? directory + "." : directory + "/.").withCString { cg_fsync_parent_directory($0) }
+    }
+
     /// The bytes of the file at `path`.
     /// - Throws: `open`'s, `stat`'s or `read`'s `Errno` (a directory fails at read), its path `path`.
     /// - Complexity: O(file size).

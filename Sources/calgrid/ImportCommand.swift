@@ -206,7 +206,8 @@ enum ExportCommand {
         case .ics:
             do throws(Errno) { try context.todos.store.exportICalendar(to: o) } catch { throw .system(error, path: o) }
         case .vdir:
-            do throws(ImportError) { _ = try context.todos.store.exportVdir(to: o, zone: common.zone) } catch {
+            // Into the items already there: an unchanged todo's file is not written again.
+            do throws(ImportError) { _ = try context.todos.store.updateVdir(at: o, zone: common.zone) } catch {
                 switch error {
                 case .system(let e): throw .system(e, path: e.path.isEmpty ? o : e.path)
                 default: throw .data("\(o): \(error.message)")

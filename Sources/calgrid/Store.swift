@@ -104,6 +104,11 @@ struct Store {
     static func lockingFile<R>(_ lockPath: String, _ body: () throws(CLIError) -> R) throws(CLIError) -> R {
         let lock: FileLock
         do { lock = try FileLock(at: lockPath) } catch {
+            // The lock file must be a regular file (FileLock opens it with O_NOFOLLOW): a link
+            // there would lock, or create, a file elsewhere.
+            if error.operation == .open, let kind = ((try? FileSystem.linkStatus(lockPath)) ?? nil)?.kind, kind != .regular {
+                throw .data("\(lockPath): is \(kind.description), not a regular file; calgrid locks only a regular file there (remove it); nothing was changed")
+            }
             throw .data(error.operation == .lock ? "\(error.path): cannot lock: \(error.sentence)" : "\(error.path): \(error.sentence)")
         }
         let result: Result<R, CLIError>

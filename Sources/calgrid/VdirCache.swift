@@ -67,7 +67,11 @@ struct VdirCache {
     /// not one of this vdir, zone and calgrid.
     func read() -> Contents? {
         let bytes: [UInt8]
-        do throws(Errno) { bytes = try FileDescriptor.openForReading(path).readAll() } catch { return nil }
+        do throws(Errno) {
+            var status = FileStatus(size: 0, modified: 0, inode: 0, device: 0)
+            guard let fd = try FileDescriptor.openRegularFile(path, status: &status) else { return nil }
+            bytes = try fd.readAll(statusSize: status.size)
+        } catch { return nil }
         let head = Array(header.utf8)
         guard bytes.count > head.count, bytes[..<head.count].elementsEqual(head), bytes[head.count] == 0x0A else { return nil }
         var order: [String] = [], entries: [Entry] = [], offsets: [Int] = []

@@ -126,7 +126,8 @@ enum VdirItem {
         let stem = String(ICalendarItem.fileName(for: id).dropLast(4))
         var name = stem + ".ics"
         var n = 1
-        while taken.contains(name) || FileSystem.exists(directory + "/" + name) {
+        // Any entry counts as taken, a dangling link too (a new file is never written through one).
+        while taken.contains(name) || ((try? FileSystem.linkStatus(directory + "/" + name)) ?? nil) != nil {
             n += 1
             name = stem + "-\(n).ics"
         }

@@ -84,14 +84,24 @@ extension VdirStore {
         var again: [String] = []
         for (k, name) in names.enumerated() {
             let e = old.entries[k]
-            guard let now = ((try? FileSystem.status(directory + "/" + name)) ?? nil), now == e.status else { return nil }
+            // Kind aside: the cache keeps none (a FIFO named *.ics is remembered as unreadable, -1).
+            guard let now = ((try? FileSystem.status(directory + "/" + name)) ?? nil),
+                  now.size == e.status.size, now.modified == e.status.modified, now.inode == e.status.inode,
+                  now.device == e.status.device else { return nil }
             if e.count < 0 { again.append(name) }
         }
         for name in again {
             let path = directory + "/" + name
             do throws(CLIError) {
                 let bytes: [UInt8]
-                do throws(Errno) { bytes = try FileDescriptor.openForReading(path).readAll() } catch { throw CLIError.system(error, path: path) }
+                do throws(Errno) {
+                    var status = FileStatus(size: 0, modified: 0, inode: 0, device: 0)
+                    guard let fd = try FileDescriptor.openRegularFile(path, status: &status) else {
+                        unreadable.append(VdirStore.notAnItem(path, status.kind))
+                        continue
+                    }
+                    bytes = try fd.readAll(statusSize: status.size)
+                } catch { throw CLIError.system(error, path: path) }
                 let rows = try VdirItem.read(bytes, file: path, options)
                 guard let taken = rows.first(where: { old.set.contains(id: $0.id) }) else { return nil }
                 unreadable.append("\(path): the UID \(taken.id) is also in an earlier file; left out")

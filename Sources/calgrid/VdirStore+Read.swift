@@ -13,6 +13,11 @@ extension VdirStore {
         var cached = false
     }
 
+    /// The warning for a `*.ics` entry that is not a regular file (nor a link to one).
+    static func notAnItem(_ path: String, _ kind: FileKind) -> String {
+        "\(path): \(kind.description), not a regular file; passed over"
+    }
+
     /// How many files one import reads at most: its libical tree is that many files' (a few MB),
     /// reused by the next one instead of 10,000 files' worth of fresh pages.
     static let filesPerImport = 1024
@@ -44,9 +49,14 @@ extension VdirStore {
         for k in which {
             let path = directory + "/" + names[k]
             do throws(Errno) {
-                let fd = try FileDescriptor.openForReading(path)
-                let status = try fd.status()
-                guard status.isRegularFile else { continue }
+                var status = FileStatus(size: 0, modified: 0, inode: 0, device: 0)
+                guard let fd = try FileDescriptor.openRegularFile(path, status: &status) else {
+                    // A FIFO, socket, device or directory named *.ics: never opened, named, and
+                    // remembered by its status so an unchanged vdir still takes the cache.
+                    out[k].status = status
+                    out[k].problem = VdirStore.notAnItem(path, status.kind)
+                    continue
+                }
                 let bytes = try fd.readAll(statusSize: status.size)
                 out[k].status = status
                 if keepingBytes { out[k].bytes = bytes }

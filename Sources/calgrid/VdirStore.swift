@@ -93,6 +93,11 @@ struct VdirPlan {
             if let item = snap.items[d.id] {
                 guard let row = snap.set.index(ofID: d.id), snap.set.draft(at: row) != d else { continue }
                 let path = directory + "/" + item.file
+                // A link is read (vdirsyncer reads it too) but never written through: the file it
+                // names may be outside the vdir. Refused before anything is written.
+                if FileSystem.isSymbolicLink(path) {
+                    throw .data("\(path): is a symbolic link; calgrid does not write through a link in a vdir (replace it with the file itself); nothing was changed")
+                }
                 guard let bytes = item.bytes ?? VdirPlan.bytes(of: path, ifStill: item.status) else { stale = true; return }
                 writes.append((path, try VdirItem.patch(bytes, to: d, file: path, now: now, options), item.status))
             } else {
@@ -117,8 +122,8 @@ struct VdirPlan {
     /// removed or cannot be read: the change then starts again and reads it afresh).
     static func bytes(of path: String, ifStill status: FileStatus) -> [UInt8]? {
         do throws(Errno) {
-            let fd = try FileDescriptor.openForReading(path)
-            guard try fd.status() == status else { return nil }
+            var now = status
+            guard let fd = try FileDescriptor.openRegularFile(path, status: &now), now == status else { return nil }
             return try fd.readAll(statusSize: status.size)
         } catch { return nil }
     }
@@ -132,7 +137,7 @@ struct VdirPlan {
         var done = 0
         for w in writes {
             let landed: Bool
-            do throws(Errno) { landed = try AtomicFile.replace(w.path, with: w.bytes, ifStill: w.expected) } catch {
+            do throws(Errno) { landed = try AtomicFile.replace(w.path, with: w.bytes, ifStill: w.expected, refusingLinks: true) } catch {
                 throw .data("\(w.path): \(error.message); the file is unchanged")
             }
             if !landed {

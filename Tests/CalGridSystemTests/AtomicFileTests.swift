@@ -79,8 +79,43 @@ import Foundation
             for name in [dead, alive, other, unrelated] {
                 try Data("partial".utf8).write(to: URL(fileURLWithPath: dir + "/" + name))
             }
+            // Named like a stale temporary file but not a regular file: never removed (a link's
+            // removal would be harmless, but it is not ours; a FIFO or directory neither).
+            let link = "x.ics.calgrid-tmp-999999999-1", fifo = "y.ics.calgrid-tmp-999999999-2", folder = "z.ics.calgrid-tmp-999999999-3"
+            try FileManager.default.createSymbolicLink(atPath: dir + "/" + link, withDestinationPath: "/etc/hostname")
+            #expect(mkfifo(dir + "/" + fifo, 0o600) == 0)
+            try FileManager.default.createDirectory(atPath: dir + "/" + folder, withIntermediateDirectories: false)
             try AtomicFile.replace(path, with: Array("{}".utf8))
-            #expect(try listing(dir) == [other, alive, "todos.json", unrelated].sorted())
+            // Every stale temporary file of the directory goes, whichever target it was for.
+            #expect(try listing(dir) == [alive, "todos.json", unrelated, link, fifo, folder].sorted())
+        }
+    }
+
+    @Test func theDirectoryIsSweptOncePerProcess() throws {
+        try withDirectory { dir in
+            try AtomicFile.replace(dir + "/a.ics", with: Array("a".utf8))
+            // Left after this process's first write in the directory: not looked for again (a
+            // vdir of 10,000 files was scanned 10,000 times), until the next process writes there.
+            let dead = "b.ics.calgrid-tmp-999999999-7"
+            try Data("partial".utf8).write(to: URL(fileURLWithPath: dir + "/" + dead))
+            try AtomicFile.replace(dir + "/b.ics", with: Array("b".utf8))
+            #expect(try listing(dir) == ["a.ics", "b.ics", dead])
+        }
+    }
+
+    @Test func aLinkIsNotWrittenThroughWhenRefused() throws {
+        try withDirectory { dir in
+            let outside = dir + "/outside.ics", link = dir + "/vdir-item.ics"
+            try Data("old".utf8).write(to: URL(fileURLWithPath: outside))
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: outside)
+            do throws(Errno) { try AtomicFile.replaceRefusingLinks(link, with: Array("new".utf8)); Issue.record("written through") } catch {
+                #expect(error.code == ELOOP && error.path == link)
+            }
+            #expect(FileManager.default.contents(atPath: outside) == Data("old".utf8))
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == outside)
+            // Without the rule the link stays a link and its file is replaced (a single-file store).
+            try AtomicFile.replace(link, with: Array("new".utf8))
+            #expect(FileManager.default.contents(atPath: outside) == Data("new".utf8))
         }
     }
 
