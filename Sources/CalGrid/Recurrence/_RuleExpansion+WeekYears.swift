@@ -9,15 +9,8 @@ extension _RuleExpansion {
         if !monthDays.isEmpty && !monthDays.contains(index: dm - 1, of: length) { return false }
         let yday = day - CivilDate._daysFromCivil(y, 1, 1), yearLength = CivilDate.daysInYear(y)
         if !yearDays.isEmpty && !yearDays.contains(index: yday, of: yearLength) { return false }
-        if hasDayFilter {
-            let weekday = _weekdayNumber(ofDay: day)
-            var ok = weekdays & (1 &<< UInt8(truncatingIfNeeded: weekday)) != 0
-            if !ok && !nth.isEmpty {
-                let index = nthInYear ? yday : dm - 1, span = nthInYear ? yearLength : length
-                ok = nth[weekday].containsPositive(index / 7 + 1) || nth[weekday].containsNegative((span - 1 - index) / 7 + 1)
-            }
-            if !ok { return false }
-        }
+        // BYDAY beside BYWEEKNO has no ordinals (the parser refuses them): plain weekdays only.
+        if weekdays != 0 && weekdays & (1 &<< UInt8(truncatingIfNeeded: _weekdayNumber(ofDay: day))) == 0 { return false }
         let (wy, w) = CivilDate._weekBasedYearAndWeek(day, firstWeekday: firstWeekday)
         return weekNumbers.containsPositive(w) || weekNumbers.containsNegative(weeks(inWeekYear: wy) - w + 1)
     }
