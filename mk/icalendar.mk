@@ -2,7 +2,9 @@
 # Sources/CLibical) imports .ics files through the import layer. Its oracle is python-icalendar, in a
 # venv under .build built here from PyPI (pinned), so the Swift tests (test-swift) need it too.
 # test-icalendar runs the calgrid command over the corpus (Tests/CalGridICalendarTests/Corpus): every
-# file, by path and on standard input, in far-apart zones, against python-icalendar's fields.
+# file, by path and on standard input, in far-apart zones, against python-icalendar's fields; and
+# each item of the phone-shaped corpus (Tests/CalGridICalendarTests/Phones) on recurring-ical-events'
+# days in four zones, by `calgrid year --json` (phones_check.py, about 15 s).
 # calgrid is built as test-cli builds it (same flags, so neither rebuilds the other).
 ICAL_VENV   := $(BUILD)/ical-venv
 ICAL_PYTHON := $(ICAL_VENV)/bin/python
@@ -16,6 +18,7 @@ test-swift: ical-venv
 test-icalendar: deps ical-venv
 	$(SWIFT) build --product calgrid
 	$(ICAL_PYTHON) Tests/CalGridICalendarTests/cli_check.py $(BUILD)/debug/calgrid Tests/CalGridICalendarTests/Corpus
+	$(ICAL_PYTHON) Tests/CalGridICalendarTests/phones_check.py $(BUILD)/debug/calgrid Tests/CalGridICalendarTests/Phones
 
 TEST_RULES += test-icalendar
 

@@ -29,6 +29,8 @@ struct _ICalImport<Sink: _DraftSink> {
     /// Whether framed sources are parsed one component at a time (else every source whole: the
     /// tests' reference).
     var streaming = true
+    /// The ids read so far, to tell a copy of an item from a new one under a taken UID.
+    var identity = _ICalIdentity()
 
     init(options: ImportOptions, sink: consuming Sink) {
         var o = options
@@ -102,7 +104,7 @@ struct _ICalImport<Sink: _DraftSink> {
                     throw .invalidInput(locator.issue(p, .tooManyRecords, line: other.line, offset: other.start, record: -1, field: "UID",
                                                       detail: _ICalText.moreThanOneItem, source: k))
                 }
-                sourceUIDs[k] = uid
+                sourceUIDs[k] = found.first.flatMap { pending.ids[$0.component] } ?? uid
             } catch {
                 // A source's own problem: fatal under strict, else that source is skipped.
                 guard case .invalidInput(let issue) = error, given.count > 0 else { throw error }
@@ -112,6 +114,10 @@ struct _ICalImport<Sink: _DraftSink> {
             if pending.items.count >= Self.batchItems { try flush(p, &pending) }
         }
         try flush(p, &pending)
+        // The import's own warnings (ids) come before the decoder's of the same batch: input order.
+        core.report.warnings = core.report.warnings.enumerated().sorted {
+            ($0.element.recordIndex, $0.offset) < ($1.element.recordIndex, $1.offset)
+        }.map { $0.element }
         try core.progress(Int64(bytes.count))
     }
 
@@ -128,7 +134,7 @@ struct _ICalImport<Sink: _DraftSink> {
                                               detail: error.detail, source: source))
         }
         pending.roots += doc.roots
-        pending.items += try collect(&doc, p, source: source, base: s.start, already: already, overrides: &pending.overrides)
+        pending.items += try collect(&doc, p, source: source, base: s.start, already: already, overrides: &pending.overrides, ids: &pending.ids)
     }
 
     /// Parses the framed `calendars` of source `source` (at `base` in the buffer) component by
@@ -201,14 +207,19 @@ struct _ICalImport<Sink: _DraftSink> {
         pending.add(raw)
         let c = _Component(raw: raw)
         if c.has(ICAL_RECURRENCEID_PROPERTY) { core.report.componentsSkipped += 1; return }
-        if !firstOverride.isEmpty, let uid = c.uid, masters[uid] == nil {
-            masters[uid] = raw
-            if let first = firstOverride[uid] { pending.overrides[raw] = overrides[first] }
-        }
         let record = core.nextRecordIndex + pending.items.count
         guard record < core.options.limits.maxRecords else {
             throw .invalidInput(locator.issue(p, .tooManyRecords, line: f.line, offset: base + f.start, record: record, field: "",
                                               detail: _ICalText.tooManyRecords, source: source))
+        }
+        switch identify(c, p, start: base + f.start, end: base + f.end, exact: true, line: f.line, record: record, source: source) {
+        case .copy: return
+        case .renamed(let id): pending.ids[raw] = id
+        case .asWritten: break
+        }
+        if !firstOverride.isEmpty, let uid = c.uid, masters[uid] == nil {
+            masters[uid] = raw
+            if let first = firstOverride[uid] { pending.overrides[raw] = overrides[first] }
         }
         pending.items.append(_ICalItemPlace(component: raw, line: f.line, start: base + f.start, end: base + f.end, isEvent: c.isEvent,
                                             source: source))
@@ -227,6 +238,7 @@ struct _ICalImport<Sink: _DraftSink> {
         locator.first = core.nextRecordIndex
         // One decoder (iCalendar decodes on one thread); it reads an item's overrides from here.
         core.pipeline.decoders[0].pointee.decoder.overrides = pending.overrides
+        core.pipeline.decoders[0].pointee.decoder.ids = pending.ids
         var next = 0
         while next < items.count {
             core.beginBatch(p)
@@ -239,11 +251,13 @@ struct _ICalImport<Sink: _DraftSink> {
             core.publish()
             core.pipeline.finishFraming()
             try core.finishBatch(p, locator)
+            takeWarnings(p, items)
             next += n
             if !core.reserved { core.reserveAhead(done: Int64(items[next - 1].end), finished: false) }
             try core.progress(Int64(items[next - 1].end))
         }
         core.pipeline.decoders[0].pointee.decoder.overrides = [:]
+        core.pipeline.decoders[0].pointee.decoder.ids = [:]
         core.pipeline.decoders[0].pointee.decoder.clock.forgetZones()
         pending.release()
     }
@@ -252,7 +266,8 @@ struct _ICalImport<Sink: _DraftSink> {
     /// place comes from the parser's BEGIN lines in document order (libical keeps none). Offsets
     /// are made the buffer's (`base` is the source's start); lines stay the source's.
     mutating func collect(_ doc: inout _ICalDocument, _ p: UnsafePointer<UInt8>, source: Int, base: Int,
-                          already: Int, overrides: inout [OpaquePointer: [OpaquePointer]]) throws(ImportError) -> [_ICalItemPlace] {
+                          already: Int, overrides: inout [OpaquePointer: [OpaquePointer]],
+                          ids: inout [OpaquePointer: String]) throws(ImportError) -> [_ICalItemPlace] {
         var items: [_ICalItemPlace] = []
         var placeIndex = 0
         var trusted = true
@@ -277,11 +292,17 @@ struct _ICalImport<Sink: _DraftSink> {
                 if c.has(ICAL_RECURRENCEID_PROPERTY) {
                     pendingOverrides.append((c.uid ?? "", c.raw))
                 } else {
-                    if let uid = c.uid, masters[uid] == nil { masters[uid] = c.raw }
                     guard already + items.count < core.options.limits.maxRecords else {
                         throw .invalidInput(locator.issue(p, .tooManyRecords, line: here.line, offset: here.start, record: already + items.count,
                                                           field: "", detail: _ICalText.tooManyRecords, source: source))
                     }
+                    switch identify(c, p, start: here.start, end: here.end, exact: here.name == c.kindName && here.end > here.start,
+                                    line: here.line, record: already + items.count, source: source) {
+                    case .copy: return
+                    case .renamed(let id): ids[c.raw] = id
+                    case .asWritten: break
+                    }
+                    if let uid = c.uid, masters[uid] == nil { masters[uid] = c.raw }
                     items.append(_ICalItemPlace(component: c.raw, line: here.line, start: here.start, end: here.end, isEvent: c.isEvent,
                                                 source: source))
                 }
@@ -293,13 +314,21 @@ struct _ICalImport<Sink: _DraftSink> {
         for r in doc.roots {
             let c = _Component(raw: r)
             let top = place(of: c) ?? _ComponentPlace(name: c.kindName, line: 1, start: base, end: base)
-            guard c.kind == ICAL_VCALENDAR_COMPONENT else {
-                throw .invalidInput(locator.issue(p, .notAnObject, line: top.line, offset: top.start, record: -1, field: "",
-                                                  detail: _ICalText.notInCalendar(c.kindName), source: source))
-            }
             masters.removeAll(keepingCapacity: true)
             pendingOverrides.removeAll(keepingCapacity: true)
-            for child in c.children(ICAL_ANY_COMPONENT) { try walk(child, top) }
+            if c.isTodo || c.isEvent {
+                // A bare item (no VCALENDAR around it): read as if wrapped, its place its own.
+                if trusted { placeIndex -= 1 }
+                core.report.warn(locator.issue(p, .notAnObject, line: top.line, offset: top.start, record: already + items.count, field: "",
+                                               detail: _ICalText.bare(c.kindName), source: source), cap: core.options.limits.maxReportedIssues)
+                try walk(c, top)
+            } else {
+                guard c.kind == ICAL_VCALENDAR_COMPONENT else {
+                    throw .invalidInput(locator.issue(p, .notAnObject, line: top.line, offset: top.start, record: -1, field: "",
+                                                      detail: _ICalText.notInCalendar(c.kindName), source: source))
+                }
+                for child in c.children(ICAL_ANY_COMPONENT) { try walk(child, top) }
+            }
             // Overrides go with the item of their UID in the same VCALENDAR (before or after it).
             for (uid, o) in pendingOverrides {
                 if let m = masters[uid] { overrides[m, default: []].append(o) } else { core.report.componentsSkipped += 1 }
@@ -310,87 +339,5 @@ struct _ICalImport<Sink: _DraftSink> {
                                               source: source))
         }
         return items
-    }
-}
-
-/// An item to import: its component and where it is (`line` counted in its source).
-struct _ICalItemPlace {
-    var component: OpaquePointer
-    var line: Int
-    var start: Int
-    var end: Int
-    var isEvent: Bool
-    var source: Int
-}
-
-/// What an import holds between its batches: the items parsed and not yet decoded, their
-/// overrides, and the libical components they live in.
-struct _ICalPending {
-    var items: [_ICalItemPlace] = []
-    /// The pending items' RECURRENCE-ID overrides, by the item's component.
-    var overrides: [OpaquePointer: [OpaquePointer]] = [:]
-    /// Whole trees to free once the pending items are decoded: the VCALENDARs of a source parsed
-    /// whole, and of calendars streamed to their end.
-    var roots: [OpaquePointer] = []
-    /// The VCALENDAR being streamed (its VTIMEZONEs, and its items until decoded).
-    var shell: OpaquePointer? = nil
-    var inShell: [OpaquePointer] = []
-    /// Overrides parsed ahead of their items, freed with the import.
-    var kept: [OpaquePointer] = []
-
-    struct Mark { var items: Int; var roots: Int; var kept: Int }
-
-    func mark() -> Mark { Mark(items: items.count, roots: roots.count, kept: kept.count) }
-
-    mutating func open(_ calendar: OpaquePointer) {
-        close()
-        shell = calendar
-    }
-
-    /// Adds `item` to the open calendar until it is decoded.
-    mutating func add(_ item: OpaquePointer) {
-        guard let shell else { icalcomponent_free(item); return }
-        icalcomponent_add_component(shell, item)
-        inShell.append(item)
-    }
-
-    /// Ends the open calendar: it is freed, with its items, after the next decode.
-    mutating func close() {
-        if let shell { roots.append(shell) }
-        shell = nil
-        inShell.removeAll(keepingCapacity: true)
-    }
-
-    /// After a decode: frees every pending item's component.
-    mutating func release() {
-        if let shell {
-            for c in inShell {
-                icalcomponent_remove_component(shell, c)
-                icalcomponent_free(c)
-            }
-        }
-        inShell.removeAll(keepingCapacity: true)
-        for r in roots { icalcomponent_free(r) }
-        roots.removeAll(keepingCapacity: true)
-        items.removeAll(keepingCapacity: true)
-        overrides.removeAll(keepingCapacity: true)
-    }
-
-    /// Forgets and frees what a source added since `m` (none of it decoded yet).
-    mutating func drop(since m: Mark) {
-        close()
-        for it in items[Swift.min(m.items, items.count)...] { overrides[it.component] = nil }
-        items.removeSubrange(Swift.min(m.items, items.count)...)
-        for r in roots[Swift.min(m.roots, roots.count)...] { icalcomponent_free(r) }
-        roots.removeSubrange(Swift.min(m.roots, roots.count)...)
-        for c in kept[Swift.min(m.kept, kept.count)...] { icalcomponent_free(c) }
-        kept.removeSubrange(Swift.min(m.kept, kept.count)...)
-    }
-
-    mutating func freeAll() {
-        close()
-        release()
-        for c in kept { icalcomponent_free(c) }
-        kept.removeAll()
     }
 }

@@ -38,11 +38,19 @@ struct _ICalItem {
     var recurrence: _ICalRecurrence? = nil
     /// The reminder's minutes after midnight, from a VALARM (`_ICalAlarm`).
     var reminder: Int16? = nil
+    /// Flaws that change no day or field CalGrid uses, or that it reads in a documented way
+    /// (the report's warnings, located by the import).
+    var warnings: [_FieldFailure] = []
 
     /// Reads `c` (a VTODO or VEVENT, whose text is `raw`) with `clock`.
     init(_ c: _Component, raw: UnsafeBufferPointer<UInt8>, overrides: [OpaquePointer], clock: inout _ICalClock) throws(_FieldFailure) {
-        if let e = c.parseErrors.first { throw _FieldFailure(.parserRejected, "", _ICalText.libical(e)) }
-        guard c.has(ICAL_UID_PROPERTY) else { throw _FieldFailure(.missingField, "UID", _ICalText.missingUID(c.kindName)) }
+        for e in c.parseErrors {
+            // libical dropped or repaired a property: an error when CalGrid reads it, else a warning.
+            guard let name = _ICalRepair.property(named: e), !_ICalRepair.mapped.contains(name) else {
+                throw _FieldFailure(.parserRejected, "", _ICalText.libical(e))
+            }
+            warnings.append(_FieldFailure(.parserRejected, name, _ICalText.repaired(e)))
+        }
         let calendar = c.root
         reminder = try _ICalAlarm.reminder(c, clock: &clock)
         let dtstart = try c.time(ICAL_DTSTART_PROPERTY, "DTSTART")
@@ -71,19 +79,34 @@ struct _ICalItem {
                     start = r.start
                     end = r.last
                     isCompleted = c.isDone
+                    if let w = r.warning { warnings.append(w) }
                     return
                 }
             }
+            // The shapes of docs/icalendar.md's table: a todo falls on the days clients show it on,
+            // never on an open span (the core's open spans are CalGrid's own native meaning).
+            var endName = "DUE"
             if let due = dueTime {
                 end = try Self.day(try Self.moment(due, "DUE", calendar, &clock), "DUE", clock)
             } else if let s = dtstart, let d = try c.duration() {
+                endName = "DURATION"
                 end = try Self.day(try Self.after(s, d, "DURATION", calendar, &clock), "DURATION", clock)
+            }
+            switch (start, end) {
+            case (nil, let e?): start = e                          // DUE only: the due day
+            case (let s?, nil): end = s                            // DTSTART only: the start day
+            case (let s?, let e?) where e < s:
+                // ical4android writes some: the deadline is what a task list sorts by, so its day.
+                warnings.append(_FieldFailure(.endBeforeStart, endName, _ICalText.dueBeforeStart(endName, due: e, start: s)))
+                start = e
+            default: break
             }
             isCompleted = c.isDone
         } else if let s = dtstart, c.has(ICAL_RRULE_PROPERTY) || c.has(ICAL_RDATE_PROPERTY),
                   let r = try _ICalRuleReader.read(c, raw: raw, anchor: s, anchorDay: start!, overrides: overrides, clock: &clock) {
             // A recurring event falls on the day each occurrence starts.
             recurrence = r
+            if let w = r.warning { warnings.append(w) }
             start = r.start
             end = r.last
         } else if let s = dtstart, let sm = startMoment {
@@ -136,5 +159,32 @@ struct _ICalItem {
         shifted.day = t.day._clampedAdding(days - Int64(t.day.dayNumber))
         shifted.secondOfDay = Int32(second)
         return try moment(shifted, name, calendar, &clock).adding(exact)
+    }
+}
+
+/// Which property an X-LIC-ERROR is about, and whether CalGrid reads it.
+enum _ICalRepair {
+    /// The properties whose repair is an error: the ones that give an item its id, title, days,
+    /// rule and completion (docs/icalendar.md, Errors).
+    static let mapped: Set<String> = ["DTSTART", "DUE", "DTEND", "DURATION", "RRULE", "RDATE", "EXDATE", "RECURRENCE-ID", "STATUS",
+                                      "COMPLETED", "UID", "SUMMARY"]
+
+    /// The property libical 3.0 names in its X-LIC-ERROR text (upper-cased), or nil when the
+    /// text names none it can be sure of: "No value for PRIORITY property…", "Can't parse as
+    /// DATE-TIME value in DTSTART property…", "Parse error in property name: LAST-MOD",
+    /// "Invalid VALUE type for property DUE: VALUE=FOO".
+    static func property(named text: String) -> String? {
+        let words = text.split(separator: " ").map { String($0) }
+        func cleaned(_ w: String) -> String? {
+            let name = w.uppercased().filter { $0 != ":" && $0 != "." }
+            return name.isEmpty ? nil : name
+        }
+        if let k = words.firstIndex(where: { $0 == "property" || $0 == "property." }), k > 0, words[k - 1] != "in", words[k - 1] != "for",
+           text.hasPrefix("No value for ") || text.hasPrefix("Can't parse as ") {
+            return cleaned(words[k - 1])
+        }
+        if text.hasPrefix("Parse error in property name: "), words.count == 6 { return cleaned(words[5]) }
+        if text.hasPrefix("Invalid VALUE type for property "), words.count >= 6 { return cleaned(words[5]) }
+        return nil
     }
 }

@@ -10,6 +10,12 @@ struct _ICalRecordDecoder: _RecordDecoding {
     var clock: _ICalClock
     /// Each recurring item's RECURRENCE-ID overrides, by the item's component (set by `_ICalImport`).
     var overrides: [OpaquePointer: [OpaquePointer]] = [:]
+    /// The id of each item read under another than its UID (none, or an earlier item's), by its
+    /// component (set by `_ICalImport`).
+    var ids: [OpaquePointer: String] = [:]
+    /// The warnings of the items decoded since the import last took them, with each item's
+    /// offset (`_Span.start`).
+    var warnings: [(start: Int, warning: _FieldFailure)] = []
 
     /// The longest span a todo may have (`ImportLimits.maxSpanDays`): what the store's reader
     /// refuses, the import refuses too, at the item.
@@ -38,7 +44,7 @@ struct _ICalRecordDecoder: _RecordDecoding {
         }
         let fields = TodoFields(start: item.start, end: item.end, createdAt: item.createdAt, isChallenge: false,
                                 isCompleted: item.isCompleted, repetition: .all, reminderMinutes: item.reminder, isEvent: c.isEvent)
-        c.withText(ICAL_UID_PROPERTY) { id in
+        func append(_ id: UnsafeRawBufferPointer?) {
             c.withText(ICAL_SUMMARY_PROPERTY) { title in
                 c.withText(ICAL_DESCRIPTION_PROPERTY) { memo in
                     batch.append(idBytes: id ?? UnsafeRawBufferPointer(start: nil, count: 0),
@@ -46,6 +52,14 @@ struct _ICalRecordDecoder: _RecordDecoding {
                 }
             }
         }
+        if let derived = ids[raw] {
+            var d = derived
+            d.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+        } else {
+            guard c.has(ICAL_UID_PROPERTY) else { throw _FieldFailure(.missingField, "UID", _ICalText.missingUID(c.kindName)) }
+            c.withText(ICAL_UID_PROPERTY) { append($0) }
+        }
+        for w in item.warnings { warnings.append((span.start, w)) }
         for p in c.all(ICAL_CATEGORIES_PROPERTY) {
             _Property.withText(p) { t in if let t, t.count > 0 { batch.appendTag(t) } }
         }

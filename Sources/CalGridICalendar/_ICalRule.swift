@@ -23,6 +23,8 @@ struct _ICalRecurrence {
     var last: CivilDate? = nil
     /// Days of occurrences an override marks done (RECURRENCE-ID with STATUS:COMPLETED).
     var ticks: [CivilDate] = []
+    /// Why the rule became its days as far as a horizon, when it did (a warning).
+    var warning: _FieldFailure? = nil
 
     /// The flags the set tracks for the todo (one per occurrence in start...last, or as far as the
     /// last ticked one when the rule never ends: the set keeps an open rule's first flags) with the
@@ -46,8 +48,14 @@ struct _ICalRecurrence {
 }
 
 struct _ICalRuleReader {
-    /// A bounded rule whose days move unevenly is written out as days, up to this many.
-    static let maxDays = 10_000
+    /// A rule whose days move unevenly is written out as days, up to this many (a daily rule
+    /// from 1964 to 2100; a weekly one for 950 years).
+    static let maxDays = 50_000
+    /// The last day an endless rule whose days move unevenly is written out to: 2100-12-31, or
+    /// ten years after a later start (docs/icalendar.md).
+    static func horizon(after start: CivilDate) -> CivilDate {
+        Swift.max(try! CivilDate(year: 2100, month: 12, day: 31), start._clampedAdding(3_652))
+    }
     /// Days sampled to see whether every occurrence moves by the same days: three years from the
     /// start and from a year before today (a zone's rules repeat yearly past their last change).
     static let sampleSpan = 1_096
@@ -194,15 +202,13 @@ struct _ICalRuleReader {
             out.last = Self.last(out, rule: try? shifted.text.withUnsafeBufferPointer { b throws(RecurrenceError) in try RecurrenceRule(parsingBytes: b) })
             return out
         }
+        // Written out as days: a rule with an end to its end, one without to the horizon (a
+        // warning says so); never more than maxDays.
+        let through = bounded ? last : Self.horizon(after: anchor.day)
         var days: [CivilDate] = []
-        if bounded {
-            for d in zoneRecurrence.occurrences(in: anchor.day...last) {
-                days.append(d)
-                if days.count > Self.maxDays { break }
-            }
-        }
-        guard bounded, days.count <= Self.maxDays else {
-            throw _FieldFailure(.invalidRule, "RRULE", _ICalText.ruleNotDays(p.textString, clock.zone.name))
+        for d in zoneRecurrence.occurrences(in: anchor.day...Swift.max(anchor.day, through)) {
+            if days.count == Self.maxDays { break }
+            days.append(d)
         }
         // Written out: every occurrence's day, those EXDATE removes left out.
         let removed = Set(excluded)
@@ -212,6 +218,9 @@ struct _ICalRuleReader {
         }
         if removed.contains(anchor.day), !movedDays.contains(anchorDay) { out.exdates.append(anchorDay) }
         out.last = Self.last(out, rule: nil)
+        if !bounded || days.count == Self.maxDays {
+            out.warning = _FieldFailure(.invalidRule, "RRULE", _ICalText.ruleExpanded(p.textString, clock.zone.name, (out.last ?? anchorDay).iso8601))
+        }
         return out
     }
 

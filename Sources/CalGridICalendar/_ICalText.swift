@@ -48,9 +48,19 @@ enum _ICalText {
     static let noItem = "no VTODO or VEVENT in the item file"
     static let twoRules = "more than one RRULE in one item (RFC 5545: at most one)"
     static func badRule(_ why: String) -> String { "RRULE " + why }
-    static func ruleNotDays(_ rule: String, _ zone: String) -> String {
-        "RRULE:\(rule) has no end, and its occurrences' days in \(zone) follow no rule of days (they move by different days, or by a day the rule cannot say)"
+    static func ruleExpanded(_ rule: String, _ zone: String, _ through: String) -> String {
+        "RRULE:\(rule): its occurrences' days in \(zone) follow no rule of days (they move by different days, or by a day the rule cannot say), so it is read as its days, through \(through)"
     }
+    static func dueBeforeStart(_ property: String, due: CivilDate, start: CivilDate) -> String {
+        "\(property) \(due.iso8601) is before DTSTART \(start.iso8601): the todo falls on its due day"
+    }
+    static func derivedUID(_ kind: String, _ id: String) -> String { "a \(kind) without a UID: read as UID \(id), derived from its text" }
+    static func takenUID(_ uid: String, _ id: String) -> String {
+        "UID \(uid) is an earlier item's (and this one has no RECURRENCE-ID): read as UID \(id), derived from its text"
+    }
+    static func sameItemAgain(_ uid: String) -> String { "the item with UID \(uid) again, byte for byte: read once" }
+    static func repaired(_ text: String) -> String { "libical repaired a property CalGrid does not read: " + text }
+    static func bare(_ kind: String) -> String { "a \(kind) outside any VCALENDAR: read as if inside one" }
     /// The DESCRIPTION of a reminder VALARM written for a todo without a title (RFC 5545 requires one).
     static let reminder = "Reminder"
     static let inputTooLarge = "the input is larger than the input size limit"

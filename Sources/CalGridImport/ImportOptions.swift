@@ -39,21 +39,25 @@ public enum ImportFormat: UInt8, CaseIterable, Hashable, Sendable {
 
 extension ImportFormat {
     /// The automatic decision's first step, on an input's first bytes: `.icalendar` when, after a
-    /// UTF-8 byte order mark and blank lines, they begin with `BEGIN:VCALENDAR` (any case), else
+    /// UTF-8 byte order mark and blank lines, they begin with `BEGIN:VCALENDAR`, `BEGIN:VTODO` or `BEGIN:VEVENT` (any case), else
     /// `.automatic` (the JSON formats, decided at their first record). 15 bytes past the blanks
     /// are enough.
     /// - Complexity: O(length of the leading blanks)
     public static func detected(in prefix: UnsafeRawBufferPointer) -> ImportFormat {
         var i = prefix.count >= 3 && prefix[0] == 0xEF && prefix[1] == 0xBB && prefix[2] == 0xBF ? 3 : 0
         while i < prefix.count, prefix[i] == 0x20 || prefix[i] == 0x09 || prefix[i] == 0x0D || prefix[i] == 0x0A { i += 1 }
-        let word: StaticString = "BEGIN:VCALENDAR"
-        guard prefix.count - i >= word.utf8CodeUnitCount else { return .automatic }
-        for k in 0..<word.utf8CodeUnitCount {
-            var b = prefix[i + k]
-            if b >= 0x61 && b <= 0x7A { b -= 0x20 }
-            if b != word.utf8Start[k] { return .automatic }
+        // A bare VTODO or VEVENT (no VCALENDAR around it) is iCalendar too: the import reads it
+        // as if wrapped, with a warning (docs/icalendar.md).
+        func starts(_ word: StaticString) -> Bool {
+            guard prefix.count - i >= word.utf8CodeUnitCount else { return false }
+            for k in 0..<word.utf8CodeUnitCount {
+                var b = prefix[i + k]
+                if b >= 0x61 && b <= 0x7A { b -= 0x20 }
+                if b != word.utf8Start[k] { return false }
+            }
+            return true
         }
-        return .icalendar
+        return starts("BEGIN:VCALENDAR") || starts("BEGIN:VTODO") || starts("BEGIN:VEVENT") ? .icalendar : .automatic
     }
 }
 
@@ -170,6 +174,18 @@ public struct ImportReport: Hashable, Sendable {
     public var issues: [ImportIssue] = []
     /// Problems beyond the cap, counted only.
     public var unreportedIssues = 0
+    /// Flaws read liberally, in the same located form as `issues`: the item was imported as the
+    /// detail says (an iCalendar item without a UID, a repair of a property CalGrid does not read).
+    /// Never an error under any policy; the first `maxReportedIssues`, in input order.
+    public var warnings: [ImportIssue] = []
+    /// Warnings beyond the cap, counted only.
+    public var unreportedWarnings = 0
+
+    /// Adds `warning` to `warnings`, or counts it beyond `cap`.
+    /// - Complexity: O(1) amortized
+    package mutating func warn(_ warning: ImportIssue, cap: Int) {
+        if warnings.count < cap { warnings.append(warning) } else { unreportedWarnings += 1 }
+    }
 
     public init() {}
 }

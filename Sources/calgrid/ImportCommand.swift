@@ -67,6 +67,11 @@ enum ImportCommand {
         if report.unreportedIssues > 0 {
             diagnostics.line("\(name): \(report.unreportedIssues) more problems not listed")
         }
+        // Warnings (what was read liberally, docs/icalendar.md) in the same form, marked as such.
+        for warning in report.warnings { diagnostics.line(TodoFile.describe(warning, file: name, warning: true)) }
+        if report.unreportedWarnings > 0 {
+            diagnostics.line("\(name): \(report.unreportedWarnings) more warnings not listed")
+        }
         diagnostics.flush(to: .standardError)
 
         if let o = outPath {
@@ -94,22 +99,26 @@ enum ImportCommand {
             w.field("unknownFields", report.unknownFields)
             w.field("deletedSkipped", report.deletedSkipped)
             w.field("recurringSkipped", report.recurringSkipped)
-            w.key("issues")
-            w.beginArray()
-            for issue in report.issues {
-                w.beginObject()
-                w.field("line", issue.line)
-                w.field("column", issue.column)
-                w.field("byteOffset", issue.byteOffset)
-                w.key("record")
-                if let n = issue.recordNumber { w.int(n) } else { w.null() }
-                w.field("field", issue.field)
-                w.field("reason", issue.reason.rawValue)
-                w.field("message", issue.detail)
-                w.endObject()
+            for (key, list) in [("issues", report.issues), ("warnings", report.warnings)] {
+                w.key(key)
+                w.beginArray()
+                for issue in list {
+                    w.beginObject()
+                    w.field("line", issue.line)
+                    w.field("column", issue.column)
+                    w.field("byteOffset", issue.byteOffset)
+                    w.key("record")
+                    if let n = issue.recordNumber { w.int(n) } else { w.null() }
+                    w.field("field", issue.field)
+                    w.field("reason", issue.reason.rawValue)
+                    w.field("message", issue.detail)
+                    if !issue.source.isEmpty { w.field("source", issue.source) }
+                    w.endObject()
+                }
+                w.endArray()
             }
-            w.endArray()
             w.field("unreportedIssues", report.unreportedIssues)
+            w.field("unreportedWarnings", report.unreportedWarnings)
             w.field("out", outPath)
             w.endObject()
             w.finish(into: &r)
@@ -120,6 +129,10 @@ enum ImportCommand {
             if report.deletedSkipped > 0 { line += ", \(report.deletedSkipped) deleted tasks left out" }
             if report.recurringSkipped > 0 { line += ", \(report.recurringSkipped) recurring templates left out" }
             if report.componentsSkipped > 0 { line += ", \(report.componentsSkipped) journal, free/busy or override components left out" }
+            if !report.warnings.isEmpty || report.unreportedWarnings > 0 {
+                let n = report.warnings.count + report.unreportedWarnings
+                line += ", \(n) warning\(n == 1 ? "" : "s")"
+            }
             if report.firstOccurrenceOnly > 0 { line += ", \(report.firstOccurrenceOnly) recurring items read as their first occurrence only" }
             line += "; date-times read in " + report.zoneName
             r.line(line)

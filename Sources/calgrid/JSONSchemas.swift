@@ -28,7 +28,8 @@ enum JSONSchemas {
                         "histogramBytes", "intervalIndexBytes"}, "peakResidentKiB"}
     import  {"file", "format", "zone", "bytes", "records", "imported", "skipped", "unknownFields",
              "deletedSkipped", "recurringSkipped", "issues": [{"line", "column", "byteOffset",
-             "record" (from 1, or null), "field", "reason", "message"}], "unreportedIssues", "out"}
+             "record" (from 1, or null), "field", "reason", "message", "source" (a vdir's file)}],
+             "warnings": [the same], "unreportedIssues", "unreportedWarnings", "out"}
     export  the native format itself: {"format": "calgrid", "version": 1, "todos": [...]}
     add, done, undo, edit
             the todo they added or changed: one todo object as above

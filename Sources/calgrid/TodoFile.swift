@@ -9,12 +9,13 @@ enum TodoFile {
 
     /// `FILE:LINE:COLUMN: record N: FIELD: message`, leaving out the parts an issue does not have;
     /// records count from 1.
-    static func describe(_ issue: ImportIssue, file: String) -> String {
+    static func describe(_ issue: ImportIssue, file: String, warning: Bool = false) -> String {
         // In a vdir the issue is in one of the directory's files, and its line is that file's.
         let where_ = issue.source.isEmpty ? file : (file.hasSuffix("/") ? file : file + "/") + issue.source
         var s = "\(where_):\(issue.line):\(issue.column): "
         if let n = issue.recordNumber { s += "record \(n): " }
         if !issue.field.isEmpty { s += issue.field + ": " }
+        if warning { s += "warning: " }
         return s + issue.detail
     }
 

@@ -345,7 +345,7 @@ size = os.path.getsize(native)
 doc = run_json(["import", native, "--json"])
 unknown = sum(t.unknown for t in todos) + 1       # + the wrapper's "generator"
 want = {"file": native, "format": "native", "bytes": size, "records": len(todos), "imported": len(todos),
-        "skipped": 0, "unknownFields": unknown, "deletedSkipped": 0, "recurringSkipped": 0, "issues": [], "unreportedIssues": 0}
+        "skipped": 0, "unknownFields": unknown, "deletedSkipped": 0, "recurringSkipped": 0, "issues": [], "warnings": [], "unreportedIssues": 0, "unreportedWarnings": 0}
 if {k: doc[k] for k in want} != want:
     fail(f"import --json: {doc}\n  want {want}")
 out, err = run(["import", native, "--out", "-"])

@@ -106,6 +106,8 @@ let importZones = ["UTC", "Pacific/Auckland", "Asia/Seoul", "America/New_York", 
         #expect(detect("\u{FEFF}\r\n\n  begin:vcalendar\n") == .icalendar)
         #expect(detect("BEGIN:VCALENDA") == .automatic)
         #expect(detect("[{\"id\":1}]") == .automatic)
-        #expect(detect("BEGIN:VTODO\r\n") == .automatic)
+        // A bare item is read as if wrapped in a VCALENDAR (with a warning).
+        #expect(detect("BEGIN:VTODO\r\n") == .icalendar && detect("\nbegin:vevent\r\n") == .icalendar)
+        #expect(detect("BEGIN:VJOURNAL\r\n") == .automatic)
     }
 }

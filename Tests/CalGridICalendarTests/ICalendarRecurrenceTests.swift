@@ -90,13 +90,11 @@ func setOccurrences(_ set: TodoSet, _ i: Int, from: CivilDate, to: CivilDate) ->
     }
 
     /// Rules CalGrid does not take, each an issue on its line: a sub-day frequency, an INTERVAL
-    /// libical would wrap, two RRULEs, and an endless rule whose days in the import zone follow no
-    /// rule of days.
+    /// libical would wrap, two RRULEs.
     @Test(arguments: [
         ("RRULE:FREQ=HOURLY\r\n", "DTSTART:20260301T100000Z\r\n", "UTC"),
         ("RRULE:FREQ=DAILY;INTERVAL=4294967297\r\n", "DTSTART;VALUE=DATE:20260301\r\n", "UTC"),
         ("RRULE:FREQ=DAILY\r\nRRULE:FREQ=WEEKLY\r\n", "DTSTART;VALUE=DATE:20260301\r\n", "UTC"),
-        ("RRULE:FREQ=WEEKLY;BYDAY=TH\r\n", "DTSTART;TZID=America/New_York:20260305T183000\r\n", "Europe/Berlin"),
     ])
     func rulesRefused(rule: String, start: String, zone: String) throws {
         let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\nBEGIN:VEVENT\r\nUID:r1\r\nDTSTAMP:20260301T000000Z\r\n" + start + rule
@@ -108,6 +106,31 @@ func setOccurrences(_ set: TodoSet, _ i: Int, from: CivilDate, to: CivilDate) ->
             guard case .invalidInput(let i) = e as? ImportError else { return false }
             return i.reason == .invalidRule && i.field == "RRULE" && i.line == 8
         }
+    }
+
+    /// An endless rule whose days in the import zone follow no rule of days (an 18:30 New York
+    /// call is Friday in Berlin, except in the weeks the United States keeps summer time and Europe
+    /// not yet) is kept, as its days through the horizon (2100-12-31), with a warning on its line;
+    /// its days over three years are recurring-ical-events'.
+    @Test func zoneShiftedEndlessRuleIsKept() throws {
+        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\nBEGIN:VEVENT\r\nUID:r1\r\nDTSTAMP:20260301T000000Z\r\n"
+            + "DTSTART;TZID=America/New_York:20260305T183000\r\nRRULE:FREQ=WEEKLY;BYDAY=TH\r\nSUMMARY:x\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let dir = try ScratchDirectory("zone-shifted")
+        defer { dir.remove() }
+        let path = dir.file("call.ics")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        var set = TodoSet()
+        let r = try set.importICalendar(fileAt: path, options: ImportOptions(zone: try TimeZoneRules.named("Europe/Berlin")))
+        #expect(r.imported == 1 && r.issues.isEmpty)
+        #expect(r.warnings.count == 1 && r.warnings.first?.reason == .invalidRule && r.warnings.first?.field == "RRULE" && r.warnings.first?.line == 8)
+        #expect(r.warnings.first?.detail.hasSuffix("through 2100-12-31") == true, "\(r.warnings)")
+        let d = set.drafts[0]
+        #expect(d.end?.iso8601 == "2100-12-31", "Thursday 18:30 in New York: the last occurrence is Friday 2100-12-31 in Berlin")
+        let from = try CivilDate(iso8601: "2026-03-01"), to = try CivilDate(iso8601: "2029-03-31")
+        let want = try occurrenceOracle(zone: "Europe/Berlin", from: "2026-03-01", to: "2029-03-31", [path])["r1"]
+        let got = setOccurrences(set, 0, from: from, to: to)
+        #expect(got.days == want?.days && got.days.count > 150, "\(got.days.count) days")
+        #expect(got.days.contains("2026-03-12") && got.days.contains("2026-03-06"), "Thursday in the US-only summer weeks, else Friday")
     }
 
     /// Names, FREQ and weekdays are case-insensitive (RFC 5545 §3.1): a rule written in lower case

@@ -166,6 +166,23 @@ def main() -> int:
         msg = p.stderr.decode()
         if p.returncode != 1 or f"{bad}:4:1: record 1: DUE: DUE 2024-13-45 is not a date" not in msg or os.path.exists(out):
             failures.append(f"bad file: exit {p.returncode}, {msg!r}, wrote {os.path.exists(out)}")
+    # What is read liberally: imported under strict, each warning on standard error in the issues'
+    # form with "warning:", and in --json's "warnings" (docs/icalendar.md, Reading liberally).
+    with tempfile.TemporaryDirectory() as d:
+        odd = os.path.join(d, "odd.ics")
+        with open(odd, "wb") as f:
+            f.write(b"BEGIN:VEVENT\r\nSUMMARY:no uid\r\nDTSTART;VALUE=DATE:20260310\r\nEND:VEVENT\r\n"
+                    b"BEGIN:VTODO\r\nUID:t\r\nPRIORITY:\r\nDUE;VALUE=DATE:20260311\r\nEND:VTODO\r\n")
+        p = subprocess.run([calgrid, "import", odd], capture_output=True, env=env, timeout=60)
+        q = subprocess.run([calgrid, "import", odd, "--json"], capture_output=True, env=env, timeout=60)
+        checks += 1
+        err = p.stderr.decode()
+        report = json.loads(q.stdout) if q.returncode == 0 else {}
+        want = [f"{odd}:1:1: record 1: warning: a VEVENT outside any VCALENDAR", f"{odd}:1:1: record 1: UID: warning: a VEVENT without a UID",
+                f"{odd}:5:1: record 2: warning: a VTODO outside any VCALENDAR", f"{odd}:7:1: record 2: PRIORITY: warning: libical repaired"]
+        if (p.returncode != 0 or any(w not in err for w in want) or "2 imported" not in p.stdout.decode() or "4 warnings" not in p.stdout.decode()
+                or report.get("imported") != 2 or [w["field"] for w in report.get("warnings", [])] != ["", "UID", "", "PRIORITY"]):
+            failures.append(f"warnings: exit {p.returncode}/{q.returncode}, {err!r}, {p.stdout.decode()!r}, {report}")
     for f in failures:
         print("FAIL", f)
     print(f"test-icalendar: {checks - len(failures)} of {checks} checks passed ({len(files)} corpus files, {len(ZONES)} zones, path/stdin/--format ics, export ics and vdir)")

@@ -125,9 +125,9 @@ def walk_through():
     check(by_id["old"]["isDone"] and not by_id["groceries"]["isDone"], f"list: completion: {listed}")
     month, _, _ = calgrid(vdir, "month", "2026-12", json_out=True)
     counts = {c["date"]: c["count"] for c in month["cells"] if c["count"]}
-    # A VTODO without DTSTART falls on every day up to its DUE (docs/icalendar.md): Groceries on the
-    # grid's November days.
-    check(counts == {"2026-11-29": 1, "2026-11-30": 1, "2026-12-01": 1, "2026-12-02": 1, "2026-12-03": 1}, f"month: {counts}")
+    # A VTODO with DUE only falls on its due day (docs/icalendar.md, the shape table): Groceries on
+    # 11-30 alone, not on the grid's November days before it.
+    check(counts == {"2026-11-30": 1, "2026-12-01": 1, "2026-12-02": 1, "2026-12-03": 1}, f"month: {counts}")
 
     steps = [
         (["done", "phone"], "phone-1.ics", ("STATUS", "COMPLETED", "PERCENT-COMPLETE")),

@@ -12,7 +12,8 @@ midnight or null, kind "event" for a VEVENT, else "todo".
 The rules, written from RFC 5545 independently of the Swift code: a date-time with a zone (TZID,
 through the file's VTIMEZONE when python-icalendar has one, or UTC) is an instant whose day is read
 in ZONE; a floating date-time and a DATE are days as written. A VTODO's end is its DUE, else
-DTSTART + DURATION. A VEVENT covers [DTSTART, DTEND) (or DTSTART + DURATION): its last day is the
+DTSTART + DURATION; a VTODO with only one of them falls on that one day, and one whose end is
+before its start on its end day (docs/icalendar.md, the shape table). A VEVENT covers [DTSTART, DTEND) (or DTSTART + DURATION): its last day is the
 day of the last second before the end, never before the first day; a VEVENT is never done. A VTODO
 is done with STATUS:COMPLETED, a COMPLETED property or PERCENT-COMPLETE:100. A recurring item (RRULE
 or RDATE) starts on its first occurrence's day and ends on its last's (recurring-ical-events), or on
@@ -167,6 +168,12 @@ def item(c, zone, cal=None):
             end = day(moment(c.decoded("DUE")), zone)
         elif s and "DURATION" in c:
             end = day(plus(s, c.decoded("DURATION")), zone)
+        # The days a task list shows a to-do on: DUE only is its due day, DTSTART only its start
+        # day, a due before the start its due day (the deadline); both: the span between.
+        if start is None or (end is not None and end < start):
+            start = end
+        elif end is None:
+            end = start
     else:
         if s:
             e = None

@@ -21,6 +21,18 @@ Where dateutil departs from RFC 5545 the oracle follows the RFC:
   - BYSETPOS in a WEEKLY rule counts in the start's whole week (the period, as in MONTHLY and
     YEARLY rules); dateutil counts from DTSTART to the week's end. The oracle runs dateutil from
     the week's first day and drops the days before the start (COUNT raised by their number).
+  - Where RFC 5545 leaves a YEARLY rule open, the oracle follows libical and ical.js (Thunderbird,
+    Evolution, CalDAV servers), as CalGrid does (docs/recurrence.md), by spelling out for dateutil
+    the part those libraries take from DTSTART: BYMONTHDAY without BYMONTH (and without BYDAY,
+    BYWEEKNO, BYYEARDAY) gets BYMONTH=DTSTART's month (dateutil expands every month: 12x the days
+    of a yearly anniversary); BYWEEKNO without BYDAY (and without BYMONTHDAY, BYYEARDAY) gets
+    BYDAY=DTSTART's weekday (dateutil takes all seven days of the week). The random rules still
+    draw both shapes; their days are dateutil's for the spelled-out rule.
+  - A YEARLY rule with BYWEEKNO counts its INTERVAL and BYSETPOS in week-based years (weeks from
+    WKST, week 1 the one holding January 4th), as libical does: BYWEEKNO=1 is the whole of week 1,
+    its days in the December before included. dateutil's periods are calendar years, so for such
+    rules with INTERVAL > 1 or BYSETPOS the oracle groups dateutil's days of every year by
+    week-year itself (week_year_days); with INTERVAL=1 and no BYSETPOS the two readings agree.
   - BYWEEKNO=-52/-53 on days of the next year's week 1: dateutil leaves its "TODO: check
     -numweeks for next year" undone, so the random rules use negative week numbers -1...-51 only.
 """
@@ -85,6 +97,39 @@ def parts_value(parts, name):
     return next((v for k, v in parts if k == name), None)
 
 
+def week_year_days(parts, start, last):
+    """A YEARLY rule with BYWEEKNO read on week-based years (libical's reading; dateutil's periods
+    are calendar years): dateutil gives the days of every week-year (INTERVAL and BYSETPOS left
+    out, from the first day of the start's week-year), grouped here by week-year (weeks from WKST,
+    week 1 holding January 4th: a week's year is its fourth day's), every INTERVAL-th from the
+    start's kept, BYSETPOS applied within each, then COUNT from the start."""
+    wkst = WEEKDAYS.index(parts_value(parts, "WKST") or "MO")
+    interval = int(parts_value(parts, "INTERVAL") or 1)
+    count = parts_value(parts, "COUNT")
+    setpos = [int(x) for x in (parts_value(parts, "BYSETPOS") or "").split(",") if x]
+
+    def week_first(d):
+        return d - datetime.timedelta(days=(d.weekday() - wkst) % 7)
+
+    def week_year(d):
+        return (week_first(d) + datetime.timedelta(days=3)).year
+
+    first = week_first(datetime.date(week_year(start), 1, 4))
+    base = [(k, v) for k, v in parts if k not in ("INTERVAL", "BYSETPOS", "COUNT")]
+    groups = {}
+    for d in dateutil_days(base, first, last):
+        groups.setdefault(week_year(d), []).append(d)
+    out = []
+    for y in sorted(groups):
+        if (y - week_year(start)) % interval:
+            continue
+        days = sorted(groups[y])
+        if setpos:
+            days = [d for i, d in enumerate(days) if i + 1 in setpos or i - len(days) in setpos]
+        out += [d for d in days if d >= start]
+    return out[:int(count)] if count else out
+
+
 def occurrences(parts, start, rdates, exdates, zone, last):
     """RFC 5545 occurrences from `start` through `last`, per the module docstring."""
     parts = list(parts)
@@ -93,7 +138,16 @@ def occurrences(parts, start, rdates, exdates, zone, last):
             parts[i] = ("UNTIL", until_day(v, zone).strftime("%Y%m%d"))
     count = next((int(v) for k, v in parts if k == "COUNT"), None)
     freq = parts_value(parts, "FREQ")
-    if freq == "WEEKLY" and parts_value(parts, "BYSETPOS"):
+    if freq == "YEARLY" and not parts_value(parts, "BYDAY") and not parts_value(parts, "BYYEARDAY"):
+        # The calendar world's readings (libical, ical.js), not dateutil's: see the docstring.
+        if parts_value(parts, "BYMONTHDAY") and not parts_value(parts, "BYMONTH") and not parts_value(parts, "BYWEEKNO"):
+            parts.append(("BYMONTH", str(start.month)))
+        if parts_value(parts, "BYWEEKNO") and not parts_value(parts, "BYMONTHDAY"):
+            parts.append(("BYDAY", WEEKDAYS[start.weekday()]))
+    interval = int(parts_value(parts, "INTERVAL") or 1)
+    if freq == "YEARLY" and parts_value(parts, "BYWEEKNO") and (interval > 1 or parts_value(parts, "BYSETPOS")):
+        expand = week_year_days
+    elif freq == "WEEKLY" and parts_value(parts, "BYSETPOS"):
         # BYSETPOS counts in the whole week of the start (RFC 5545: the set is the period's); dateutil
         # counts only from DTSTART to the week's end. Run it from the week's first day instead, with
         # BYDAY spelled out (its default comes from DTSTART), and drop what comes before the start.

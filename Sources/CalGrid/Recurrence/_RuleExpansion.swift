@@ -29,6 +29,10 @@ struct _RuleExpansion: Sendable {
     let setPositions: _SignedBits
     /// YEARLY ordinals count in the year, unless BYMONTH makes them count in each month.
     let nthInYear: Bool
+    /// A YEARLY rule with BYWEEKNO: its periods are week-based years (weeks from WKST, week 1 with
+    /// 4 days of January), so `BYWEEKNO=1` is all of week 1, days in the December before included,
+    /// and INTERVAL counts week-years (docs/recurrence.md).
+    let weekYears: Bool
     let hasDayFilter: Bool
     /// True when BYSETPOS asks only for positions beyond what a period can hold (`FREQ=DAILY;
     /// BYSETPOS=2`): the rule never occurs, known without a scan.
@@ -55,6 +59,13 @@ struct _RuleExpansion: Sendable {
             case .daily: break
             }
         }
+        // Where RFC 5545 leaves it open, as libical and ical.js read it (docs/recurrence.md, The
+        // calendar world's readings): a YEARLY rule's BYMONTHDAY alone takes DTSTART's month, and
+        // its BYWEEKNO without a weekday takes DTSTART's weekday.
+        if rule.frequency == .yearly && rule._weekdays == 0 && rule._nthWeekdays.isEmpty && rule._yearDays.isEmpty {
+            if months == 0 && rule._weekNumbers.isEmpty && !rule._monthDays.isEmpty { months = 1 &<< UInt16(truncatingIfNeeded: c.month) }
+            if !rule._weekNumbers.isEmpty && rule._monthDays.isEmpty { weekdays = 1 &<< UInt8(truncatingIfNeeded: _weekdayNumber(ofDay: s)) }
+        }
         self.months = months
         self.monthDays = monthDays
         self.weekdays = weekdays
@@ -63,6 +74,7 @@ struct _RuleExpansion: Sendable {
         nth = rule._nthWeekdays
         setPositions = rule._setPositions
         nthInYear = rule.frequency == .yearly && months == 0
+        weekYears = rule.frequency == .yearly && !rule._weekNumbers.isEmpty
         hasDayFilter = weekdays != 0 || !rule._nthWeekdays.isEmpty
         let full: Int
         switch rule.frequency {
@@ -74,7 +86,9 @@ struct _RuleExpansion: Sendable {
         // Computed after the stored properties it needs.
         var probe = 0
         switch rule.frequency {
-        case .yearly: probe = c.year; lastPeriod = 9999
+        case .yearly:
+            probe = weekYears ? CivilDate._weekBasedYearAndWeek(s, firstWeekday: firstWeekday).year : c.year
+            lastPeriod = 9999
         case .monthly: probe = c.year * 12 + c.month - 1; lastPeriod = 9999 * 12 + 11
         case .weekly:
             probe = (s - (_weekdayNumber(ofDay: s) + 7 - firstWeekday) % 7 - weekAnchor) / 7
@@ -114,7 +128,7 @@ struct _RuleExpansion: Sendable {
     @inline(__always)
     func period(of day: Int) -> Int {
         switch frequency {
-        case .yearly: return CivilDate._civilFromDays(day).year
+        case .yearly: return weekYears ? CivilDate._weekBasedYearAndWeek(day, firstWeekday: firstWeekday).year : CivilDate._civilFromDays(day).year
         case .monthly:
             let c = CivilDate._civilFromDays(day)
             return c.year * 12 + c.month - 1
@@ -127,7 +141,11 @@ struct _RuleExpansion: Sendable {
     @inline(__always)
     func firstDay(of p: Int) -> Int {
         switch frequency {
-        case .yearly: return CivilDate._daysFromCivil(p, 1, 1)
+        case .yearly:
+            guard weekYears else { return CivilDate._daysFromCivil(p, 1, 1) }
+            // Week 1 holds January 4th: its first day is the WKST day on or before it.
+            let jan4 = CivilDate._daysFromCivil(p, 1, 4)
+            return jan4 - (_weekdayNumber(ofDay: jan4) + 7 - firstWeekday) % 7
         case .monthly: return CivilDate._daysFromCivil(p / 12, p % 12 + 1, 1)
         case .weekly: return weekAnchor + p * 7
         case .daily: return p + Int(CivilDate.minDayNumber)
@@ -140,6 +158,14 @@ struct _RuleExpansion: Sendable {
     func days(inPeriod p: Int) -> _DayMask {
         var mask = _DayMask()
         switch frequency {
+        case .yearly where weekYears:
+            // The week-year's days (364 or 371), each in its own calendar month and year.
+            let first = firstDay(of: p), end = firstDay(of: p + 1)
+            for day in Swift.max(first, Int(CivilDate.minDayNumber))..<Swift.min(end, Int(CivilDate.maxDayNumber) + 1) {
+                let c = CivilDate._civilFromDays(day)
+                guard months == 0 || months & (1 &<< UInt16(truncatingIfNeeded: c.month)) != 0 else { continue }
+                if passes(day, year: c.year, month: c.month, dayOfMonth: c.day) { mask.insert(day - first) }
+            }
         case .yearly:
             let first = CivilDate._daysFromCivil(p, 1, 1)
             var offset = 0
@@ -220,7 +246,7 @@ struct _RuleExpansion: Sendable {
 
     /// Weeks (52 or 53) of week-based year `y` for weeks starting on WKST: the week of Dec 28,
     /// which always lies in the year's last week.
-    private func weeks(inWeekYear y: Int) -> Int {
+    func weeks(inWeekYear y: Int) -> Int {
         CivilDate._weekBasedYearAndWeek(CivilDate._daysFromCivil(Swift.max(y, 0), 12, 28), firstWeekday: firstWeekday).week
     }
 }

@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""The phone-shaped corpus (Tests/CalGridICalendarTests/Phones: files written for this test in the
+shapes todoman, Tasks.org/DAVx5, Apple Reminders, Nextcloud Tasks, Thunderbird, a Google Calendar
+export and Outlook write, each naming the program in X-CALGRID-IMITATES): every item falls on the
+days recurring-ical-events (with python-icalendar and zoneinfo, not libical, not CalGrid) gives,
+and is done on them when the client would show it done, in four zones, by `calgrid year --json`.
+
+    phones_check.py CALGRID PHONES_DIR
+
+Each item (with its RECURRENCE-ID instances and the file's VTIMEZONEs, its lines as written) goes
+into a file of its own, and `calgrid year 2026` and `2027 --json --todos ITEM.ics --tz ZONE` give
+the days it counts on (cells with a count) and whether it is done there. The oracle's days of an
+occurrence, from the shape table of docs/icalendar.md:
+  - a VTODO: from its start day (DTSTART, else DUE) to its due day (DUE, else the start day); a due
+    before the start: the due day;
+  - a VEVENT: the days of [DTSTART, DTEND): the last is the day of the last second before DTEND;
+  - a date-time with a zone is an instant read in the zone; DATE and floating values are days.
+A recurring item falls on each occurrence's start day only: the span of each occurrence (a weekly
+task with DTSTART Monday and DUE Wednesday, a three-day monthly event) is a separate core capability
+not yet built (issue 37), so for those items the oracle takes the start days and the report names
+them ("needs the occurrence span"). Done: a VTODO (or its completed RECURRENCE-ID instance) with
+STATUS:COMPLETED, COMPLETED or PERCENT-COMPLETE:100; a VEVENT never. A VTODO with neither DTSTART
+nor DUE is undated (recurring-ical-events puts it on every day of the window; no task list does).
+"""
+import datetime as dt
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from zoneinfo import ZoneInfo
+
+import icalendar
+import recurring_ical_events
+
+ZONES = ["Pacific/Auckland", "Asia/Seoul", "Europe/Berlin", "America/Los_Angeles"]
+YEARS = [2026, 2027]
+LO, HI = dt.date(2026, 1, 1), dt.date(2027, 12, 31)
+
+
+def split(text):
+    """The file's header lines, its VTIMEZONE blocks, and its items' blocks by UID (in order), as
+    written: lines are not unfolded (no UID in the corpus is folded)."""
+    lines = text.split("\r\n")
+    header, zones, items, order = [], [], {}, []
+    block, depth = None, 0
+    for line in lines:
+        if not line:
+            continue
+        if line.startswith("BEGIN:") and line != "BEGIN:VCALENDAR":
+            depth += 1
+            if depth == 1:
+                block = [line]
+                continue
+        if depth >= 1:
+            block.append(line)
+            if line.startswith("END:"):
+                depth -= 1
+                if depth == 0:
+                    if block[0] == "BEGIN:VTIMEZONE":
+                        zones.append(block)
+                    else:
+                        uid = next(x[4:] for x in block if x.startswith("UID:"))
+                        if uid not in items:
+                            order.append(uid)
+                        items.setdefault(uid, []).append(block)
+            continue
+        if line not in ("BEGIN:VCALENDAR", "END:VCALENDAR"):
+            header.append(line)
+    return header, zones, [(uid, items[uid]) for uid in order]
+
+
+def day_of(v, zone):
+    if isinstance(v, dt.datetime):
+        return v.date() if v.tzinfo is None else v.astimezone(zone).date()
+    return v
+
+
+def is_done(c):
+    pc = c.get("PERCENT-COMPLETE")
+    return c.name == "VTODO" and (str(c.get("STATUS", "")).upper() == "COMPLETED" or "COMPLETED" in c
+                                  or (pc is not None and int(pc) >= 100))
+
+
+def oracle(path, zone):
+    """By UID: {day: done} of every item of the file in `zone` between LO and HI, and the UIDs of
+    recurring items whose occurrences span more than their start day."""
+    with open(path, "rb") as f:
+        cal = icalendar.Calendar.from_ical(f.read())
+    # A UTC value is an instant (RFC 5545; libical and Thunderbird read it so, and CalGrid): the
+    # calendar's X-WR-TIMEZONE (Google's export writes one) is not applied to it, as
+    # recurring-ical-events would (through x-wr-timezone, moving a UTC weekly rule's occurrences
+    # to that zone's wall clock across DST). docs/icalendar.md, Limits, names the difference.
+    cal.pop("X-WR-TIMEZONE", None)
+    days, spanning = {}, set()
+    masters = [c for c in cal.walk() if c.name in ("VTODO", "VEVENT") and "RECURRENCE-ID" not in c]
+    for c in masters:
+        days[str(c["UID"])] = {}
+    for o in recurring_ical_events.of(cal, components=["VTODO", "VEVENT"]).between(LO - dt.timedelta(days=3), HI + dt.timedelta(days=3)):
+        uid = str(o["UID"])
+        if str(o.get("STATUS", "")).upper() == "CANCELLED":
+            continue
+        master = next(c for c in masters if str(c["UID"]) == uid)
+        recurring = "RRULE" in master or "RDATE" in master
+        if o.name == "VTODO":
+            if "DTSTART" not in master and "DUE" not in master:
+                continue   # undated: recurring-ical-events puts it on every day, a task list on none
+            s = o.decoded("DTSTART") if "DTSTART" in o else o.decoded("DUE")
+            first = day_of(s, zone)
+            last = day_of(o.decoded("DUE"), zone) if "DUE" in o else first
+            if last < first:
+                first = last
+        else:
+            s = o.decoded("DTSTART")
+            first = last = day_of(s, zone)
+            e = o.decoded("DTEND") if "DTEND" in o else None
+            if e is not None:
+                if isinstance(e, dt.datetime) and isinstance(s, dt.datetime):
+                    if e > s:
+                        last = max(first, day_of(e - dt.timedelta(seconds=1), zone))
+                elif e > s:
+                    last = max(first, day_of(e, zone) - dt.timedelta(days=1))
+        if recurring and last != first:
+            spanning.add(uid)
+            last = first
+        d = first
+        while d <= last:
+            if LO <= d <= HI:
+                days[uid][d] = days[uid].get(d, False) or is_done(o)
+            d += dt.timedelta(days=1)
+    return days, spanning
+
+
+def calgrid_days(calgrid, item_path, zone):
+    """{day: done} the item counts on, by `calgrid year --json` in `zone`."""
+    out = {}
+    for year in YEARS:
+        r = subprocess.run([calgrid, "year", str(year), "--json", "--todos", item_path, "--tz", zone, "--today", "2026-01-01"],
+                           capture_output=True, text=True)
+        if r.returncode != 0:
+            raise RuntimeError(f"calgrid year {year} on {item_path}: {r.stderr}")
+        for m in json.loads(r.stdout)["months"]:
+            for cell in m["cells"]:
+                # "count" counts the day's todos, "events" its events, "completed" its done todos.
+                n = cell["count"] + cell["events"]
+                if cell["inMonth"] and n > 0:
+                    if n != 1:
+                        raise RuntimeError(f"{item_path}: {cell['date']} counts {n} items")
+                    out[dt.date.fromisoformat(cell["date"])] = cell["count"] == 1 and cell["completed"] == 1
+    return out
+
+
+def main() -> int:
+    calgrid, folder = sys.argv[1], sys.argv[2]
+    failures, lines, spanning_all = [], [], set()
+    items_total = days_total = 0
+    with tempfile.TemporaryDirectory(prefix="calgrid-phones-") as scratch:
+        for name in sorted(os.listdir(folder)):
+            if not name.endswith(".ics"):
+                continue
+            path = os.path.join(folder, name)
+            with open(path, encoding="utf-8", newline="") as f:
+                text = f.read()
+            header, zones, items = split(text)
+            if not any(x.startswith("X-CALGRID-IMITATES:") for x in header):
+                failures.append(f"{name}: names no program (X-CALGRID-IMITATES)")
+            files = {}
+            for uid, blocks in items:
+                item = os.path.join(scratch, f"{name}-{len(files)}.ics")
+                body = ["BEGIN:VCALENDAR"] + header + [x for z in zones for x in z] + [x for b in blocks for x in b] + ["END:VCALENDAR"]
+                with open(item, "w", encoding="utf-8", newline="") as f:
+                    f.write("\r\n".join(body) + "\r\n")
+                files[uid] = item
+            per_zone = []
+            for zone in ZONES:
+                want, spanning = oracle(path, ZoneInfo(zone))
+                spanning_all |= {(name, u) for u in spanning}
+                compared = 0
+                for uid, item in files.items():
+                    got = calgrid_days(calgrid, item, zone)
+                    if got != want[uid]:
+                        missing = sorted(set(want[uid]) - set(got))[:5]
+                        extra = sorted(set(got) - set(want[uid]))[:5]
+                        done = sorted(d for d in set(got) & set(want[uid]) if got[d] != want[uid][d])[:5]
+                        failures.append(f"{name} {zone} {uid}: missing {missing}, extra {extra}, done differs on {done}")
+                    compared += len(want[uid])
+                items_total += len(files)
+                days_total += compared
+                per_zone.append(f"{zone} {len(files)} items/{compared} days")
+            lines.append(f"  {name}: " + ", ".join(per_zone))
+    for f in failures:
+        print("FAIL", f)
+    print("\n".join(lines))
+    if spanning_all:
+        print("  needs the occurrence span (compared on start days): " + ", ".join(f"{n} {u}" for n, u in sorted(spanning_all)))
+    print(f"phones: {items_total - len(failures)} of {items_total} item-zone checks passed, {days_total} days "
+          f"(recurring-ical-events, {len(ZONES)} zones, calgrid year --json)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
