@@ -102,7 +102,7 @@ enum _ICalNative {
         } else if !d.isEvent, d.start != nil, d.end == nil {
             out.append(open + ":END")
         }
-        if !d.isEvent {
+        if !d.isEvent, s.recurrence == nil || d.completedDays != ruleFlags(s) {
             if let flags = d.completedDays {
                 out.append(ticked + ";" + statusParameter + "=" + (d.isCompleted ? "COMPLETED" : "NEEDS-ACTION") + ":"
                            + (flags.isEmpty ? "EMPTY" : String(flags.map { $0 ? "1" : "0" })))
@@ -118,6 +118,20 @@ enum _ICalNative {
         }
         if let m = d.reminderMinutes, !hasAlarmAnchor(d) { out.append(reminder + ":\(m)") }
         return out
+    }
+
+    /// The flags a reader gets from recurring `s`'s RECURRENCE-ID ticks and STATUS alone
+    /// (`_ICalRecurrence.flags`): every occurrence for a completed todo whose rule ends, else one
+    /// per occurrence (as far as the last ticked when it never ends), nil with no tick. Where the
+    /// todo's own flags are these, no X-CALGRID-TICKED is written.
+    static func ruleFlags(_ s: TodoDraft) -> [Bool]? {
+        guard let r = s.recurrence, let start = s.start else { return nil }
+        // The reader's last day: the rule's own end, else the todo's end written as its UNTIL.
+        let last = r.rule.map { $0.until == nil && $0.count == nil } ?? false ? s.end : r.lastOccurrence
+        if s.isCompleted, let last { return [Bool](repeating: true, count: Array(r.occurrences(in: start...last)).count) }
+        let ticks = Set(_Builder.ticks(s))
+        guard let lastTick = ticks.max() else { return nil }
+        return r.occurrences(in: start...(last ?? lastTick)).map { ticks.contains($0) }
     }
 
     /// True when `d`'s item has a DTSTART or DUE for a VALARM to ring relative to (an event
