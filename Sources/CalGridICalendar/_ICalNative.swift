@@ -23,7 +23,7 @@ enum _ICalNative {
     static let ticked = "X-CALGRID-TICKED"
     /// A recurring todo's own rule, when the RRULE written is it with the todo's end as UNTIL.
     static let rule = "X-CALGRID-RULE"
-    /// A recurring todo's own last day, when its rule ends by itself (UNTIL, COUNT).
+    /// A recurring todo's own last day, when its rule ends by itself (UNTIL, COUNT); `NONE`: it has none.
     static let end = "X-CALGRID-END"
     /// The parameter of `open` giving an event's last day.
     static let lastParameter = "X-CALGRID-LAST"
@@ -90,7 +90,7 @@ enum _ICalNative {
             // A rule that ends by itself (UNTIL, COUNT, RDATEs only) reads back ending on its last
             // day: the todo's own end, or that it has none, is said beside it.
             if r.rule == nil || r.rule?.until != nil || r.rule?.count != nil {
-                out.append(d.end.map { end + ";VALUE=DATE:" + $0.basic } ?? open + ":END")
+                out.append(d.end.map { end + ";VALUE=DATE:" + $0.basic } ?? end + ":NONE")
             }
         } else if d.isEvent, d.start != nil, d.end == nil, d.repetition == .all {
             // Written with RRULE:FREQ=DAILY (a VEVENT without DTEND is one day): it is no rule.

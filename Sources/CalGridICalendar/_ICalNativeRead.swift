@@ -59,7 +59,7 @@ extension _ICalNative {
         }
         if item.recurrence != nil {
             // A rule that ends by itself: the todo's own end, or none.
-            if values[open]?.value == "END" { item.end = nil }
+            if values[end]?.value == "NONE" { item.end = nil }
             if let e = values[end].flatMap({ day($0.value) }), let s = item.start, s <= e { item.end = e }
         }
         if c.isEvent { return out }
@@ -81,7 +81,9 @@ extension _ICalNative {
                     out.flags = flags
                     out.ownFlags = true
                 }
-            } else if !c.has(ICAL_RRULE_PROPERTY) {
+            } else if !c.has(ICAL_RRULE_PROPERTY), item.start.map({ s in item.end.map { e in firstRepeatDay(days, onOrAfter: s).map { $0 > e } ?? true } ?? false }) ?? true {
+                // Written without a rule: no start, or no repeat day in its span. An item that had
+                // its rule (todoman strips it from a series it completes) is a one-off now.
                 out.repetition = days
             }
         }

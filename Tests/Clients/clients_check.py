@@ -35,7 +35,8 @@ York meeting is on the next day. Every expectation is what the client itself rep
      challenge ticked on one day, a todo with an end and no start, a reminder) are listed by
      todoman on calgrid's days: the weekday series recurring from calgrid's (synchronised) start,
      the ticked span not completed with calgrid's start and due, the end-only todo with no start
-     and its due; `todo done` on the span is read by calgrid as the span done as a whole.
+     and its due; `todo done` on the span is read by calgrid as the span done as a whole, and on a
+     weekday series as todoman writes it: the old item a done one-off, the rest a rule of its days.
   The vdir exports write into folders whose parents do not exist yet: the export makes them.
 """
 import collections
@@ -366,6 +367,20 @@ def main() -> int:
         run([todo, "-c", config9, "done", str(read[0]["id"] if read else 0)], env)
         after = json.loads(cg("show", "read", "--json"))
         check(after["isDone"] and after["doneDays"] == after["totalDays"], f"todo done on Read, calgrid then: {after}")
+        # todoman's done on a weekday series strips the RRULE from the item (done, a one-off on its
+        # first day: not its weekdays forever) and writes the rest under a new UID, from the next one,
+        # without our X- properties: a rule of the same days (7 Tuesdays and Thursdays to 03-26).
+        cg("add", "Swim", "--id", "swim", "--repeat", "tue,thu", "--end", "2026-03-26")
+        swim = [l for l in porcelain(client, config9, env) if l["summary"] == "Swim"]
+        run([todo, "-c", config9, "done", str(swim[0]["id"] if swim else 0)], env)
+        rows = [t for t in json.loads(cg("list", "--json"))["todos"] if t["title"] == "Swim"]
+        old = [t for t in rows if t["id"] == "swim"]
+        rest = [t for t in rows if t["id"] != "swim"]
+        check(len(old) == 1 and old[0]["isDone"] and old[0]["repetition"] == list(range(7)) and old[0]["start"] == "2026-03-03",
+              f"todo done on the Swim series: calgrid reads the old item as {old}")
+        check(len(rest) == 1 and not rest[0]["isDone"] and rest[0]["start"] == "2026-03-05"
+              and "BYDAY=TU,TH" in (rest[0]["rrule"] or "") and rest[0]["totalDays"] == 7,
+              f"todo done on the Swim series: the rest of it, as calgrid reads it: {rest} (todoman: {swim})")
 
     for f in failures:
         print("FAIL", f)
