@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(name: "CalGridJSONTests", dependencies: ["CalGrid", "CalGridSystem", "CalGridJSON", "CalGridTestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "CalGridICalendarTests",
-                    dependencies: ["CalGrid", "CalGridSystem", "CalGridImport", "CalGridICalendar", "CalGridTestSupport"],
+                    dependencies: ["CalGrid", "CalGridSystem", "CalGridImport", "CalGridICalendar", "CalGridJSON", "CalGridTestSupport"],
                     exclude: ["Corpus"]),
         // The C layer's agreement with the header where Swift can check it (the cell layout).
         .testTarget(name: "CalGridCTests", dependencies: ["CalGrid", "CalGridC", "CCalGrid"]),

@@ -30,7 +30,9 @@ public enum ICalendarItem {
         }
         if current.title == draft.title, current.memo == draft.memo, current.tags == draft.tags, current.start == draft.start,
            current.end == draft.end, current.isCompleted == draft.isCompleted, current.recurrence == draft.recurrence,
-           current.completedDays == draft.completedDays, current.reminderMinutes == draft.reminderMinutes {
+           current.completedDays == draft.completedDays, current.reminderMinutes == draft.reminderMinutes,
+           current.isChallenge == draft.isChallenge, current.repetition == draft.repetition, current.createdAt == draft.createdAt,
+           _ICalNative.lines(current) == _ICalNative.lines(draft) {
             return original
         }
         let r: Result<[UInt8], ImportError> = original.withUnsafeBufferPointer { b in
@@ -62,8 +64,11 @@ public enum ICalendarItem {
 
 enum _Patch {
     /// Changes the properties of `c` whose todo field differs between `old` and `new`, then bumps it.
-    static func apply(_ c: _Component, from old: TodoDraft, to new: TodoDraft, now: Int64, zone: TimeZoneRules) {
+    static func apply(_ c: _Component, from oldNative: TodoDraft, to newNative: TodoDraft, now: Int64, zone: TimeZoneRules) {
         let raw = c.raw
+        // What RFC 5545's properties say (a weekday repetition as its RRULE from its first repeat
+        // day); CalGrid's own fields are the X-CALGRID- properties, set at the end.
+        let old = _ICalNative.standard(oldNative), new = _ICalNative.standard(newNative)
         if old.title != new.title {
             _Builder.replace(raw, ICAL_SUMMARY_PROPERTY, with: new.title.isEmpty ? nil : _Builder.text(new.title) { icalproperty_new_summary($0) })
         }
@@ -75,6 +80,14 @@ enum _Patch {
             _Builder.remove(raw, ICAL_CATEGORIES_PROPERTY)
             for t in new.tags where !t.isEmpty { if let p = _Builder.text(t, { icalproperty_new_categories($0) }) { icalcomponent_add_property(raw, p) } }
         }
+        // A reminder's VALARM rings relative to DTSTART, else DUE or DTEND: when those come or go,
+        // it is taken out before and written again after.
+        let anchors = (old.start == nil) != (new.start == nil) || (old.end == nil) != (new.end == nil)
+        var clock = _ICalClock(zone: zone)
+        if anchors, old.reminderMinutes != nil { try? _ICalAlarm.set(c, to: nil, title: new.title, clock: &clock) }
+        if old.createdAt != new.createdAt {
+            _Builder.replace(raw, ICAL_CREATED_PROPERTY, with: new.createdAt.flatMap { _Builder.time(ICAL_CREATED_PROPERTY, _Builder.utc($0)) { icalproperty_new_created($0) } })
+        }
         if old.start != new.start {
             move(raw, ICAL_DTSTART_PROPERTY, from: old.start, to: new.start, make: { icalproperty_new_dtstart($0) },
                  get: { icalproperty_get_dtstart($0) }, set: { icalproperty_set_dtstart($0, $1) })
@@ -83,6 +96,11 @@ enum _Patch {
         if recurs, old.recurrence != new.recurrence || old.end != new.end {
             // A recurring todo's end is its rule's UNTIL, not an instance's DUE.
             _Builder.setRule(raw, new)
+            if c.isTodo, old.recurrence == nil { _Builder.remove(raw, ICAL_DUE_PROPERTY); _Builder.remove(raw, ICAL_DURATION_PROPERTY) }
+            if c.isTodo, new.recurrence == nil {
+                move(raw, ICAL_DUE_PROPERTY, from: nil, to: new.end, make: { icalproperty_new_due($0) },
+                     get: { icalproperty_get_due($0) }, set: { icalproperty_set_due($0, $1) })
+            }
         } else if old.end != new.end {
             if c.isEvent {
                 _Builder.remove(raw, ICAL_DURATION_PROPERTY)
@@ -95,22 +113,28 @@ enum _Patch {
                      get: { icalproperty_get_due($0) }, set: { icalproperty_set_due($0, $1) })
             }
         }
+        if c.isEvent, new.recurrence == nil {
+            // An event open on the right is written with RRULE:FREQ=DAILY (`_Builder.set`).
+            let was = old.recurrence == nil && old.start != nil && old.end == nil, now_ = new.start != nil && new.end == nil
+            if was != now_ { _Builder.replace(raw, ICAL_RRULE_PROPERTY, with: now_ ? "RRULE:FREQ=DAILY".withCString { icalproperty_new_from_string($0) } : nil) }
+        }
         if c.isTodo, old.isCompleted != new.isCompleted { _Builder.setDone(raw, new.isCompleted, now: now) }
         if recurs, old.completedDays != new.completedDays { ticks(c, from: old, to: new, now: now) }
-        if old.reminderMinutes != new.reminderMinutes {
+        if old.reminderMinutes != new.reminderMinutes || anchors {
             // The anchor was read just before (the item's current draft), so this does not fail;
             // a caller that must know reads the result back (the vdir store does).
-            var clock = _ICalClock(zone: zone)
             try? _ICalAlarm.set(c, to: new.reminderMinutes, title: new.title, clock: &clock)
         }
+        if _ICalNative.lines(oldNative) != _ICalNative.lines(newNative) { _ICalNative.set(raw, newNative) }
         _Builder.bump(raw, now: now)
     }
 
     /// Ticks added become RECURRENCE-ID instances with STATUS:COMPLETED beside the item (its
-    /// RECURRENCE-ID is DTSTART as written, moved to the occurrence: same time, same TZID); ticks
+    /// RECURRENCE-ID is DTSTART as written, already moved to the new start, moved to the
+    /// occurrence: same time, same TZID); ticks
     /// taken back set their instance's status back to NEEDS-ACTION.
     static func ticks(_ c: _Component, from old: TodoDraft, to new: TodoDraft, now: Int64) {
-        guard let parent = icalcomponent_get_parent(c.raw), let dtstart = c.first(ICAL_DTSTART_PROPERTY), let start = old.start ?? new.start else { return }
+        guard let parent = icalcomponent_get_parent(c.raw), let dtstart = c.first(ICAL_DTSTART_PROPERTY), let start = new.start ?? old.start else { return }
         let written = icalproperty_get_dtstart(dtstart)
         let tzid = icalproperty_get_first_parameter(dtstart, ICAL_TZID_PARAMETER).flatMap { icalparameter_get_tzid($0) }.map { String(cString: $0) }
         func rid(_ day: CivilDate) -> icaltimetype {

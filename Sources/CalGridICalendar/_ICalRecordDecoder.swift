@@ -36,14 +36,16 @@ struct _ICalRecordDecoder: _RecordDecoding {
         guard let raw = span.parsed else { throw _FieldFailure(.parserRejected, "", _ICalText.empty) }
         let c = _Component(raw: raw)
         if let bad = _ICalRecordDecoder.controlCharacter(in: c) { throw _ICalRecordDecoder.controlCharacterFailure(bad.property, bad.byte) }
-        let item = try _ICalItem(c, raw: UnsafeBufferPointer(start: base + span.start, count: span.end - span.start),
+        var item = try _ICalItem(c, raw: UnsafeBufferPointer(start: base + span.start, count: span.end - span.start),
                                  overrides: overrides[raw] ?? [], clock: &clock)
+        // CalGrid's own fields, from its X-CALGRID- properties (_ICalNativeRead.swift).
+        let native = _ICalNative.read(c, &item)
         // A rule whose occurrences outrun the limit (DAILY;COUNT=40000) gives such a span too.
         if let s = item.start, let e = item.end, e >= s, s.days(to: e) >= maxSpanDays {
             throw _FieldFailure.spanTooLong(item.recurrence != nil ? "RRULE" : c.isTodo ? "DUE" : "DTEND", limit: maxSpanDays)
         }
-        let fields = TodoFields(start: item.start, end: item.end, createdAt: item.createdAt, isChallenge: false,
-                                isCompleted: item.isCompleted, repetition: .all, reminderMinutes: item.reminder, isEvent: c.isEvent)
+        let fields = TodoFields(start: item.start, end: item.end, createdAt: item.createdAt, isChallenge: native.isChallenge,
+                                isCompleted: item.isCompleted, repetition: native.repetition, reminderMinutes: item.reminder, isEvent: c.isEvent)
         func append(_ id: UnsafeRawBufferPointer?) {
             c.withText(ICAL_SUMMARY_PROPERTY) { title in
                 c.withText(ICAL_DESCRIPTION_PROPERTY) { memo in
@@ -69,10 +71,14 @@ struct _ICalRecordDecoder: _RecordDecoding {
             } else {
                 batch.setRule(textBytes: nil, rdates: r.rdates, exdates: r.exdates)
             }
-            if !c.isEvent, let f = r.flags(allDone: item.isCompleted) {
+            if !c.isEvent, !native.ownFlags, let f = r.flags(allDone: item.isCompleted) {
                 batch.setCompletedDays(count: f.count)
                 for k in f.ticked { batch.setCompletedDay(k) }
             }
+        }
+        if let f = native.flags {
+            batch.setCompletedDays(count: f.count)
+            for k in f.ticked { batch.setCompletedDay(k) }
         }
         // A completed item with a start and an end and no rule stages no flags: the set gives a
         // tracked todo that comes without them its flags from isCompleted (every day done).

@@ -87,18 +87,22 @@ enum _Builder {
         return line.withCString { icalproperty_new_from_string($0) }
     }
 
-    /// A new VTODO (a VEVENT for an event) holding `draft`'s mapped fields, stamped `now`, and for
+    /// A new VTODO (a VEVENT for an event) holding `native`'s mapped fields, stamped `now`, and for
     /// a recurring todo with ticked occurrences one RECURRENCE-ID instance per tick,
     /// STATUS:COMPLETED: the components to add to a VCALENDAR, the item first.
-    static func todo(_ draft: TodoDraft, now: Int64) -> [OpaquePointer] {
+    static func todo(_ native: TodoDraft, now: Int64) -> [OpaquePointer] {
+        // RFC 5545's own properties for what they can say (a weekday repetition as its RRULE), the
+        // X-CALGRID- ones for the rest.
+        let draft = _ICalNative.standard(native)
         let c = icalcomponent_new(draft.isEvent ? ICAL_VEVENT_COMPONENT : ICAL_VTODO_COMPONENT)!
         icalcomponent_add_property(c, text(draft.id) { icalproperty_new_uid($0) })
         if let p = time(ICAL_DTSTAMP_PROPERTY, utc(now), { icalproperty_new_dtstamp($0) }) { icalcomponent_add_property(c, p) }
         set(c, draft, isEvent: draft.isEvent, now: now)
-        if let m = draft.reminderMinutes, draft.start != nil || draft.end != nil {
+        if let m = draft.reminderMinutes, _ICalNative.hasAlarmAnchor(draft) {
             // Minutes after midnight of the start day (DATE), else of the due day (RELATED=END).
             icalcomponent_add_component(c, _ICalAlarm.alarm(icaldurationtype_from_int(Int32(m) * 60), end: draft.start == nil, title: draft.title))
         }
+        _ICalNative.set(c, native)
         var out = [c]
         for day in ticks(draft) { out.append(instance(of: draft, on: day, recurrenceID: date(day), tzid: nil, now: now)) }
         return out
@@ -133,7 +137,7 @@ enum _Builder {
     }
 
     /// RRULE, RDATE and EXDATE of a recurring todo (DATE values; the todo's end as UNTIL when the
-    /// rule has neither UNTIL nor COUNT), replacing any the component has.
+    /// rule has neither UNTIL nor COUNT; no RDATE after the end), replacing any the component has.
     static func setRule(_ c: OpaquePointer, _ draft: TodoDraft) {
         remove(c, ICAL_RRULE_PROPERTY)
         remove(c, ICAL_RDATE_PROPERTY)
@@ -144,7 +148,8 @@ enum _Builder {
             if rule.until == nil, rule.count == nil, let e = draft.end { t += ";UNTIL=" + e.basic }
             if let p = ("RRULE:" + t).withCString({ icalproperty_new_from_string($0) }) { icalcomponent_add_property(c, p) }
         }
-        for d in r.rdates {
+        // An added day after the todo's end is no occurrence of it (the set's days stop at the end).
+        for d in r.rdates where draft.end.map({ d <= $0 }) ?? true {
             var v = icaldatetimeperiodtype()
             v.time = date(d)
             v.period = icalperiodtype_null_period()

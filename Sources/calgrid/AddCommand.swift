@@ -72,6 +72,10 @@ enum AddCommand {
         // An event is of its day unless given an end (open on the right it would fill every day after).
         if fields.isEvent == true, fields.end == nil, draft.end == nil, fields.rule == nil { draft.end = draft.start }
         try fields.bindRule(to: &draft, today: today, zone: common.zone)
+        var notes = Output()
+        if fields.repetition != nil || fields.rule != nil, let given = draft.start, TodoFields.synchronise(&draft, zone: common.zone) {
+            notes.line("calgrid: \(draft.title) starts on \(TodoText.day(draft.start!)), its first repeat day on or after \(TodoText.day(given))")
+        }
 
         let store = try Store.forChanges(common)
         let (set, index) = try store.change(common) { (set: inout TodoSet) throws(CLIError) in
@@ -80,6 +84,7 @@ enum AddCommand {
                 throw .data("add: " + TodoText.describe(error, in: set))
             }
         }
+        notes.flush(to: .standardError)
         if common.json {
             var w = JSONWriter()
             TodoPresentation.json(index, TodoData(set), today: today, &w)
@@ -172,6 +177,24 @@ struct TodoFields {
         if let m = memo { draft.memo = m == "none" ? nil : m }
         if let t = tags { draft.tags = t }
         if let r = reminder { draft.reminderMinutes = r == "none" ? nil : try Parse.reminder(r) }
+    }
+
+    /// Moves a repeating todo's start to its first repeat day on or after it: the first weekday of
+    /// its repetition, or the first day its rule gives (RFC 5545 leaves a DTSTART the rule does not
+    /// give undefined, and clients disagree on it). True when the start moved.
+    static func synchronise(_ d: inout TodoDraft, zone: TimeZoneRules) -> Bool {
+        guard let s = d.start else { return false }
+        if let r = d.recurrence {
+            guard r.rule != nil, let f = r.firstRuleDay, f != s else { return false }
+            d.recurrence = Recurrence(start: f, rule: r.rule, zone: zone, rdates: r.rdates, exdates: r.exdates)
+            d.start = f
+            return true
+        }
+        guard d.repetition != .all, !d.repetition.isEmpty else { return false }
+        var f = s
+        while !d.repetition.contains(f.weekday) { f = f.advanced(by: 1) }
+        d.start = f
+        return f != s
     }
 
     /// After the start is known: a new rule, days removed (`--except`) or added (`--also`) bound

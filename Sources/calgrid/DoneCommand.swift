@@ -47,12 +47,12 @@ enum DoneCommand {
         var day = given ?? today
 
         let store = try Store.forChanges(common)
-        // In a vdir an item is done or not as iCalendar says it (STATUS), unless it repeats by a
-        // rule, whose occurrences are ticked one by one.
+        // In a vdir an item is done or not as iCalendar says it (STATUS), unless it repeats (by a
+        // rule or on weekdays) or is a challenge: those are ticked day by day, as in any store.
         let wholeItems = store.vdir != nil && given == nil
         let (set, i, tracked) = try store.change(common, creating: false) { (set: inout TodoSet) throws(CLIError) in
             let i = try TodoLookup.index(of: idText, in: set)
-            if all || (wholeItems && set.recurrence(at: i) == nil) {
+            if all || (wholeItems && set.recurrence(at: i) == nil && set.repetition(at: i) == .all && !set.isChallenge(at: i)) {
                 let changed: Bool
                 do throws(TodoError) { changed = try set.setDone(done, at: i) } catch {
                     throw .data("\(name): " + TodoText.describe(error, in: set))

@@ -4,9 +4,8 @@ import CalGridImport
 import CalGridSystem
 
 /// One vdir item file: read into todos, patched from a changed todo, rendered for a new one. Every
-/// write is read back before it is made: a change iCalendar as CalGrid writes it cannot hold (a
-/// challenge, weekday repetition, one tick of a span) is refused by name instead of being lost on
-/// the way to the file.
+/// write is read back before it is made: a change iCalendar as CalGrid writes it cannot hold is
+/// refused by name instead of being lost on the way to the file.
 enum VdirItem {
     /// The todos of one file's text, read in the command's zone. A todo whose item is completed
     /// (STATUS:COMPLETED) is done as a whole: the import ticks its tracked days, as a client that
@@ -53,10 +52,14 @@ enum VdirItem {
         return bytes
     }
 
-    /// `todo` with `isCompleted` saying what the item's STATUS must say: done as a whole.
+    /// `todo` with `isCompleted` saying what the item's STATUS must say: done as a whole; no day
+    /// ticked, or every day of a span, is that STATUS alone (no X-CALGRID-TICKED beside it).
     static func asItem(_ todo: TodoDraft) -> TodoDraft {
         var d = todo
         d.isCompleted = isDone(todo)
+        if let f = d.completedDays, !f.contains(true) || (d.recurrence == nil && d.repetition == .all && d.isCompleted) {
+            d.completedDays = nil
+        }
         return d
     }
 

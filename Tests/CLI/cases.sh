@@ -154,6 +154,22 @@ store_case rm-help                 -- rm --help
 store_case show-help               -- show --help
 store_case completion-help         -- completion --help
 
+# The README's walkthrough with the store a vdir (issue 37): the same commands on one .ics file per
+# todo, the same month as the native store's (a deadline is done as a whole there, as clients read
+# STATUS: `done 7tq` completes it), and a rule's start moved to its first day.
+vdir_case() { CALGRID_TODOS="$work/vdir-store" case_ "$@"; }
+mkdir -p "$work/vdir-store"
+vdir_case vdir-add-challenge       -- add Gym --repeat mon,wed,fri --challenge --end +4w --id k3m9qa $M
+vdir_case vdir-add-deadline        -- add "Quarterly report" --end friday --id 7tq2xd $M
+vdir_case vdir-done-prefix         -- done k3m $M
+vdir_case vdir-done-deadline       -- done 7tq $M
+vdir_case vdir-month               -- month $M
+vdir_case vdir-done-on             -- done k3m --on wed $M
+vdir_case vdir-show                MASK='s/created   .*/created   N/' -- show k3m --today=2026-12-05
+vdir_case vdir-add-synchronised    -- add Rent --repeat "monthly on the 1st" --id rent --today=2026-12-06
+vdir_case vdir-add-weekdays-json   MASK="$NOW" -- add Swim --repeat tue,thu --start 2026-12-06 --end 2026-12-31 --id swim --today=2026-12-06 --json
+vdir_case vdir-list                -- list --today=2026-12-06
+
 # Recurrence rules (issue 19): friendly forms and RRULE text, days skipped and added, show's words
 # and next occurrences, ticks per occurrence, the core's errors. A store of their own.
 rule_case() { CALGRID_TODOS="$work/rules/todos.json" case_ "$@"; }

@@ -38,10 +38,10 @@ func randomTodos(_ n: Int, seed: UInt64) throws -> TodoSet {
     return set
 }
 
-/// `d` as an iCalendar reader reads it back from the export: a todo with only a start or only an
-/// end (the core's open spans, CalGrid's own native meaning) is written as DTSTART or DUE alone,
-/// which clients show on that one day (docs/icalendar.md, the shape table). Keeping the open span
-/// through iCalendar is the export's to do (issue 37, the writing half).
+/// `d` as a reader that knows no X-CALGRID- property (python-icalendar, the clients) reads it back
+/// from the export: a todo with only a start or only an end (the core's open spans, CalGrid's own
+/// native meaning) is DTSTART or DUE alone, which clients show on that one day (docs/icalendar.md,
+/// the shape table); CalGrid's own reader restores the open span from `X-CALGRID-OPEN`.
 func readBackFromExport(_ d: TodoDraft) -> TodoDraft {
     var d = d
     if !d.isEvent, (d.start == nil) != (d.end == nil) {
@@ -61,14 +61,10 @@ func readBackFromExport(_ d: TodoDraft) -> TodoDraft {
         var back = TodoSet()
         let r = try back.importICalendar(bytes: bytes)
         #expect(r.imported == set.count)
-        // Without CREATED, the import reads DTSTAMP (the export's `now`) as the creation time. A
-        // completed todo with a start and an end comes back as it went: its flags are the set's
-        // from isCompleted (every day done), none of its own.
-        let want = set.drafts.map { d in
-            var d = readBackFromExport(d)
-            d.createdAt = d.createdAt ?? 1_780_000_000
-            return d
-        }
+        // A todo without a creation time is written with X-CALGRID-CREATED:NONE, so the import
+        // does not take DTSTAMP for one. A completed todo with a start and an end comes back as it
+        // went: its flags are the set's from isCompleted (every day done), none of its own.
+        let want = set.drafts
         #expect(back.count == want.count)
         for (b, w) in zip(back.drafts, want) where b != w { Issue.record("exported \(w), read back \(b)"); break }
         var line: [UInt8] = []

@@ -31,6 +31,12 @@ York meeting is on the next day. Every expectation is what the client itself rep
      give one row per UID, the series itself (not completed, recurring, from its first day) under
      `--status ANY`, one completed instance under `--status COMPLETED`; and `todo done` on the
      series is refused (todoman's read-only mode for a file of several todos), the file unchanged.
+  9. CalGrid's own concepts added with `calgrid add` into a vdir (a weekday challenge, a span
+     challenge ticked on one day, a todo with an end and no start, a reminder) are listed by
+     todoman on calgrid's days: the weekday series recurring from calgrid's (synchronised) start,
+     the ticked span not completed with calgrid's start and due, the end-only todo with no start
+     and its due; `todo done` on the span is read by calgrid as the span done as a whole, and on a
+     weekday series as todoman writes it: the old item a done one-off, the rest a rule of its days.
   The vdir exports write into folders whose parents do not exist yet: the export makes them.
 """
 import collections
@@ -321,6 +327,60 @@ def main() -> int:
         p = subprocess.run([todo, "-c", config8, "done", str(series[0]["id"] if series else 1)], capture_output=True, env=env, timeout=120)
         check(p.returncode != 0 and b"read-only" in p.stdout + p.stderr and files and open(files[0], "rb").read() == before,
               f"todo done on the ticked series: exit {p.returncode}, {(p.stdout + p.stderr).decode()!r}")
+
+        # 9. CalGrid's own concepts in a vdir (issue 37), as todoman reads them: a weekday challenge
+        # (an RRULE from its first repeat day, ticked by RECURRENCE-ID), a span ticked on one day
+        # (X-CALGRID-TICKED: not done as a whole), a todo with an end and no start, a reminder.
+        own = os.path.join(d, "t37", "lists", "own")
+        os.makedirs(own)
+        config9 = todoman_config(os.path.join(d, "t37"), os.path.join(d, "t37", "lists"))
+        cg = lambda *a: run([calgrid, *a, "--todos", own, "--tz", ZONE, "--today", "2026-03-03"], env)
+        cg("add", "Gym", "--id", "gym", "--repeat", "mon,wed,fri", "--challenge", "--end", "2026-03-27")
+        cg("add", "Read", "--id", "read", "--challenge", "--start", "2026-03-02", "--end", "2026-03-08")
+        cg("add", "Report", "--id", "report", "--start", "none", "--end", "2026-03-20")
+        cg("add", "Call", "--id", "call", "--end", "2026-03-10", "--remind", "09:00")
+        cg("done", "gym", "--on", "2026-03-04")
+        cg("done", "read", "--on", "2026-03-03")
+        ours = {i: json.loads(cg("show", i, "--json")) for i in ("gym", "read", "report", "call")}
+        check(ours["gym"]["start"] == "2026-03-04" and ours["gym"]["isChallenge"] and ours["gym"]["repetition"] == [1, 3, 5]
+              and ours["gym"]["doneDates"] == ["2026-03-04"], f"calgrid reads back its weekday challenge: {ours['gym']}")
+        check(ours["read"]["doneDates"] == ["2026-03-03"] and not ours["read"]["isDone"] and ours["report"]["start"] is None
+              and ours["call"]["reminder"] == "09:00", f"calgrid reads back its own fields: {ours}")
+        listed = porcelain(client, config9, env)
+        by = collections.defaultdict(list)
+        for l in listed:
+            by[l["summary"]].append(l)
+        gym = by["Gym"]
+        # todoman lists one row per UID: the series, recurring, from calgrid's start.
+        check(len(gym) == 1 and gym[0]["recurring"] and not gym[0]["completed"] and local_day(gym[0]["start"]) == ours["gym"]["start"],
+              f"todoman's Gym: {gym}, calgrid starts it on {ours['gym']['start']}")
+        read = by["Read"]
+        check(len(read) == 1 and not read[0]["completed"] and not read[0]["recurring"]
+              and (local_day(read[0]["start"]), local_day(read[0]["due"])) == (ours["read"]["start"], ours["read"]["end"]),
+              f"todoman's Read (ticked on one day, not done as a whole): {read}")
+        report = by["Report"]
+        check(len(report) == 1 and report[0]["start"] is None and local_day(report[0]["due"]) == ours["report"]["end"],
+              f"todoman's Report (an end and no start): {report}")
+        call = by["Call"]
+        check(len(call) == 1 and local_day(call[0]["due"]) == ours["call"]["end"] and not call[0]["completed"], f"todoman's Call: {call}")
+        # todoman's `done` on the span is seen by calgrid as the span done as a whole.
+        run([todo, "-c", config9, "done", str(read[0]["id"] if read else 0)], env)
+        after = json.loads(cg("show", "read", "--json"))
+        check(after["isDone"] and after["doneDays"] == after["totalDays"], f"todo done on Read, calgrid then: {after}")
+        # todoman's done on a weekday series strips the RRULE from the item (done, a one-off on its
+        # first day: not its weekdays forever) and writes the rest under a new UID, from the next one,
+        # without our X- properties: a rule of the same days (7 Tuesdays and Thursdays to 03-26).
+        cg("add", "Swim", "--id", "swim", "--repeat", "tue,thu", "--end", "2026-03-26")
+        swim = [l for l in porcelain(client, config9, env) if l["summary"] == "Swim"]
+        run([todo, "-c", config9, "done", str(swim[0]["id"] if swim else 0)], env)
+        rows = [t for t in json.loads(cg("list", "--json"))["todos"] if t["title"] == "Swim"]
+        old = [t for t in rows if t["id"] == "swim"]
+        rest = [t for t in rows if t["id"] != "swim"]
+        check(len(old) == 1 and old[0]["isDone"] and old[0]["repetition"] == list(range(7)) and old[0]["start"] == "2026-03-03",
+              f"todo done on the Swim series: calgrid reads the old item as {old}")
+        check(len(rest) == 1 and not rest[0]["isDone"] and rest[0]["start"] == "2026-03-05"
+              and "BYDAY=TU,TH" in (rest[0]["rrule"] or "") and rest[0]["totalDays"] == 7,
+              f"todo done on the Swim series: the rest of it, as calgrid reads it: {rest} (todoman: {swim})")
 
     for f in failures:
         print("FAIL", f)

@@ -165,10 +165,11 @@ def walk_through():
     after = files(vdir)
     check(set(before) - set(after) == {"groceries.ics"} and all(after[n] == before[n] for n in after), "rm")
 
-    # What iCalendar as written cannot hold yet is refused, nothing written.
-    before = files(vdir)
-    _, err, rc = calgrid(vdir, "add", "Gym", "--repeat", "mon,wed,fri", "--challenge", "--end", "+4w", ok=False)
-    check(rc == 1 and "isChallenge" in err and files(vdir) == before, f"add --challenge: {rc} {err}")
+    # The README's first todo: a weekday challenge, its RRULE from Monday (today is Sunday).
+    out, _, _ = calgrid(vdir, "add", "Gym", "--repeat", "mon,wed,fri", "--challenge", "--end", "+4w")
+    data = files(vdir)[out.strip() + ".ics"]
+    check(b"DTSTART;VALUE=DATE:20261130" in data and b"BYDAY=MO,WE,FR" in data and b"X-CALGRID-CHALLENGE:TRUE" in data,
+          f"add Gym --repeat mon,wed,fri --challenge: {data}")
     check(files(vdir)["broken.ics"] == broken.encode(), "broken.ics was touched")
 
 
@@ -332,8 +333,8 @@ def recurring():
     adds a RECURRENCE-ID instance with STATUS:COMPLETED beside the item (its RECURRENCE-ID the
     item's DTSTART as written, moved to that occurrence: a DATE, or the same time and TZID), `undo`
     reopens it; the item itself changes only in DTSTAMP, LAST-MODIFIED and SEQUENCE. What
-    recurring-ical-events sees after each step is what calgrid's month shows. Then the changes
-    iCalendar as calgrid writes it cannot hold are refused by field name, nothing written."""
+    recurring-ical-events sees after each step is what calgrid's month shows. Then CalGrid's own
+    fields (challenge, weekday repetition, a span's day ticks) are written and read back."""
     vdir = os.path.join(root, "recurring")
     os.mkdir(vdir)
     write(os.path.join(vdir, "weekly.ics"), item("weekly", "Weekly review", [
@@ -426,17 +427,31 @@ def recurring():
     check(len(alarms) == 1 and alarms[0].decoded("TRIGGER").total_seconds() == 9 * 3600,
           f"add --remind 09:00: {files(vdir)[uid + '.ics']}")
 
-    # What iCalendar as written cannot hold yet is refused by field name, nothing written.
-    refusals = [(["add", "Gym", "--challenge", "--end", "2026-12-20"], "isChallenge"),
-                (["add", "Gym", "--repeat", "mon,wed,fri", "--start", "2026-12-01", "--end", "2026-12-31"], "repetition"),
-                (["edit", "span", "--challenge"], "isChallenge"),
-                (["edit", "span", "--repeat", "mon,wed"], "repetition"),
-                (["done", "span", "--on", "2026-12-02"], "completed")]
-    for args, field in refusals:
-        before = files(vdir)
-        _, err, rc = calgrid(vdir, *args, ok=False)
-        check(rc == 1 and f"cannot hold this todo's {field} yet; nothing was changed" in err and files(vdir) == before,
-              f"{args}: not refused by {field}: {rc} {err}")
+    # CalGrid's own fields (docs/icalendar.md): each change is written, read back by calgrid as
+    # made, and its days are recurring-ical-events' (a weekday repetition is an RRULE from its
+    # first repeat day, a challenge an X-CALGRID-CHALLENGE; a span's day tick an X-CALGRID-TICKED,
+    # the item's STATUS staying NEEDS-ACTION, as clients show a span not yet done).
+    changes = [(["add", "Gym", "--challenge", "--end", "2026-12-20", "--id", "gym1"], "gym1", {"isChallenge": True, "start": "2026-11-29"}),
+               (["add", "Gym", "--repeat", "mon,wed,fri", "--start", "2026-12-01", "--end", "2026-12-31", "--id", "gym2"], "gym2",
+                {"repetition": [1, 3, 5], "start": "2026-12-02", "totalDays": 13}),
+               (["edit", "span", "--challenge"], "span", {"isChallenge": True}),
+               (["edit", "span", "--repeat", "mon,wed"], "span", {"repetition": [1, 3], "start": "2026-12-01", "totalDays": 1}),
+               (["done", "gym2", "--on", "2026-12-04"], "gym2", {"doneDates": ["2026-12-04"]})]
+    for args, uid, want in changes:
+        calgrid(vdir, *args)
+        shown, _, _ = calgrid(vdir, "show", uid, json_out=True)
+        check(all(shown[k] == v for k, v in want.items()), f"{args}: calgrid reads back {shown}")
+        agree(" ".join(args))
+    data = files(vdir)["gym2.ics"]
+    check(b"RRULE:FREQ=WEEKLY;UNTIL=20261231;BYDAY=MO,WE,FR" in data and b"DTSTART;VALUE=DATE:20261202" in data,
+          f"add --repeat mon,wed,fri from Tuesday: DTSTART not on the first repeat day: {data}")
+    calgrid(vdir, "edit", "span", "--repeat", "every day")
+    calgrid(vdir, "done", "span", "--on", "2026-12-02")
+    shown, _, _ = calgrid(vdir, "show", "span", json_out=True)
+    master = [c for c in Calendar.from_ical(files(vdir)["span.ics"]).walk() if c.name == "VTODO" and "RECURRENCE-ID" not in c][0]
+    check(shown["doneDates"] == ["2026-12-02"] and not shown["isDone"] and str(master.get("STATUS", "NEEDS-ACTION")) == "NEEDS-ACTION"
+          and "RRULE" not in master and str(master["X-CALGRID-TICKED"]) == "010",
+          f"done span --on 2026-12-02: {shown} {master.to_ical()}")
 
 
 def cache():

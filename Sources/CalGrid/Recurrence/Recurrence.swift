@@ -74,6 +74,12 @@ public struct Recurrence: Sendable {
         return out
     }
 
+    /// The first day the rule itself gives on or after `start` (within its UNTIL and COUNT); nil
+    /// without a rule or when it falls on no day. RFC 5545 leaves a DTSTART the rule does not give
+    /// undefined, so a todo synchronised to its rule starts here (`calgrid add --repeat`).
+    /// - Complexity: O(1)
+    public var firstRuleDay: CivilDate? { _ruleFirst.map { CivilDate(_unchecked: Int32(truncatingIfNeeded: $0)) } }
+
     /// True when the rule falls on no day at all (`FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30`): then the
     /// occurrences are the start day and the RDATE days only. False without a rule.
     /// - Complexity: O(1)
