@@ -180,8 +180,8 @@ static void test_ical_import_buffer(void) {
     CHECK_EQ(info.is_done, 0);
     CHECK_EQ(calgrid_todo_set_get(&info, set, 1), CALGRID_OK);
     CHECK_EQ(info.is_done, 1);
-    /* DUE 23:30 UTC is the 10th in UTC (no zone given: offset 0). */
-    CHECK_EQ(calgrid_date_from_ymd(&d, 2026, 11, 10), CALGRID_OK); CHECK_EQ(info.end, d);
+    /* DUE 23:30 UTC is the 10th in UTC (no zone given: offset 0); DUE only: that day alone. */
+    CHECK_EQ(calgrid_date_from_ymd(&d, 2026, 11, 10), CALGRID_OK); CHECK_EQ(info.end, d); CHECK_EQ(info.start, d);
     calgrid_todo_set_free(set);
 
     /* The day of a date-time is the instant's day in the import zone: the 11th in Seoul, the 10th
