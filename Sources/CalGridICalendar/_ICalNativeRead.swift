@@ -81,8 +81,9 @@ extension _ICalNative {
                     out.flags = flags
                     out.ownFlags = true
                 }
-            } else if !c.has(ICAL_RRULE_PROPERTY), item.start.map({ s in item.end.map { e in firstRepeatDay(days, onOrAfter: s).map { $0 > e } ?? true } ?? false }) ?? true {
-                // Written without a rule: no start, or no repeat day in its span. An item that had
+            } else if !c.has(ICAL_RRULE_PROPERTY), !hasStart || item.start.map({ s in item.end.map { e in firstRepeatDay(days, onOrAfter: s).map { $0 > e } ?? true } ?? false }) ?? true {
+                // Written without a rule: no DTSTART (the reader gives a DUE-only item its due day
+                // as start until X-CALGRID-OPEN below takes it back), or no repeat day in its span. An item that had
                 // its rule (todoman strips it from a series it completes) is a one-off now.
                 out.repetition = days
             }
