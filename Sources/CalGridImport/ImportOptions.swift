@@ -165,9 +165,6 @@ public struct ImportReport: Hashable, Sendable {
     /// iCalendar components that are not items and were left out: VJOURNAL, VFREEBUSY, and
     /// RECURRENCE-ID overrides while the set has no recurrence rule to apply them to.
     public var componentsSkipped = 0
-    /// iCalendar items with RRULE or RDATE imported as their first occurrence only (the set has no
-    /// recurrence rule column yet).
-    public var firstOccurrenceOnly = 0
     /// Bytes of input read.
     public var bytes: Int64 = 0
     /// The first `maxReportedIssues` problems, in input order.

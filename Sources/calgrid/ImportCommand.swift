@@ -133,7 +133,6 @@ enum ImportCommand {
                 let n = report.warnings.count + report.unreportedWarnings
                 line += ", \(n) warning\(n == 1 ? "" : "s")"
             }
-            if report.firstOccurrenceOnly > 0 { line += ", \(report.firstOccurrenceOnly) recurring items read as their first occurrence only" }
             line += "; date-times read in " + report.zoneName
             r.line(line)
             if let o = outPath, o != "-" { r.line("wrote \(set.count) todos to \(o) (native format)") }

@@ -46,8 +46,7 @@ func setOccurrences(_ set: TodoSet, _ i: Int, from: CivilDate, to: CivilDate) ->
         #expect(oracle.count >= 6)
         var set = TodoSet()
         for f in files {
-            let r = try set.importICalendar(fileAt: f, options: ImportOptions(zone: try TimeZoneRules.named(zone)))
-            #expect(r.firstOccurrenceOnly == 0)
+            try set.importICalendar(fileAt: f, options: ImportOptions(zone: try TimeZoneRules.named(zone)))
         }
         let from = try CivilDate(iso8601: "2025-06-01"), to = try CivilDate(iso8601: "2027-06-30")
         for (id, want) in oracle {
