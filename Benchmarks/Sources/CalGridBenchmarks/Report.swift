@@ -23,6 +23,7 @@ let scenarioInfo: [ScenarioInfo] = [
     ScenarioInfo(id: "capi-month-grid", title: "C API overhead: one month grid per call", xLabel: "calls", unit: "one grid"),
     ScenarioInfo(id: "capi-sort", title: "C API overhead: sort by deadline", xLabel: "todos", unit: "one sort"),
     ScenarioInfo(id: "cli-startup", title: "CLI start-up: spawn to exit", xLabel: "runs", unit: "one process"),
+    ScenarioInfo(id: "vdir-export", title: "calgrid export --format vdir of N todos into a new directory, and again into it unchanged, spawn to exit", xLabel: "items", unit: "one process"),
     ScenarioInfo(id: "vdir-month", title: "calgrid month over a vdir of 10,000 one-VTODO files vs the same todos in one native store, spawn to exit", xLabel: "items", unit: "one process"),
     ScenarioInfo(id: "rule-counts-cached", title: "92-day counts, table built: 30% general rules vs the weekday-only set", xLabel: "todos", unit: "one window"),
     ScenarioInfo(id: "rule-counts-build", title: "92-day counts, table built from nothing: 30% general rules vs the weekday-only set", xLabel: "todos", unit: "copy + build + one window"),
