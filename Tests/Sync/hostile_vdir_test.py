@@ -214,14 +214,6 @@ def tallies(path, years, env, cwd):
     return count, days
 
 
-# A weekday repetition and per-day ticks of a span (native JSON todos), which iCalendar as calgrid
-# writes it cannot carry yet (docs/cli.md, "A change iCalendar as calgrid writes it cannot hold
-# yet"; the `writing` branch, CalGrid's own todos whole in iCalendar, writes them): for these, ics
-# and vdir must still read back the same count of todos; the per-day tallies may differ. A file
-# listed here that reads back whole is reported, so the list is emptied when that lands.
-NOT_CARRIED = {"Tests/Fuzz/corpus/lines.jsonl", "Tests/Fuzz/corpus/native-array.json"}
-
-
 def readback():
     files = []
     for pattern in ["Tests/Fuzz/corpus/*", "Tests/Fuzz/regressions/*/*", "Tests/CalGridICalendarTests/Corpus/*",
@@ -276,12 +268,7 @@ def readback():
                 c2, d2 = tallies(out, sorted(years), env, root)
                 check(c2 == count, f"{name}: {fmt} reads back {c2} todos, the store {count}: {d2 if c2 is None else ''}")
                 if c2 is not None:
-                    lossy = fmt in ("ics", "vdir") and name in NOT_CARRIED
                     diff = sorted(k for k in set(days) | set(d2) if days.get(k) != d2.get(k))
-                    if lossy:
-                        if not diff:
-                            print(f"note: {name} now reads back whole as {fmt}: remove it from NOT_CARRIED")
-                        diff = []
                     check(not diff, f"{name}: {fmt} reads back other tallies on {len(diff)} days, first {diff[:1]}: "
                                     f"{[days.get(k) for k in diff[:1]]} vs {[d2.get(k) for k in diff[:1]]}")
     finally:
