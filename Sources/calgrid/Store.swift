@@ -11,23 +11,44 @@ import CalGridSystem
 struct Store {
     /// Where the store is.
     let path: String
-    /// True when `--todos` named it: then a missing file is an error for reading commands
-    /// (a mistyped name must not show the sample set as if it were the user's).
-    let isExplicit: Bool
+    /// Where the path came from: `--todos`, `$CALGRID_TODOS`, or the default under the XDG data home.
+    let origin: Origin
+
+    /// Who named the store's path.
+    enum Origin: String {
+        case option = "--todos"
+        case environment = "CALGRID_TODOS"
+        /// `$XDG_DATA_HOME/calgrid/todos.json` or `~/.local/share/calgrid/todos.json`.
+        case `default` = "default"
+    }
+
+    /// True when the path was given or configured: then a missing file is an error for every
+    /// command but `add` (a mistyped name must not show the sample set as if it were the user's).
+    var isExplicit: Bool { origin != .default }
 
     /// The store the options point at; nil when neither `--todos`, `$CALGRID_TODOS`,
     /// `$XDG_DATA_HOME` nor `$HOME` says where it is.
     static func locate(_ options: CommonOptions) -> Store? {
-        if let p = options.todosPath { return Store(path: p, isExplicit: true) }
-        if let p = CurrentProcess.environment("CALGRID_TODOS"), !p.isEmpty { return Store(path: p, isExplicit: false) }
+        if let p = options.todosPath { return Store(path: p, origin: .option) }
+        if let p = CurrentProcess.environment("CALGRID_TODOS"), !p.isEmpty { return Store(path: p, origin: .environment) }
         // XDG: a relative $XDG_DATA_HOME is invalid and must be ignored.
         if let d = CurrentProcess.environment("XDG_DATA_HOME"), d.hasPrefix("/") {
-            return Store(path: d + "/calgrid/todos.json", isExplicit: false)
+            return Store(path: d + "/calgrid/todos.json", origin: .default)
         }
         if let h = CurrentProcess.environment("HOME"), !h.isEmpty {
-            return Store(path: h + "/.local/share/calgrid/todos.json", isExplicit: false)
+            return Store(path: h + "/.local/share/calgrid/todos.json", origin: .default)
         }
         return nil
+    }
+
+    /// The one sentence for a given or configured store that is not there:
+    /// `PATH: no such file or directory (CALGRID_TODOS)`.
+    var missing: CLIError { .data("\(path): no such file or directory (\(origin.rawValue))") }
+
+    /// A given or configured store that does not exist is an error naming it and its origin;
+    /// standard input and the default path (before the first `add`) are not.
+    func requireExisting() throws(CLIError) {
+        if isExplicit, path != "-", !exists { throw missing }
     }
 
     /// The store a changing command writes to.
@@ -53,6 +74,23 @@ struct Store {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
+    /// Checks that `add` may create the missing store: never where a directory was meant (a path
+    /// ending in `/`); a given or configured path only in a directory that exists; the default
+    /// path's directories are made (mode 0700).
+    func prepareCreation() throws(CLIError) {
+        if path.hasSuffix("/") {
+            throw .data("\(path): no such directory (\(origin.rawValue)); calgrid creates a todo file, never a directory (make the vdir with mkdir)")
+        }
+        if isExplicit {
+            if !directory.isEmpty, !FileSystem.isDirectory(directory) {
+                throw .data("\(path): cannot create it (\(origin.rawValue)): \(directory) "
+                            + (FileSystem.exists(directory) ? "is not a directory" : "does not exist"))
+            }
+            return
+        }
+        do { try FileSystem.makeDirectories(directory) } catch { throw .data("\(error.path): \(error.sentence)") }
+    }
+
     /// The store's todos; an empty set when the file does not exist yet. A file that does not
     /// parse as the native format is an error naming its line and column.
     func read(_ options: CommonOptions) throws(CLIError) -> TodoSet {
@@ -69,8 +107,11 @@ struct Store {
     func change<R>(_ options: CommonOptions, creating: Bool = true,
                    _ body: (inout TodoSet) throws(CLIError) -> (result: R, changed: Bool)) throws(CLIError) -> R {
         if let v = vdir { return try v.change(options, body) }
-        if !creating && !exists { throw .data("no todos yet in \(path) (calgrid add TITLE starts it)") }
-        do { try FileSystem.makeDirectories(directory) } catch { throw .data("\(error.path): \(error.sentence)") }
+        let created = !exists
+        if created {
+            if !creating { try requireExisting(); throw .data("no todos yet in \(path) (calgrid add TITLE starts it)") }
+            try prepareCreation()
+        }
         return try Store.locking(path) { () throws(CLIError) -> R in
             var set = try read(options)
             let (result, changed) = try body(&set)
@@ -78,6 +119,7 @@ struct Store {
                 do throws(ExportError) { try set.exportJSON(to: path, format: .native) } catch {
                     throw .data("\(path): \(error.message); the store is unchanged")
                 }
+                if created, isExplicit { reportError("created \(path) (a new todo file in the native format)") }
             }
             return result
         }

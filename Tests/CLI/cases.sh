@@ -86,6 +86,19 @@ case_ import-directory         -- import .
 case_ export-sample            -- export $T
 case_ export-jsonl             -- export $T --todos todos.json --format jsonl
 case_ err-todos-missing        -- month $T --todos missing.json
+# A store path given or configured but not there is an error naming it and where it came from
+# (issue 38); only the default path shows the sample set before the first add.
+case_ err-todos-typo           -- list $T --todos vdri
+paths_case() { CALGRID_TODOS="$work/paths/$1" case_ "${@:2}"; }
+mkdir -p "$work/paths"
+paths_case vdri  err-env-typo           -- month $T
+paths_case vdri  err-env-typo-done      -- done x $T
+paths_case vdri/ err-env-typo-slash     -- list $T
+paths_case vdri/ err-add-trailing-slash -- add X --id x $T
+paths_case no/t.json err-add-no-parent  -- add X --id x $T
+paths_case t.json paths-add-creates     -- add X --id x $T
+paths_case t.json paths-list-created    -- list $T
+XDG_DATA_HOME="$work/paths-xdg" case_ paths-default-sample -- list $T --limit 3
 case_ err-todos-invalid        -- month $T --todos mixed.jsonl
 case_ err-import-no-file       -- import
 case_ err-import-two-files     -- import todos.json tasks.json
@@ -104,6 +117,7 @@ case_ help-json                -- help json
 # Your own todos: each store_case runs with $CALGRID_TODOS pointing at one store in the scratch
 # directory, so the cases below build on each other, in order.
 store_case() { CALGRID_TODOS="$work/store/todos.json" case_ "$@"; }
+mkdir -p "$work/store" "$work/rules" "$work/events"
 NOW='s/"createdAt":[0-9]+/"createdAt":N/'
 M=--today=2026-11-30
 store_case store-add-challenge     -- add Gym --repeat mon,wed,fri --challenge --end +4w --id gym $M
