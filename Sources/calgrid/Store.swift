@@ -104,9 +104,10 @@ struct Store {
     /// creates the store and its directory, unless `creating` is false (a command that changes an
     /// existing todo): then a missing store is an error and nothing is created.
     /// - Returns: what `body` returns.
-    func change<R>(_ options: CommonOptions, creating: Bool = true,
+    /// `completedAt` is when a completion written to an iCalendar store happened (default: now).
+    func change<R>(_ options: CommonOptions, creating: Bool = true, completedAt: Int64? = nil,
                    _ body: (inout TodoSet) throws(CLIError) -> (result: R, changed: Bool)) throws(CLIError) -> R {
-        if let v = vdir { return try v.change(options, body) }
+        if let v = vdir { return try v.change(options, completedAt: completedAt, body) }
         let created = !exists
         if created {
             if !creating { try requireExisting(); throw .data("no todos yet in \(path) (calgrid add TITLE starts it)") }

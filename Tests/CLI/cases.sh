@@ -212,6 +212,21 @@ rule_case rule-show-open-ticked    MASK='s/created   .*/created   N/' -- show bi
 rule_case rule-list-json           MASK='s/"createdAt":[0-9]*/"createdAt":N/g' -- list --json $R
 rule_case rule-undo-open           -- undo bins --on 2026-12-04 $R
 
+# done --on a day that is not one of the todo's days (issue 38): exit 1 with the core's sentence and
+# nothing changed, for a one-off span, a todo open on the right, a weekday todo and a rule.
+on_case() { CALGRID_TODOS="$work/on/todos.json" case_ "$@"; }
+mkdir -p "$work/on"
+on_case on-add-span                -- add Trip --start 2026-12-01 --end 2026-12-03 --id trip $R
+on_case on-add-open                -- add Course --start 2026-12-02 --id course $R
+on_case on-add-weekdays            -- add Swim --repeat tue,thu --start 2026-12-01 --end 2026-12-31 --id swim $R
+on_case on-add-rule                -- add Club --repeat "monthly on the 3rd thu" --end 2027-06-30 --id club $R
+on_case err-on-span-outside        -- done trip --on 2026-12-09 $R
+on_case err-on-open-before         -- done course --on 2026-11-20 $R
+on_case err-on-weekdays-off        -- done swim --on 2026-12-02 $R
+on_case err-on-rule-off            -- done club --on 2026-12-18 $R
+on_case on-list-unchanged          MASK='s/"createdAt":[0-9]*/"createdAt":N/g' -- list --json $R
+on_case on-open-inside             -- done course --on 2026-12-05 $R
+
 # Events (issue 20): never done, counted apart ("+N" under the day, "events" in --json), a kind of
 # their own in views, stats and show. A store of their own.
 event_case() { CALGRID_TODOS="$work/events/todos.json" case_ "$@"; }
