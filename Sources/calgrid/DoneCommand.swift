@@ -49,7 +49,7 @@ enum DoneCommand {
         let store = try Store.forChanges(common)
         // In a vdir an item is done or not as iCalendar says it (STATUS), unless it repeats (by a
         // rule or on weekdays) or is a challenge: those are ticked day by day, as in any store.
-        let wholeItems = store.vdir != nil && given == nil
+        let wholeItems = store.isICalendar && given == nil
         // A day ticked after the fact is completed on that day (iCalendar's COMPLETED): its noon in
         // the zone, which reads as that day in the zone; today's tick is completed now.
         let completedAt = given.flatMap { (d: CivilDate) -> Int64? in

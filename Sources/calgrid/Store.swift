@@ -68,6 +68,16 @@ struct Store {
         return VdirStore(directory: path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path)
     }
 
+    /// The store as one iCalendar file (`ICSFileStore`), else nil: a vdir or a native file.
+    var icsFile: ICSFileStore? {
+        guard vdir == nil, ICSFileStore.holds(path) else { return nil }
+        return ICSFileStore(path: path)
+    }
+
+    /// True when the store is iCalendar (a vdir or one `.ics` file): an item is then done or not
+    /// as clients read its STATUS, unless it repeats or is a challenge.
+    var isICalendar: Bool { vdir != nil || icsFile != nil }
+
     /// The directory holding the store ("" for a bare file name: the working directory).
     var directory: String {
         guard let slash = path.lastIndex(of: "/") else { return "" }
@@ -96,6 +106,7 @@ struct Store {
     func read(_ options: CommonOptions) throws(CLIError) -> TodoSet {
         if let v = vdir { return try v.read(options) }
         guard exists else { return TodoSet() }
+        if let f = icsFile { return try f.read(options) }
         return try TodoFile.read(path: path, format: .native, policy: .strict, options: options).0
     }
 
@@ -112,6 +123,11 @@ struct Store {
         if created {
             if !creating { try requireExisting(); throw .data("no todos yet in \(path) (calgrid add TITLE starts it)") }
             try prepareCreation()
+        }
+        if let f = icsFile {
+            let r = try f.change(options, completedAt: completedAt, body)
+            if created, isExplicit, exists { reportError("created \(path) (a new iCalendar file)") }
+            return r
         }
         return try Store.locking(path) { () throws(CLIError) -> R in
             var set = try read(options)
