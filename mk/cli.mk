@@ -2,10 +2,11 @@
 TEST_RULES += test-cli
 .PHONY: test-cli calgrid-static
 
-test-cli: deps
+test-cli: deps ical-venv
 	$(SWIFT) build --product calgrid
 	@$(MAKE) --no-print-directory check-cli-api
 	Tests/CLI/run.sh $(BUILD)/debug/calgrid
+	$(ICAL_PYTHON) Tests/CLI/ics_store_test.py $(BUILD)/debug/calgrid
 
 # The CLI is a client of the libraries like any other: public API only. SwiftPM gives it the
 # package's `package` declarations (and its debug modules are built for testing), so its sources

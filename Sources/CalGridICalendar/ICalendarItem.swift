@@ -13,11 +13,13 @@ public enum ICalendarItem {
     /// by the days its day moved. DTSTAMP and LAST-MODIFIED become `now` and SEQUENCE goes up by one.
     /// Everything else survives: other properties and their parameters, X- properties, alarms,
     /// attendees, other components, the VTIMEZONEs. When `draft` equals what the item already
-    /// says (read in `zone`), `original` comes back byte for byte.
+    /// says (read in `zone`), `original` comes back byte for byte. A completion this patch makes
+    /// (STATUS:COMPLETED, a completed instance) gets COMPLETED `completedAt` (default: `now`), so a
+    /// day ticked after the fact is completed on that day.
     /// - Throws: `ImportError.invalidInput` when `original` is not iCalendar or has no such item.
     /// - Complexity: O(size of `original`)
     public static func patch(_ original: [UInt8], with draft: TodoDraft, now: Int64,
-                             zone: TimeZoneRules = .utc) throws(ImportError) -> [UInt8] {
+                             zone: TimeZoneRules = .utc, completedAt: Int64? = nil) throws(ImportError) -> [UInt8] {
         _Libical.lock()
         defer { _Libical.unlock() }
         var options = ImportOptions(format: .icalendar, zone: zone)
@@ -43,7 +45,7 @@ public enum ICalendarItem {
                     for c in _Component(raw: root).children(ICAL_ANY_COMPONENT) where (c.isTodo || c.isEvent) && !c.has(ICAL_RECURRENCEID_PROPERTY) {
                         let uid = c.withText(ICAL_UID_PROPERTY) { t in t.map { String(decoding: $0, as: UTF8.self) } }
                         guard uid == draft.id else { continue }
-                        _Patch.apply(c, from: current, to: draft, now: now, zone: zone)
+                        _Patch.apply(c, from: current, to: draft, now: now, zone: zone, completedAt: completedAt ?? now)
                         var out: [UInt8] = []
                         for r in doc.roots { out += _Builder.text(r) }
                         return .success(out)
@@ -64,7 +66,8 @@ public enum ICalendarItem {
 
 enum _Patch {
     /// Changes the properties of `c` whose todo field differs between `old` and `new`, then bumps it.
-    static func apply(_ c: _Component, from oldNative: TodoDraft, to newNative: TodoDraft, now: Int64, zone: TimeZoneRules) {
+    static func apply(_ c: _Component, from oldNative: TodoDraft, to newNative: TodoDraft, now: Int64, zone: TimeZoneRules,
+                      completedAt: Int64) {
         let raw = c.raw
         // What RFC 5545's properties say (a weekday repetition as its RRULE from its first repeat
         // day); CalGrid's own fields are the X-CALGRID- properties, set at the end.
@@ -118,8 +121,8 @@ enum _Patch {
             let was = old.recurrence == nil && old.start != nil && old.end == nil, now_ = new.start != nil && new.end == nil
             if was != now_ { _Builder.replace(raw, ICAL_RRULE_PROPERTY, with: now_ ? "RRULE:FREQ=DAILY".withCString { icalproperty_new_from_string($0) } : nil) }
         }
-        if c.isTodo, old.isCompleted != new.isCompleted { _Builder.setDone(raw, new.isCompleted, now: now) }
-        if recurs, old.completedDays != new.completedDays { ticks(c, from: old, to: new, now: now) }
+        if c.isTodo, old.isCompleted != new.isCompleted { _Builder.setDone(raw, new.isCompleted, now: completedAt) }
+        if recurs, old.completedDays != new.completedDays { ticks(c, from: old, to: new, now: now, completedAt: completedAt) }
         if old.reminderMinutes != new.reminderMinutes || anchors {
             // The anchor was read just before (the item's current draft), so this does not fail;
             // a caller that must know reads the result back (the vdir store does).
@@ -133,7 +136,7 @@ enum _Patch {
     /// RECURRENCE-ID is DTSTART as written, already moved to the new start, moved to the
     /// occurrence: same time, same TZID); ticks
     /// taken back set their instance's status back to NEEDS-ACTION.
-    static func ticks(_ c: _Component, from old: TodoDraft, to new: TodoDraft, now: Int64) {
+    static func ticks(_ c: _Component, from old: TodoDraft, to new: TodoDraft, now: Int64, completedAt: Int64) {
         guard let parent = icalcomponent_get_parent(c.raw), let dtstart = c.first(ICAL_DTSTART_PROPERTY), let start = new.start ?? old.start else { return }
         let written = icalproperty_get_dtstart(dtstart)
         let tzid = icalproperty_get_first_parameter(dtstart, ICAL_TZID_PARAMETER).flatMap { icalparameter_get_tzid($0) }.map { String(cString: $0) }
@@ -153,8 +156,9 @@ enum _Patch {
             return instances.first { $0.1.year == want.year && $0.1.month == want.month && $0.1.day == want.day }?.0
         }
         for day in after.subtracting(before).sorted() {
-            if let o = existing(day) { _Builder.setDone(o, true, now: now); _Builder.bump(o, now: now); continue }
-            icalcomponent_add_component(parent, _Builder.instance(of: new, on: day, recurrenceID: rid(day), tzid: tzid, now: now))
+            if let o = existing(day) { _Builder.setDone(o, true, now: completedAt); _Builder.bump(o, now: now); continue }
+            icalcomponent_add_component(parent, _Builder.instance(of: new, on: day, recurrenceID: rid(day), tzid: tzid, now: now,
+                                                                  completedAt: completedAt))
         }
         for day in before.subtracting(after) {
             if let o = existing(day) { _Builder.setDone(o, false, now: now); _Builder.bump(o, now: now) }

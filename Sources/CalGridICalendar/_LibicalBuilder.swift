@@ -124,15 +124,17 @@ enum _Builder {
     }
 
     /// A completed instance of recurring `draft`: UID, RECURRENCE-ID (`recurrenceID`, in zone
-    /// `tzid` when given), DTSTART on `day`, SUMMARY, STATUS:COMPLETED, COMPLETED, PERCENT-COMPLETE:100.
-    static func instance(of draft: TodoDraft, on day: CivilDate, recurrenceID: icaltimetype, tzid: String?, now: Int64) -> OpaquePointer {
+    /// `tzid` when given), DTSTART on `day`, SUMMARY, STATUS:COMPLETED, COMPLETED (`completedAt`,
+    /// default `now`), PERCENT-COMPLETE:100.
+    static func instance(of draft: TodoDraft, on day: CivilDate, recurrenceID: icaltimetype, tzid: String?, now: Int64,
+                         completedAt: Int64? = nil) -> OpaquePointer {
         let c = icalcomponent_new(ICAL_VTODO_COMPONENT)!
         icalcomponent_add_property(c, text(draft.id) { icalproperty_new_uid($0) })
         if let p = time(ICAL_DTSTAMP_PROPERTY, utc(now), { icalproperty_new_dtstamp($0) }) { icalcomponent_add_property(c, p) }
         if let rid = time(ICAL_RECURRENCEID_PROPERTY, recurrenceID, tzid: tzid, { icalproperty_new_recurrenceid($0) }) { icalcomponent_add_property(c, rid) }
         if !draft.title.isEmpty, let p = text(draft.title, { icalproperty_new_summary($0) }) { icalcomponent_add_property(c, p) }
         if let p = time(ICAL_DTSTART_PROPERTY, date(day), { icalproperty_new_dtstart($0) }) { icalcomponent_add_property(c, p) }
-        setDone(c, true, now: now)
+        setDone(c, true, now: completedAt ?? now)
         return c
     }
 

@@ -17,6 +17,7 @@ struct Context {
         if let store = Store.locate(options), let vdir = store.vdir {
             todos = TodoData(try vdir.read(options))
         } else if let store = Store.locate(options), store.isExplicit || store.exists {
+            try store.requireExisting()
             todos = try TodoFile.load(path: store.path, options: options)
         } else {
             // No store yet: the sample set keeps every view (and `make demo`) showing something.

@@ -16,8 +16,8 @@ enum DoneCommand {
         repeat day: the day given by --on (default: today, or the todo's only day when it has
         one, such as a task recorded after its deadline) must be one of them. A todo with a
         rule and no end keeps one tick per occurrence the same way (--all: as a whole). Any
-        other todo is \(state) as a whole (--on does not apply). ID is the full id or a unique
-        prefix of it.
+        other todo is \(state) as a whole (a dated one only on one of its days). ID is the full
+        id or a unique prefix of it.
 
           --on DAY               the day (YYYY-MM-DD, today, yesterday, a weekday name, -1d, …;
                                  a weekday name means the next one, today included)
@@ -49,8 +49,16 @@ enum DoneCommand {
         let store = try Store.forChanges(common)
         // In a vdir an item is done or not as iCalendar says it (STATUS), unless it repeats (by a
         // rule or on weekdays) or is a challenge: those are ticked day by day, as in any store.
-        let wholeItems = store.vdir != nil && given == nil
-        let (set, i, tracked) = try store.change(common, creating: false) { (set: inout TodoSet) throws(CLIError) in
+        let wholeItems = store.isICalendar && given == nil
+        // A day ticked after the fact is completed on that day (iCalendar's COMPLETED): its noon in
+        // the zone, which reads as that day in the zone; today's tick is completed now.
+        let completedAt = given.flatMap { (d: CivilDate) -> Int64? in
+            guard d != today else { return nil }
+            switch common.zone.instant(of: d, secondOfDay: 12 * 3600) {
+            case .unique(let t), .ambiguous(earlier: let t, later: _), .nonexistent(gapStart: let t): return t
+            }
+        }
+        let (set, i, tracked) = try store.change(common, creating: false, completedAt: completedAt) { (set: inout TodoSet) throws(CLIError) in
             let i = try TodoLookup.index(of: idText, in: set)
             if all || (wholeItems && set.recurrence(at: i) == nil && set.repetition(at: i) == .all && !set.isChallenge(at: i)) {
                 let changed: Bool
@@ -77,6 +85,11 @@ enum DoneCommand {
                     throw .data("\(name): " + TodoText.describe(error, in: set))
                 }
                 return ((set, i, true), was != set.isDone(on: day, at: i))
+            }
+            // Done as a whole, but on a day of its own: a dated todo refuses a day it does not fall on
+            // (the core's sentence); an undated one has no days for --on to name.
+            if let given, set.start(at: i) != nil || set.end(at: i) != nil, !set.fallsOn(given, at: i) {
+                throw .data("\(name): " + TodoText.describe(TodoError.dayNotTracked(position: i, day: given), in: set))
             }
             let was = set.isCompleted(at: i)
             do throws(TodoError) { try set.setIsCompleted(done, at: i) } catch {

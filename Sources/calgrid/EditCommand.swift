@@ -54,7 +54,7 @@ enum EditCommand {
         try fields.apply(to: &probe, today: today)
 
         let store = try Store.forChanges(common)
-        let wholeItems = store.vdir != nil
+        let wholeItems = store.isICalendar
         let (set, i) = try store.change(common, creating: false) { (set: inout TodoSet) throws(CLIError) in
             let i = try TodoLookup.index(of: idText, in: set)
             let before = set.draft(at: i)

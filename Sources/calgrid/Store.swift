@@ -11,23 +11,44 @@ import CalGridSystem
 struct Store {
     /// Where the store is.
     let path: String
-    /// True when `--todos` named it: then a missing file is an error for reading commands
-    /// (a mistyped name must not show the sample set as if it were the user's).
-    let isExplicit: Bool
+    /// Where the path came from: `--todos`, `$CALGRID_TODOS`, or the default under the XDG data home.
+    let origin: Origin
+
+    /// Who named the store's path.
+    enum Origin: String {
+        case option = "--todos"
+        case environment = "CALGRID_TODOS"
+        /// `$XDG_DATA_HOME/calgrid/todos.json` or `~/.local/share/calgrid/todos.json`.
+        case `default` = "default"
+    }
+
+    /// True when the path was given or configured: then a missing file is an error for every
+    /// command but `add` (a mistyped name must not show the sample set as if it were the user's).
+    var isExplicit: Bool { origin != .default }
 
     /// The store the options point at; nil when neither `--todos`, `$CALGRID_TODOS`,
     /// `$XDG_DATA_HOME` nor `$HOME` says where it is.
     static func locate(_ options: CommonOptions) -> Store? {
-        if let p = options.todosPath { return Store(path: p, isExplicit: true) }
-        if let p = CurrentProcess.environment("CALGRID_TODOS"), !p.isEmpty { return Store(path: p, isExplicit: false) }
+        if let p = options.todosPath { return Store(path: p, origin: .option) }
+        if let p = CurrentProcess.environment("CALGRID_TODOS"), !p.isEmpty { return Store(path: p, origin: .environment) }
         // XDG: a relative $XDG_DATA_HOME is invalid and must be ignored.
         if let d = CurrentProcess.environment("XDG_DATA_HOME"), d.hasPrefix("/") {
-            return Store(path: d + "/calgrid/todos.json", isExplicit: false)
+            return Store(path: d + "/calgrid/todos.json", origin: .default)
         }
         if let h = CurrentProcess.environment("HOME"), !h.isEmpty {
-            return Store(path: h + "/.local/share/calgrid/todos.json", isExplicit: false)
+            return Store(path: h + "/.local/share/calgrid/todos.json", origin: .default)
         }
         return nil
+    }
+
+    /// The one sentence for a given or configured store that is not there:
+    /// `PATH: no such file or directory (CALGRID_TODOS)`.
+    var missing: CLIError { .data("\(path): no such file or directory (\(origin.rawValue))") }
+
+    /// A given or configured store that does not exist is an error naming it and its origin;
+    /// standard input and the default path (before the first `add`) are not.
+    func requireExisting() throws(CLIError) {
+        if isExplicit, path != "-", !exists { throw missing }
     }
 
     /// The store a changing command writes to.
@@ -47,10 +68,37 @@ struct Store {
         return VdirStore(directory: path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path)
     }
 
+    /// The store as one iCalendar file (`ICSFileStore`), else nil: a vdir or a native file.
+    var icsFile: ICSFileStore? {
+        guard vdir == nil, ICSFileStore.holds(path) else { return nil }
+        return ICSFileStore(path: path)
+    }
+
+    /// True when the store is iCalendar (a vdir or one `.ics` file): an item is then done or not
+    /// as clients read its STATUS, unless it repeats or is a challenge.
+    var isICalendar: Bool { vdir != nil || icsFile != nil }
+
     /// The directory holding the store ("" for a bare file name: the working directory).
     var directory: String {
         guard let slash = path.lastIndex(of: "/") else { return "" }
         return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// Checks that `add` may create the missing store: never where a directory was meant (a path
+    /// ending in `/`); a given or configured path only in a directory that exists; the default
+    /// path's directories are made (mode 0700).
+    func prepareCreation() throws(CLIError) {
+        if path.hasSuffix("/") {
+            throw .data("\(path): no such directory (\(origin.rawValue)); calgrid creates a todo file, never a directory (make the vdir with mkdir)")
+        }
+        if isExplicit {
+            if !directory.isEmpty, !FileSystem.isDirectory(directory) {
+                throw .data("\(path): cannot create it (\(origin.rawValue)): \(directory) "
+                            + (FileSystem.exists(directory) ? "is not a directory" : "does not exist"))
+            }
+            return
+        }
+        do { try FileSystem.makeDirectories(directory) } catch { throw .data("\(error.path): \(error.sentence)") }
     }
 
     /// The store's todos; an empty set when the file does not exist yet. A file that does not
@@ -58,6 +106,7 @@ struct Store {
     func read(_ options: CommonOptions) throws(CLIError) -> TodoSet {
         if let v = vdir { return try v.read(options) }
         guard exists else { return TodoSet() }
+        if let f = icsFile { return try f.read(options) }
         return try TodoFile.read(path: path, format: .native, policy: .strict, options: options).0
     }
 
@@ -66,11 +115,20 @@ struct Store {
     /// creates the store and its directory, unless `creating` is false (a command that changes an
     /// existing todo): then a missing store is an error and nothing is created.
     /// - Returns: what `body` returns.
-    func change<R>(_ options: CommonOptions, creating: Bool = true,
+    /// `completedAt` is when a completion written to an iCalendar store happened (default: now).
+    func change<R>(_ options: CommonOptions, creating: Bool = true, completedAt: Int64? = nil,
                    _ body: (inout TodoSet) throws(CLIError) -> (result: R, changed: Bool)) throws(CLIError) -> R {
-        if let v = vdir { return try v.change(options, body) }
-        if !creating && !exists { throw .data("no todos yet in \(path) (calgrid add TITLE starts it)") }
-        do { try FileSystem.makeDirectories(directory) } catch { throw .data("\(error.path): \(error.sentence)") }
+        if let v = vdir { return try v.change(options, completedAt: completedAt, body) }
+        let created = !exists
+        if created {
+            if !creating { try requireExisting(); throw .data("no todos yet in \(path) (calgrid add TITLE starts it)") }
+            try prepareCreation()
+        }
+        if let f = icsFile {
+            let r = try f.change(options, completedAt: completedAt, body)
+            if created, isExplicit, exists { reportError("created \(path) (a new iCalendar file)") }
+            return r
+        }
         return try Store.locking(path) { () throws(CLIError) -> R in
             var set = try read(options)
             let (result, changed) = try body(&set)
@@ -78,6 +136,7 @@ struct Store {
                 do throws(ExportError) { try set.exportJSON(to: path, format: .native) } catch {
                     throw .data("\(path): \(error.message); the store is unchanged")
                 }
+                if created, isExplicit { reportError("created \(path) (a new todo file in the native format)") }
             }
             return result
         }

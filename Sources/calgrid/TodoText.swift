@@ -69,6 +69,9 @@ enum TodoText {
     static func notTracked(_ day: CivilDate, at i: Int, in set: TodoSet) -> String {
         let name = "'\(set.title(at: i))' (\(set.id(at: i)))"
         guard let s = set.start(at: i), let e = set.end(at: i) else {
+            if set.start(at: i) != nil || set.end(at: i) != nil {
+                return "\(name): " + TodoError.dayNotTracked(position: i, day: day).description
+            }
             return "\(name) has no per-day ticks (it needs a start and an end)"
         }
         if day < s || day > e {

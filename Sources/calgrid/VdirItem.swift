@@ -34,9 +34,13 @@ enum VdirItem {
 
     /// `original` with the item of `todo.id` changed to `todo`; DTSTAMP, LAST-MODIFIED and
     /// SEQUENCE move on (`ICalendarItem.patch`), everything CalGrid does not model stays.
-    static func patch(_ original: [UInt8], to todo: TodoDraft, file: String, now: Int64, _ options: CommonOptions) throws(CLIError) -> [UInt8] {
+    /// A completion it writes is at `completedAt` (default: `now`).
+    static func patch(_ original: [UInt8], to todo: TodoDraft, file: String, now: Int64, completedAt: Int64? = nil,
+                      _ options: CommonOptions) throws(CLIError) -> [UInt8] {
         let bytes: [UInt8]
-        do throws(ImportError) { bytes = try ICalendarItem.patch(original, with: asItem(todo), now: now, zone: options.zone) } catch {
+        do throws(ImportError) {
+            bytes = try ICalendarItem.patch(original, with: asItem(todo), now: now, zone: options.zone, completedAt: completedAt)
+        } catch {
             throw .data("\(file): \(error.message); the file is unchanged")
         }
         try check(bytes, holds: todo, file: file, options)

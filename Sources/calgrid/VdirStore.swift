@@ -54,7 +54,8 @@ struct VdirStore {
     /// changed todo's file patched, a new todo a new file named after its id, a removed todo's file
     /// deleted. When another program replaced one of those files since it was read, nothing of
     /// this attempt is written and the change starts again from the files as they are now.
-    func change<R>(_ options: CommonOptions,
+    /// A completion the change writes is at `completedAt` (default: now).
+    func change<R>(_ options: CommonOptions, completedAt: Int64? = nil,
                    _ body: (inout TodoSet) throws(CLIError) -> (result: R, changed: Bool)) throws(CLIError) -> R {
         try Store.lockingFile(lockPath) { () throws(CLIError) -> R in
             // The view cache: a change parses only the files changed since the last read (a
@@ -67,7 +68,7 @@ struct VdirStore {
                 var set = snap.set
                 let (result, changed) = try body(&set)
                 if !changed { return result }
-                let plan = try VdirPlan(before: snap, after: set, directory: directory, options)
+                let plan = try VdirPlan(before: snap, after: set, directory: directory, completedAt: completedAt, options)
                 if !plan.stale, try plan.apply() { return result }
             }
             throw .data("\(directory): other programs kept replacing the files this change needs; nothing was changed")
@@ -83,7 +84,8 @@ struct VdirPlan {
     /// A file to patch was replaced since the snapshot was taken: the change starts again.
     var stale = false
 
-    init(before snap: VdirStore.Snapshot, after set: TodoSet, directory: String, _ options: CommonOptions) throws(CLIError) {
+    init(before snap: VdirStore.Snapshot, after set: TodoSet, directory: String, completedAt: Int64? = nil,
+         _ options: CommonOptions) throws(CLIError) {
         let now = CurrentProcess.secondsSince1970()
         var kept = Set<String>()
         var taken = Set(snap.items.values.map(\.file))
@@ -99,7 +101,7 @@ struct VdirPlan {
                     throw .data("\(path): is a symbolic link; calgrid does not write through a link in a vdir (replace it with the file itself); nothing was changed")
                 }
                 guard let bytes = item.bytes ?? VdirPlan.bytes(of: path, ifStill: item.status) else { stale = true; return }
-                writes.append((path, try VdirItem.patch(bytes, to: d, file: path, now: now, options), item.status))
+                writes.append((path, try VdirItem.patch(bytes, to: d, file: path, now: now, completedAt: completedAt, options), item.status))
             } else {
                 let name = VdirItem.fileName(for: d.id, avoiding: taken, in: directory)
                 taken.insert(name)

@@ -86,6 +86,19 @@ case_ import-directory         -- import .
 case_ export-sample            -- export $T
 case_ export-jsonl             -- export $T --todos todos.json --format jsonl
 case_ err-todos-missing        -- month $T --todos missing.json
+# A store path given or configured but not there is an error naming it and where it came from
+# (issue 38); only the default path shows the sample set before the first add.
+case_ err-todos-typo           -- list $T --todos vdri
+paths_case() { CALGRID_TODOS="$work/paths/$1" case_ "${@:2}"; }
+mkdir -p "$work/paths"
+paths_case vdri  err-env-typo           -- month $T
+paths_case vdri  err-env-typo-done      -- done x $T
+paths_case vdri/ err-env-typo-slash     -- list $T
+paths_case vdri/ err-add-trailing-slash -- add X --id x $T
+paths_case no/t.json err-add-no-parent  -- add X --id x $T
+paths_case t.json paths-add-creates     -- add X --id x $T
+paths_case t.json paths-list-created    -- list $T
+XDG_DATA_HOME="$work/paths-xdg" case_ paths-default-sample -- list $T --limit 3
 case_ err-todos-invalid        -- month $T --todos mixed.jsonl
 case_ err-import-no-file       -- import
 case_ err-import-two-files     -- import todos.json tasks.json
@@ -104,6 +117,7 @@ case_ help-json                -- help json
 # Your own todos: each store_case runs with $CALGRID_TODOS pointing at one store in the scratch
 # directory, so the cases below build on each other, in order.
 store_case() { CALGRID_TODOS="$work/store/todos.json" case_ "$@"; }
+mkdir -p "$work/store" "$work/rules" "$work/events"
 NOW='s/"createdAt":[0-9]+/"createdAt":N/'
 M=--today=2026-11-30
 store_case store-add-challenge     -- add Gym --repeat mon,wed,fri --challenge --end +4w --id gym $M
@@ -197,6 +211,21 @@ rule_case err-rule-done-open-off   -- done bins --on 2026-12-05 $R
 rule_case rule-show-open-ticked    MASK='s/created   .*/created   N/' -- show bins --today=2026-12-10
 rule_case rule-list-json           MASK='s/"createdAt":[0-9]*/"createdAt":N/g' -- list --json $R
 rule_case rule-undo-open           -- undo bins --on 2026-12-04 $R
+
+# done --on a day that is not one of the todo's days (issue 38): exit 1 with the core's sentence and
+# nothing changed, for a one-off span, a todo open on the right, a weekday todo and a rule.
+on_case() { CALGRID_TODOS="$work/on/todos.json" case_ "$@"; }
+mkdir -p "$work/on"
+on_case on-add-span                -- add Trip --start 2026-12-01 --end 2026-12-03 --id trip $R
+on_case on-add-open                -- add Course --start 2026-12-02 --id course $R
+on_case on-add-weekdays            -- add Swim --repeat tue,thu --start 2026-12-01 --end 2026-12-31 --id swim $R
+on_case on-add-rule                -- add Club --repeat "monthly on the 3rd thu" --end 2027-06-30 --id club $R
+on_case err-on-span-outside        -- done trip --on 2026-12-09 $R
+on_case err-on-open-before         -- done course --on 2026-11-20 $R
+on_case err-on-weekdays-off        -- done swim --on 2026-12-02 $R
+on_case err-on-rule-off            -- done club --on 2026-12-18 $R
+on_case on-list-unchanged          MASK='s/"createdAt":[0-9]*/"createdAt":N/g' -- list --json $R
+on_case on-open-inside             -- done course --on 2026-12-05 $R
 
 # Events (issue 20): never done, counted apart ("+N" under the day, "events" in --json), a kind of
 # their own in views, stats and show. A store of their own.

@@ -33,6 +33,8 @@ case_() {
     if [[ -s "$work/err" ]]; then printf '[stderr]\n'; cat "$work/err"; fi
     printf '[exit %d]\n' "$rc"
   } >"$actual.raw"
+  # The scratch directory's name differs between runs: a path in it reads as $WORK.
+  sed -i "s|$work|\$WORK|g" "$actual.raw"
   if [[ -n "$mask" ]]; then sed -E "$mask" "$actual.raw" >"$actual"; else mv "$actual.raw" "$actual"; fi
   if [[ "${UPDATE_GOLDEN:-}" == 1 ]]; then cp "$actual" "$golden/$name.txt"; fi
   if [[ -f "$golden/$name.txt" ]] && diff -u "$golden/$name.txt" "$actual" >"$work/diff"; then

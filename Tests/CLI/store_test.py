@@ -286,7 +286,9 @@ model = model[:-2]
 check(model, "rm the late tasks")
 for args in (("done", "x"), ("edit", "x", "--title", "y"), ("rm", "x")):
     empty = os.path.join(root, "nowhere", "todos.json")
-    cg(*args, "--todos", empty, T, expect=1)
+    _, err = cg(*args, "--todos", empty, T, expect=1)
+    if err != f"calgrid: {empty}: no such file or directory (--todos)\n":
+        fail(f"calgrid {args[0]} on a missing store: {err.strip()!r} does not name it and --todos")
     if os.path.exists(os.path.dirname(empty)):
         fail(f"calgrid {args[0]} on a missing store created {os.path.dirname(empty)}")
 
@@ -304,6 +306,7 @@ for args in (("add", "X"), ("done", "a"), ("undo", "a"), ("edit", "a", "--title"
 
 # --- Concurrency: 16 adds and 16 ticks at once all land; a reader always sees a whole store.
 shared = os.path.join(root, "shared", "todos.json")
+os.makedirs(os.path.dirname(shared))              # add creates a given store only in a folder that exists
 cg("add", "Daily", "--id", "daily", "--start", "2026-11-01", "--end", "2026-11-16", "--todos", shared, T)
 stop = threading.Event()
 reads = [0]

@@ -393,7 +393,17 @@ def recurring():
               f"{args}: RECURRENCE-ID {rid.to_ical()} against DTSTART {start.to_ical()}")
         seen = occurrences(after[name], lo, hi)[name[:-4]]
         check(seen[day] == done, f"{args}: recurring-ical-events sees {seen}")
+        if done:
+            # A day ticked after the fact is completed on that day, not when calgrid ran (issue 38).
+            completed = mine[0]["COMPLETED"].dt
+            check(completed.date().isoformat() == day, f"{args}: COMPLETED {completed} is not on {day}")
         agree(" ".join(args))
+    # done --on a day that is not one of the item's days: exit 1 with the core's sentence, no file changed.
+    before = files(vdir)
+    for uid, day in (("weekly", "2026-12-12"), ("open", "2026-12-23"), ("span", "2026-12-09")):
+        _, err, rc = calgrid(vdir, "done", uid, "--on", day, ok=False)
+        check(rc == 1 and day in err and err.count("\n") == 1, f"done {uid} --on {day}: exit {rc}, {err!r}")
+    check(files(vdir) == before, "done --on a day that is not the item's changed a file")
     check(str(master(files(vdir)["weekly.ics"])["X-PHONE-COLOR"]) == "#00aa00", "weekly: X- property lost")
     check(b"BEGIN:VALARM" in files(vdir)["stretch.ics"], "stretch: VALARM lost")
     for uid, ticked in (("stretch", ["2026-12-03"]), ("weekly", []), ("open", ["2026-12-22"])):
