@@ -39,14 +39,15 @@ public enum ICalendarItem {
             do throws(_ICalSyntaxError) {
                 var doc = try _ICalDocument.parse(b.baseAddress!, count: b.count, maxLineBytes: Int.max)
                 defer { doc.free() }
+                // The original as libical reads it: what the patched tree is compared with.
+                var base = try _ICalDocument.parse(b.baseAddress!, count: b.count, maxLineBytes: Int.max)
+                defer { base.free() }
                 for root in doc.roots {
                     for c in _Component(raw: root).children(ICAL_ANY_COMPONENT) where (c.isTodo || c.isEvent) && !c.has(ICAL_RECURRENCEID_PROPERTY) {
                         let uid = c.withText(ICAL_UID_PROPERTY) { t in t.map { String(decoding: $0, as: UTF8.self) } }
                         guard uid == draft.id else { continue }
                         _Patch.apply(c, from: current, to: draft, now: now, zone: zone)
-                        var out: [UInt8] = []
-                        for r in doc.roots { out += _Builder.text(r) }
-                        return .success(out)
+                        return Self.splice(original, base: base.roots, patched: doc.roots)
                     }
                 }
                 return .success(original)
@@ -59,6 +60,27 @@ public enum ICalendarItem {
         case .success(let bytes): return bytes
         case .failure(let e): throw e
         }
+    }
+}
+
+extension ICalendarItem {
+    /// `original` with what differs between `base` (its roots as libical read them) and `patched`
+    /// written into it (`_Splice`), every other content line kept; a failure when libical would
+    /// write an X-LIC-ERROR (a property it could not read, changed by the patch).
+    static func splice(_ original: [UInt8], base: [OpaquePointer], patched: [OpaquePointer]) -> Result<[UInt8], ImportError> {
+        var s = _Splice(original: original)
+        if let text = _TextComponent.frame(original), text.count == base.count, base.count == patched.count,
+           zip(base, text).allSatisfy({ _named($0.0, $0.1.name) }) {
+            for k in text.indices { s.component(text[k], old: base[k], new: patched[k]) }
+        } else {
+            // Text libical reads otherwise than its lines frame it: written whole, as libical reads it.
+            s.edits.append((0, original.count, s.written(patched.flatMap { _Builder.text($0) }, name: "VCALENDAR")))
+        }
+        if let name = s.error {
+            return .failure(.invalidInput(ImportIssue(reason: .parserRejected, byteOffset: 0, line: 1, column: 1, recordIndex: -1, field: name,
+                                                      detail: _ICalText.unwritable(name))))
+        }
+        return .success(s.apply(to: original))
     }
 }
 
