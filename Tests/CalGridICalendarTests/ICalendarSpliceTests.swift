@@ -35,17 +35,20 @@ import Testing
 
     /// Logical lines (a physical line and its continuations), each with its property name.
     static func lines(_ b: [UInt8]) -> [(name: String, text: [UInt8])] {
+        // Written apart from the code under test: physical lines first, continuations joined after.
+        var physical: [[UInt8]] = []
+        var cur: [UInt8] = []
+        for c in b {
+            cur.append(c)
+            if c == 0x0A { physical.append(cur); cur = [] }
+        }
+        if !cur.isEmpty { physical.append(cur) }
         var out: [(name: String, text: [UInt8])] = []
-        var i = 0
-        while i < b.count {
-            let s = i
-            repeat {
-                while i < b.count, b[i] != 0x0A { i += 1 }
-                if i < b.count { i += 1 }
-            } while i < b.count && (b[i] == 0x20 || b[i] == 0x09)
-            let t = Array(b[s..<i])
-            let name = String(decoding: t.prefix { $0 != 0x3A && $0 != 0x3B && $0 != 0x0D && $0 != 0x0A }, as: UTF8.self).uppercased()
-            out.append((name, t))
+        for l in physical {
+            if let first = l.first, first == 0x20 || first == 0x09, !out.isEmpty { out[out.count - 1].text += l; continue }
+            let head = String(decoding: l, as: UTF8.self)
+            let name = head.split(whereSeparator: { $0 == ":" || $0 == ";" || $0 == "\r" || $0 == "\n" }).first.map { $0.uppercased() } ?? ""
+            out.append((name, l))
         }
         return out
     }
@@ -107,5 +110,25 @@ import Testing
         let ticked = try ICalendarItem.patch(before, with: done, now: 1_796_000_000, zone: zone)
         let undone = try ICalendarItem.patch(ticked, with: current, now: 1_796_000_100, zone: zone)
         try Self.check(ticked, undone, current, Change(description: "undo", names: ["STATUS", "COMPLETED", "PERCENT-COMPLETE"]) { _ in }, file: file, dir: dir)
+    }
+
+    /// `edit --start` on a todo whose DUE is a DATE-TIME with a TZID (todoman's shape without its
+    /// DTSTART): the DTSTART added is a DATE-TIME too, the DUE's time and TZID on the start day
+    /// (RFC 5545 3.8.2.3: one value type), and every other line stays.
+    @Test func startAddedBesideATimedDueTakesItsType() throws {
+        let dir = try ScratchDirectory("splice-start")
+        defer { dir.remove() }
+        let zone = try TimeZoneRules.named("Europe/Berlin")
+        let todoman = [UInt8](try Data(contentsOf: Self.clients.appendingPathComponent("todoman.ics")))
+        let before = Self.lines(todoman).filter { $0.name != "DTSTART" }.flatMap(\.text)
+        let current = try Self.read(before, zone: zone)
+        #expect(current.end?.iso8601 == "2026-12-11")
+        var want = current
+        want.start = current.end?.advanced(by: -3)
+        let after = try ICalendarItem.patch(before, with: want, now: 1_796_000_000, zone: zone)
+        #expect(Self.lines(after).filter { $0.name == "DTSTART" }.map { String(decoding: $0.text, as: UTF8.self) }
+                == ["DTSTART;TZID=Europe/Berlin:20261208T180000\r\n"])
+        try Self.check(before, after, want, Change(description: "start", names: ["DTSTART"]) { _ in }, file: "todoman.ics without DTSTART", dir: dir)
+        #expect(try Self.read(after, zone: zone) == want)
     }
 }
