@@ -57,7 +57,7 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "CalGridICalendarTests",
                     dependencies: ["CalGrid", "CalGridSystem", "CalGridImport", "CalGridICalendar", "CalGridJSON", "CalGridTestSupport"],
-                    exclude: ["Corpus"]),
+                    exclude: ["Corpus", "Clients"]),
         // The C layer's agreement with the header where Swift can check it (the cell layout).
         .testTarget(name: "CalGridCTests", dependencies: ["CalGrid", "CalGridC", "CCalGrid"]),
         // Every Swift snippet of README.md and docs/*.md, extracted at build time and run with its checks.

@@ -11,12 +11,15 @@ public enum ICalendarItem {
     /// DUE (VTODO) or DTEND (VEVENT), completion, the rule and its ticks, and the reminder (the
     /// TRIGGER of the VALARM it was read from, or a new VALARM). A DATE-TIME keeps its time and TZID and moves
     /// by the days its day moved. DTSTAMP and LAST-MODIFIED become `now` and SEQUENCE goes up by one.
-    /// Everything else survives: other properties and their parameters, X- properties, alarms,
-    /// attendees, other components, the VTIMEZONEs. When `draft` equals what the item already
-    /// says (read in `zone`), `original` comes back byte for byte. A completion this patch makes
-    /// (STATUS:COMPLETED, a completed instance) gets COMPLETED `completedAt` (default: `now`), so a
-    /// day ticked after the fact is completed on that day.
-    /// - Throws: `ImportError.invalidInput` when `original` is not iCalendar or has no such item.
+    /// Everything else survives byte for byte: only the content lines of the properties and
+    /// components libical writes differently after the change are rewritten (`_ICalSplice.swift`);
+    /// other lines keep their folding, parameter order and place, unknown properties (PROXIMITY)
+    /// included. When `draft` equals what the item already says (read in `zone`), `original` comes
+    /// back byte for byte. A completion this patch makes (STATUS:COMPLETED, a completed instance)
+    /// gets COMPLETED `completedAt` (default: `now`), so a day ticked after the fact is completed
+    /// on that day.
+    /// - Throws: `ImportError.invalidInput` when `original` is not iCalendar or has no such item,
+    ///   or (`parserRejected`, the property named) when the change would write an X-LIC-ERROR.
     /// - Complexity: O(size of `original`)
     public static func patch(_ original: [UInt8], with draft: TodoDraft, now: Int64,
                              zone: TimeZoneRules = .utc, completedAt: Int64? = nil) throws(ImportError) -> [UInt8] {
@@ -41,14 +44,15 @@ public enum ICalendarItem {
             do throws(_ICalSyntaxError) {
                 var doc = try _ICalDocument.parse(b.baseAddress!, count: b.count, maxLineBytes: Int.max)
                 defer { doc.free() }
+                // The original as libical reads it: what the patched tree is compared with.
+                var base = try _ICalDocument.parse(b.baseAddress!, count: b.count, maxLineBytes: Int.max)
+                defer { base.free() }
                 for root in doc.roots {
                     for c in _Component(raw: root).children(ICAL_ANY_COMPONENT) where (c.isTodo || c.isEvent) && !c.has(ICAL_RECURRENCEID_PROPERTY) {
                         let uid = c.withText(ICAL_UID_PROPERTY) { t in t.map { String(decoding: $0, as: UTF8.self) } }
                         guard uid == draft.id else { continue }
                         _Patch.apply(c, from: current, to: draft, now: now, zone: zone, completedAt: completedAt ?? now)
-                        var out: [UInt8] = []
-                        for r in doc.roots { out += _Builder.text(r) }
-                        return .success(out)
+                        return Self.splice(original, base: base.roots, patched: doc.roots)
                     }
                 }
                 return .success(original)
@@ -61,6 +65,27 @@ public enum ICalendarItem {
         case .success(let bytes): return bytes
         case .failure(let e): throw e
         }
+    }
+}
+
+extension ICalendarItem {
+    /// `original` with what differs between `base` (its roots as libical read them) and `patched`
+    /// written into it (`_Splice`), every other content line kept; a failure when libical would
+    /// write an X-LIC-ERROR (a property it could not read, changed by the patch).
+    static func splice(_ original: [UInt8], base: [OpaquePointer], patched: [OpaquePointer]) -> Result<[UInt8], ImportError> {
+        var s = _Splice(original: original)
+        if let text = _TextComponent.frame(original), text.count == base.count, base.count == patched.count,
+           zip(base, text).allSatisfy({ _named($0.0, $0.1.name) }) {
+            for k in text.indices { s.component(text[k], old: base[k], new: patched[k]) }
+        } else {
+            // Text libical reads otherwise than its lines frame it: written whole, as libical reads it.
+            s.edits.append((0, original.count, s.written(patched.flatMap { _Builder.text($0) }, name: "VCALENDAR")))
+        }
+        if let name = s.error {
+            return .failure(.invalidInput(ImportIssue(reason: .parserRejected, byteOffset: 0, line: 1, column: 1, recordIndex: -1, field: name,
+                                                      detail: _ICalText.unwritable(name))))
+        }
+        return .success(s.apply(to: original))
     }
 }
 
@@ -92,8 +117,11 @@ enum _Patch {
             _Builder.replace(raw, ICAL_CREATED_PROPERTY, with: new.createdAt.flatMap { _Builder.time(ICAL_CREATED_PROPERTY, _Builder.utc($0)) { icalproperty_new_created($0) } })
         }
         if old.start != new.start {
+            // A todo's DTSTART and DUE have one value type (RFC 5545 3.8.2.3): a start added beside a
+            // DATE-TIME DUE is the DUE moved to the start day, its time and TZID kept.
             move(raw, ICAL_DTSTART_PROPERTY, from: old.start, to: new.start, make: { icalproperty_new_dtstart($0) },
-                 get: { icalproperty_get_dtstart($0) }, set: { icalproperty_set_dtstart($0, $1) })
+                 get: { icalproperty_get_dtstart($0) }, set: { icalproperty_set_dtstart($0, $1) },
+                 like: c.isTodo ? ICAL_DUE_PROPERTY : nil, on: old.end)
         }
         let recurs = old.recurrence != nil || new.recurrence != nil
         if recurs, old.recurrence != new.recurrence || old.end != new.end {
@@ -113,7 +141,7 @@ enum _Patch {
             } else {
                 _Builder.remove(raw, ICAL_DURATION_PROPERTY)
                 move(raw, ICAL_DUE_PROPERTY, from: old.end, to: new.end, make: { icalproperty_new_due($0) },
-                     get: { icalproperty_get_due($0) }, set: { icalproperty_set_due($0, $1) })
+                     get: { icalproperty_get_due($0) }, set: { icalproperty_set_due($0, $1) }, like: ICAL_DTSTART_PROPERTY, on: new.start)
             }
         }
         if c.isEvent, new.recurrence == nil {
@@ -167,15 +195,27 @@ enum _Patch {
 
     /// Moves a date property from day `old` to day `new`: a DATE-TIME by the days between (its time
     /// and TZID kept), a DATE or a missing property set to the new day, removed when `new` is nil.
+    /// A property added where the component has a DATE-TIME `like` (on day `on`) is that value
+    /// moved to `new`, with its TZID: one value type for both.
     static func move(_ c: OpaquePointer, _ kind: icalproperty_kind, from old: CivilDate?, to new: CivilDate?,
                      make: (icaltimetype) -> OpaquePointer?, get: (OpaquePointer) -> icaltimetype,
-                     set: (OpaquePointer, icaltimetype) -> Void) {
+                     set: (OpaquePointer, icaltimetype) -> Void, like: icalproperty_kind? = nil, on likeDay: CivilDate? = nil) {
         guard let new else { _Builder.remove(c, kind); return }
         if let p = icalcomponent_get_first_property(c, kind), let old {
             var t = get(p)
             if t.is_date == 0 {
                 t.day += Int32(clamping: old.days(to: new))
                 set(p, icaltime_normalize(t))
+                return
+            }
+        } else if let like, let likeDay, let q = icalcomponent_get_first_property(c, like), let v = icalproperty_get_value(q) {
+            var t = icalvalue_get_datetime(v)
+            if t.is_date == 0, icaltime_is_null_time(t) == 0 {
+                t.day += Int32(clamping: likeDay.days(to: new))
+                t = icaltime_normalize(t)
+                let tzid = icalproperty_get_first_parameter(q, ICAL_TZID_PARAMETER).flatMap { icalparameter_get_tzid($0) }.map { String(cString: $0) }
+                if tzid != nil { t.zone = nil }
+                _Builder.replace(c, kind, with: _Builder.time(kind, t, tzid: tzid, make))
                 return
             }
         }

@@ -5,6 +5,9 @@ import CalGrid
 enum _ICalText {
     static let notICalendar = "expected iCalendar: the input does not begin with BEGIN:VCALENDAR"
     static let empty = "no VCALENDAR in the input"
+    static func unwritable(_ name: String) -> String {
+        "libical cannot write \(name) of this item as it reads it (it would write an X-LIC-ERROR in its place); the file is left as it is"
+    }
     static let nulByte = "a NUL byte in iCalendar text"
     static func lineTooLong(_ limit: Int) -> String { "a content line longer than \(limit) bytes (the string size limit)" }
     static func unclosed(_ name: String, line: Int) -> String {

@@ -382,6 +382,62 @@ def main() -> int:
               and "BYDAY=TU,TH" in (rest[0]["rrule"] or "") and rest[0]["totalDays"] == 7,
               f"todo done on the Swim series: the rest of it, as calgrid reads it: {rest} (todoman: {swim})")
 
+        # 10. A phone's todo patched by calgrid (issue 38): CATEGORIES as one comma list (as Apple
+        # Reminders and todoman write it), a location alarm (RFC 9074 PROXIMITY, which libical does
+        # not know), X-APPLE- properties, a folded SUMMARY. After `calgrid done`, `edit --title` and
+        # `undo`, todoman reads it without a traceback and with its tags, and every line calgrid had
+        # no reason to change is byte for byte what the phone wrote.
+        phone = os.path.join(d, "t38", "lists", "phone")
+        os.makedirs(phone)
+        config10 = todoman_config(os.path.join(d, "t38"), os.path.join(d, "t38", "lists"))
+        item = os.path.join(phone, "5C0E7A1E-PARCEL.ics")
+        lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Apple Inc.//iPhone OS 17.4.1//EN", "CALSCALE:GREGORIAN",
+                 "BEGIN:VTODO", "CREATED:20260301T081500Z", "UID:5C0E7A1E-PARCEL",
+                 "SUMMARY:Pick up the parcel at the post office on Hauptstrasse before it goes b", " ack to the sender",
+                 "X-APPLE-SORT-ORDER:733212345", "DTSTAMP:20260301T081500Z", "LAST-MODIFIED:20260301T081500Z", "SEQUENCE:0",
+                 "CATEGORIES:health,personal", "DUE;VALUE=DATE:20260310", "STATUS:NEEDS-ACTION",
+                 "BEGIN:VALARM", "UID:8B1F3E2C-6A4D-4E7F-9B0A-1C2D3E4F5A6B", "TRIGGER;VALUE=DATE-TIME:19760401T005545Z",
+                 "ACTION:DISPLAY", "DESCRIPTION:Reminder", "PROXIMITY:ARRIVE", "BEGIN:VLOCATION", "UID:0D9C8B7A-6F5E-4D3C",
+                 "URL:geo:52.520008,13.404954", "TITLE:Post office", "END:VLOCATION", "END:VALARM", "END:VTODO", "END:VCALENDAR"]
+        original = ("\r\n".join(lines) + "\r\n").encode()
+        with open(item, "wb") as f:
+            f.write(original)
+
+        def logical(b):
+            out = []
+            for raw in b.split(b"\r\n"):
+                if raw[:1] in (b" ", b"\t") and out:
+                    out[-1] += b"\r\n" + raw
+                elif raw:
+                    out.append(raw)
+            return out
+
+        def name(l):
+            return l.split(b":")[0].split(b";")[0].upper()
+
+        def kept(before, after, allowed):
+            it = iter(logical(after))
+            return all(any(l == m for m in it) for l in logical(before) if name(l) not in allowed)
+
+        bump = {b"DTSTAMP", b"LAST-MODIFIED", b"SEQUENCE"}
+        done_names = bump | {b"STATUS", b"COMPLETED", b"PERCENT-COMPLETE"}
+        cg38 = lambda *a: run([calgrid, *a, "--todos", phone, "--tz", ZONE, "--today", "2026-03-05"], env)
+        steps = [("done", ["done", "5C0E7A1E-PARCEL"], done_names, True, "Pick up the parcel"),
+                 ("edit", ["edit", "5C0E7A1E-PARCEL", "--title", "Parcel: post office"], bump | {b"SUMMARY"}, True, "Parcel: post office"),
+                 ("undo", ["undo", "5C0E7A1E-PARCEL"], done_names, False, "Parcel: post office")]
+        for what, argv, allowed, completed, title in steps:
+            before = open(item, "rb").read()
+            cg38(*argv)
+            after = open(item, "rb").read()
+            p = subprocess.run([todo, "-c", config10, "--porcelain", "list", "--status", "ANY"], capture_output=True, env=env, timeout=120)
+            rows = json.loads(p.stdout) if p.returncode == 0 else []
+            check(p.returncode == 0 and b"Traceback" not in p.stderr, f"calgrid {what} on a phone todo: todoman fails: {p.stderr.decode()[-300:]}")
+            check(len(rows) == 1 and rows[0]["categories"] == ["health", "personal"] and rows[0]["completed"] == completed
+                  and rows[0]["summary"].startswith(title), f"calgrid {what} on a phone todo: todoman lists {rows}")
+            check(kept(before, after, allowed) and b"X-LIC-ERROR" not in after and after.count(b"CATEGORIES") == 1,
+                  f"calgrid {what} on a phone todo changed other lines:\n{after.decode()}")
+        check(b"PROXIMITY:ARRIVE\r\nBEGIN:VLOCATION" in open(item, "rb").read(), "the location alarm is no longer as the phone wrote it")
+
     for f in failures:
         print("FAIL", f)
     print(f"test-clients: {checks - len(failures)} of {checks} checks passed (todoman 4.7, khal 0.14, {ZONE} and {SEOUL})")
