@@ -198,18 +198,20 @@ test-c-sanitize: $(CAPI_T_DIR)/asan-shared $(CAPI_T_DIR)/asan-static
 # function pays all of it in its binary (flash on a small system); in RAM it pays .data/.bss (about
 # 3 KB) and the text pages it runs. What grows it: entry points and the core they reach, and each
 # format built in (JSON and the import layer are 77 KB of the 404 KB of 2026-12-01); a change past
-# the bound pays with a cut or moves the promise in docs/c-api.md, not the number here alone.
+# the bound pays with a cut or moves the promise in docs/c-api.md, not the number here alone
+# (moved to 492,000 on 2026-12-07: docs/c-api.md, Size, says by what).
 # The Unicode data tables (String comparison, hashing, Character: 100+ KB at once) are refused by
 # name, whatever the size; the file size catches a duplicated runtime.
-CAPI_A_LINKED_MAX := 480000
+CAPI_A_LINKED_MAX := 492000
 # calgrid_ical.o, the iCalendar member: its own bound, paid only by programs that call calgrid_ical_*
 # (and then on top of calgrid.o; libical is a shared library beside it). 499,423 bytes on 2026-12-02
 # (349,063 before iCalendar recurrence, 516,427 with events and rules before the rule reader
 # upper-cased bytes): CalGridICalendar 127 KB, the C calls 20 KB, and the member's own copies of
 # what it shares with calgrid.o (core 154 KB, import layer 25 KB, system 10 KB, runtime 88 KB) and
 # String's Unicode tables (38 KB, allowed here: the vdir code hashes and compares file names as
-# Strings). 8% above it, as calgrid.o had.
-CAPI_ICAL_LINKED_MAX := 540000
+# Strings). 8% above it, as calgrid.o had. 678,947 bytes on 2026-12-07 (CalGrid's own fields in
+# iCalendar, the splicing patch, the liberal reader, the vdir checks): bound moved to 690,000.
+CAPI_ICAL_LINKED_MAX := 690000
 CAPI_LINKED = size -A $(1) | awk '$$1 ~ /^\.(text|rodata|data|data\.rel\.ro|bss)$$/ { n += $$2 } END { print n }'
 CAPI_A_UNICODE_TABLES := _swift_stdlib_\(normData\|nfc_comp[0-9]*\|names\|words\|word_indices\|generalCategory\|nfd_decomp\|nfc_comp\|graphemeBreakProperties\|mappings\|case\|scalar_binProps\)
 CAPI_NO_ICAL_PROBE := Tests/C/probe/no_ical.c

@@ -75,7 +75,7 @@ struct _Splice {
 
     /// `original` with the edits applied.
     func apply(to original: [UInt8]) -> [UInt8] {
-        let sorted = edits.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
+        let sorted = edits.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map { $0.element }
         var out: [UInt8] = []
         out.reserveCapacity(original.count + 256)
         var at = 0
@@ -111,11 +111,11 @@ struct _Splice {
         for p in oldP + newP where !names.contains(p.name) { names.append(p.name) }
         let firstChild = t.children.first?.begin ?? t.endLine
         for n in names {
-            let o = oldP.filter { $0.name == n }.map(\.text), w = newP.filter { $0.name == n }
-            if o == w.map(\.text) { continue }
+            let o = oldP.filter { $0.name == n }.map { $0.text }, w = newP.filter { $0.name == n }
+            if o == w.map({ $0.text }) { continue }
             let lines = t.properties.filter { $0.name == n }
             let at = lines.first?.start ?? firstChild
-            let bytes = written(Self.joined(n, w.map(\.raw)), name: String(decoding: n, as: UTF8.self))
+            let bytes = written(Self.joined(n, w.map { $0.raw }), name: String(decoding: n, as: UTF8.self))
             edits.append((at, lines.first?.end ?? at, bytes))
             for l in lines.dropFirst() { edits.append((l.start, l.end, [])) }
         }
