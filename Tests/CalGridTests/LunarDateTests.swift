@@ -51,4 +51,23 @@ import Testing
         #expect(a < b && b < c)
         #expect(a.civilDate < b.civilDate && b.civilDate < c.civilDate)
     }
+
+    @Test func labelsInBothLanguages() throws {
+        let d = try LunarDate(year: 2026, month: 10, day: 27)
+        #expect(LunarLabels.date(d, .korean) == "음력 10월 27일")
+        #expect(LunarLabels.date(d, .english) == "Lunar 10/27")
+        #expect(LunarLabels.month(6, isLeapMonth: true, .korean) == "윤6월")
+        #expect(LunarLabels.month(6, isLeapMonth: true, .english) == "leap 6")
+        let leap = try LunarDate(year: 2025, month: 6, day: 3, isLeapMonth: true)
+        #expect(LunarLabels.cell(leap, .korean) == "윤6.3" && LunarLabels.cell(leap, .english) == "L6/3")
+        #expect(LunarLabels.cell(d, .korean) == "10.27" && LunarLabels.cell(d, .english) == "10/27")
+    }
+
+    /// Every cell of a month grid carries the lunar date of its day; none outside the table.
+    @Test func gridCellsCarryTheirLunarDate() throws {
+        let grid = try MonthGrid(year: 2026, month: 9, firstWeekday: .sunday)
+        for cell in grid { #expect(cell.lunarDate == (try LunarDate(cell.date))) }
+        let after = try MonthGrid(year: 2051, month: 1, firstWeekday: .sunday)
+        #expect(after.allSatisfy { $0.lunarDate == nil })
+    }
 }

@@ -1,0 +1,41 @@
+/// One holiday on one day: a row's own day or its substitute (대체공휴일, "observed").
+public struct Holiday: Hashable, Sendable {
+    /// The day off.
+    public let date: CivilDate
+    public let country: HolidayCountry
+    /// The row it comes from (its names), in the country's table.
+    let _row: Int16
+    /// A substitute day (its name is "Alternative holiday for …" / "… 대체 휴일", or "… (observed)").
+    public let isSubstitute: Bool
+
+    /// The English name: "Chuseok", "Alternative holiday for Liberation Day", "Christmas Day (observed)".
+    /// - Complexity: O(1); allocates the returned string.
+    public var name: String {
+        let base = country._rules[Int(_row)].name.description
+        guard isSubstitute else { return base }
+        return country == .korea ? "Alternative holiday for " + base : base + " (observed)"
+    }
+
+    /// The name in the country's language: Korean ("추석", "광복절 대체 휴일"), German
+    /// ("Tag der Deutschen Einheit"); for the US, `name`.
+    /// - Complexity: O(1); allocates the returned string.
+    public var localName: String {
+        let base = country._rules[Int(_row)].localName.description
+        switch country {
+        case .korea: return isSubstitute ? base + " 대체 휴일" : base
+        case .germany: return base
+        case .unitedStates: return name
+        }
+    }
+
+    /// The Korean name of a Korean holiday; nil in other countries.
+    /// - Complexity: O(1); allocates the returned string.
+    public var nameKo: String? { country == .korea ? localName : nil }
+
+    /// - Complexity: O(1)
+    public static func == (a: Holiday, b: Holiday) -> Bool {
+        a.date == b.date && a.country == b.country && a._row == b._row && a.isSubstitute == b.isSubstitute
+    }
+    /// - Complexity: O(1)
+    public func hash(into h: inout Hasher) { h.combine(date); h.combine(_row); h.combine(isSubstitute) }
+}

@@ -1,0 +1,60 @@
+/// The countries whose public holidays CalGrid carries as data (`_HolidayRule` rows).
+public enum HolidayCountry: UInt8, CaseIterable, Sendable {
+    /// South Korea: 관공서의 공휴일에 관한 규정, with its substitute holidays (대체공휴일).
+    case korea = 0
+    /// The United States: federal holidays, with their observed days.
+    case unitedStates = 1
+    /// Germany: the national holidays (those of every state).
+    case germany = 2
+
+    /// The ISO 3166-1 alpha-2 code: "KR", "US", "DE".
+    /// - Complexity: O(1)
+    public var code: StaticString {
+        switch self {
+        case .korea: return "KR"
+        case .unitedStates: return "US"
+        case .germany: return "DE"
+        }
+    }
+
+    /// The country of an ISO 3166-1 alpha-2 code, in either case ("KR", "kr"); nil for another.
+    /// - Complexity: O(1)
+    public init?(code: String) {
+        var u: [UInt8] = []
+        for b in code.utf8 { u.append(b >= 0x61 && b <= 0x7A ? b - 0x20 : b) }
+        switch u {
+        case [0x4B, 0x52]: self = .korea
+        case [0x55, 0x53]: self = .unitedStates
+        case [0x44, 0x45]: self = .germany
+        default: return nil
+        }
+    }
+
+    /// The rows of this country's holidays.
+    var _rules: [_HolidayRule] {
+        switch self {
+        case .korea: return _koreanHolidayRules
+        case .unitedStates: return _usHolidayRules
+        case .germany: return _germanHolidayRules
+        }
+    }
+
+    /// How a holiday that falls on a weekend (or on another holiday) gives a day off.
+    var _substitution: _Substitution {
+        switch self {
+        case .korea: return .nextFreeWeekday
+        case .unitedStates: return .nearestWeekday
+        case .germany: return .none
+        }
+    }
+}
+
+/// The substitute-day schemes the rows can ask for.
+enum _Substitution {
+    /// No substitute days.
+    case none
+    /// US federal: a Saturday holiday is observed the Friday before, a Sunday one the Monday after.
+    case nearestWeekday
+    /// Korea: the first following day that is neither a weekend day nor a holiday.
+    case nextFreeWeekday
+}
