@@ -11,7 +11,7 @@ public struct Holiday: Hashable, Sendable {
     /// The English name: "Chuseok", "Alternative holiday for Liberation Day", "Christmas Day (observed)".
     /// - Complexity: O(1); allocates the returned string.
     public var name: String {
-        let base = country._rules[Int(_row)].name.description
+        let base = country._rule(Int(_row)).name.description
         guard isSubstitute else { return base }
         return country == .korea ? "Alternative holiday for " + base : base + " (observed)"
     }
@@ -20,7 +20,7 @@ public struct Holiday: Hashable, Sendable {
     /// ("Tag der Deutschen Einheit"); for the US, `name`.
     /// - Complexity: O(1); allocates the returned string.
     public var localName: String {
-        let base = country._rules[Int(_row)].localName.description
+        let base = country._rule(Int(_row)).localName.description
         switch country {
         case .korea: return isSubstitute ? base + " 대체 휴일" : base
         case .germany: return base

@@ -42,7 +42,9 @@ public enum HolidayCalendar {
     /// Every holiday of solar year `year` with the substitute days its holidays give (which may fall
     /// in the next or, in the US, the previous year), sorted by date.
     static func _year(_ year: Int, _ country: HolidayCountry) -> [Holiday] {
-        let rules = country._rules
+        var rules: [_HolidayRule] = []
+        rules.reserveCapacity(country._ruleCount)
+        for i in 0..<country._ruleCount { rules.append(country._rule(i)) }
         var list: [Holiday] = []
         for i in rules.indices where year >= Int(rules[i].firstYear) && year <= Int(rules[i].lastYear) {
             if let d = _day(rules[i], year) {

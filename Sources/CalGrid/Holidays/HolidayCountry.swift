@@ -30,12 +30,21 @@ public enum HolidayCountry: UInt8, CaseIterable, Sendable {
         }
     }
 
-    /// The rows of this country's holidays.
-    var _rules: [_HolidayRule] {
+    /// How many rows this country's holidays have.
+    var _ruleCount: Int {
         switch self {
-        case .korea: return _koreanHolidayRules
-        case .unitedStates: return _usHolidayRules
-        case .germany: return _germanHolidayRules
+        case .korea: return _koreanHolidayRuleCount
+        case .unitedStates: return _usHolidayRuleCount
+        case .germany: return _germanHolidayRuleCount
+        }
+    }
+
+    /// Row `i` (0..<_ruleCount) of this country's holidays.
+    func _rule(_ i: Int) -> _HolidayRule {
+        switch self {
+        case .korea: return _koreanHolidayRule(i)
+        case .unitedStates: return _usHolidayRule(i)
+        case .germany: return _germanHolidayRule(i)
         }
     }
 

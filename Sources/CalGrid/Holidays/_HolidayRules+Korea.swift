@@ -5,34 +5,40 @@
 // days: Liberation, Foundation and Hangul Day from 2021, 삼일절 from 2022) and of 2023 (Buddha's
 // Birthday, Christmas), and of 2026 (노동절, 제헌절). Names: python-holidays' (docs/lunar-and-holidays.md).
 // Election days and one-off decrees (임시공휴일) are not rows: the docs list them.
-let _koreanHolidayRules: [_HolidayRule] = [
-    _HolidayRule(kind: .fixed, month: 1, day: 1, firstYear: 1990, name: "New Year's Day", localName: "신정연휴"),
-    _HolidayRule(kind: .fixed, month: 1, day: 2, firstYear: 1990, lastYear: 1998, name: "New Year's Day", localName: "신정연휴"),
-    _HolidayRule(kind: .lunar, month: 1, day: 1, offset: -1, firstYear: 1990, substituteSince: 2014, substituteOnSaturday: false,
-                 substituteNameRow: 3, name: "The day preceding Korean New Year", localName: "설날 전날"),
-    _HolidayRule(kind: .lunar, month: 1, day: 1, firstYear: 1990, substituteSince: 2014, substituteOnSaturday: false,
-                 name: "Korean New Year", localName: "설날"),
-    _HolidayRule(kind: .lunar, month: 1, day: 1, offset: 1, firstYear: 1990, substituteSince: 2014, substituteOnSaturday: false,
-                 substituteNameRow: 3, name: "The second day of Korean New Year", localName: "설날 다음날"),
-    _HolidayRule(kind: .fixed, month: 3, day: 1, firstYear: 1990, substituteSince: 2022, name: "Independence Movement Day", localName: "삼일절"),
-    _HolidayRule(kind: .fixed, month: 4, day: 5, firstYear: 1990, lastYear: 2005, name: "Tree Planting Day", localName: "식목일"),
-    _HolidayRule(kind: .lunar, month: 4, day: 8, firstYear: 1990, lastYear: 2016, name: "Buddha's Birthday", localName: "석가탄신일"),
-    _HolidayRule(kind: .lunar, month: 4, day: 8, firstYear: 2017, substituteSince: 2023, name: "Buddha's Birthday", localName: "부처님오신날"),
-    _HolidayRule(kind: .fixed, month: 5, day: 1, firstYear: 2026, substituteSince: 2026, name: "Labor Day", localName: "노동절"),
-    _HolidayRule(kind: .fixed, month: 5, day: 5, firstYear: 1990, substituteSince: 2015, name: "Children's Day", localName: "어린이날"),
-    _HolidayRule(kind: .fixed, month: 6, day: 6, firstYear: 1990, name: "Memorial Day", localName: "현충일"),
-    _HolidayRule(kind: .fixed, month: 7, day: 17, firstYear: 1990, lastYear: 2007, name: "Constitution Day", localName: "제헌절"),
-    _HolidayRule(kind: .fixed, month: 7, day: 17, firstYear: 2026, substituteSince: 2026, name: "Constitution Day", localName: "제헌절"),
-    _HolidayRule(kind: .fixed, month: 8, day: 15, firstYear: 1990, substituteSince: 2021, name: "Liberation Day", localName: "광복절"),
-    _HolidayRule(kind: .fixed, month: 10, day: 1, firstYear: 1990, lastYear: 1990, name: "Armed Forces Day", localName: "국군의 날"),
-    _HolidayRule(kind: .fixed, month: 10, day: 3, firstYear: 1990, substituteSince: 2021, name: "National Foundation Day", localName: "개천절"),
-    _HolidayRule(kind: .fixed, month: 10, day: 9, firstYear: 1990, lastYear: 1990, name: "Hangul Day", localName: "한글날"),
-    _HolidayRule(kind: .fixed, month: 10, day: 9, firstYear: 2013, substituteSince: 2021, name: "Hangul Day", localName: "한글날"),
-    _HolidayRule(kind: .lunar, month: 8, day: 15, offset: -1, firstYear: 1990, substituteSince: 2014, substituteOnSaturday: false,
-                 substituteNameRow: 20, name: "The day preceding Chuseok", localName: "추석 전날"),
-    _HolidayRule(kind: .lunar, month: 8, day: 15, firstYear: 1990, substituteSince: 2014, substituteOnSaturday: false,
-                 name: "Chuseok", localName: "추석"),
-    _HolidayRule(kind: .lunar, month: 8, day: 15, offset: 1, firstYear: 1990, substituteSince: 2014, substituteOnSaturday: false,
-                 substituteNameRow: 20, name: "The second day of Chuseok", localName: "추석 다음날"),
-    _HolidayRule(kind: .fixed, month: 12, day: 25, firstYear: 1990, substituteSince: 2023, name: "Christmas Day", localName: "기독탄신일"),
-]
+// The rows are the cases of a switch, not an array: a global array is data, which the linker keeps
+// in every program (Swift has no data sections), while a function it can drop when no one asks.
+let _koreanHolidayRuleCount = 23
+/// Row `i` (0..<_koreanHolidayRuleCount).
+func _koreanHolidayRule(_ i: Int) -> _HolidayRule {
+    switch i {
+    case 0: return _HolidayRule(kind: .fixed, month: 1, day: 1, firstYear: 1990, name: "New Year's Day", localName: "신정연휴")
+    case 1: return _HolidayRule(kind: .fixed, month: 1, day: 2, firstYear: 1990, lastYear: 1998, name: "New Year's Day", localName: "신정연휴")
+    case 2: return _HolidayRule(kind: .lunar, month: 1, day: 1, offset: -1, firstYear: 1990, substituteSince: 2014, substituteOnSaturday: false,
+        substituteNameRow: 3, name: "The day preceding Korean New Year", localName: "설날 전날")
+    case 3: return _HolidayRule(kind: .lunar, month: 1, day: 1, firstYear: 1990, substituteSince: 2014, substituteOnSaturday: false,
+        name: "Korean New Year", localName: "설날")
+    case 4: return _HolidayRule(kind: .lunar, month: 1, day: 1, offset: 1, firstYear: 1990, substituteSince: 2014, substituteOnSaturday: false,
+        substituteNameRow: 3, name: "The second day of Korean New Year", localName: "설날 다음날")
+    case 5: return _HolidayRule(kind: .fixed, month: 3, day: 1, firstYear: 1990, substituteSince: 2022, name: "Independence Movement Day", localName: "삼일절")
+    case 6: return _HolidayRule(kind: .fixed, month: 4, day: 5, firstYear: 1990, lastYear: 2005, name: "Tree Planting Day", localName: "식목일")
+    case 7: return _HolidayRule(kind: .lunar, month: 4, day: 8, firstYear: 1990, lastYear: 2016, name: "Buddha's Birthday", localName: "석가탄신일")
+    case 8: return _HolidayRule(kind: .lunar, month: 4, day: 8, firstYear: 2017, substituteSince: 2023, name: "Buddha's Birthday", localName: "부처님오신날")
+    case 9: return _HolidayRule(kind: .fixed, month: 5, day: 1, firstYear: 2026, substituteSince: 2026, name: "Labor Day", localName: "노동절")
+    case 10: return _HolidayRule(kind: .fixed, month: 5, day: 5, firstYear: 1990, substituteSince: 2015, name: "Children's Day", localName: "어린이날")
+    case 11: return _HolidayRule(kind: .fixed, month: 6, day: 6, firstYear: 1990, name: "Memorial Day", localName: "현충일")
+    case 12: return _HolidayRule(kind: .fixed, month: 7, day: 17, firstYear: 1990, lastYear: 2007, name: "Constitution Day", localName: "제헌절")
+    case 13: return _HolidayRule(kind: .fixed, month: 7, day: 17, firstYear: 2026, substituteSince: 2026, name: "Constitution Day", localName: "제헌절")
+    case 14: return _HolidayRule(kind: .fixed, month: 8, day: 15, firstYear: 1990, substituteSince: 2021, name: "Liberation Day", localName: "광복절")
+    case 15: return _HolidayRule(kind: .fixed, month: 10, day: 1, firstYear: 1990, lastYear: 1990, name: "Armed Forces Day", localName: "국군의 날")
+    case 16: return _HolidayRule(kind: .fixed, month: 10, day: 3, firstYear: 1990, substituteSince: 2021, name: "National Foundation Day", localName: "개천절")
+    case 17: return _HolidayRule(kind: .fixed, month: 10, day: 9, firstYear: 1990, lastYear: 1990, name: "Hangul Day", localName: "한글날")
+    case 18: return _HolidayRule(kind: .fixed, month: 10, day: 9, firstYear: 2013, substituteSince: 2021, name: "Hangul Day", localName: "한글날")
+    case 19: return _HolidayRule(kind: .lunar, month: 8, day: 15, offset: -1, firstYear: 1990, substituteSince: 2014, substituteOnSaturday: false,
+        substituteNameRow: 20, name: "The day preceding Chuseok", localName: "추석 전날")
+    case 20: return _HolidayRule(kind: .lunar, month: 8, day: 15, firstYear: 1990, substituteSince: 2014, substituteOnSaturday: false,
+        name: "Chuseok", localName: "추석")
+    case 21: return _HolidayRule(kind: .lunar, month: 8, day: 15, offset: 1, firstYear: 1990, substituteSince: 2014, substituteOnSaturday: false,
+        substituteNameRow: 20, name: "The second day of Chuseok", localName: "추석 다음날")
+    default: return _HolidayRule(kind: .fixed, month: 12, day: 25, firstYear: 1990, substituteSince: 2023, name: "Christmas Day", localName: "기독탄신일")
+    }
+}

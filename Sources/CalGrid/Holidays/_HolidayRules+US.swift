@@ -2,19 +2,25 @@
 // on: Martin Luther King Jr. Day from 1986, Veterans Day back on November 11 from 1978, Juneteenth
 // from 2021. A Saturday holiday is observed the Friday before, a Sunday one the Monday after
 // (Executive Order 11582), so New Year's Day can be observed on December 31. Names: python-holidays'.
-let _usHolidayRules: [_HolidayRule] = [
-    _HolidayRule(kind: .fixed, month: 1, day: 1, firstYear: 1971, substituteSince: 1971, name: "New Year's Day", localName: "New Year's Day"),
-    _HolidayRule(kind: .nthWeekday, month: 1, day: 3, weekday: 1, firstYear: 1986,
-                 name: "Martin Luther King Jr. Day", localName: "Martin Luther King Jr. Day"),
-    _HolidayRule(kind: .nthWeekday, month: 2, day: 3, weekday: 1, firstYear: 1971, name: "Washington's Birthday", localName: "Washington's Birthday"),
-    _HolidayRule(kind: .nthWeekday, month: 5, day: -1, weekday: 1, firstYear: 1971, name: "Memorial Day", localName: "Memorial Day"),
-    _HolidayRule(kind: .fixed, month: 6, day: 19, firstYear: 2021, substituteSince: 2021,
-                 name: "Juneteenth National Independence Day", localName: "Juneteenth National Independence Day"),
-    _HolidayRule(kind: .fixed, month: 7, day: 4, firstYear: 1971, substituteSince: 1971, name: "Independence Day", localName: "Independence Day"),
-    _HolidayRule(kind: .nthWeekday, month: 9, day: 1, weekday: 1, firstYear: 1971, name: "Labor Day", localName: "Labor Day"),
-    _HolidayRule(kind: .nthWeekday, month: 10, day: 2, weekday: 1, firstYear: 1971, name: "Columbus Day", localName: "Columbus Day"),
-    _HolidayRule(kind: .nthWeekday, month: 10, day: 4, weekday: 1, firstYear: 1971, lastYear: 1977, name: "Veterans Day", localName: "Veterans Day"),
-    _HolidayRule(kind: .fixed, month: 11, day: 11, firstYear: 1978, substituteSince: 1978, name: "Veterans Day", localName: "Veterans Day"),
-    _HolidayRule(kind: .nthWeekday, month: 11, day: 4, weekday: 4, firstYear: 1971, name: "Thanksgiving Day", localName: "Thanksgiving Day"),
-    _HolidayRule(kind: .fixed, month: 12, day: 25, firstYear: 1971, substituteSince: 1971, name: "Christmas Day", localName: "Christmas Day"),
-]
+// The rows are the cases of a switch, not an array: a global array is data, which the linker keeps
+// in every program (Swift has no data sections), while a function it can drop when no one asks.
+let _usHolidayRuleCount = 12
+/// Row `i` (0..<_usHolidayRuleCount).
+func _usHolidayRule(_ i: Int) -> _HolidayRule {
+    switch i {
+    case 0: return _HolidayRule(kind: .fixed, month: 1, day: 1, firstYear: 1971, substituteSince: 1971, name: "New Year's Day", localName: "New Year's Day")
+    case 1: return _HolidayRule(kind: .nthWeekday, month: 1, day: 3, weekday: 1, firstYear: 1986,
+        name: "Martin Luther King Jr. Day", localName: "Martin Luther King Jr. Day")
+    case 2: return _HolidayRule(kind: .nthWeekday, month: 2, day: 3, weekday: 1, firstYear: 1971, name: "Washington's Birthday", localName: "Washington's Birthday")
+    case 3: return _HolidayRule(kind: .nthWeekday, month: 5, day: -1, weekday: 1, firstYear: 1971, name: "Memorial Day", localName: "Memorial Day")
+    case 4: return _HolidayRule(kind: .fixed, month: 6, day: 19, firstYear: 2021, substituteSince: 2021,
+        name: "Juneteenth National Independence Day", localName: "Juneteenth National Independence Day")
+    case 5: return _HolidayRule(kind: .fixed, month: 7, day: 4, firstYear: 1971, substituteSince: 1971, name: "Independence Day", localName: "Independence Day")
+    case 6: return _HolidayRule(kind: .nthWeekday, month: 9, day: 1, weekday: 1, firstYear: 1971, name: "Labor Day", localName: "Labor Day")
+    case 7: return _HolidayRule(kind: .nthWeekday, month: 10, day: 2, weekday: 1, firstYear: 1971, name: "Columbus Day", localName: "Columbus Day")
+    case 8: return _HolidayRule(kind: .nthWeekday, month: 10, day: 4, weekday: 1, firstYear: 1971, lastYear: 1977, name: "Veterans Day", localName: "Veterans Day")
+    case 9: return _HolidayRule(kind: .fixed, month: 11, day: 11, firstYear: 1978, substituteSince: 1978, name: "Veterans Day", localName: "Veterans Day")
+    case 10: return _HolidayRule(kind: .nthWeekday, month: 11, day: 4, weekday: 4, firstYear: 1971, name: "Thanksgiving Day", localName: "Thanksgiving Day")
+    default: return _HolidayRule(kind: .fixed, month: 12, day: 25, firstYear: 1971, substituteSince: 1971, name: "Christmas Day", localName: "Christmas Day")
+    }
+}
