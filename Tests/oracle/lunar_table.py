@@ -60,14 +60,24 @@ def main():
     out.write(f"var _lunarLastMonthDay: (month: Int, day: Int) {{ ({LAST_LUNAR[1]}, {LAST_LUNAR[2]}) }}\n")
     out.write("/// What bits 17...22 of a row add to: new year's day is January 1 + this + the stored offset.\n")
     out.write(f"var _lunarOffsetBase: Int {{ {OFFSET_BASE} }}\n\n")
-    out.write(f"/// {len(rows)} years, 3 bytes each ({3 * len(rows)} bytes), little-endian rows.\n")
-    out.write("let _lunarYearTable: [UInt8] = [\n")
     flat = []
     for r in rows:
         flat += [r & 0xFF, r >> 8 & 0xFF, r >> 16 & 0xFF]
-    for i in range(0, len(flat), 24):
-        out.write("    " + ", ".join("0x%02X" % b for b in flat[i:i + 24]) + ",\n")
-    out.write("]\n")
+    flat += [0] * (-len(flat) % 4)
+    words = [flat[i] | flat[i + 1] << 8 | flat[i + 2] << 16 | flat[i + 3] << 24 for i in range(0, len(flat), 4)]
+    out.write(f"/// {len(rows)} years, 3 bytes each ({3 * len(rows)} bytes), as {len(words)} words: byte k is bits\n")
+    out.write("/// 8 * (k % 4) ... of word k / 4. In a section of its own, so that `--gc-sections` drops it from a\n")
+    out.write("/// program that never converts a lunar date (Swift puts every other global's data in one shared\n")
+    out.write("/// section, which a firmware keeps whole). A `var` only so that reads take its address\n")
+    out.write("/// (`withUnsafeBytes(of: &...)`) instead of copying the tuple; nothing writes it.\n")
+    out.write('@section(".rodata.calgrid_lunar") nonisolated(unsafe) var _lunarYearTable: (\n')
+    types = ["UInt32"] * len(words)
+    for i in range(0, len(types), 16):
+        out.write("    " + ", ".join(types[i:i + 16]) + ("," if i + 16 < len(types) else "") + "\n")
+    out.write(") = (\n")
+    for i in range(0, len(words), 8):
+        out.write("    " + ", ".join("0x%08X" % w for w in words[i:i + 8]) + ("," if i + 8 < len(words) else "") + "\n")
+    out.write(")\n")
 
 
 if __name__ == "__main__":

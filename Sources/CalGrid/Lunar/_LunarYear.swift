@@ -13,7 +13,10 @@ struct _LunarYear {
     /// - Complexity: O(1)
     init(_ year: Int) {
         let i = (year - _lunarFirstYear) * 3
-        let row = Int(_lunarYearTable[i]) | Int(_lunarYearTable[i + 1]) << 8 | Int(_lunarYearTable[i + 2]) << 16
+        let row = withUnsafeBytes(of: &_lunarYearTable) { raw in
+            func byte(_ k: Int) -> Int { Int(raw.load(fromByteOffset: k & ~3, as: UInt32.self) >> UInt32(8 * (k & 3)) & 0xFF) }
+            return byte(i) | byte(i + 1) << 8 | byte(i + 2) << 16
+        }
         lengthBits = row & 0x1FFF
         leapMonth = row >> 13 & 0xF
         newYear = CivilDate._daysFromCivil(year, 1, 1) + _lunarOffsetBase + (row >> 17 & 0x3F)
