@@ -11,18 +11,18 @@ public struct Holiday: Hashable, Sendable {
     /// The English name: "Chuseok", "Alternative holiday for Liberation Day", "Christmas Day (observed)".
     /// - Complexity: O(1); allocates the returned string.
     public var name: String {
-        let base = country._rule(Int(_row)).name.description
+        let base = country._rule(Int(_row)).name.string
         guard isSubstitute else { return base }
-        return country == .korea ? "Alternative holiday for " + base : base + " (observed)"
+        return country == .korea ? _HolidayText.alternativeFor.string + base : base + _HolidayText.observed.string
     }
 
     /// The name in the country's language: Korean ("추석", "광복절 대체 휴일"), German
     /// ("Tag der Deutschen Einheit"); for the US, `name`.
     /// - Complexity: O(1); allocates the returned string.
     public var localName: String {
-        let base = country._rule(Int(_row)).localName.description
+        let base = country._rule(Int(_row)).localName.string
         switch country {
-        case .korea: return isSubstitute ? base + " 대체 휴일" : base
+        case .korea: return isSubstitute ? base + _HolidayText.substituteKo.string : base
         case .germany: return base
         case .unitedStates: return name
         }

@@ -42,12 +42,12 @@ public enum HolidayCalendar {
     /// Every holiday of solar year `year` with the substitute days its holidays give (which may fall
     /// in the next or, in the US, the previous year), sorted by date.
     static func _year(_ year: Int, _ country: HolidayCountry) -> [Holiday] {
-        var rules: [_HolidayRule] = []
-        rules.reserveCapacity(country._ruleCount)
-        for i in 0..<country._ruleCount { rules.append(country._rule(i)) }
+        // Rows by index, not copied into an array: an array of rows brings its type's metadata,
+        // which Swift keeps in the shared data section of every program (docs/lunar-and-holidays.md).
+        let rules = country._rule
         var list: [Holiday] = []
-        for i in rules.indices where year >= Int(rules[i].firstYear) && year <= Int(rules[i].lastYear) {
-            if let d = _day(rules[i], year) {
+        for i in 0..<country._ruleCount where year >= Int(rules(i).firstYear) && year <= Int(rules(i).lastYear) {
+            if let d = _day(rules(i), year) {
                 list.append(Holiday(date: d, country: country, _row: Int16(i), isSubstitute: false))
             }
         }
@@ -56,7 +56,7 @@ public enum HolidayCalendar {
         switch country._substitution {
         case .none: break
         case .nearestWeekday:
-            for h in list where eligible(rules[Int(h._row)]) {
+            for h in list where eligible(rules(Int(h._row))) {
                 let w = h.date.weekday
                 guard w.isWeekend else { continue }
                 let d = CivilDate(_unchecked: h.date.dayNumber + (w == .saturday ? -1 : 1))
@@ -73,7 +73,7 @@ public enum HolidayCalendar {
     /// neither a weekend day nor a holiday; one substitute per day, named after the holidays of that
     /// day (after Seollal or Chuseok alone when the day is one of theirs). Days in date order, each
     /// seeing the substitutes before it.
-    static func _addNextFreeWeekdays(_ list: inout [Holiday], _ rules: [_HolidayRule], _ eligible: (_HolidayRule) -> Bool) {
+    static func _addNextFreeWeekdays(_ list: inout [Holiday], _ rules: (Int) -> _HolidayRule, _ eligible: (_HolidayRule) -> Bool) {
         let original = list
         var i = 0
         while i < original.count {
@@ -81,8 +81,8 @@ public enum HolidayCalendar {
             while j < original.count, original[j].date == original[i].date { j += 1 }
             let day = original[i].date, rows = original[i..<j].map { Int($0._row) }
             i = j
-            guard rows.contains(where: { eligible(rules[$0]) }) else { continue }
-            let seasonal = rows.first { !rules[$0].substituteOnSaturday }
+            guard rows.contains(where: { eligible(rules($0)) }) else { continue }
+            let seasonal = rows.first { !rules($0).substituteOnSaturday }
             let w = day.weekday
             let weekend = seasonal != nil ? w == .sunday : w.isWeekend
             guard weekend || rows.count > 1 else { continue }
@@ -90,7 +90,7 @@ public enum HolidayCalendar {
             while CivilDate(_unchecked: target).weekday.isWeekend || list.contains(where: { $0.date.dayNumber == target }) {
                 target += 1
             }
-            let names = seasonal.map { s in [rules[s].substituteNameRow < 0 ? s : Int(rules[s].substituteNameRow)] } ?? rows
+            let names = seasonal.map { s in [rules(s).substituteNameRow < 0 ? s : Int(rules(s).substituteNameRow)] } ?? rows
             for n in names {
                 list.append(Holiday(date: CivilDate(_unchecked: target), country: list[0].country, _row: Int16(n), isSubstitute: true))
             }

@@ -20,12 +20,13 @@ public enum HolidayCountry: UInt8, CaseIterable, Sendable {
     /// The country of an ISO 3166-1 alpha-2 code, in either case ("KR", "kr"); nil for another.
     /// - Complexity: O(1)
     public init?(code: String) {
-        var u: [UInt8] = []
-        for b in code.utf8 { u.append(b >= 0x61 && b <= 0x7A ? b - 0x20 : b) }
-        switch u {
-        case [0x4B, 0x52]: self = .korea
-        case [0x55, 0x53]: self = .unitedStates
-        case [0x44, 0x45]: self = .germany
+        // Two bytes as one number, not array patterns: array literals are data every program keeps.
+        var key = 0, n = 0
+        for b in code.utf8 { n += 1; key = key << 8 | Int(b >= 0x61 && b <= 0x7A ? b - 0x20 : b) }
+        switch n == 2 ? key : 0 {
+        case 0x4B52: self = .korea
+        case 0x5553: self = .unitedStates
+        case 0x4445: self = .germany
         default: return nil
         }
     }

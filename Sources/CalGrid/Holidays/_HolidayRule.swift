@@ -27,7 +27,8 @@ struct _HolidayRule {
     var substituteOnSaturday = true
     /// The row whose name a substitute day carries (Seollal's three days: Seollal's), or -1 = this one.
     var substituteNameRow: Int8 = -1
-    var name: StaticString
+    /// The English name (its bytes in `_holidayNameBytes`).
+    var name: _HolidayText
     /// The name in the country's language (Korean, German; English for the US).
-    var localName: StaticString
+    var localName: _HolidayText
 }
