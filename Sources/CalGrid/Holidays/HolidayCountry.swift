@@ -1,5 +1,6 @@
 /// The countries whose public holidays CalGrid carries as data (`_HolidayRule` rows).
-public enum HolidayCountry: UInt8, CaseIterable, Sendable {
+// Not CaseIterable: its witness and `allCases` would sit in the data every firmware keeps whole.
+public enum HolidayCountry: UInt8, Sendable {
     /// South Korea: 관공서의 공휴일에 관한 규정, with its substitute holidays (대체공휴일).
     case korea = 0
     /// The United States: federal holidays, with their observed days.
@@ -9,11 +10,19 @@ public enum HolidayCountry: UInt8, CaseIterable, Sendable {
 
     /// The ISO 3166-1 alpha-2 code: "KR", "US", "DE".
     /// - Complexity: O(1)
-    public var code: StaticString {
+    /// Built from `_codeKey`, not string literals, which land in the string section every program keeps.
+    /// - Complexity: O(1); allocates the returned string.
+    public var code: String {
+        let key = _codeKey
+        return String(decoding: [UInt8(truncatingIfNeeded: key >> 8), UInt8(truncatingIfNeeded: key)], as: UTF8.self)
+    }
+
+    /// The code's two ASCII bytes as one number ("KR": 0x4B52).
+    var _codeKey: Int {
         switch self {
-        case .korea: return "KR"
-        case .unitedStates: return "US"
-        case .germany: return "DE"
+        case .korea: return 0x4B52
+        case .unitedStates: return 0x5553
+        case .germany: return 0x4445
         }
     }
 
@@ -24,9 +33,9 @@ public enum HolidayCountry: UInt8, CaseIterable, Sendable {
         var key = 0, n = 0
         for b in code.utf8 { n += 1; key = key << 8 | Int(b >= 0x61 && b <= 0x7A ? b - 0x20 : b) }
         switch n == 2 ? key : 0 {
-        case 0x4B52: self = .korea
-        case 0x5553: self = .unitedStates
-        case 0x4445: self = .germany
+        case HolidayCountry.korea._codeKey: self = .korea
+        case HolidayCountry.unitedStates._codeKey: self = .unitedStates
+        case HolidayCountry.germany._codeKey: self = .germany
         default: return nil
         }
     }

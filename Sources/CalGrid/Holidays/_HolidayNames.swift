@@ -66,10 +66,12 @@ struct _HolidayText {
     static var observed: _HolidayText { _HolidayText(24, 11) }
     static var substituteKo: _HolidayText { _HolidayText(35, 14) }
 
-    /// The text, decoded (the table is valid UTF-8).
     /// - Complexity: O(count); allocates the returned string.
-    var string: String {
-        let o = Int(offset), n = Int(count)
-        return withUnsafeBytes(of: &_holidayNameBytes) { String(decoding: $0[o ..< o + n], as: UTF8.self) }
-    }
+    var string: String { withUnsafeBytes(of: &_holidayNameBytes) { _utf8String($0, Int(offset), Int(count)) } }
+}
+
+/// `count` bytes of a table of UTF-8 text from `offset`, decoded (the tables hold valid UTF-8).
+/// - Complexity: O(count); allocates the returned string.
+func _utf8String(_ raw: UnsafeRawBufferPointer, _ offset: Int, _ count: Int) -> String {
+    String(decoding: raw[offset ..< offset + count], as: UTF8.self)
 }
