@@ -4,9 +4,15 @@ public struct Holiday: Hashable, Sendable {
     public let date: CivilDate
     public let country: HolidayCountry
     /// The row it comes from (its names), in the country's table.
-    let _row: Int16
+    @usableFromInline let _row: Int16
     /// A substitute day (its name is "Alternative holiday for …" / "… 대체 휴일", or "… (observed)").
     public let isSubstitute: Bool
+
+    /// - Complexity: O(1)
+    @usableFromInline
+    init(date: CivilDate, country: HolidayCountry, _row: Int16, isSubstitute: Bool) {
+        self.date = date; self.country = country; self._row = _row; self.isSubstitute = isSubstitute
+    }
 
     /// The English name: "Chuseok", "Alternative holiday for Liberation Day", "Christmas Day (observed)".
     /// - Complexity: O(1); allocates the returned string.

@@ -1,9 +1,13 @@
 /// Public holidays computed from the countries' rows of data (`_HolidayRule`): each row's day in a
 /// year, then the country's substitute days, in date order.
 public enum HolidayCalendar {
+    // @_alwaysEmitIntoClient (here and in what builds the list): a program that never asks for
+    // holidays then carries no ContiguousArrayStorage<Holiday> metadata, which Swift would put in the
+    // data section every firmware keeps whole (docs/lunar-and-holidays.md, Size).
     /// The holidays of `country` in `days`, by date (rows' order within a day; a substitute after
     /// the holidays of its day). Lunar holidays exist only within `LunarDate.civilRange`.
     /// - Complexity: O(years × rows log rows) for the years `days` touches; one array.
+    @_alwaysEmitIntoClient
     public static func holidays(in days: ClosedRange<CivilDate>, country: HolidayCountry) -> [Holiday] {
         var out: [Holiday] = []
         let first = Swift.max(1, days.lowerBound.year - 1), last = Swift.min(9999, days.upperBound.year + 1)
@@ -17,12 +21,14 @@ public enum HolidayCalendar {
 
     /// The holidays on one day (usually none or one; Korea can have two).
     /// - Complexity: O(rows log rows) for three years.
+    @_alwaysEmitIntoClient
     public static func holidays(on day: CivilDate, country: HolidayCountry) -> [Holiday] {
         holidays(in: day...day, country: country)
     }
 
     /// Working days in `days`: Monday to Friday, minus the days that hold a holiday.
     /// - Complexity: O(days / 7 + holidays in `days`).
+    @_alwaysEmitIntoClient
     public static func workdays(in days: ClosedRange<CivilDate>, country: HolidayCountry) -> Int {
         let n = days.lowerBound.days(to: days.upperBound) + 1
         var weekdays = n / 7 * 5
@@ -41,6 +47,7 @@ public enum HolidayCalendar {
 
     /// Every holiday of solar year `year` with the substitute days its holidays give (which may fall
     /// in the next or, in the US, the previous year), sorted by date.
+    @_alwaysEmitIntoClient @usableFromInline
     static func _year(_ year: Int, _ country: HolidayCountry) -> [Holiday] {
         // Rows by index, not copied into an array: an array of rows brings its type's metadata,
         // which Swift keeps in the shared data section of every program (docs/lunar-and-holidays.md).
@@ -59,7 +66,7 @@ public enum HolidayCalendar {
             for h in list where eligible(rules(Int(h._row))) {
                 let w = h.date.weekday
                 guard w.isWeekend else { continue }
-                let d = CivilDate(_unchecked: h.date.dayNumber + (w == .saturday ? -1 : 1))
+                let d = _civil(h.date.dayNumber + (w == .saturday ? -1 : 1))
                 list.append(Holiday(date: d, country: country, _row: h._row, isSubstitute: true))
             }
         case .nextFreeWeekday:
@@ -73,6 +80,7 @@ public enum HolidayCalendar {
     /// neither a weekend day nor a holiday; one substitute per day, named after the holidays of that
     /// day (after Seollal or Chuseok alone when the day is one of theirs). Days in date order, each
     /// seeing the substitutes before it.
+    @_alwaysEmitIntoClient @usableFromInline
     static func _addNextFreeWeekdays(_ list: inout [Holiday], _ rules: (Int) -> _HolidayRule, _ eligible: (_HolidayRule) -> Bool) {
         let original = list
         var i = 0
@@ -87,17 +95,18 @@ public enum HolidayCalendar {
             let weekend = seasonal != nil ? w == .sunday : w.isWeekend
             guard weekend || rows.count > 1 else { continue }
             var target = day.dayNumber + 1
-            while CivilDate(_unchecked: target).weekday.isWeekend || list.contains(where: { $0.date.dayNumber == target }) {
+            while _civil(target).weekday.isWeekend || list.contains(where: { $0.date.dayNumber == target }) {
                 target += 1
             }
             let names = seasonal.map { s in [rules(s).substituteNameRow < 0 ? s : Int(rules(s).substituteNameRow)] } ?? rows
             for n in names {
-                list.append(Holiday(date: CivilDate(_unchecked: target), country: list[0].country, _row: Int16(n), isSubstitute: true))
+                list.append(Holiday(date: _civil(target), country: list[0].country, _row: Int16(n), isSubstitute: true))
             }
         }
     }
 
     /// A row's day in `year`, or nil (a lunar day outside the table, or a 5th weekday the month lacks).
+    @usableFromInline
     static func _day(_ r: _HolidayRule, _ year: Int) -> CivilDate? {
         let n: Int
         switch r.kind {
@@ -106,7 +115,7 @@ public enum HolidayCalendar {
         case .nthWeekday:
             let length = CivilDate.daysInMonth(year: year, month: Int(r.month))
             let first = CivilDate._daysFromCivil(year, Int(r.month), 1)
-            let firstWeekday = Int(CivilDate(_unchecked: Int32(truncatingIfNeeded: first)).weekday.rawValue)
+            let firstWeekday = Int(_civil(Int32(truncatingIfNeeded: first)).weekday.rawValue)
             let lead = (Int(r.weekday) - firstWeekday + 7) % 7
             if r.day > 0 {
                 let d = lead + 7 * (Int(r.day) - 1)
@@ -122,8 +131,13 @@ public enum HolidayCalendar {
             n = Int(l.civilDate.dayNumber) + Int(r.offset)
         }
         guard n >= Int(CivilDate.minDayNumber), n <= Int(CivilDate.maxDayNumber) else { return nil }
-        return CivilDate(_unchecked: Int32(truncatingIfNeeded: n))
+        return _civil(Int32(truncatingIfNeeded: n))
     }
+
+    /// `CivilDate(_unchecked:)` for the inlinable functions above (that initializer is `package`).
+    /// - Complexity: O(1)
+    @usableFromInline
+    static func _civil(_ n: Int32) -> CivilDate { CivilDate(_unchecked: n) }
 
     /// Day number of Easter Sunday, Gregorian computus (the anonymous algorithm: Meeus/Jones/Butcher).
     static func _easter(_ y: Int) -> Int {

@@ -41,6 +41,7 @@ public enum HolidayCountry: UInt8, Sendable {
     }
 
     /// How many rows this country's holidays have.
+    @usableFromInline
     var _ruleCount: Int {
         switch self {
         case .korea: return _koreanHolidayRuleCount
@@ -50,6 +51,7 @@ public enum HolidayCountry: UInt8, Sendable {
     }
 
     /// Row `i` (0..<_ruleCount) of this country's holidays.
+    @usableFromInline
     func _rule(_ i: Int) -> _HolidayRule {
         switch self {
         case .korea: return _koreanHolidayRule(i)
@@ -59,6 +61,7 @@ public enum HolidayCountry: UInt8, Sendable {
     }
 
     /// How a holiday that falls on a weekend (or on another holiday) gives a day off.
+    @usableFromInline
     var _substitution: _Substitution {
         switch self {
         case .korea: return .nextFreeWeekday
@@ -69,6 +72,7 @@ public enum HolidayCountry: UInt8, Sendable {
 }
 
 /// The substitute-day schemes the rows can ask for.
+@usableFromInline
 enum _Substitution {
     /// No substitute days.
     case none

@@ -1,7 +1,9 @@
 /// One holiday as a row of data: where its day comes from, the years it holds, its names and
 /// whether (and since when) it has a substitute day. A country is an array of these
 /// (`_HolidayRules+COUNTRY.swift`); `HolidayCalendar` is the one interpreter.
+@usableFromInline
 struct _HolidayRule {
+    @usableFromInline
     enum Kind: UInt8 {
         /// `month`/`day` of the solar year.
         case fixed
@@ -19,14 +21,14 @@ struct _HolidayRule {
     var weekday: Int8 = 0
     var offset: Int16 = 0
     /// The first and last years (solar) the row holds.
-    var firstYear: Int16
-    var lastYear: Int16 = 9999
+    @usableFromInline var firstYear: Int16
+    @usableFromInline var lastYear: Int16 = 9999
     /// From this year on, the row has a substitute day (0: never).
-    var substituteSince: Int16 = 0
+    @usableFromInline var substituteSince: Int16 = 0
     /// Korea: whether a Saturday also calls for a substitute (Seollal and Chuseok: only Sunday).
-    var substituteOnSaturday = true
+    @usableFromInline var substituteOnSaturday = true
     /// The row whose name a substitute day carries (Seollal's three days: Seollal's), or -1 = this one.
-    var substituteNameRow: Int8 = -1
+    @usableFromInline var substituteNameRow: Int8 = -1
     /// The English name (its bytes in `_holidayNameBytes`).
     var name: _HolidayText
     /// The name in the country's language (Korean, German; English for the US).
