@@ -178,6 +178,31 @@ int calgrid_date_parse_iso(calgrid_date *out, const char *text, size_t length, c
 int calgrid_date_format_iso(char *buf, size_t size, calgrid_date date);
 
 /* ---------------------------------------------------------------------------------------------
+** The Korean lunar calendar (음력): KASI's, lunar 1000-01-01 ... 2050-11-18, which are the solar
+** days CALGRID_LUNAR_FIRST_DATE ... CALGRID_LUNAR_LAST_DATE (1000-02-13 ... 2050-12-31).
+** Nothing is normalised; a call that succeeds allocates nothing (an error's sentence in err may)
+** (docs/lunar-and-holidays.md). */
+#define CALGRID_LUNAR_FIRST_DATE (-354242)  /* 1000-02-13 */
+#define CALGRID_LUNAR_LAST_DATE  29584      /* 2050-12-31 */
+
+typedef struct calgrid_lunar_date {
+    int32_t year;           /* 1000 ... 2050: the solar year its new year's day falls in */
+    int32_t month;          /* 1 ... 12 (a leap month has the number of the month it follows) */
+    int32_t day;            /* 1 ... 30 */
+    int32_t is_leap_month;  /* 1 in the year's leap month (윤달), else 0 */
+} calgrid_lunar_date;
+
+/* *out = the lunar date of `date`. ERANGE when `date` is outside CALGRID_LUNAR_FIRST_DATE ...
+** CALGRID_LUNAR_LAST_DATE; err (may be NULL) then holds the core's sentence. Thread-safe. */
+int calgrid_lunar_from_date(calgrid_lunar_date *out, calgrid_date date, calgrid_error *err);
+
+/* *out = the solar day of lunar year-month-day (its leap month when is_leap_month is nonzero).
+** ERANGE for a year outside 1000 ... 2050, a month outside 1 ... 12, a leap month the year does
+** not have, a day the month does not have (day 30 of a 29-day month) or a day after 2050-11-18;
+** err (may be NULL) then holds the core's sentence naming it. Thread-safe. */
+int calgrid_date_from_lunar(calgrid_date *out, int year, int month, int day, int is_leap_month, calgrid_error *err);
+
+/* ---------------------------------------------------------------------------------------------
 ** Periods: inclusive spans of days. The app's picker (monthly / weekly / daily) is
 ** CALGRID_PERIOD_MONTH / _WEEK / _DAY.
 */

@@ -13,12 +13,16 @@ enum DayCommand {
     in the share).
 
     options:
+    \(DayMarkOptions.help)
     \(CommonOptions.help)
     """
 
     static func run(_ words: [String]) throws(CLIError) -> Output {
         var common = CommonOptions()
-        let dayArg = try parseOptions(words, "day", &common, takes: .one)
+        var marks = DayMarkOptions()
+        let dayArg = try parseOptions(words, "day", &common, takes: .one) { (o: String, a: inout Arguments) throws(CLIError) -> Bool in
+            try marks.parse(o, &a)
+        }
         var out = Output()
         let context = try Context.load(common)
         let day = try dayArg.map { (a: String) throws(CLIError) in try Parse.date(a, what: "day") } ?? context.today
@@ -32,6 +36,8 @@ enum DayCommand {
             w.beginObject()
             w.field("date", day)
             w.dayFields(day.weekday, isToday: day == context.today, tally)
+            if marks.lunar { w.key("lunar"); w.lunar(try? LunarDate(day)) }
+            if marks.holidaysShown { w.holidays(marks.holidays(in: day...day), on: day) }
             for done in [true, false] {
                 w.key(done ? "done" : "notDone")
                 w.beginArray()
@@ -49,8 +55,14 @@ enum DayCommand {
         let style = context.style
         var l = Line()
         l.add(Labels.longDate(day, context.lang), .bold)
+        if marks.lunar, let lunar = try? LunarDate(day) { l.add("  " + LunarLabels.date(lunar, context.lang.labels), .dim) }
         if day == context.today { l.add(context.t("  (today)", "  (오늘)"), .yellow) }
         l.write(to: &out, style)
+        for h in marks.holidays(in: day...day) {
+            var hl = Line()
+            hl.add(context.lang == .ko ? h.localName : h.name, .red)
+            hl.write(to: &out, style)
+        }
         out.line(context.doneText(tally))
         let width = 34
         for done in [true, false] {

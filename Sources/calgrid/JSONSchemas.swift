@@ -10,12 +10,14 @@ enum JSONSchemas {
     month   {"year", "month", "firstWeekday", "rows", "weekNumbers"?: [one per row],
              "selection": {"from", "to"} | null,
              "cells": [{"date", "inMonth", "weekday", "isToday", "count", "completed",
-                        "percentage", "events", "selection"}]}
+                        "percentage", "events", "selection",
+                        "lunar"? (with --lunar): {"year", "month", "day", "leap"} | null}]}
     year    {"year", "firstWeekday", "months": [twelve month objects as above]}
     week    {"first", "last", "firstWeekday", "weekNumber"?,
              "days": [{"date", "weekday", "isToday", "count", "completed", "percentage",
                        "events", "selection", "todos": [{"id", "title", "done"}]}]}
     day     {"date", "weekday", "isToday", "count", "completed", "percentage", "events",
+             "lunar"? (with --lunar, as in month),
              "done": [todo], "notDone": [todo], "eventItems": [todo]}
     list    {"total", "shown", "todos": [todo]}
     todo    {"id", "title", "memo", "start", "end", "createdAt" (seconds since 1970, or null),

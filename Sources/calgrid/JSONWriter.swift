@@ -62,6 +62,12 @@ struct JSONWriter {
 
     /// The fields every day object shares after its "date" (and a month cell's "inMonth"): the
     /// weekday, the today mark and the day's tally (`calgrid help json`).
+    /// A lunar date as {"year", "month", "day", "leap"}, or null outside the lunar table's range.
+    mutating func lunar(_ l: LunarDate?) {
+        guard let l else { null(); return }
+        beginObject(); field("year", l.year); field("month", l.month); field("day", l.day); field("leap", l.isLeapMonth); endObject()
+    }
+
     mutating func dayFields(_ weekday: Weekday, isToday: Bool, _ tally: TodoTally) {
         field("weekday", weekday.rawValue)
         field("isToday", isToday)

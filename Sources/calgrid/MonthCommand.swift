@@ -15,21 +15,28 @@ enum MonthCommand {
     --select range in (parentheses); with colour, adjacent-month days are dim and selected
     days inverse. A summary follows: today, the month, deadlines and challenges.
 
-    \(ViewOptions.optionsSection)
+    options:
+    \(ViewOptions.help)
+    \(DayMarkOptions.help)
+    \(CommonOptions.help)
     """
 
     static func run(_ words: [String]) throws(CLIError) -> Output {
-        let (common, view, monthArg, context) = try ViewOptions.start(words, "month")
+        var marks = DayMarkOptions()
+        let (common, view, monthArg, context) = try ViewOptions.start(words, "month") { (o: String, a: inout Arguments) throws(CLIError) -> Bool in
+            try marks.parse(o, &a)
+        }
         var out = Output()
         var (year, month) = (context.today.year, context.today.month)
         if let m = monthArg { (year, month) = try Parse.month(m) }
-        let view_ = try MonthView(year: year, month: month, context: context, view: view)
+        let view_ = try MonthView(year: year, month: month, context: context, view: view, marks: marks)
         if common.json {
             var w = JSONWriter()
             view_.json(&w)
             w.finish(into: &out)
         } else {
             for line in view_.textLines(context) { line.write(to: &out, context.style) }
+            for line in view_.holidayLines(context) { line.write(to: &out, context.style) }
             let summary = Summary(context: context, period: view_.grid.period, shown: view_.grid.days)
             for line in summary.textLines() { line.write(to: &out, context.style) }
         }

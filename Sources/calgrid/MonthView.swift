@@ -7,8 +7,14 @@ struct MonthView {
     let tallies: TodoDayCounts
     let selection: RangeSelection?
     let weekNumbers: WeekNumberChoice
+    /// `--lunar`: a third line per week with each day's lunar date, and "lunar" in the JSON cells.
+    let lunar: Bool
+    /// `--holidays`: the marked country's holidays in the grid's days (red days, a list after the
+    /// grid, "holidays" in the JSON cells), and whether to show them at all.
+    let holidays: [Holiday]
+    let showsHolidays: Bool
 
-    init(year: Int, month: Int, context: Context, view: ViewOptions) throws(CLIError) {
+    init(year: Int, month: Int, context: Context, view: ViewOptions, marks: DayMarkOptions = .none) throws(CLIError) {
         do {
             grid = try MonthGrid(year: year, month: month, firstWeekday: context.options.firstWeekday,
                                  rows: view.rows, today: context.today)
@@ -18,6 +24,9 @@ struct MonthView {
         tallies = context.todos.store.dayCounts(from: grid.days.lowerBound, through: grid.days.upperBound)
         selection = view.select
         weekNumbers = view.weekNumbers
+        lunar = marks.lunar
+        holidays = marks.holidays(in: grid.days)
+        showsHolidays = marks.holidaysShown
     }
 
     func weekNumber(row r: Int) -> Int? {
@@ -78,6 +87,7 @@ struct MonthView {
                 var attrs: Style.Attributes = []
                 if !cell.isInMonth { attrs.insert(.dim) }
                 if cell.isToday { attrs.formUnion([.bold, .yellow]) }
+                if isHoliday(cell.date) { attrs.insert(.red) }
                 var band: Style.Attributes = []
                 if sel != .none { attrs.formUnion([.bold, .inverse]); band = [.inverse] }
                 // The inverse band runs unbroken from the first selected day to the last.
@@ -90,9 +100,41 @@ struct MonthView {
                 MonthView.addTally(&counts, tally, day: cell.date, inMonth: cell.isInMonth, context: context, width: 5)
             }
             lines.append(days)
+            if lunar { lines.append(lunarLine(row: r, context: context)) }
             lines.append(counts)
         }
         return lines
+    }
+
+    func isHoliday(_ day: CivilDate) -> Bool { holidays.contains { $0.date == day } }
+
+    /// The month's holidays after the grid: "Holidays    Sep 25  Chuseok" (Korean: "공휴일 … 추석").
+    func holidayLines(_ context: Context) -> [Line] {
+        var lines: [Line] = []
+        var first = true
+        if holidays.contains(where: { $0.date.year == grid.year && $0.date.month == grid.month }) { lines.append(Line()) }
+        for h in holidays where h.date.year == grid.year && h.date.month == grid.month {
+            var l = Line()
+            l.add(TextWidth.padRight(first ? context.t("Holidays", "공휴일") : "", to: 12))
+            l.add(Labels.shortDate(h.date, context.lang) + "  ", .red)
+            l.add(context.lang == .ko ? h.localName : h.name)
+            lines.append(l)
+            first = false
+        }
+        return lines
+    }
+
+    /// The lunar dates of row `r`, one 7-column cell each ("10.27" / "윤6.3"), dim; the 1st of a
+    /// lunar month in the normal weight, as Korean calendars mark it.
+    private func lunarLine(row r: Int, context: Context) -> Line {
+        var line = Line()
+        if weekNumbers != .none { line.add("   ") }
+        for c in 0..<7 {
+            let cell = grid[r * 7 + c]
+            guard let l = cell.lunarDate else { line.add(String(repeating: " ", count: 7)); continue }
+            line.add(TextWidth.padLeft(LunarLabels.cell(l, context.lang.labels), to: 6) + " ", l.day == 1 && cell.isInMonth ? [] : [.dim])
+        }
+        return line
     }
 
     /// "3/5" right-aligned in `width` columns, a mark column ("✓" when all are done), a blank;
@@ -153,6 +195,8 @@ struct MonthView {
             w.field("inMonth", cell.isInMonth)
             w.dayFields(cell.weekday, isToday: cell.isToday, t)
             w.field("selection", (selection.map { grid.selection($0, at: i).state } ?? .none).jsonName)
+            if lunar { w.key("lunar"); w.lunar(cell.lunarDate) }
+            if showsHolidays { w.holidays(holidays, on: cell.date) }
             w.endObject()
         }
         w.endArray()

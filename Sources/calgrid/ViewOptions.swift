@@ -23,11 +23,14 @@ struct ViewOptions {
 
     /// How the calendar views that draw a period (month, week, year) start: the common and view
     /// options and at most one positional (the period), then the context they draw from.
-    static func start(_ words: [String], _ command: String) throws(CLIError)
+    /// `extra` takes a command's own options (month's `DayMarkOptions`).
+    static func start(_ words: [String], _ command: String,
+                      extra: (String, inout Arguments) throws(CLIError) -> Bool = { _, _ throws(CLIError) in false }) throws(CLIError)
         -> (common: CommonOptions, view: ViewOptions, argument: String?, context: Context) {
         var common = CommonOptions(), view = ViewOptions()
         let argument = try parseOptions(words, command, &common, takes: .one) { (o: String, a: inout Arguments) throws(CLIError) -> Bool in
-            try view.parse(o, &a)
+            if try view.parse(o, &a) { return true }
+            return try extra(o, &a)
         }
         return (common, view, argument, try Context.load(common))
     }

@@ -34,5 +34,6 @@ void test_recurrence(void);
 void test_todo_rules(void);
 void test_events(void);
 void test_ical(void);
+void test_lunar(void);
 
 #endif

@@ -321,6 +321,15 @@ static int c_ical_export_file(void) {
     return calgrid_ical_export_file(set, ics_out, &o, NULL);
 }
 
+/* Lunar dates both ways (successes: documented as allocating nothing). */
+static int c_lunar(void) {
+    calgrid_lunar_date l;
+    calgrid_date d = 0;
+    int r = calgrid_lunar_from_date(&l, 20721, NULL);  /* 2026-09-25 */
+    if (r != CALGRID_OK) return r;
+    return calgrid_date_from_lunar(&d, l.year, l.month, l.day, l.is_leap_month, NULL);
+}
+
 typedef struct oom_case {
     const char *name;
     int (*call)(void);
@@ -375,6 +384,7 @@ static const oom_case cases[] = {
     { "ical_import_vdir", c_ical_import_vdir, 1, 0, 0, NULL },
     { "ical_export_buffer", c_ical_export_buffer, 1, 0, 0, NULL },
     { "ical_export_file", c_ical_export_file, 1, 0, 0, NULL },
+    { "lunar_from_date/date_from_lunar", c_lunar, 1, 0, 1, NULL },
 };
 #define CASES ((int)(sizeof cases / sizeof cases[0]))
 

@@ -11,6 +11,18 @@ case_ month-select             -- month $T --select 2026-11-10..2026-11-18 --wee
 case_ month-select-single      -- month $T --select 2026-11-29
 case_ month-color              -- month $T --color always --select 2026-11-24..2026-11-26
 case_ month-json               -- month $T --json
+case_ month-lunar              -- month 2026-09 $T --lunar
+case_ month-lunar-ko-leap      -- month 2023-04 $T --lunar --lang ko --rows auto
+case_ month-lunar-json         -- month 2026-09 $T --lunar --json --rows auto
+case_ month-lunar-out-of-range -- month 2051-01 $T --lunar --rows auto
+case_ day-lunar-ko             -- day 2026-09-25 $T --lunar --lang ko
+case_ day-lunar-json           -- day 2023-03-22 $T --lunar --json
+case_ month-holidays-kr        -- month 2026-09 $T --lunar --holidays KR --lang ko
+case_ month-holidays-us-color  -- month 2026-11 $T --holidays us --color always --rows auto
+case_ month-holidays-json      -- month 2026-10 $T --holidays KR --json --rows auto
+case_ day-holidays-de          -- day 2026-10-03 $T --holidays DE
+case_ day-holidays-json        -- day 2026-08-17 $T --holidays KR --json
+case_ err-holidays-country     -- month $T --holidays FR
 case_ month-json-select        -- month 2026-11 $T --json --first-weekday mon --rows auto --select 2026-11-27..2026-12-02 --week-numbers iso
 
 # Usage errors: exit 2, one line on stderr.

@@ -1,0 +1,47 @@
+/// One holiday on one day: a row's own day or its substitute (대체공휴일, "observed").
+public struct Holiday: Hashable, Sendable {
+    /// The day off.
+    public let date: CivilDate
+    public let country: HolidayCountry
+    /// The row it comes from (its names), in the country's table.
+    @usableFromInline let _row: Int16
+    /// A substitute day (its name is "Alternative holiday for …" / "… 대체 휴일", or "… (observed)").
+    public let isSubstitute: Bool
+
+    /// - Complexity: O(1)
+    @usableFromInline
+    init(date: CivilDate, country: HolidayCountry, _row: Int16, isSubstitute: Bool) {
+        self.date = date; self.country = country; self._row = _row; self.isSubstitute = isSubstitute
+    }
+
+    /// The English name: "Chuseok", "Alternative holiday for Liberation Day", "Christmas Day (observed)".
+    /// - Complexity: O(1); allocates the returned string.
+    public var name: String {
+        let base = country._rule(Int(_row)).name.string
+        guard isSubstitute else { return base }
+        return country == .korea ? _HolidayText.alternativeFor.string + base : base + _HolidayText.observed.string
+    }
+
+    /// The name in the country's language: Korean ("추석", "광복절 대체 휴일"), German
+    /// ("Tag der Deutschen Einheit"); for the US, `name`.
+    /// - Complexity: O(1); allocates the returned string.
+    public var localName: String {
+        let base = country._rule(Int(_row)).localName.string
+        switch country {
+        case .korea: return isSubstitute ? base + _HolidayText.substituteKo.string : base
+        case .germany: return base
+        case .unitedStates: return name
+        }
+    }
+
+    /// The Korean name of a Korean holiday; nil in other countries.
+    /// - Complexity: O(1); allocates the returned string.
+    public var nameKo: String? { country == .korea ? localName : nil }
+
+    /// - Complexity: O(1)
+    public static func == (a: Holiday, b: Holiday) -> Bool {
+        a.date == b.date && a.country == b.country && a._row == b._row && a.isSubstitute == b.isSubstitute
+    }
+    /// - Complexity: O(1)
+    public func hash(into h: inout Hasher) { h.combine(date); h.combine(_row); h.combine(isSubstitute) }
+}

@@ -1,0 +1,111 @@
+// Cross-checks HolidayCalendar against python-holidays (Tests/oracle/holidays_oracle.py, pinned in
+// mk/lunar.mk), category "public", for KR, US and DE over 2000...2050: the same days with the same
+// English and local names, substitute days included. The deliberate differences (election days and
+// one-off decrees, which no rule gives) are named here and in docs/lunar-and-holidays.md; the test
+// requires each to be in the oracle, so the list cannot go stale. The negative control drops the
+// substitute days and must fail.
+import Foundation
+import Testing
+import CalGridTestSupport
+@testable import CalGrid
+
+enum HolidayOracle {
+    struct Entry: Hashable { var day: Int32; var name: String; var local: String }
+
+    static func run(_ country: String, _ first: Int, _ last: Int) throws -> [Entry] {
+        let python = LunarOracle.python
+        guard FileManager.default.isExecutableFile(atPath: python) else { throw MissingLunarTool(path: python, rule: "lunar-venv") }
+        let out = try runProgram(python, [TestPaths.oracle("holidays_oracle.py"), country, "\(first)", "\(last)"])
+        return String(decoding: out, as: UTF8.self).split(separator: "\n").map {
+            let f = $0.split(separator: "\t", omittingEmptySubsequences: false)
+            return Entry(day: Int32(f[0])!, name: String(f[1]), local: String(f[2]))
+        }
+    }
+
+    /// Holidays python-holidays has and CalGrid deliberately does not (docs/lunar-and-holidays.md):
+    /// Korea's election days (공직선거법 §34, every one by its name) and one-off decrees (임시공휴일, the
+    /// 2002 World Cup, the Armed Forces Day of 2024, by day and name).
+    static let koreanElections: Set<String> = ["국회의원 선거일", "대통령 선거일", "지방선거일"]
+    static let koreanDecrees: Set<String> = [
+        "2002-07-01 2002년 한일 월드컵 대표팀 4강 진출", "2015-08-14 임시공휴일", "2016-05-06 임시공휴일",
+        "2017-10-02 임시공휴일", "2020-08-17 임시공휴일", "2023-10-02 임시공휴일", "2024-10-01 국군의 날",
+        "2025-01-27 임시공휴일",
+    ]
+    static func isKoreanException(_ e: Entry) -> Bool {
+        koreanElections.contains(e.local) || koreanDecrees.contains(CivilDate(_unchecked: e.day).iso8601 + " " + e.local)
+    }
+
+    /// Differences in `ours` against the oracle's `theirs`, skipping the oracle's entries for which
+    /// `excepted` holds (returned apart). Per day, the English names and the local names are compared
+    /// as sets (python-holidays lists a day's holidays in each language's own order).
+    static func compare(_ ours: [Holiday], _ theirs: [Entry], excepted: (Entry) -> Bool) -> (problems: [String], total: Int, skipped: [Entry]) {
+        var want: [Int32: [[String]]] = [:], got: [Int32: [[String]]] = [:], skipped: [Entry] = []
+        for e in theirs {
+            if excepted(e) { skipped.append(e); continue }
+            want[e.day, default: [[], []]][0].append(e.name); want[e.day, default: [[], []]][1].append(e.local)
+        }
+        for h in ours {
+            got[h.date.dayNumber, default: [[], []]][0].append(h.name); got[h.date.dayNumber, default: [[], []]][1].append(h.localName)
+        }
+        var problems: [String] = [], total = 0
+        for day in Set(want.keys).union(got.keys).sorted() {
+            let w = (want[day] ?? [[], []]).map { $0.sorted() }, g = (got[day] ?? [[], []]).map { $0.sorted() }
+            guard w != g else { continue }
+            total += 1
+            if problems.count < 10 { problems.append("\(CivilDate(_unchecked: day).iso8601): \(g), oracle \(w)") }
+        }
+        return (problems, total, skipped)
+    }
+
+    static let years = (try! CivilDate(year: 2000, month: 1, day: 1))...(try! CivilDate(year: 2050, month: 12, day: 31))
+}
+
+@Suite struct HolidayOracleTests {
+    func iso(_ e: HolidayOracle.Entry) -> String { CivilDate(_unchecked: e.day).iso8601 + " " + e.local }
+
+    @Test func koreaMatchesPythonHolidays() throws {
+        let theirs = try HolidayOracle.run("KR", 2000, 2050)
+        let ours = HolidayCalendar.holidays(in: HolidayOracle.years, country: .korea)
+        let r = HolidayOracle.compare(ours, theirs, excepted: HolidayOracle.isKoreanException)
+        #expect(r.problems.isEmpty, "\(r.total) differences: \(r.problems)")
+        // Every one-off decree listed is in the oracle (the list cannot go stale), and elections were seen.
+        #expect(HolidayOracle.koreanDecrees.isSubset(of: Set(r.skipped.map(iso))))
+        #expect(r.skipped.filter { HolidayOracle.koreanElections.contains($0.local) }.count > 20)
+        #expect(theirs.count > 51 * 15)
+    }
+
+    @Test(arguments: [("US", HolidayCountry.unitedStates), ("DE", .germany)])
+    func countryMatchesPythonHolidays(_ code: String, _ country: HolidayCountry) throws {
+        let theirs = try HolidayOracle.run(code, 2000, 2050)
+        let ours = HolidayCalendar.holidays(in: HolidayOracle.years, country: country)
+        let r = HolidayOracle.compare(ours, theirs) { _ in false }
+        #expect(r.problems.isEmpty, "\(r.total) differences: \(r.problems)")
+        #expect(theirs.count > 51 * 9)
+    }
+
+    /// Working days of every month of 2000...2050: Monday to Friday minus the oracle's holiday days
+    /// (Korea's deliberate differences left out), counted here by walking the days.
+    @Test(arguments: [("KR", HolidayCountry.korea), ("US", .unitedStates), ("DE", .germany)])
+    func workdaysMatchTheOracleDays(_ code: String, _ country: HolidayCountry) throws {
+        let off = Set(try HolidayOracle.run(code, 2000, 2050).filter { !HolidayOracle.isKoreanException($0) }.map(\.day))
+        var bad: [String] = []
+        for y in 2000...2050 { for m in 1...12 {
+            let first = try CivilDate(year: y, month: m, day: 1), last = first.lastOfMonth
+            var want = 0
+            for n in first.dayNumber...last.dayNumber where !CivilDate(_unchecked: n).weekday.isWeekend && !off.contains(n) { want += 1 }
+            let got = HolidayCalendar.workdays(in: first...last, country: country)
+            if got != want { bad.append("\(y)-\(m): \(got), oracle \(want)") }
+        } }
+        #expect(bad.isEmpty, "\(bad.count) months differ: \(bad.prefix(6))")
+    }
+
+    /// The control: without substitute days Korea and the US must differ, by exactly those days.
+    @Test func droppingSubstitutesFails() throws {
+        for (code, country) in [("KR", HolidayCountry.korea), ("US", .unitedStates)] {
+            let theirs = try HolidayOracle.run(code, 2000, 2050)
+            let ours = HolidayCalendar.holidays(in: HolidayOracle.years, country: country)
+            let r = HolidayOracle.compare(ours.filter { !$0.isSubstitute }, theirs, excepted: HolidayOracle.isKoreanException)
+            #expect(r.total == Set(ours.filter(\.isSubstitute).map(\.date)).count && r.total > 40, "\(code): \(r.total)")
+        }
+    }
+}
