@@ -32,19 +32,11 @@ import socket
 import subprocess
 import sys
 import tempfile
+from vdir_support import Checks
 
 CALGRID, ICAL_DUMP = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-failures = []
-checks = 0
-
-
-def check(ok, what):
-    global checks
-    checks += 1
-    if not ok:
-        failures.append(what)
-        print("FAIL:", what)
+check = Checks()
 
 
 def run(argv, env, cwd):
@@ -321,5 +313,5 @@ def readback():
 hostile()
 idempotence()
 readback()
-print(f"hostile_vdir_test: {checks - len(failures)} of {checks} checks passed")
-sys.exit(1 if failures else 0)
+print(f"hostile_vdir_test: {check.passed} of {check.count} checks passed")
+sys.exit(1 if check.failures else 0)

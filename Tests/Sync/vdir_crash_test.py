@@ -17,6 +17,7 @@ times it (the write comes last), every wait bounded. Afterwards:
 The seed is printed; a failure names the trial, its command and its kill moment."""
 import os, random, re, shutil, signal, subprocess, sys, tempfile, time
 from icalendar import Calendar
+from vdir_support import Checks, files as snapshot
 
 binary = os.path.abspath(sys.argv[1])
 trials = int(sys.argv[2]) if len(sys.argv) > 2 else 45
@@ -24,17 +25,8 @@ seed = int(sys.argv[3]) if len(sys.argv) > 3 else 41
 rng = random.Random(seed)
 ITEMS = 30
 TODAY = "--today=2026-11-29"
-failures = []
-checks = 0
+check = Checks()
 print(f"vdir_crash_test: seed {seed}, {trials} trials, {ITEMS} items")
-
-
-def check(ok, what):
-    global checks
-    checks += 1
-    if not ok:
-        failures.append(what)
-        print("FAIL:", what)
 
 
 BERLIN = ("BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\nBEGIN:STANDARD\r\nDTSTART:19701025T030000\r\n"
@@ -65,16 +57,6 @@ def item(k):
             f"BEGIN:VTODO\r\nDTSTAMP:20261101T080000Z\r\nUID:{uid}\r\nSUMMARY:Daily {k}\r\n"
             "RECURRENCE-ID;VALUE=DATE:20261121\r\nDTSTART;VALUE=DATE:20261121\r\nSTATUS:COMPLETED\r\n"
             "END:VTODO\r\nEND:VCALENDAR\r\n")
-
-
-def snapshot(vdir):
-    """name -> bytes of every entry but the lock file."""
-    out = {}
-    for n in sorted(os.listdir(vdir)):
-        if n != ".calgrid.lock":
-            with open(os.path.join(vdir, n), "rb") as f:
-                out[n] = f.read()
-    return out
 
 
 def temps(vdir):
@@ -191,5 +173,5 @@ try:
 finally:
     shutil.rmtree(root, ignore_errors=True)
 
-print(f"vdir_crash_test: {checks - len(failures)} of {checks} checks passed (seed {seed})")
-sys.exit(1 if failures else 0)
+print(f"vdir_crash_test: {check.passed} of {check.count} checks passed (seed {seed})")
+sys.exit(1 if check.failures else 0)
