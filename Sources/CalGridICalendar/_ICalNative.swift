@@ -126,8 +126,9 @@ enum _ICalNative {
     /// todo's own flags are these, no X-CALGRID-TICKED is written.
     static func ruleFlags(_ s: TodoDraft) -> [Bool]? {
         guard let r = s.recurrence, let start = s.start else { return nil }
-        // The reader's last day: the rule's own end, else the todo's end written as its UNTIL.
-        let last = r.rule.map { $0.until == nil && $0.count == nil } ?? false ? s.end : r.lastOccurrence
+        // The reader's last day: the rule's own end, else the todo's end written as its UNTIL;
+        // none for a todo without an end, whose flags run as far as its last tick (keepAsRule).
+        let last = s.end == nil ? nil : r.rule.map { $0.until == nil && $0.count == nil } ?? false ? s.end : r.lastOccurrence
         if s.isCompleted, let last { return [Bool](repeating: true, count: Array(r.occurrences(in: start...last)).count) }
         let ticks = Set(_Builder.ticks(s))
         guard let lastTick = ticks.max() else { return nil }

@@ -59,7 +59,7 @@ extension _ICalNative {
         }
         if item.recurrence != nil {
             // A rule that ends by itself: the todo's own end, or none.
-            if values[end]?.value == "NONE" { item.end = nil }
+            if values[end]?.value == "NONE" { item.keepAsRule() }
             if let e = values[end].flatMap({ day($0.value) }), let s = item.start, s <= e { item.end = e }
         }
         if c.isEvent { return out }

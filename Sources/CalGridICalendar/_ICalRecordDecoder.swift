@@ -40,9 +40,13 @@ struct _ICalRecordDecoder: _RecordDecoding {
                                  overrides: overrides[raw] ?? [], clock: &clock)
         // CalGrid's own fields, from its X-CALGRID- properties (_ICalNativeRead.swift).
         let native = _ICalNative.read(c, &item)
-        // A rule whose occurrences outrun the limit (DAILY;COUNT=40000) gives such a span too.
+        // A rule whose occurrences outrun the limit (DAILY;COUNT=40000) stays a rule without a
+        // stored end, expanded on demand as an endless one is (_ICalRecurrence.keptAsRule).
+        if item.recurrence != nil, let s = item.start, let e = item.end, e >= s, s.days(to: e) >= maxSpanDays {
+            item.keepAsRule()
+        }
         if let s = item.start, let e = item.end, e >= s, s.days(to: e) >= maxSpanDays {
-            throw _FieldFailure.spanTooLong(item.recurrence != nil ? "RRULE" : c.isTodo ? "DUE" : "DTEND", limit: maxSpanDays)
+            throw _FieldFailure.spanTooLong(c.isTodo ? "DUE" : "DTEND", limit: maxSpanDays)
         }
         let fields = TodoFields(start: item.start, end: item.end, createdAt: item.createdAt, isChallenge: native.isChallenge,
                                 isCompleted: item.isCompleted, repetition: native.repetition, reminderMinutes: item.reminder, isEvent: c.isEvent)

@@ -61,7 +61,7 @@ extension _RecordDecoder {
     mutating func recurringParent(uuid: OpaquePointer?, description: OpaquePointer?, entrySeconds: Int64?, dueSeconds: Int64?,
                                   untilSeconds: Int64?, recur: OpaquePointer?, mask: OpaquePointer?,
                                   into batch: inout TodoBatch) throws(_FieldFailure) -> _RecordOutcome {
-        guard let text = _RecordDecoder.rruleText(recur: _RecordDecoder.bytes(recur)) else {
+        guard var text = _RecordDecoder.rruleText(recur: _RecordDecoder.bytes(recur)) else {
             throw _FieldFailure(.invalidRule, "recur", "not a Taskwarrior recurrence period (daily, weekly, biweekly, monthly, quarterly, yearly, weekdays, 2weeks, 3d, 6mo, 1y ...)")
         }
         guard let start = try taskwarriorDay(dueSeconds, "due") else {
@@ -70,7 +70,13 @@ extension _RecordDecoder {
         var end = try taskwarriorDay(untilSeconds, "until")
         if let e = end, e < start { end = start }
         if let e = end, start.days(to: e) >= maxSpanDays {
-            throw _FieldFailure.spanTooLong("until", limit: maxSpanDays)
+            // Occurrences past the span limit: kept as a rule that its UNTIL ends, with no stored
+            // end (one flag per day of such a span is what the store's reader refuses; issue 41).
+            let (y, m, d) = e.components
+            var basic = "\(y * 10_000 + m * 100 + d)"
+            while basic.utf8.count < 8 { basic = "0" + basic }
+            text += ";UNTIL=" + basic
+            end = nil
         }
         let fields = TodoFields(start: start, end: end, createdAt: entrySeconds)
         batch.append(idBytes: UnsafeRawBufferPointer(_RecordDecoder.bytes(uuid)),

@@ -10,12 +10,17 @@ Usage: hostile_vdir_test.py CALGRID ICAL_DUMP
    `list`, `add`, `done`, `edit`, `rm`, `import W` and the C API's calgrid_ical_import_vdir
    (Tests/C/ical_dump.c) each run with a 10 s bound: none may hang, O must not change, and the
    output must name the file (a warning for what is passed over, an error for what is refused).
-2. Idempotence: a second vdir export of every file of the iCalendar test corpus writes no file,
-   through the CLI (`export --format vdir`) and the C API (calgrid_ical_export_vdir).
+2. Idempotence: a second vdir export of every file of the iCalendar test corpus (Corpus, Clients,
+   Phones) writes no file, through the CLI (`export --format vdir`) and the C API
+   (calgrid_ical_export_vdir).
 3. What import accepts, the store reads back: every file of the hostile iCalendar and JSON corpora
    is imported into a native store; a failed import must say where (FILE:LINE:COLUMN) and leave
    the store byte-identical; an accepted one is saved as JSON Lines, ics and a vdir, and each must
-   read back with the same count and the same per-day tallies (`year --json`) as the store.
+   read back with the same count and the same per-day tallies (`year --json`, 2026 and the years
+   the todos span) as the store; each iCalendar file also goes through the C API's pair (import,
+   native and JSON Lines export, re-import into a fresh set: the same bytes), accepted or refused
+   as the command does. Rules whose occurrences outrun the span limit (COUNT=40000, 1000000000, a
+   ticked one, UNTIL 2200) must be accepted and kept as rules; a 200-year DUE span refused.
 """
 import glob
 import hashlib
@@ -27,19 +32,11 @@ import socket
 import subprocess
 import sys
 import tempfile
+from vdir_support import Checks
 
 CALGRID, ICAL_DUMP = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-failures = []
-checks = 0
-
-
-def check(ok, what):
-    global checks
-    checks += 1
-    if not ok:
-        failures.append(what)
-        print("FAIL:", what)
+check = Checks()
 
 
 def run(argv, env, cwd):
@@ -175,12 +172,15 @@ def inodes(folder):
 def idempotence():
     corpus = sorted(glob.glob(os.path.join(ROOT, "Tests/CalGridICalendarTests/Corpus/*.ics")))
     check(len(corpus) >= 10, "the iCalendar corpus is missing")
+    # The clients' and phones' files are the same corpus in the shapes those programs write.
+    corpus += sorted(glob.glob(os.path.join(ROOT, "Tests/CalGridICalendarTests/Clients/*.ics")))
+    corpus += sorted(glob.glob(os.path.join(ROOT, "Tests/CalGridICalendarTests/Phones/*.ics")))
     root = tempfile.mkdtemp(prefix="calgrid-idem-")
     env = dict(os.environ, XDG_CACHE_HOME=os.path.join(root, "cache"), TZ="UTC")
     try:
         for f in corpus:
             for via in ("cli", "c"):
-                out = os.path.join(root, via + "-" + os.path.basename(f))
+                out = os.path.join(root, via + "-" + os.path.basename(os.path.dirname(f)) + "-" + os.path.basename(f))
                 argv = ([CALGRID, "export", "--todos", f, "--format", "vdir", "--out", out, "--tz", "Europe/Berlin"] if via == "cli"
                         else [ICAL_DUMP, "export-vdir", f, "Europe/Berlin", out])
                 r1 = run(argv, env, root)
@@ -217,19 +217,32 @@ def tallies(path, years, env, cwd):
 def readback():
     files = []
     for pattern in ["Tests/Fuzz/corpus/*", "Tests/Fuzz/regressions/*/*", "Tests/CalGridICalendarTests/Corpus/*",
-                    "Tests/CalGridJSONTests/Fixtures/*"]:
+                    "Tests/CalGridICalendarTests/Clients/*", "Tests/CalGridICalendarTests/Phones/*",
+                    "Tests/CalGridJSONTests/Fixtures/*", "Tests/CLI/data/*", "Tests/C/data/*"]:
         files += sorted(glob.glob(os.path.join(ROOT, pattern)))
     files = [f for f in files if os.path.isfile(f)]
     check(len(files) > 40, f"the corpora hold only {len(files)} files")
-    # Made here, as a rule outrunning the span limit arrives from a phone: accepted, then unreadable before.
+    # Made here, as rules outrunning the span limit arrive from a phone: accepted, then unreadable
+    # before; now kept as rules (a completed instance ticks one occurrence), and a span with no rule
+    # that long is refused at its DUE.
     root = tempfile.mkdtemp(prefix="calgrid-readback-")
     env = dict(os.environ, XDG_CACHE_HOME=os.path.join(root, "cache"), TZ="UTC")
-    for count in (40000, 1000000000):
-        p = os.path.join(root, f"rrule-count-{count}.ics")
+    tick = ("BEGIN:VTODO\r\nUID:{uid}\r\nDTSTAMP:20261201T090000Z\r\nRECURRENCE-ID;VALUE=DATE:20261203\r\n"
+            "DTSTART;VALUE=DATE:20261203\r\nSTATUS:COMPLETED\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
+    made = {f"rrule-count-{n}.ics": ITEM.format(uid=f"r{n}").replace("DUE;VALUE=DATE:20261210\r\n", f"RRULE:FREQ=DAILY;COUNT={n}\r\n")
+            for n in (40000, 1000000000)}
+    made["rrule-count-40000-ticked.ics"] = made["rrule-count-40000.ics"].replace("r40000", "t40000").replace(
+        "END:VCALENDAR\r\n", tick.format(uid="t40000"))
+    made["rrule-weekly-until-2200.ics"] = ITEM.format(uid="w2200").replace(
+        "DUE;VALUE=DATE:20261210\r\n", "RRULE:FREQ=WEEKLY;UNTIL=22000101;BYDAY=TU\r\n")
+    made["span-1900-2100.ics"] = ITEM.format(uid="s").replace("20261201\r\nDUE;VALUE=DATE:20261210", "19000101\r\nDUE;VALUE=DATE:21000101")
+    for n, text in made.items():
+        p = os.path.join(root, n)
         with open(p, "w", newline="") as f:
-            f.write(ITEM.format(uid=f"r{count}").replace("DUE;VALUE=DATE:20261210\r\n", f"RRULE:FREQ=DAILY;COUNT={count}\r\n"))
+            f.write(text)
         files.append(p)
-    accepted = refused = 0
+    accepted = refused = c_pairs = 0
+    outcome = {}
     try:
         for f in files:
             name = os.path.relpath(f, ROOT) if f.startswith(ROOT) else os.path.basename(f)
@@ -241,6 +254,20 @@ def readback():
             if r is None:
                 check(False, f"{name}: import still running after 10 s")
                 continue
+            is_ics = open(f, "rb").read(64).lstrip(b"\xef\xbb\xbf \r\n").startswith(b"BEGIN:V")
+            if is_ics:
+                # The C API's pair: its import of the file, exported as native JSON and as JSON
+                # Lines, each re-imported into a fresh set that exports the same bytes (ical_dump
+                # reimport); it accepts what the command accepts and refuses, located, what it refuses.
+                c = run([ICAL_DUMP, "reimport", f, "UTC"], env, root)
+                c_pairs += 1
+                check(c is not None, f"{name}: the C reimport still running after 10 s")
+                if c is not None and r.returncode == 0:
+                    check(c.returncode == 0, f"{name}: the C API's export does not re-import: {c.stderr.strip()[:200]}")
+                elif c is not None:
+                    check(c.returncode == 1 and re.search(r"line \d+ column \d+", c.stderr) is not None,
+                          f"{name}: refused by the command, the C import says {c.returncode}: {c.stderr.strip()[:200]}")
+            outcome[os.path.basename(f)] = r.returncode == 0
             if r.returncode != 0:
                 refused += 1
                 check(open(store, "rb").read() == old, f"{name}: a failed import changed the store")
@@ -250,7 +277,8 @@ def readback():
             accepted += 1
             s = json.loads(run([CALGRID, "stats", "--todos", store, "--json"], env, root).stdout or "{}") if True else {}
             first, last = s.get("earliestStart"), s.get("latestEnd")
-            years = set()
+            # A fixed window (2026, where the rules made here fall) and the years the todos span.
+            years = {2026}
             if first:
                 y0 = int(first[:4]); y1 = int((last or first)[:4])
                 years = set(range(y0, min(y1, y0 + 2) + 1)) | ({y1} if y1 - y0 <= 200 else set())
@@ -266,6 +294,8 @@ def readback():
                 r = run([CALGRID, "export", "--todos", store, "--format", fmt, "--out", out], env, root)
                 check(r is not None and r.returncode == 0, f"{name}: export as {fmt} failed: {r.stderr.strip()[:200] if r else 'timeout'}")
                 c2, d2 = tallies(out, sorted(years), env, root)
+                if is_ics and fmt == "jsonl" and c is not None and c.returncode == 0:
+                    check(c.stdout.count('"id":') == count, f"{name}: the C import holds {c.stdout.count(chr(34) + 'id' + chr(34) + ':')} todos, the command's {count}")
                 check(c2 == count, f"{name}: {fmt} reads back {c2} todos, the store {count}: {d2 if c2 is None else ''}")
                 if c2 is not None:
                     diff = sorted(k for k in set(days) | set(d2) if days.get(k) != d2.get(k))
@@ -273,11 +303,15 @@ def readback():
                                     f"{[days.get(k) for k in diff[:1]]} vs {[d2.get(k) for k in diff[:1]]}")
     finally:
         shutil.rmtree(root, ignore_errors=True)
-    print(f"hostile_vdir_test: read-back over {len(files)} files: {accepted} accepted and read back, {refused} refused")
+    print(f"hostile_vdir_test: read-back over {len(files)} files: {accepted} accepted and read back, {refused} refused; "
+          f"{c_pairs} through the C API's export/import pair")
+    for n in made:
+        check(outcome.get(n) == (not n.startswith("span-")), f"{n}: {'accepted' if outcome.get(n) else 'refused'}, "
+              f"expected {'a located refusal' if n.startswith('span-') else 'a rule kept as a rule'}")
 
 
 hostile()
 idempotence()
 readback()
-print(f"hostile_vdir_test: {checks - len(failures)} of {checks} checks passed")
-sys.exit(1 if failures else 0)
+print(f"hostile_vdir_test: {check.passed} of {check.count} checks passed")
+sys.exit(1 if check.failures else 0)

@@ -13,6 +13,7 @@ Usage: vdir_test.py path/to/calgrid   (run with a python that has icalendar)"""
 import datetime, json, os, shutil, subprocess, sys, tempfile, threading, time
 import recurring_ical_events
 from icalendar import Calendar
+from vdir_support import files
 
 binary = sys.argv[1]
 TODAY = "--today=2026-11-29"
@@ -59,16 +60,6 @@ def item(uid, summary, lines, timezone=""):
 def write(path, text):
     with open(path, "w", newline="") as f:
         f.write(text)
-
-
-def files(vdir):
-    """name -> bytes of every file in the vdir (the lock file aside)."""
-    out = {}
-    for n in sorted(os.listdir(vdir)):
-        if n != ".calgrid.lock":
-            with open(os.path.join(vdir, n), "rb") as f:
-                out[n] = f.read()
-    return out
 
 
 def todo_of(data):
