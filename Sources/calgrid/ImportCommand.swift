@@ -2,6 +2,7 @@ import CalGrid
 import CalGridICalendar
 import CalGridJSON
 import CalGridSystem
+import CalGridStore
 
 /// `calgrid import FILE|-`: validate a todo file, report what it holds, convert it to the native format.
 enum ImportCommand {
@@ -58,7 +59,7 @@ enum ImportCommand {
     /// Reads `path`, reports on it and, with `outPath`, writes the todos in the native format.
     static func convert(_ path: String, format: ImportFormat, policy: ImportPolicy, _ common: CommonOptions,
                         outPath: String?) throws(CLIError) -> Output {
-        let (set, report) = try TodoFile.read(path: path, format: format, policy: policy, options: common)
+        let (set, report) = try TodoFile.readShowingProgress(path: path, format: format, policy: policy, options: common.store)
         let name = TodoFile.displayName(path)
 
         // Problems go to standard error, one line each, in the FILE:LINE:COLUMN form editors jump to.
