@@ -125,19 +125,4 @@ public enum VdirItem {
               let s = want.start, let e = want.end, s <= e else { return false }
         return a.occurrences(in: s...e).elementsEqual(b.occurrences(in: s...e))
     }
-
-    /// The file name of a new item: the one `ICalendarItem.fileName(for:)` gives its UID (the
-    /// export's, so both write a todo to the same name), with `-2`, `-3`... before `.ics` when that
-    /// name is in `taken` or on disk.
-    public static func fileName(for id: String, avoiding taken: Set<String>, in directory: String) -> String {
-        let stem = String(ICalendarItem.fileName(for: id).dropLast(4))
-        var name = stem + ".ics"
-        var n = 1
-        // Any entry counts as taken, a dangling link too (a new file is never written through one).
-        while taken.contains(name) || ((try? FileSystem.linkStatus(directory + "/" + name)) ?? nil) != nil {
-            n += 1
-            name = stem + "-\(n).ics"
-        }
-        return name
-    }
 }

@@ -35,10 +35,10 @@ public struct VdirStore {
         var unreadable: [String] = []
     }
 
-    /// The item files: `*.ics` not starting with a dot, sorted by name.
+    /// The item files: `ICalendarItem.itemFileNames(in:)`, the import's listing.
     public func itemFiles() throws(CLIError) -> [String] {
         do {
-            return try FileSystem.entries(of: directory).filter { $0.hasSuffix(".ics") && !$0.hasPrefix(".") }.sorted()
+            return try ICalendarItem.itemFileNames(in: directory)
         } catch { throw .system(error) }
     }
 
@@ -105,7 +105,7 @@ public struct VdirPlan {
                 guard let bytes = item.bytes ?? VdirPlan.bytes(of: path, ifStill: item.status) else { stale = true; return }
                 writes.append((path, try VdirItem.patch(bytes, to: d, file: path, now: now, completedAt: completedAt, options), item.status))
             } else {
-                let name = VdirItem.fileName(for: d.id, avoiding: taken, in: directory)
+                let name = ICalendarItem.fileName(for: d.id, avoiding: taken, in: directory)
                 taken.insert(name)
                 let path = directory + "/" + name
                 writes.append((path, try VdirItem.render(d, file: path, now: now, options), nil))
