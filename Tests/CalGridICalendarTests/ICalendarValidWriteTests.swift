@@ -9,7 +9,7 @@ import Testing
 /// of occurrences it no longer has with it, and a reminder rings on the day the person means (a
 /// todo's due day). Checked by python-icalendar's own readers: recurring-ical-events for the
 /// occurrences (ical_occurrences.py) and icalendar.alarms for the instant an alarm rings
-/// (ical_alarm_times.py), neither of them libical or CalGrid.
+/// (ical_oracle.py's rings), neither of them libical or CalGrid.
 @Suite struct ICalendarValidWriteTests {
     static let phones = TestPaths.tests.appendingPathComponent("CalGridICalendarTests/Phones")
     static let berlin = "Europe/Berlin"
@@ -31,12 +31,8 @@ import Testing
     static func rings(_ bytes: [UInt8], dir: ScratchDirectory) throws -> [String: [String]] {
         let f = dir.file("alarm.ics")
         try Data(bytes).write(to: URL(fileURLWithPath: f))
-        let out = try runProgram(ICalPaths.python, [TestPaths.oracle("ical_alarm_times.py"), berlin, f])
         var r: [String: [String]] = [:]
-        for l in String(decoding: out, as: UTF8.self).split(separator: "\n") {
-            let o = try JSONSerialization.jsonObject(with: Data(l.utf8)) as! [String: Any]
-            r[o["id"] as! String] = o["rings"] as? [String]
-        }
+        for o in try ICalPaths.oracle(zone: berlin, [f]) { r[o["id"] as! String] = o["rings"] as? [String] }
         return r
     }
 
