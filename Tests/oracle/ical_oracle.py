@@ -10,7 +10,7 @@ prints one JSON object per item (RECURRENCE-ID overrides left out), in file orde
 after midnight or null, kind "event" for a VEVENT, else "todo". "rings" is when the item's alarms first
 ring, by python-icalendar's own alarm computation (icalendar.alarms, RFC 5545 3.8.6.3 and RFC 9074;
 not the reminder rule below): local date-times "YYYY-MM-DDTHH:MM" in ZONE (a DATE or floating anchor
-rings at its wall-clock time as written), sorted.
+rings at its wall-clock time as written), sorted; null when python-icalendar refuses to place them.
 
 The rules, written from RFC 5545 independently of the Swift code: a date-time with a zone (TZID,
 through the file's VTIMEZONE when python-icalendar has one, or UTC) is an instant whose day is read
@@ -168,7 +168,11 @@ def rings(c, zone):
     for a in c.walk("VALARM"):
         alarms.add_alarm(a)
     out = []
-    for a in alarms.times:
+    try:
+        times = alarms.times
+    except (icalendar.error.IncompleteComponent, ValueError, TypeError):
+        return None   # python-icalendar cannot place them (an anchor it refuses): no answer, not "none"
+    for a in times:
         t = a.trigger
         if isinstance(t, dt.datetime) and t.tzinfo is not None:
             t = t.astimezone(zone)
