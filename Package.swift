@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "CalGridImport", targets: ["CalGridImport"]),
         .library(name: "CalGridJSON", targets: ["CalGridJSON"]),
         .library(name: "CalGridICalendar", targets: ["CalGridICalendar"]),
+        .library(name: "CalGridStore", targets: ["CalGridStore"]),
         .executable(name: "calgrid", targets: ["calgrid"]),
     ],
     targets: [
@@ -48,7 +49,10 @@ let package = Package(
         // CalGridICalendar, so that module must compile as Embedded Swift too (libcalgrid.a is Embedded);
         // in libcalgrid.a they are a member of their own (mk/capi.mk), in libcalgrid.so libical is linked.
         .target(name: "CalGridC", dependencies: ["CalGrid", "CalGridSystem", "CalGridJSON", "CalGridICalendar", "CCalGrid"]),
-        .executableTarget(name: "calgrid", dependencies: ["CalGrid", "CalGridSystem", "CalGridJSON", "CalGridICalendar"]),
+        // Where todos live (issue 38): a file in any format or a vdir, its listing, naming, lock rule,
+        // cache and format detection, snapshot, change and commit. The command's one store.
+        .target(name: "CalGridStore", dependencies: ["CalGrid", "CalGridSystem", "CalGridImport", "CalGridJSON", "CalGridICalendar"]),
+        .executableTarget(name: "calgrid", dependencies: ["CalGrid", "CalGridSystem", "CalGridImport", "CalGridJSON", "CalGridICalendar", "CalGridStore"]),
         // What the suites share: the seeded generator, the runner of oracle and fixture programs.
         .target(name: "CalGridTestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CalGridTests", dependencies: ["CalGrid", "CalGridTestSupport"], exclude: ["Fixtures"]),

@@ -11,7 +11,7 @@ test-cli: deps ical-venv
 # The CLI is a client of the libraries like any other: public API only. SwiftPM gives it the
 # package's `package` declarations (and its debug modules are built for testing), so its sources
 # are type-checked again against the built modules with no package name and no @testable.
-CLI_API_IMPORTS := $(CalGridJSON_IMPORTS) $(CalGridICalendar_IMPORTS)
+CLI_API_IMPORTS := $(CalGridJSON_IMPORTS) $(CalGridICalendar_IMPORTS) $(CalGridStore_IMPORTS)
 .PHONY: check-cli-api
 check-cli-api:
 	@! grep -n '@testable\|@_spi\|@_implementationOnly\|@_private' Sources/calgrid/*.swift || \

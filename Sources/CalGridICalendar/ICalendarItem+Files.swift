@@ -2,6 +2,7 @@
 // file into a set, render one todo back into its file's text, name a new file from a UID.
 import CLibical
 import CalGrid
+import CalGridSystem
 import CalGridImport
 
 extension ICalendarItem {
@@ -70,5 +71,32 @@ extension ICalendarItem {
             for shift in stride(from: 60, through: 0, by: -4) { out.append(hex[Int((h >> UInt64(shift)) & 15)]) }
         }
         return String(decoding: out, as: UTF8.self) + ".ics"
+    }
+
+    /// The one naming rule of a new item's file in a vdir (the store's and the export's): the name
+    /// `fileName(for:)` gives `uid`, with `-2`, `-3`... before `.ics` while that name is in `taken`
+    /// or is an entry of `directory` (any entry, a dangling link too: a new file is never written
+    /// over another item or through a link).
+    /// - Complexity: O(uid's length × names tried)
+    public static func fileName(for uid: String, avoiding taken: Set<String>, in directory: String) -> String {
+        let stem = String(fileName(for: uid).dropLast(4))
+        var name = stem + ".ics"
+        var n = 1
+        let dir = directory.hasSuffix("/") ? directory : directory + "/"
+        while taken.contains(name) || ((try? FileSystem.linkStatus(dir + name)) ?? nil) != nil {
+            n += 1
+            name = stem + "-\(n).ics"
+        }
+        return name
+    }
+
+    /// The one listing rule of a vdir (the store's and the import's): the names of its item files,
+    /// every `*.ics` not starting with a dot (a write in progress is a dot file), in byte order of
+    /// the names, so every machine reads a vdir in the same order (readdir's is the file system's).
+    /// - Throws: the `Errno` of listing `directory`.
+    /// - Complexity: O(n log n) for n entries
+    public static func itemFileNames(in directory: String) throws(Errno) -> [String] {
+        try FileSystem.entries(of: directory).filter { $0.hasSuffix(".ics") && !$0.hasPrefix(".") }
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 }

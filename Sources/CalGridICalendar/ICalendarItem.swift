@@ -150,6 +150,9 @@ enum _Patch {
             if was != now_ { _Builder.replace(raw, ICAL_RRULE_PROPERTY, with: now_ ? "RRULE:FREQ=DAILY".withCString { icalproperty_new_from_string($0) } : nil) }
         }
         if c.isTodo, old.isCompleted != new.isCompleted { _Builder.setDone(raw, new.isCompleted, now: completedAt) }
+        // A rule that changes takes its overrides of occurrences it no longer has with it (a phone's
+        // completed instance of a day the new rule skips would show as one more open occurrence).
+        if recurs, old.recurrence != new.recurrence || old.start != new.start || old.end != new.end { prune(c, to: new) }
         if recurs, old.completedDays != new.completedDays { ticks(c, from: old, to: new, now: now, completedAt: completedAt) }
         if old.reminderMinutes != new.reminderMinutes || anchors {
             // The anchor was read just before (the item's current draft), so this does not fail;
@@ -190,6 +193,29 @@ enum _Patch {
         }
         for day in before.subtracting(after) {
             if let o = existing(day) { _Builder.setDone(o, false, now: now); _Builder.bump(o, now: now) }
+        }
+    }
+
+    /// Removes the RECURRENCE-ID instances of `c` (already patched to `new`) whose occurrence `new`
+    /// does not have: all of them when `new` does not recur. An instance's day is its RECURRENCE-ID
+    /// as written, counted from the DTSTART (else DUE) as written, from `new`'s start: the inverse
+    /// of how `ticks` writes one.
+    static func prune(_ c: _Component, to new: TodoDraft) {
+        guard let parent = icalcomponent_get_parent(c.raw) else { return }
+        let uid = c.uid
+        let anchor = c.first(ICAL_DTSTART_PROPERTY).map { icalproperty_get_dtstart($0) } ?? c.first(ICAL_DUE_PROPERTY).map { icalproperty_get_due($0) }
+        func day(_ t: icaltimetype) -> CivilDate? { try? CivilDate(year: Int(t.year), month: Int(t.month), day: Int(t.day)) }
+        for o in _Component(raw: parent).children(c.kind) where o.uid == uid {
+            guard let p = o.first(ICAL_RECURRENCEID_PROPERTY) else { continue }
+            var keep = false
+            if let r = new.recurrence, let s = new.start, let a = anchor.flatMap(day), let rid = day(icalproperty_get_recurrenceid(p)) {
+                let d = s._clampedAdding(Int64(a.days(to: rid)))
+                keep = d >= s && (new.end.map { d <= $0 } ?? true) && r.contains(d)
+            }
+            if !keep {
+                icalcomponent_remove_component(parent, o.raw)
+                icalcomponent_free(o.raw)
+            }
         }
     }
 

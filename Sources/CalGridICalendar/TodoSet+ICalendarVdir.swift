@@ -62,11 +62,7 @@ extension TodoSet {
     mutating func _importDirectory(_ path: String, options: ImportOptions, files: inout [String: ICalendarItemFile],
                                    keepingFiles: Bool) throws(ImportError) -> ImportReport {
         let names: [String]
-        // In byte order of the names, so every machine reads a vdir in the same order (readdir's is the file system's).
-        do {
-            names = try FileSystem.entries(of: path).filter { $0.hasSuffix(".ics") && !$0.hasPrefix(".") }
-                .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        } catch { throw .system(error) }
+        do { names = try ICalendarItem.itemFileNames(in: path) } catch { throw .system(error) }
         var buffer: [UInt8] = []
         var sources: [_ICalSource] = []
         sources.reserveCapacity(names.count)
@@ -192,8 +188,9 @@ extension TodoSet {
     /// Writes the set as a vdir at `path` (created when missing): one file per todo. A todo whose
     /// id is in `files` (from `importICalendar(directoryAt:options:files:)` or the last write) is
     /// written to that file, patched from its text (`ICalendarItem.render`): unchanged, it is not
-    /// rewritten at all. Any other todo gets a new file named from its id
-    /// (`ICalendarItem.fileName(for:)`). Each file is replaced atomically. With `removingOthers`,
+    /// rewritten at all. Any other todo gets a new file named from its id by the store's one naming
+    /// rule (`ICalendarItem.fileName(for:avoiding:in:)`: never the name of an entry already there,
+    /// so a file another program wrote is not written over). Each file is replaced atomically. With `removingOthers`,
     /// the files in `files` whose todo is no longer in the set are removed.
     /// - Throws: `ImportError.system` when a file cannot be written or removed (the files written
     ///   before it stay written: each is whole, old or new); `.invalidInput` when a kept text is no
@@ -209,12 +206,10 @@ extension TodoSet {
         for i in indices {
             let d = draft(at: i)
             let old = files[d.id]
-            var name = old?.name ?? ICalendarItem.fileName(for: d.id)
+            var name = old?.name ?? ""
             if old == nil {
-                // Two ids may share a shortened name; the second gets a number.
-                var n = 2
-                let stem = String(name.dropLast(4))
-                while taken.contains(name) { name = stem + "-\(n).ics"; n += 1 }
+                // Two ids may share a shortened name, or another program's file have it: a number.
+                name = ICalendarItem.fileName(for: d.id, avoiding: taken, in: path)
                 taken.insert(name)
             }
             var bytes = try ICalendarItem.render(self, at: i, original: old?.bytes, now: now, zone: zone)

@@ -77,7 +77,8 @@ enum _ICalAlarm {
     }
 
     /// Sets `c`'s reminder to `minutes` (nil: none): the mapped VALARM's trigger changed or the
-    /// VALARM removed, or a new VALARM on DTSTART (else DUE/DTEND) when none maps.
+    /// VALARM removed, or, when none maps, a new VALARM on a todo's DUE (RELATED=END), else on
+    /// DTSTART (else an event's DTEND).
     static func set(_ c: _Component, to minutes: Int16?, title: String, clock: inout _ICalClock) throws(_FieldFailure) {
         if let m = try mapped(c) {
             guard let minutes else {
@@ -92,10 +93,14 @@ enum _ICalAlarm {
             return
         }
         guard let minutes else { return }
-        let endKind = c.isTodo ? ICAL_DUE_PROPERTY : ICAL_DTEND_PROPERTY
-        if let s = try c.time(ICAL_DTSTART_PROPERTY, "DTSTART") {
+        // A todo's deadline is the day its reminder is for (`add --end tomorrow --remind 08:00`
+        // rings tomorrow, not on the start day): RELATED=END on its DUE. Without a DUE, or for an
+        // event, the reminder is on the start day.
+        if c.isTodo, let e = try c.time(ICAL_DUE_PROPERTY, "DUE") {
+            icalcomponent_add_component(c.raw, alarm(try trigger(ringing: minutes, after: e, c.root, clock: &clock), end: true, title: title))
+        } else if let s = try c.time(ICAL_DTSTART_PROPERTY, "DTSTART") {
             icalcomponent_add_component(c.raw, alarm(try trigger(ringing: minutes, after: s, c.root, clock: &clock), end: false, title: title))
-        } else if let e = try c.time(endKind, c.isTodo ? "DUE" : "DTEND") {
+        } else if c.isEvent, let e = try c.time(ICAL_DTEND_PROPERTY, "DTEND") {
             icalcomponent_add_component(c.raw, alarm(try trigger(ringing: minutes, after: e, c.root, clock: &clock), end: true, title: title))
         }
     }

@@ -129,7 +129,10 @@ struct _Splice {
             if let k = oldText.indices.first(where: { !used[$0] && oldText[$0] == s }) { used[k] = true } else { rest.append(c) }
         }
         for c in rest {
-            if let k = oldC.indices.first(where: { !used[$0] && icalcomponent_isa(oldC[$0]) == icalcomponent_isa(c) }) {
+            // The same item (UID and RECURRENCE-ID) first: a removed instance must not pair the
+            // patched item with another's text.
+            let same = oldC.indices.first { !used[$0] && icalcomponent_isa(oldC[$0]) == icalcomponent_isa(c) && _identity(oldC[$0]) == _identity(c) }
+            if let k = same ?? oldC.indices.first(where: { !used[$0] && icalcomponent_isa(oldC[$0]) == icalcomponent_isa(c) }) {
                 used[k] = true
                 component(t.children[k], old: oldC[k], new: c)
             } else {
@@ -197,6 +200,15 @@ func _properties(_ c: OpaquePointer) -> [(name: [UInt8], text: [UInt8], raw: Opa
         let name = icalproperty_get_property_name(x).map { Array(String(cString: $0).utf8).map(_upper) } ?? []
         out.append((name, _propertyText(x), x))
         p = icalcomponent_get_next_property(c, ICAL_ANY_PROPERTY)
+    }
+    return out
+}
+
+/// A component's UID and RECURRENCE-ID lines as libical writes them (empty when it has neither).
+func _identity(_ c: OpaquePointer) -> [UInt8] {
+    var out: [UInt8] = []
+    for kind in [ICAL_UID_PROPERTY, ICAL_RECURRENCEID_PROPERTY] {
+        if let p = icalcomponent_get_first_property(c, kind) { out += _propertyText(p) }
     }
     return out
 }

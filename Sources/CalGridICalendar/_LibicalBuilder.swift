@@ -99,8 +99,10 @@ enum _Builder {
         if let p = time(ICAL_DTSTAMP_PROPERTY, utc(now), { icalproperty_new_dtstamp($0) }) { icalcomponent_add_property(c, p) }
         set(c, draft, isEvent: draft.isEvent, now: now)
         if let m = draft.reminderMinutes, _ICalNative.hasAlarmAnchor(draft) {
-            // Minutes after midnight of the start day (DATE), else of the due day (RELATED=END).
-            icalcomponent_add_component(c, _ICalAlarm.alarm(icaldurationtype_from_int(Int32(m) * 60), end: draft.start == nil, title: draft.title))
+            // Minutes after midnight of the due day (DATE, RELATED=END) for a todo with a DUE: its
+            // deadline is the day the reminder is for; else of the start day.
+            let due = icalcomponent_get_first_property(c, ICAL_DUE_PROPERTY) != nil
+            icalcomponent_add_component(c, _ICalAlarm.alarm(icaldurationtype_from_int(Int32(m) * 60), end: due || draft.start == nil, title: draft.title))
         }
         _ICalNative.set(c, native)
         var out = [c]

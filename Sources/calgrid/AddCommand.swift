@@ -1,5 +1,6 @@
 import CalGrid
 import CalGridSystem
+import CalGridStore
 
 /// `calgrid add TITLE`: a new todo in the store; prints its id.
 enum AddCommand {
@@ -77,8 +78,8 @@ enum AddCommand {
             notes.line("calgrid: \(draft.title) starts on \(TodoText.day(draft.start!)), its first repeat day on or after \(TodoText.day(given))")
         }
 
-        let store = try Store.forChanges(common)
-        let (set, index) = try store.change(common) { (set: inout TodoSet) throws(CLIError) in
+        let store = try Store.forChanges(common.store)
+        let (set, index) = try store.change(common.store) { (set: inout TodoSet) throws(CLIError) in
             if id == nil { draft.id = try freshID(in: set) }
             do throws(TodoError) { let i = try set.append(draft); return ((set, i), true) } catch {
                 throw .data("add: " + TodoText.describe(error, in: set))

@@ -1,5 +1,6 @@
 import CalGrid
 import CalGridJSON
+import CalGridStore
 
 /// The words after the command name, consumed left to right. Accepts `--name value` and
 /// `--name=value`; `--` ends the options.

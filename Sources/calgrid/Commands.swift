@@ -1,3 +1,4 @@
+import CalGridStore
 /// One command: how it is written in the top help, what it does, its own help, and what runs it.
 /// Each command declares its own entry (`MonthCommand.command`, ...); the top help, the dispatch and
 /// the completion scripts all read them from `Command.all`, in its order.

@@ -1,6 +1,7 @@
 import CalGrid
 import CalGridJSON
 import CalGridSystem
+import CalGridStore
 
 /// Options every command accepts.
 struct CommonOptions {
@@ -54,6 +55,8 @@ struct CommonOptions {
     /// local zone as the C library decides it (TZ, else /etc/localtime, else UTC), by its rules at each
     /// instant, not by its offset now.
     var zone: TimeZoneRules { chosenZone ?? TimeZoneRules.local() }
+    /// What the store needs of these options: the path given and the zone.
+    var store: StoreOptions { StoreOptions(todosPath: todosPath, zone: zone, notice: reportError) }
 
     /// `--today`, or the clock read once, as a day in `zone`.
     func resolvedToday() -> CivilDate {

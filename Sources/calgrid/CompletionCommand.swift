@@ -1,4 +1,5 @@
 import CalGrid
+import CalGridStore
 
 /// `calgrid completion bash|zsh|fish`: a shell completion script, generated from the command
 /// table and each command's `--help` (so a new option completes as soon as it is documented).
@@ -51,8 +52,8 @@ enum CompletionCommand {
     /// The store's ids (nothing when there is no store yet: the sample's ids are not the user's).
     static func ids(_ common: CommonOptions, describe: Bool) throws(CLIError) -> Output {
         var out = Output()
-        guard let store = Store.locate(common), store.exists else { return out }
-        let set = try store.read(common)
+        guard let store = Store.locate(common.store), store.exists else { return out }
+        let set = try store.read(common.store)
         for i in set.indices {
             // A tab or newline inside an id or title would split the line; ids with them are not offered.
             let id = set.id(at: i)

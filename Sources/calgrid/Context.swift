@@ -1,5 +1,6 @@
 import CalGrid
 import CalGridSystem
+import CalGridStore
 
 /// What a command runs with once its options are parsed: the day taken as today, the styling
 /// for standard output, and the todos.
@@ -14,16 +15,16 @@ struct Context {
     static func load(_ options: CommonOptions) throws(CLIError) -> Context {
         let today = options.resolvedToday()
         let todos: TodoData
-        if let store = Store.locate(options), let vdir = store.vdir {
-            todos = TodoData(try vdir.read(options))
-        } else if let store = Store.locate(options), store.isExplicit || store.exists {
+        if let store = Store.locate(options.store), let vdir = store.vdir {
+            todos = TodoData(try vdir.read(options.store))
+        } else if let store = Store.locate(options.store), store.isExplicit || store.exists {
             try store.requireExisting()
-            todos = try TodoFile.load(path: store.path, options: options)
+            todos = try TodoFile.load(path: store.path, options: options.store)
         } else {
             // No store yet: the sample set keeps every view (and `make demo`) showing something.
             // Said on a terminal only, so scripts and pipes see the same output as before.
             if Stream.standardError.isTerminal {
-                reportError("no todos of your own yet (\(Store.locate(options)?.path ?? "no store: $HOME is not set")); "
+                reportError("no todos of your own yet (\(Store.locate(options.store)?.path ?? "no store: $HOME is not set")); "
                             + "showing the built-in sample. Start with: calgrid add TITLE")
             }
             do { todos = TodoData(try TodoSet(SampleTodos.drafts(today: today))) } catch {

@@ -1,4 +1,5 @@
 import CalGrid
+import CalGridStore
 
 /// `calgrid day [YYYY-MM-DD]`: the day's todos split into done and not done, as in the app's daily view.
 enum DayCommand {

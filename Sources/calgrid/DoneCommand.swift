@@ -1,4 +1,5 @@
 import CalGrid
+import CalGridStore
 
 /// `calgrid done ID` / `calgrid undo ID`: tick a day of a todo, or the whole todo, or take the tick back.
 enum DoneCommand {
@@ -46,7 +47,7 @@ enum DoneCommand {
         let given = try onText.map { (t: String) throws(CLIError) in try Parse.day(t, what: "--on", today: today) }
         var day = given ?? today
 
-        let store = try Store.forChanges(common)
+        let store = try Store.forChanges(common.store)
         // In a vdir an item is done or not as iCalendar says it (STATUS), unless it repeats (by a
         // rule or on weekdays) or is a challenge: those are ticked day by day, as in any store.
         let wholeItems = store.isICalendar && given == nil
@@ -58,7 +59,7 @@ enum DoneCommand {
             case .unique(let t), .ambiguous(earlier: let t, later: _), .nonexistent(gapStart: let t): return t
             }
         }
-        let (set, i, tracked) = try store.change(common, creating: false, completedAt: completedAt) { (set: inout TodoSet) throws(CLIError) in
+        let (set, i, tracked) = try store.change(common.store, creating: false, completedAt: completedAt) { (set: inout TodoSet) throws(CLIError) in
             let i = try TodoLookup.index(of: idText, in: set)
             if all || (wholeItems && set.recurrence(at: i) == nil && set.repetition(at: i) == .all && !set.isChallenge(at: i)) {
                 let changed: Bool

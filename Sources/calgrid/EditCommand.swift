@@ -1,4 +1,5 @@
 import CalGrid
+import CalGridStore
 
 /// `calgrid edit ID`: change a todo's fields; ticks of days that stay tracked are kept.
 enum EditCommand {
@@ -53,9 +54,9 @@ enum EditCommand {
         var probe = TodoDraft(id: "-", title: "")
         try fields.apply(to: &probe, today: today)
 
-        let store = try Store.forChanges(common)
+        let store = try Store.forChanges(common.store)
         let wholeItems = store.isICalendar
-        let (set, i) = try store.change(common, creating: false) { (set: inout TodoSet) throws(CLIError) in
+        let (set, i) = try store.change(common.store, creating: false) { (set: inout TodoSet) throws(CLIError) in
             let i = try TodoLookup.index(of: idText, in: set)
             let before = set.draft(at: i)
             let wasDone = set.isDone(at: i)

@@ -2,6 +2,7 @@ import CalGrid
 import CalGridICalendar
 import CalGridJSON
 import CalGridSystem
+import CalGridStore
 
 /// `calgrid import FILE|-`: validate a todo file, report what it holds, convert it to the native format.
 enum ImportCommand {
@@ -58,7 +59,7 @@ enum ImportCommand {
     /// Reads `path`, reports on it and, with `outPath`, writes the todos in the native format.
     static func convert(_ path: String, format: ImportFormat, policy: ImportPolicy, _ common: CommonOptions,
                         outPath: String?) throws(CLIError) -> Output {
-        let (set, report) = try TodoFile.read(path: path, format: format, policy: policy, options: common)
+        let (set, report) = try TodoFile.readShowingProgress(path: path, format: format, policy: policy, options: common.store)
         let name = TodoFile.displayName(path)
 
         // Problems go to standard error, one line each, in the FILE:LINE:COLUMN form editors jump to.
@@ -193,11 +194,7 @@ enum ExportCommand {
             // writers hold its own lock (DIR/.calgrid.lock, the vdir store's), so DIR is made first
             // with every missing directory above it, as mkdir -p would (the export makes DIR anyway).
             if case .vdir = format {
-                if FileSystem.exists(o) && !FileSystem.isDirectory(o) { throw .data("\(o): is not a directory (--format vdir writes one)") }
-                do throws(Errno) { try FileSystem.makeDirectories(o, mode: 0o755) } catch { throw .system(error) }
-                return try Store.lockingFile(VdirStore(directory: o).lockPath) { () throws(CLIError) -> Output in
-                    try write(format, to: o, common)
-                }
+                return try VdirStore(directory: o).creatingLocked { () throws(CLIError) -> Output in try write(format, to: o, common) }
             }
             return try Store.locking(o) { () throws(CLIError) -> Output in try write(format, to: o, common) }
         }
@@ -219,12 +216,7 @@ enum ExportCommand {
             do throws(Errno) { try context.todos.store.exportICalendar(to: o) } catch { throw .system(error, path: o) }
         case .vdir:
             // Into the items already there: an unchanged todo's file is not written again.
-            do throws(ImportError) { _ = try context.todos.store.updateVdir(at: o, zone: common.zone) } catch {
-                switch error {
-                case .system(let e): throw .system(e, path: e.path.isEmpty ? o : e.path)
-                default: throw .data("\(o): \(error.message)")
-                }
-            }
+            try VdirStore(directory: o).write(context.todos.store, zone: common.zone)
         case .json(let f):
             do throws(ExportError) { try context.todos.store.exportJSON(to: o, format: f) } catch {
                 throw .data("\(o): \(error.message)")

@@ -1,4 +1,5 @@
 import CalGrid
+import CalGridStore
 
 /// `calgrid list`: a table of todos, filtered by period, status and text, sorted like the app's dropdown.
 enum ListCommand {

@@ -1,4 +1,5 @@
 import CalGrid
+import CalGridStore
 
 /// `calgrid month [YYYY-MM]`: a month grid with per-day todo counts and completion.
 enum MonthCommand {

@@ -1,4 +1,5 @@
 import CalGrid
+import CalGridStore
 
 /// A month grid with each cell's tally and selection state: what `month` and `year` draw.
 struct MonthView {

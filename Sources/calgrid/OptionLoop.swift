@@ -1,3 +1,4 @@
+import CalGridStore
 /// The option loop shared by the commands: the common options first, then the command's own
 /// (`extra`); any other option is a usage error. Positionals go to `positional`. After the last
 /// word, `-h`/`--help` throws `.help`, which `Command.invoke` answers with the command's help, so

@@ -1,4 +1,5 @@
 import CalGrid
+import CalGridStore
 
 /// `calgrid rm ID…`: remove todos from the store, all or none.
 enum RemoveCommand {
@@ -21,8 +22,8 @@ enum RemoveCommand {
         guard !names.isEmpty else { throw .usage("rm: which todos? (calgrid rm ID...)") }
         let today = common.resolvedToday()
 
-        let store = try Store.forChanges(common)
-        let removed = try store.change(common, creating: false) { (set: inout TodoSet) throws(CLIError) in
+        let store = try Store.forChanges(common.store)
+        let removed = try store.change(common.store, creating: false) { (set: inout TodoSet) throws(CLIError) in
             var rows: [Int] = []
             for n in names {
                 let i = try TodoLookup.index(of: n, in: set)

@@ -1,4 +1,5 @@
 import CalGrid
+import CalGridStore
 
 /// `calgrid show ID`: every field of one todo, its progress, streaks and what is due.
 enum ShowCommand {

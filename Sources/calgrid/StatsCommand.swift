@@ -1,5 +1,6 @@
 import CalGrid
 import CalGridSystem
+import CalGridStore
 
 /// `calgrid stats`: what the todo set holds: counts, spans and memory.
 enum StatsCommand {

@@ -1,4 +1,5 @@
 import CalGrid
+import CalGridStore
 
 /// Command-line values of the commands that change todos: dates relative to today, weekday
 /// lists, reminder times.

@@ -1,4 +1,5 @@
 import CalGrid
+import CalGridStore
 
 /// Options of the calendar views (`month`, `week`, `day`, `year`).
 struct ViewOptions {

@@ -1,4 +1,5 @@
 import CalGrid
+import CalGridStore
 
 /// `calgrid week [YYYY-MM-DD]`: the week holding that day, one line per day.
 enum WeekCommand {

@@ -1,4 +1,5 @@
 import CalGrid
+import CalGridStore
 
 /// `calgrid year [YYYY]`: twelve small months, three across, each day marked by its completion.
 enum YearCommand {

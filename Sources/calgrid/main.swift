@@ -4,6 +4,7 @@
 import CalGrid
 import CalGridJSON
 import CalGridSystem
+import CalGridStore
 
 let version = "calgrid " + CalGridVersion.text
 

@@ -207,4 +207,20 @@ END:VCALENDAR\r
         #expect(name.utf8.count <= 204 && name.hasSuffix(".ics"))
         #expect(name != ICalendarItem.fileName(for: long + "x"))
     }
+
+    /// One naming rule for the export and the store: a new item never takes the name of an entry
+    /// already in the vdir (a file another program wrote, even one that is no item); the export's
+    /// files are listed back in byte order by the import.
+    @Test func newItemNamesAvoidEntriesOnDisk() throws {
+        let dir = try ScratchDirectory("vdir-names")
+        defer { dir.remove() }
+        try dir.write("walk.ics", "not iCalendar, another program's file\n")
+        try dir.write("Walk.ics", "BEGIN:VCALENDAR\nEND:VCALENDAR\n")
+        let set = try TodoSet([TodoDraft(id: "walk", title: "Walk"), TodoDraft(id: "Zebra", title: "Z"), TodoDraft(id: "apple", title: "A")])
+        let w = try set.exportVdir(to: dir.path, now: 1_780_000_000)
+        #expect(w.files["walk"]?.name == "walk-2.ics")
+        #expect(String(decoding: FileManager.default.contents(atPath: dir.file("walk.ics"))!, as: UTF8.self) == "not iCalendar, another program's file\n")
+        #expect(ICalendarItem.fileName(for: "walk", avoiding: ["walk-2.ics"], in: dir.path) == "walk-3.ics")
+        #expect(try ICalendarItem.itemFileNames(in: dir.path) == ["Walk.ics", "Zebra.ics", "apple.ics", "walk-2.ics", "walk.ics"])
+    }
 }

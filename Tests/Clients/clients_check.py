@@ -37,6 +37,9 @@ York meeting is on the next day. Every expectation is what the client itself rep
      the ticked span not completed with calgrid's start and due, the end-only todo with no start
      and its due; `todo done` on the span is read by calgrid as the span done as a whole, and on a
      weekday series as todoman writes it: the old item a done one-off, the rest a rule of its days.
+  10. a phone's todo patched by `done`, `edit`, `undo` keeps every other line (issue 38);
+  11. a reminder added with a deadline rings on the due day (python-icalendar's alarm times), and
+     `edit --repeat` removes a phone's completed instance of a day the new rule lacks (todoman).
   The vdir exports write into folders whose parents do not exist yet: the export makes them.
 """
 import collections
@@ -437,6 +440,53 @@ def main() -> int:
             check(kept(before, after, allowed) and b"X-LIC-ERROR" not in after and after.count(b"CATEGORIES") == 1,
                   f"calgrid {what} on a phone todo changed other lines:\n{after.decode()}")
         check(b"PROXIMITY:ARRIVE\r\nBEGIN:VLOCATION" in open(item, "rb").read(), "the location alarm is no longer as the phone wrote it")
+
+        # 11. Valid writes (issue 38): a reminder of a todo with a deadline rings on the due day
+        # (`add --end tomorrow --remind 08:00`: TRIGGER;RELATED=END, as python-icalendar's own
+        # alarm computation reads it), and a rule changed by `edit --repeat` takes a phone's
+        # completed instance of a day the new rule lacks with it (todoman lists no completed row
+        # then), while one the new rule keeps stays completed.
+        from icalendar import Calendar
+        from icalendar.alarms import Alarms
+        valid = os.path.join(d, "t38b", "lists", "valid")
+        os.makedirs(valid)
+        config11 = todoman_config(os.path.join(d, "t38b"), os.path.join(d, "t38b", "lists"))
+        cg11 = lambda *a: run([calgrid, *a, "--todos", valid, "--tz", ZONE, "--today", "2026-03-03"], env)
+        cg11("add", "Hand in the form", "--id", "form", "--end", "tomorrow", "--remind", "08:00")
+        cg11("add", "Read a chapter", "--id", "chapter", "--start", "today", "--remind", "08:00")
+        for uid, want in (("form", "2026-03-04T08:00"), ("chapter", "2026-03-03T08:00")):
+            rings = []
+            for path in glob.glob(os.path.join(valid, "*.ics")):
+                for c in Calendar.from_ical(open(path, "rb").read()).walk():
+                    if c.name == "VTODO" and str(c.get("UID")) == uid:
+                        alarms = Alarms()
+                        alarms.set_parent(c)
+                        if "DTSTART" in c:
+                            alarms.set_start(c.decoded("DTSTART"))
+                        if "DUE" in c:
+                            alarms.set_end(c.decoded("DUE"))
+                        for a in c.walk("VALARM"):
+                            alarms.add_alarm(a)
+                        rings += [t.trigger.astimezone(ZoneInfo(ZONE)).strftime("%Y-%m-%dT%H:%M") if getattr(t.trigger, "tzinfo", None)
+                                  else t.trigger.strftime("%Y-%m-%dT%H:%M") for t in alarms.times]
+            check(rings == [want], f"the reminder of {uid} rings at {rings}, not {want}")
+        series = os.path.join(valid, "6870512244977771234.ics")
+        with open(series, "wb") as f:
+            f.write(("\r\n".join([
+                "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:+//IDN tasks.org//android-140503//EN",
+                "BEGIN:VTODO", "DTSTAMP:20260104T191202Z", "UID:6870512244977771234", "CREATED:20260104T191155Z",
+                "SUMMARY:Take out the recycling", "DUE;VALUE=DATE:20260105", "RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO", "END:VTODO",
+                "BEGIN:VTODO", "DTSTAMP:20260120T070102Z", "UID:6870512244977771234", "RECURRENCE-ID;VALUE=DATE:20260119",
+                "SUMMARY:Take out the recycling", "DUE;VALUE=DATE:20260119", "STATUS:COMPLETED", "COMPLETED:20260119T065900Z",
+                "PERCENT-COMPLETE:100", "END:VTODO", "END:VCALENDAR"]) + "\r\n").encode())
+        for rule, completed in (("FREQ=WEEKLY;BYDAY=MO", 1), ("FREQ=WEEKLY;BYDAY=TU", 0)):
+            cg11("edit", "6870512244977771234", "--repeat", rule)
+            p = subprocess.run([todo, "-c", config11, "--porcelain", "list", "--status", "COMPLETED"], capture_output=True, env=env, timeout=120)
+            rows = [r for r in (json.loads(p.stdout) if p.returncode == 0 else []) if r["summary"] == "Take out the recycling"]
+            text = open(series, "rb").read()
+            check(p.returncode == 0 and b"Traceback" not in p.stderr and len(rows) == completed
+                  and text.count(b"RECURRENCE-ID") == completed and b"X-LIC-ERROR" not in text,
+                  f"edit --repeat {rule}: todoman lists {rows} completed, the file:\n{text.decode()}")
 
     for f in failures:
         print("FAIL", f)

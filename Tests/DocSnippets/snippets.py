@@ -248,6 +248,23 @@ def run_cli(binary):
                     if not modules or modules != drawn:
                         failures.append(f"{where}: the module graph draws {sorted(drawn)}, Package.swift has {sorted(modules)}: "
                                         "redraw it (and the paths around it) in docs/architecture.md")
+                    # The arrows: each `M ──► A, B` line against M's `dependencies:`, and every
+                    # module with dependencies has its line.
+                    uses = {}
+                    for c in calls:
+                        name = re.search(r'name:\s*"([^"]+)"', c).group(1)
+                        if name in modules:
+                            deps = re.search(r'dependencies:\s*\[([^\]]*)\]', c)
+                            uses[name] = set(re.findall(r'"([^"]+)"', deps.group(1))) if deps else set()
+                    arrows = {}
+                    for l in code.split("\n"):
+                        m = re.match(r"\s*(\w+)\s+──►\s+(.*)$", l)
+                        if m:
+                            arrows[m.group(1)] = {x.strip() for x in m.group(2).split(",") if x.strip()}
+                    for name in sorted(modules):
+                        if arrows.get(name, set()) != uses.get(name, set()):
+                            failures.append(f"{where}: the module graph draws {name} ──► {sorted(arrows.get(name, set()))}, "
+                                            f"Package.swift gives it {sorted(uses.get(name, set()))}: redraw its arrows")
                     continue
                 failures.append(f"{where}: unknown snippet kind '{kind}'")
     finally:

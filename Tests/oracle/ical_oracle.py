@@ -6,8 +6,11 @@ CalGrid should make of each VTODO and VEVENT, with days in an import zone by zon
 
 prints one JSON object per item (RECURRENCE-ID overrides left out), in file order:
 {"id", "title", "memo", "tags", "start", "end", "done", "createdAt", "recurring", "reminder",
-"kind"}; dates are YYYY-MM-DD or null, createdAt seconds since 1970 or null, reminder minutes after
-midnight or null, kind "event" for a VEVENT, else "todo".
+"rings", "kind"}; dates are YYYY-MM-DD or null, createdAt seconds since 1970 or null, reminder minutes
+after midnight or null, kind "event" for a VEVENT, else "todo". "rings" is when the item's alarms first
+ring, by python-icalendar's own alarm computation (icalendar.alarms, RFC 5545 3.8.6.3 and RFC 9074;
+not the reminder rule below): local date-times "YYYY-MM-DDTHH:MM" in ZONE (a DATE or floating anchor
+rings at its wall-clock time as written), sorted; null when python-icalendar refuses to place them.
 
 The rules, written from RFC 5545 independently of the Swift code: a date-time with a zone (TZID,
 through the file's VTIMEZONE when python-icalendar has one, or UTC) is an instant whose day is read
@@ -32,6 +35,7 @@ from zoneinfo import ZoneInfo
 
 import icalendar
 import recurring_ical_events
+from icalendar.alarms import Alarms
 
 
 def main() -> int:
@@ -151,6 +155,31 @@ def reminder(c, zone):
     return None
 
 
+def rings(c, zone):
+    # Alarms by hand rather than c.alarms: that one refuses a VTODO without DTSTART (a DUE alone
+    # anchors RELATED=END alarms) and drops alarms before DTSTAMP.
+    alarms = Alarms()
+    alarms.set_parent(c)
+    if "DTSTART" in c:
+        alarms.set_start(c.decoded("DTSTART"))
+    end = "DUE" if c.name == "VTODO" else "DTEND"
+    if end in c:
+        alarms.set_end(c.decoded(end))
+    for a in c.walk("VALARM"):
+        alarms.add_alarm(a)
+    out = []
+    try:
+        times = alarms.times
+    except (icalendar.error.IncompleteComponent, ValueError, TypeError):
+        return None   # python-icalendar cannot place them (an anchor it refuses): no answer, not "none"
+    for a in times:
+        t = a.trigger
+        if isinstance(t, dt.datetime) and t.tzinfo is not None:
+            t = t.astimezone(zone)
+        out.append(t.strftime("%Y-%m-%dT%H:%M"))
+    return sorted(out)
+
+
 def item(c, zone, cal=None):
     start = end = None
     s = moment(c.decoded("DTSTART")) if "DTSTART" in c else None
@@ -210,6 +239,7 @@ def item(c, zone, cal=None):
         "createdAt": created,
         "recurring": "RRULE" in c or "RDATE" in c,
         "reminder": reminder(c, zone),
+        "rings": rings(c, zone),
         "kind": "event" if c.name == "VEVENT" else "todo",
     }
 

@@ -6,11 +6,11 @@ import CalGridSystem
 /// One vdir item file: read into todos, patched from a changed todo, rendered for a new one. Every
 /// write is read back before it is made: a change iCalendar as CalGrid writes it cannot hold is
 /// refused by name instead of being lost on the way to the file.
-enum VdirItem {
+public enum VdirItem {
     /// The todos of one file's text, read in the command's zone. A todo whose item is completed
     /// (STATUS:COMPLETED) is done as a whole: the import ticks its tracked days, as a client that
     /// shows the item done means it.
-    static func read(_ bytes: [UInt8], file: String, _ options: CommonOptions) throws(CLIError) -> [TodoDraft] {
+    public static func read(_ bytes: [UInt8], file: String, _ options: StoreOptions) throws(CLIError) -> [TodoDraft] {
         let set: TodoSet
         do throws(ImportError) { set = try todos(of: bytes, options) } catch {
             switch error {
@@ -24,7 +24,7 @@ enum VdirItem {
 
     /// The todos of iCalendar text (one item file, or several one after the other); a completed
     /// item is done as a whole (the import ticks every tracked day).
-    static func todos(of bytes: [UInt8], _ options: CommonOptions) throws(ImportError) -> TodoSet {
+    public static func todos(of bytes: [UInt8], _ options: StoreOptions) throws(ImportError) -> TodoSet {
         var set = TodoSet()
         var o = ImportOptions(format: .icalendar, policy: .strict, zone: options.zone)
         o.threads = 1
@@ -35,8 +35,8 @@ enum VdirItem {
     /// `original` with the item of `todo.id` changed to `todo`; DTSTAMP, LAST-MODIFIED and
     /// SEQUENCE move on (`ICalendarItem.patch`), everything CalGrid does not model stays.
     /// A completion it writes is at `completedAt` (default: `now`).
-    static func patch(_ original: [UInt8], to todo: TodoDraft, file: String, now: Int64, completedAt: Int64? = nil,
-                      _ options: CommonOptions) throws(CLIError) -> [UInt8] {
+    public static func patch(_ original: [UInt8], to todo: TodoDraft, file: String, now: Int64, completedAt: Int64? = nil,
+                      _ options: StoreOptions) throws(CLIError) -> [UInt8] {
         let bytes: [UInt8]
         do throws(ImportError) {
             bytes = try ICalendarItem.patch(original, with: asItem(todo), now: now, zone: options.zone, completedAt: completedAt)
@@ -48,7 +48,7 @@ enum VdirItem {
     }
 
     /// A new item file for `todo`: one VCALENDAR with its VTODO (its VEVENT for an event).
-    static func render(_ todo: TodoDraft, file: String, now: Int64, _ options: CommonOptions) throws(CLIError) -> [UInt8] {
+    public static func render(_ todo: TodoDraft, file: String, now: Int64, _ options: StoreOptions) throws(CLIError) -> [UInt8] {
         let one: TodoSet
         do throws(TodoError) { one = try TodoSet([asItem(todo)]) } catch { throw .data("\(file): \(error)") }
         let bytes = one.exportICalendarBytes(now: now)
@@ -58,7 +58,7 @@ enum VdirItem {
 
     /// `todo` with `isCompleted` saying what the item's STATUS must say: done as a whole; no day
     /// ticked, or every day of a span, is that STATUS alone (no X-CALGRID-TICKED beside it).
-    static func asItem(_ todo: TodoDraft) -> TodoDraft {
+    public static func asItem(_ todo: TodoDraft) -> TodoDraft {
         var d = todo
         d.isCompleted = isDone(todo)
         if let f = d.completedDays, !f.contains(true) || (d.recurrence == nil && d.repetition == .all && d.isCompleted) {
@@ -69,13 +69,13 @@ enum VdirItem {
 
     /// Done as a whole, as `TodoSet.isDone(at:)` says it, from a draft: every tracked day ticked
     /// when it has tracked days, else its own flag.
-    static func isDone(_ d: TodoDraft) -> Bool {
+    public static func isDone(_ d: TodoDraft) -> Bool {
         guard d.start != nil, d.end != nil, let flags = d.completedDays, !flags.isEmpty else { return d.isCompleted }
         return flags.allSatisfy { $0 }
     }
 
     /// Throws, naming the fields, unless `bytes` reads back as `todo`.
-    static func check(_ bytes: [UInt8], holds todo: TodoDraft, file: String, _ options: CommonOptions) throws(CLIError) {
+    public static func check(_ bytes: [UInt8], holds todo: TodoDraft, file: String, _ options: StoreOptions) throws(CLIError) {
         let back: [TodoDraft]
         do throws(CLIError) { back = try read(bytes, file: file, options) } catch {
             throw .data("\(file): the item calgrid wrote does not read back (\(error.message)); nothing was changed")
@@ -92,7 +92,7 @@ enum VdirItem {
 
     /// The fields in which `got` (read back) differs from `want`; creation time aside (an item
     /// without CREATED reads its DTSTAMP as one).
-    static func lostFields(_ want: TodoDraft, _ got: TodoDraft) -> [TodoField] {
+    public static func lostFields(_ want: TodoDraft, _ got: TodoDraft) -> [TodoField] {
         var lost: [TodoField] = []
         if want.title != got.title { lost.append(.title) }
         if (want.memo ?? "") != (got.memo ?? "") { lost.append(.memo) }
@@ -119,25 +119,10 @@ enum VdirItem {
     /// days over the todo's span (iCalendar writes a rule without an end with the todo's end as
     /// its UNTIL, which reads back as another text of the same days).
     /// - Complexity: O(span) when the rules' texts differ, else O(1).
-    static func sameDays(_ want: TodoDraft, _ got: TodoDraft) -> Bool {
+    public static func sameDays(_ want: TodoDraft, _ got: TodoDraft) -> Bool {
         if want.recurrence == got.recurrence { return true }
         guard let a = want.recurrence, let b = got.recurrence, want.start == got.start, want.end == got.end,
               let s = want.start, let e = want.end, s <= e else { return false }
         return a.occurrences(in: s...e).elementsEqual(b.occurrences(in: s...e))
-    }
-
-    /// The file name of a new item: the one `ICalendarItem.fileName(for:)` gives its UID (the
-    /// export's, so both write a todo to the same name), with `-2`, `-3`... before `.ics` when that
-    /// name is in `taken` or on disk.
-    static func fileName(for id: String, avoiding taken: Set<String>, in directory: String) -> String {
-        let stem = String(ICalendarItem.fileName(for: id).dropLast(4))
-        var name = stem + ".ics"
-        var n = 1
-        // Any entry counts as taken, a dangling link too (a new file is never written through one).
-        while taken.contains(name) || ((try? FileSystem.linkStatus(directory + "/" + name)) ?? nil) != nil {
-            n += 1
-            name = stem + "-\(n).ics"
-        }
-        return name
     }
 }

@@ -4,12 +4,12 @@ import CalGridJSON
 import CalGridSystem
 
 /// Reading todo files through the JSON layer, for `--todos FILE` and `import`.
-enum TodoFile {
-    static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+public enum TodoFile {
+    public static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
 
     /// `FILE:LINE:COLUMN: record N: FIELD: message`, leaving out the parts an issue does not have;
     /// records count from 1.
-    static func describe(_ issue: ImportIssue, file: String, warning: Bool = false) -> String {
+    public static func describe(_ issue: ImportIssue, file: String, warning: Bool = false) -> String {
         // In a vdir the issue is in one of the directory's files, and its line is that file's.
         let where_ = issue.source.isEmpty ? file : (file.hasSuffix("/") ? file : file + "/") + issue.source
         var s = "\(where_):\(issue.line):\(issue.column): "
@@ -19,17 +19,11 @@ enum TodoFile {
         return s + issue.detail
     }
 
-    static func read(path: String, format: ImportFormat, policy: ImportPolicy,
-                     options: CommonOptions) throws(CLIError) -> (TodoSet, ImportReport) {
+    public static func read(path: String, format: ImportFormat, policy: ImportPolicy,
+                     options: StoreOptions,
+                     progress: ((_ bytesDone: Int64, _ bytesTotal: Int64) -> Bool)? = nil) throws(CLIError) -> (TodoSet, ImportReport) {
         var o = ImportOptions(format: format, policy: policy, zone: options.zone)
-        let bar = ProgressBar()
-        if Stream.standardError.isTerminal {
-            o.progress = { done, total in
-                bar.update(done: done, total: total)
-                return true
-            }
-        }
-        defer { bar.finish() }
+        o.progress = progress
         var set = TodoSet()
         // Standard input streams through the same windows as a file (memory does not grow with it);
         // the first bytes tell iCalendar (BEGIN:VCALENDAR) from the JSON formats.
@@ -66,7 +60,7 @@ enum TodoFile {
     }
 
     /// Up to 64 KiB from the start of `input`: enough to pass blank lines and see the first word.
-    static func firstBytes(_ input: borrowing FileDescriptor) throws(ImportError) -> [UInt8] {
+    public static func firstBytes(_ input: borrowing FileDescriptor) throws(ImportError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: 1 << 16)
         var filled = 0
         var failure: Errno? = nil
@@ -84,40 +78,4 @@ enum TodoFile {
         return bytes
     }
 
-    static func load(path: String, options: CommonOptions) throws(CLIError) -> TodoData {
-        let (set, _) = try read(path: path, format: .automatic, policy: .strict, options: options)
-        return TodoData(set)
-    }
-}
-
-/// A one-line progress bar on standard error, drawn only once an import has run for a second.
-final class ProgressBar {
-    private let start = CurrentProcess.monotonicSeconds()
-    private var drawn = false
-    private var lastPercent = -1
-
-    func update(done: Int64, total: Int64) {
-        guard CurrentProcess.monotonicSeconds() - start > 1 else { return }
-        let percent = total > 0 ? Int(done * 100 / total) : -1
-        guard percent != lastPercent || total == 0 else { return }
-        lastPercent = percent
-        var o = Output()
-        let mib = done >> 20
-        if total > 0 {
-            let filled = percent * 30 / 100
-            o.write("\r[" + String(repeating: "#", count: filled) + String(repeating: "-", count: 30 - filled)
-                    + "] \(percent)%  \(mib) / \(total >> 20) MiB")
-        } else {
-            o.write("\rimporting… \(mib) MiB")
-        }
-        o.flush(to: .standardError)
-        drawn = true
-    }
-
-    func finish() {
-        guard drawn else { return }
-        var o = Output()
-        o.write("\r\u{1B}[K")
-        o.flush(to: .standardError)
-    }
 }

@@ -4,7 +4,7 @@ import CalGridSystem
 extension VdirStore {
     /// One item file read: its status (nil when it went away, is not a regular file or could not
     /// be opened), its bytes (when kept), its todos (nil when it could not be read), and why not.
-    struct FileRead {
+    public struct FileRead {
         var status: FileStatus? = nil
         var bytes: [UInt8]? = nil
         var rows: [TodoDraft]? = nil
@@ -14,22 +14,22 @@ extension VdirStore {
     }
 
     /// The warning for a `*.ics` entry that is not a regular file (nor a link to one).
-    static func notAnItem(_ path: String, _ kind: FileKind) -> String {
+    public static func notAnItem(_ path: String, _ kind: FileKind) -> String {
         "\(path): \(kind.description), not a regular file; passed over"
     }
 
     /// How many files one import reads at most: its libical tree is that many files' (a few MB),
     /// reused by the next one instead of 10,000 files' worth of fresh pages.
-    static let filesPerImport = 1024
+    public static let filesPerImport = 1024
 
     /// Below this many files to read, one thread reads them all.
-    static let filesPerThread = 256
+    public static let filesPerThread = 256
 
     /// Reads and parses the files `names[k]` for each `k` of `which` into `files[k]`: on two
     /// threads for many files (each its own run of them, its own opens, reads and imports:
     /// libical parses each input on its own, docs/icalendar.md), each thread writing only its
     /// own places.
-    func readFiles(_ names: [String], _ which: [Int], keepingBytes: Bool, _ options: CommonOptions, into files: inout [FileRead]) {
+    public func readFiles(_ names: [String], _ which: [Int], keepingBytes: Bool, _ options: StoreOptions, into files: inout [FileRead]) {
         let parts = Swift.max(1, Swift.min(ParallelParts.processorCount, 2, which.count / VdirStore.filesPerThread))
         files.withUnsafeMutableBufferPointer { out in
             let base = out.baseAddress!
@@ -42,7 +42,7 @@ extension VdirStore {
 
     /// Opens, reads and parses `names[k]` for each `k` of `which` into `out[k]`: per file one
     /// open, one fstat (its status, kept to compare before a write) and one read of that size.
-    func readPart(_ names: [String], _ which: ArraySlice<Int>, keepingBytes: Bool, _ options: CommonOptions,
+    public func readPart(_ names: [String], _ which: ArraySlice<Int>, keepingBytes: Bool, _ options: StoreOptions,
                   into out: UnsafeMutablePointer<FileRead>) {
         var read: [(Int, [UInt8])] = []
         read.reserveCapacity(which.count)
@@ -78,7 +78,7 @@ extension VdirStore {
     /// from their lines (`VdirScan`) in one import, when it reads exactly those items; the others,
     /// and all when that import fails (a file that cannot be read among them), file by file,
     /// which also names the files that cannot be read.
-    func parse(_ files: ArraySlice<(Int, [UInt8])>, _ names: [String], _ options: CommonOptions,
+    public func parse(_ files: ArraySlice<(Int, [UInt8])>, _ names: [String], _ options: StoreOptions,
                into out: UnsafeMutablePointer<FileRead>) {
         var plain: [(Int, [UInt8], [String])] = [], others: [(Int, [UInt8])] = []
         for (k, bytes) in files {
@@ -98,7 +98,7 @@ extension VdirStore {
 
     /// Each file's todos from one import of all of them, checked against the UIDs its lines
     /// name; nil when that import fails or reads other items.
-    func together(_ items: [(Int, [UInt8], [String])], _ options: CommonOptions) -> [[TodoDraft]]? {
+    public func together(_ items: [(Int, [UInt8], [String])], _ options: StoreOptions) -> [[TodoDraft]]? {
         var all: [UInt8] = []
         all.reserveCapacity(items.reduce(0) { $0 + $1.1.count + 2 })
         var total = 0

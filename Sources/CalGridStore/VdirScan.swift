@@ -6,10 +6,10 @@ import CalGrid
 /// import reads the same items in the same order. Not a parser: nil whenever the lines are not
 /// plainly that (a folded UID, a UID with parameters, BEGIN and END that do not pair), and the
 /// caller then reads the files one by one. The import's rows are checked against these UIDs.
-enum VdirScan {
+public enum VdirScan {
     /// The UIDs of the items of `bytes` in order; nil when unsure.
     /// - Complexity: O(bytes)
-    static func uids(_ bytes: [UInt8]) -> [String]? {
+    public static func uids(_ bytes: [UInt8]) -> [String]? {
         var result: [String] = []
         var depth = 0
         var inItem = false, isOverride = false
@@ -62,7 +62,7 @@ enum VdirScan {
     }
 
     /// `line` starts with `prefix` (ASCII, upper case), letters compared without case as RFC 5545 says.
-    static func has(_ line: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {
+    public static func has(_ line: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {
         let n = prefix.utf8CodeUnitCount
         guard line.count >= n else { return false }
         let p = prefix.utf8Start
@@ -75,7 +75,7 @@ enum VdirScan {
     }
 
     /// `line` is `text` (ASCII, upper case), trailing blanks aside.
-    static func equals(_ line: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+    public static func equals(_ line: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
         guard has(line, text) else { return false }
         return line[text.utf8CodeUnitCount...].allSatisfy { $0 == 0x20 || $0 == 0x09 }
     }

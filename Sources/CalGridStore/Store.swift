@@ -8,14 +8,14 @@ import CalGridSystem
 /// Changes go through `change(_:)`: lock, read, change, replace atomically, unlock (the lock rule,
 /// `Store.locking`). Readers take no lock: the store is only ever replaced by a rename, so they see
 /// the old file or the new one.
-struct Store {
+public struct Store {
     /// Where the store is.
-    let path: String
+    public let path: String
     /// Where the path came from: `--todos`, `$CALGRID_TODOS`, or the default under the XDG data home.
-    let origin: Origin
+    public let origin: Origin
 
     /// Who named the store's path.
-    enum Origin: String {
+    public enum Origin: String {
         case option = "--todos"
         case environment = "CALGRID_TODOS"
         /// `$XDG_DATA_HOME/calgrid/todos.json` or `~/.local/share/calgrid/todos.json`.
@@ -24,11 +24,11 @@ struct Store {
 
     /// True when the path was given or configured: then a missing file is an error for every
     /// command but `add` (a mistyped name must not show the sample set as if it were the user's).
-    var isExplicit: Bool { origin != .default }
+    public var isExplicit: Bool { origin != .default }
 
     /// The store the options point at; nil when neither `--todos`, `$CALGRID_TODOS`,
     /// `$XDG_DATA_HOME` nor `$HOME` says where it is.
-    static func locate(_ options: CommonOptions) -> Store? {
+    public static func locate(_ options: StoreOptions) -> Store? {
         if let p = options.todosPath { return Store(path: p, origin: .option) }
         if let p = CurrentProcess.environment("CALGRID_TODOS"), !p.isEmpty { return Store(path: p, origin: .environment) }
         // XDG: a relative $XDG_DATA_HOME is invalid and must be ignored.
@@ -43,16 +43,16 @@ struct Store {
 
     /// The one sentence for a given or configured store that is not there:
     /// `PATH: no such file or directory (CALGRID_TODOS)`.
-    var missing: CLIError { .data("\(path): no such file or directory (\(origin.rawValue))") }
+    public var missing: CLIError { .data("\(path): no such file or directory (\(origin.rawValue))") }
 
     /// A given or configured store that does not exist is an error naming it and its origin;
     /// standard input and the default path (before the first `add`) are not.
-    func requireExisting() throws(CLIError) {
+    public func requireExisting() throws(CLIError) {
         if isExplicit, path != "-", !exists { throw missing }
     }
 
     /// The store a changing command writes to.
-    static func forChanges(_ options: CommonOptions) throws(CLIError) -> Store {
+    public static func forChanges(_ options: StoreOptions) throws(CLIError) -> Store {
         guard let s = locate(options) else {
             throw .usage("where are your todos? neither --todos, $CALGRID_TODOS, $XDG_DATA_HOME nor $HOME is set")
         }
@@ -60,26 +60,26 @@ struct Store {
         return s
     }
 
-    var exists: Bool { FileSystem.exists(path) }
+    public var exists: Bool { FileSystem.exists(path) }
 
     /// The store as a vdir when the path names a directory (`VdirStore`), else nil: one file.
-    var vdir: VdirStore? {
+    public var vdir: VdirStore? {
         guard path != "-", FileSystem.isDirectory(path) else { return nil }
         return VdirStore(directory: path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path)
     }
 
     /// The store as one iCalendar file (`ICSFileStore`), else nil: a vdir or a native file.
-    var icsFile: ICSFileStore? {
+    public var icsFile: ICSFileStore? {
         guard vdir == nil, ICSFileStore.holds(path) else { return nil }
         return ICSFileStore(path: path)
     }
 
     /// True when the store is iCalendar (a vdir or one `.ics` file): an item is then done or not
     /// as clients read its STATUS, unless it repeats or is a challenge.
-    var isICalendar: Bool { vdir != nil || icsFile != nil }
+    public var isICalendar: Bool { vdir != nil || icsFile != nil }
 
     /// The directory holding the store ("" for a bare file name: the working directory).
-    var directory: String {
+    public var directory: String {
         guard let slash = path.lastIndex(of: "/") else { return "" }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
@@ -87,7 +87,7 @@ struct Store {
     /// Checks that `add` may create the missing store: never where a directory was meant (a path
     /// ending in `/`); a given or configured path only in a directory that exists; the default
     /// path's directories are made (mode 0700).
-    func prepareCreation() throws(CLIError) {
+    public func prepareCreation() throws(CLIError) {
         if path.hasSuffix("/") {
             throw .data("\(path): no such directory (\(origin.rawValue)); calgrid creates a todo file, never a directory (make the vdir with mkdir)")
         }
@@ -103,7 +103,7 @@ struct Store {
 
     /// The store's todos; an empty set when the file does not exist yet. A file that does not
     /// parse as the native format is an error naming its line and column.
-    func read(_ options: CommonOptions) throws(CLIError) -> TodoSet {
+    public func read(_ options: StoreOptions) throws(CLIError) -> TodoSet {
         if let v = vdir { return try v.read(options) }
         guard exists else { return TodoSet() }
         if let f = icsFile { return try f.read(options) }
@@ -116,7 +116,7 @@ struct Store {
     /// existing todo): then a missing store is an error and nothing is created.
     /// - Returns: what `body` returns.
     /// `completedAt` is when a completion written to an iCalendar store happened (default: now).
-    func change<R>(_ options: CommonOptions, creating: Bool = true, completedAt: Int64? = nil,
+    public func change<R>(_ options: StoreOptions, creating: Bool = true, completedAt: Int64? = nil,
                    _ body: (inout TodoSet) throws(CLIError) -> (result: R, changed: Bool)) throws(CLIError) -> R {
         if let v = vdir { return try v.change(options, completedAt: completedAt, body) }
         let created = !exists
@@ -126,7 +126,7 @@ struct Store {
         }
         if let f = icsFile {
             let r = try f.change(options, completedAt: completedAt, body)
-            if created, isExplicit, exists { reportError("created \(path) (a new iCalendar file)") }
+            if created, isExplicit, exists { options.notice("created \(path) (a new iCalendar file)") }
             return r
         }
         return try Store.locking(path) { () throws(CLIError) -> R in
@@ -136,7 +136,7 @@ struct Store {
                 do throws(ExportError) { try set.exportJSON(to: path, format: .native) } catch {
                     throw .data("\(path): \(error.message); the store is unchanged")
                 }
-                if created, isExplicit { reportError("created \(path) (a new todo file in the native format)") }
+                if created, isExplicit { options.notice("created \(path) (a new todo file in the native format)") }
             }
             return result
         }
@@ -148,7 +148,7 @@ struct Store {
     /// A FILE in a directory that does not exist is refused before its lock is tried, naming that
     /// directory (the lock's own ENOENT would name only `FILE.lock`); the directory is not made.
     /// - Returns: what `body` returns; the lock is released after it, whether it returns or throws.
-    static func locking<R>(_ file: String, _ body: () throws(CLIError) -> R) throws(CLIError) -> R {
+    public static func locking<R>(_ file: String, _ body: () throws(CLIError) -> R) throws(CLIError) -> R {
         if let slash = file.utf8.lastIndex(of: 0x2F), slash != file.utf8.startIndex {
             let parent = String(file[..<slash])
             if !FileSystem.isDirectory(parent) {
@@ -160,7 +160,7 @@ struct Store {
 
     /// `locking`, with the lock file named: a vdir's lock is inside it (`VdirStore.lockPath`).
     /// - Returns: what `body` returns; the lock is released after it, whether it returns or throws.
-    static func lockingFile<R>(_ lockPath: String, _ body: () throws(CLIError) -> R) throws(CLIError) -> R {
+    public static func lockingFile<R>(_ lockPath: String, _ body: () throws(CLIError) -> R) throws(CLIError) -> R {
         let lock: FileLock
         do { lock = try FileLock(at: lockPath) } catch {
             // The lock file must be a regular file (FileLock opens it with O_NOFOLLOW): a link
@@ -174,37 +174,5 @@ struct Store {
         do throws(CLIError) { result = .success(try body()) } catch { result = .failure(error) }
         lock.release()
         return try result.get()
-    }
-}
-
-/// Todos named on the command line by their full id or a unique prefix of it.
-enum TodoLookup {
-    /// The index of the todo `text` names: the todo with exactly that id, else the only one whose
-    /// id starts with it. Unknown and ambiguous names are data errors listing the candidates.
-    /// - Complexity: O(1) expected for a full id, else O(todos × prefix length).
-    static func index(of text: String, in set: TodoSet) throws(CLIError) -> Int {
-        if let i = set.index(ofID: text) { return i }
-        let prefix = Array(text.utf8)
-        var matches: [Int] = []
-        if !prefix.isEmpty {
-            for i in set.indices where set.withIDBytes(at: i, { $0.starts(with: prefix) }) { matches.append(i) }
-        }
-        if matches.count == 1 { return matches[0] }
-        if matches.isEmpty {
-            let known = set.isEmpty ? "there are no todos yet" : "ids: " + candidates(Array(set.indices), in: set)
-            throw .data("no todo has the id '\(text)' (\(known))")
-        }
-        throw .data("'\(text)' matches \(matches.count) todos: \(candidates(matches, in: set)); type more of the id")
-    }
-
-    /// `id (title), id (title), …`, at most ten, on one line.
-    static func candidates(_ rows: [Int], in set: TodoSet) -> String {
-        var parts: [String] = []
-        for i in rows.prefix(10) {
-            let title = set.title(at: i)
-            parts.append(title.isEmpty ? set.id(at: i) : "\(set.id(at: i)) (\(TextWidth.truncate(title, to: 24)))")
-        }
-        if rows.count > 10 { parts.append("… \(rows.count - 10) more") }
-        return parts.joined(separator: ", ")
     }
 }

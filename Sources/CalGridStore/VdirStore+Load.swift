@@ -8,7 +8,7 @@ extension VdirStore {
     /// remembers is not read at all: its todos come from the cache (`VdirCache`), and the cache is
     /// written again when anything changed. `items` are kept only with `keepingItems` (a view
     /// needs none: it writes no file); a cached file's have no bytes (a change reads them).
-    func load(_ options: CommonOptions, cache: VdirCache? = nil, keepingItems: Bool = true) throws(CLIError) -> Snapshot {
+    public func load(_ options: StoreOptions, cache: VdirCache? = nil, keepingItems: Bool = true) throws(CLIError) -> Snapshot {
         var snap = Snapshot()
         let names = try itemFiles()
         let old = cache?.read()
@@ -70,7 +70,7 @@ extension VdirStore {
     }
 
     /// Remembers the items of the cache's file `c` (its rows of `old.set`) as items of `snap` not read.
-    func remember(_ c: Int, of old: VdirCache.Contents, status: FileStatus, in snap: inout Snapshot) {
+    public func remember(_ c: Int, of old: VdirCache.Contents, status: FileStatus, in snap: inout Snapshot) {
         let first = old.offsets[c]
         for row in first..<first + old.entries[c].count {
             snap.items[old.set.id(at: row)] = Item(file: old.order[c], bytes: nil, status: status)
@@ -79,7 +79,7 @@ extension VdirStore {
 
     /// The cached set when every file is as the cache remembers it; the files that could not be
     /// read last time (unchanged since) are read again, to be named again. Nil when anything changed.
-    func unchanged(_ names: [String], _ old: VdirCache.Contents, _ options: CommonOptions,
+    public func unchanged(_ names: [String], _ old: VdirCache.Contents, _ options: StoreOptions,
                    _ unreadable: inout [String]) -> TodoSet? {
         var again: [String] = []
         for (k, name) in names.enumerated() {

@@ -10,13 +10,13 @@ import CalGridSystem
 /// and its RECURRENCE-ID instances) are taken out. Every other byte is left to the patch path, which
 /// writes the calendar back through libical. The new text is read back before it is written, and
 /// replaces the file atomically under the store's lock (`Store.locking`, `AtomicFile`).
-struct ICSFileStore {
-    let path: String
+public struct ICSFileStore {
+    public let path: String
 
     /// True when `path` holds iCalendar (its first bytes say BEGIN:VCALENDAR), or names no file yet
     /// and ends in `.ics` (the file `add` then creates is iCalendar).
     /// - Complexity: O(1) system calls and at most 64 KiB read.
-    static func holds(_ path: String) -> Bool {
+    public static func holds(_ path: String) -> Bool {
         guard path != "-", !FileSystem.isDirectory(path) else { return false }
         guard FileSystem.exists(path) else { return path.lowercased().hasSuffix(".ics") }
         do throws(Errno) {
@@ -28,7 +28,7 @@ struct ICSFileStore {
     }
 
     /// The file's todos, as a change reads them (a completed item is done as a whole).
-    func read(_ options: CommonOptions) throws(CLIError) -> TodoSet {
+    public func read(_ options: StoreOptions) throws(CLIError) -> TodoSet {
         try todos(of: try bytes())
     }
 
@@ -37,7 +37,7 @@ struct ICSFileStore {
         do throws(Errno) { return try FileSystem.contents(of: path) } catch { throw .system(error, path: path) }
     }
 
-    private func todos(of text: [UInt8], _ options: CommonOptions = CommonOptions()) throws(CLIError) -> TodoSet {
+    private func todos(of text: [UInt8], _ options: StoreOptions = StoreOptions()) throws(CLIError) -> TodoSet {
         guard !text.isEmpty else { return TodoSet() }
         do throws(ImportError) { return try VdirItem.todos(of: text, options) } catch {
             switch error {
@@ -52,7 +52,7 @@ struct ICSFileStore {
     /// the file with its text changed item by item (see the type). Nothing is written when `body`
     /// throws or the new text would not read back as the set.
     /// - Returns: what `body` returns.
-    func change<R>(_ options: CommonOptions, completedAt: Int64?,
+    public func change<R>(_ options: StoreOptions, completedAt: Int64?,
                    _ body: (inout TodoSet) throws(CLIError) -> (result: R, changed: Bool)) throws(CLIError) -> R {
         try Store.locking(path) { () throws(CLIError) -> R in
             let original = try bytes()
@@ -86,7 +86,7 @@ struct ICSFileStore {
 
     /// The content lines of `text` (each with its line break).
     /// - Complexity: O(text)
-    static func lines(_ text: [UInt8]) -> [ArraySlice<UInt8>] {
+    public static func lines(_ text: [UInt8]) -> [ArraySlice<UInt8>] {
         var out: [ArraySlice<UInt8>] = []
         var start = 0
         for (k, b) in text.enumerated() where b == 0x0A {
@@ -98,7 +98,7 @@ struct ICSFileStore {
     }
 
     /// True when `line` is `word` followed by a line break (or nothing): `BEGIN:VCALENDAR`.
-    static func isLine(_ line: ArraySlice<UInt8>, _ word: String) -> Bool {
+    public static func isLine(_ line: ArraySlice<UInt8>, _ word: String) -> Bool {
         var l = line
         while let last = l.last, last == 0x0A || last == 0x0D { l = l.dropLast() }
         return l.elementsEqual(word.utf8)
@@ -108,7 +108,7 @@ struct ICSFileStore {
     /// UID is in `uids`; every other line as it was. Content-line work only: the UID property of a
     /// component (unfolded) names it; libical reads the result back before it is written.
     /// - Complexity: O(text)
-    static func removing(_ uids: Set<String>, from text: [UInt8]) -> [UInt8] {
+    public static func removing(_ uids: Set<String>, from text: [UInt8]) -> [UInt8] {
         guard !uids.isEmpty else { return text }
         var out: [UInt8] = []
         var block: [ArraySlice<UInt8>] = []
@@ -153,7 +153,7 @@ struct ICSFileStore {
     /// `text` with the components of the calendar `calendar` (the lines between its properties and
     /// its `END:VCALENDAR`) put before the last `END:VCALENDAR` of `text`.
     /// - Complexity: O(text + calendar)
-    static func inserting(_ calendar: [UInt8], into text: [UInt8]) -> [UInt8] {
+    public static func inserting(_ calendar: [UInt8], into text: [UInt8]) -> [UInt8] {
         let new = lines(calendar)
         guard let first = new.indices.dropFirst().first(where: { k in new[k].starts(with: Array("BEGIN:".utf8)) }),
               let last = new.lastIndex(where: { isLine($0, "END:VCALENDAR") }), first < last else { return text }

@@ -11,15 +11,17 @@ import CalGridSystem
 /// replaced atomically, and only if no other program replaced it since calgrid read it (vdirsyncer
 /// takes no lock of ours); else the whole change is made again on what is there now. Changing
 /// commands hold `DIR/.calgrid.lock` (not `*.ics`: vdirsyncer, todoman and khal ignore it).
-struct VdirStore {
-    let directory: String
+public struct VdirStore {
+    public let directory: String
+
+    public init(directory: String) { self.directory = directory }
 
     /// The lock file of the vdir's writers.
-    var lockPath: String { directory + "/.calgrid.lock" }
+    public var lockPath: String { directory + "/.calgrid.lock" }
 
     /// One item file as read, or as the view cache remembers it (`bytes` nil: not read; a change
     /// reads it when it patches the file, and only while the file still has `status`).
-    struct Item {
+    public struct Item {
         var file: String
         var bytes: [UInt8]?
         var status: FileStatus
@@ -27,35 +29,35 @@ struct VdirStore {
 
     /// The vdir at one moment: its todos (in file-name order), where each came from, and the
     /// files that could not be read (one message each, naming the file).
-    struct Snapshot {
+    public struct Snapshot {
         var set = TodoSet()
         var items: [String: Item] = [:]
         var unreadable: [String] = []
     }
 
-    /// The item files: `*.ics` not starting with a dot, sorted by name.
-    func itemFiles() throws(CLIError) -> [String] {
+    /// The item files: `ICalendarItem.itemFileNames(in:)`, the import's listing.
+    public func itemFiles() throws(CLIError) -> [String] {
         do {
-            return try FileSystem.entries(of: directory).filter { $0.hasSuffix(".ics") && !$0.hasPrefix(".") }.sorted()
+            return try ICalendarItem.itemFileNames(in: directory)
         } catch { throw .system(error) }
     }
 
     /// Reads the vdir for a view: the readable items, each unreadable file said on standard error.
-    func read(_ options: CommonOptions) throws(CLIError) -> TodoSet {
+    public func read(_ options: StoreOptions) throws(CLIError) -> TodoSet {
         let snap = try load(options, cache: VdirCache.locate(directory: directory, zone: options.zone.name), keepingItems: false)
-        for m in snap.unreadable { reportError(m) }
+        for m in snap.unreadable { options.notice(m) }
         return snap.set
     }
 
     /// How many times a change starts again when another program replaces a file it reads.
-    static let attempts = 8
+    public static let attempts = 8
 
     /// Runs `body` on the vdir's todos under its lock and writes back the items it changed: a
     /// changed todo's file patched, a new todo a new file named after its id, a removed todo's file
     /// deleted. When another program replaced one of those files since it was read, nothing of
     /// this attempt is written and the change starts again from the files as they are now.
     /// A completion the change writes is at `completedAt` (default: now).
-    func change<R>(_ options: CommonOptions, completedAt: Int64? = nil,
+    public func change<R>(_ options: StoreOptions, completedAt: Int64? = nil,
                    _ body: (inout TodoSet) throws(CLIError) -> (result: R, changed: Bool)) throws(CLIError) -> R {
         try Store.lockingFile(lockPath) { () throws(CLIError) -> R in
             // The view cache: a change parses only the files changed since the last read (a
@@ -64,7 +66,7 @@ struct VdirStore {
             let cache = VdirCache.locate(directory: directory, zone: options.zone.name)
             for _ in 1...VdirStore.attempts {
                 let snap = try load(options, cache: cache)
-                for m in snap.unreadable { reportError(m) }
+                for m in snap.unreadable { options.notice(m) }
                 var set = snap.set
                 let (result, changed) = try body(&set)
                 if !changed { return result }
@@ -77,15 +79,15 @@ struct VdirStore {
 }
 
 /// The files one change writes and removes.
-struct VdirPlan {
+public struct VdirPlan {
     /// (path, new bytes, the status the file must still have; nil for a new file).
-    var writes: [(path: String, bytes: [UInt8], expected: FileStatus?)] = []
-    var removals: [(path: String, expected: FileStatus)] = []
+    public var writes: [(path: String, bytes: [UInt8], expected: FileStatus?)] = []
+    public var removals: [(path: String, expected: FileStatus)] = []
     /// A file to patch was replaced since the snapshot was taken: the change starts again.
-    var stale = false
+    public var stale = false
 
-    init(before snap: VdirStore.Snapshot, after set: TodoSet, directory: String, completedAt: Int64? = nil,
-         _ options: CommonOptions) throws(CLIError) {
+    public init(before snap: VdirStore.Snapshot, after set: TodoSet, directory: String, completedAt: Int64? = nil,
+         _ options: StoreOptions) throws(CLIError) {
         let now = CurrentProcess.secondsSince1970()
         var kept = Set<String>()
         var taken = Set(snap.items.values.map(\.file))
@@ -103,7 +105,7 @@ struct VdirPlan {
                 guard let bytes = item.bytes ?? VdirPlan.bytes(of: path, ifStill: item.status) else { stale = true; return }
                 writes.append((path, try VdirItem.patch(bytes, to: d, file: path, now: now, completedAt: completedAt, options), item.status))
             } else {
-                let name = VdirItem.fileName(for: d.id, avoiding: taken, in: directory)
+                let name = ICalendarItem.fileName(for: d.id, avoiding: taken, in: directory)
                 taken.insert(name)
                 let path = directory + "/" + name
                 writes.append((path, try VdirItem.render(d, file: path, now: now, options), nil))
@@ -122,7 +124,7 @@ struct VdirPlan {
 
     /// The bytes of the file at `path` when it still has `status` (nil when it was replaced,
     /// removed or cannot be read: the change then starts again and reads it afresh).
-    static func bytes(of path: String, ifStill status: FileStatus) -> [UInt8]? {
+    public static func bytes(of path: String, ifStill status: FileStatus) -> [UInt8]? {
         do throws(Errno) {
             var now = status
             guard let fd = try FileDescriptor.openRegularFile(path, status: &now), now == status else { return nil }
@@ -132,7 +134,7 @@ struct VdirPlan {
 
     /// Writes and removes; false when a file was replaced by another program before anything of
     /// this plan was written (the caller starts again).
-    func apply() throws(CLIError) -> Bool {
+    public func apply() throws(CLIError) -> Bool {
         // A look at every file first: a change made meanwhile is found before any file is written.
         for w in writes where ((try? FileSystem.status(w.path)) ?? nil) != w.expected { return false }
         for r in removals where ((try? FileSystem.status(r.path)) ?? nil) != r.expected { return false }

@@ -13,19 +13,19 @@ import CalGridSystem
 /// name`), an empty line, then the native JSON of the todos in file order. Anything that does not
 /// parse as that is no cache: the vdir is read afresh and the cache written again, atomically and
 /// without fsync (after a power loss it may be empty or old, and is then rebuilt).
-struct VdirCache {
-    let path: String
-    let header: String
+public struct VdirCache {
+    public let path: String
+    public let header: String
 
     /// One item file as the cache remembers it: its status, and how many todos it gave (-1: it
     /// could not be read, or repeated an earlier file's UID).
-    struct Entry {
+    public struct Entry {
         var status: FileStatus
         var count: Int
     }
 
     /// A cache as read: the files in order, each one's entry and first row in `set`.
-    struct Contents {
+    public struct Contents {
         var order: [String]
         var entries: [Entry]
         var offsets: [Int]
@@ -43,7 +43,7 @@ struct VdirCache {
 
     /// The cache of `directory` in `zone`; nil when neither `$XDG_CACHE_HOME` nor `$HOME` says
     /// where caches go.
-    static func locate(directory: String, zone: String) -> VdirCache? {
+    public static func locate(directory: String, zone: String) -> VdirCache? {
         let base: String
         if let x = CurrentProcess.environment("XDG_CACHE_HOME"), x.hasPrefix("/") { base = x + "/calgrid" }
         else if let h = CurrentProcess.environment("HOME"), !h.isEmpty { base = h + "/.cache/calgrid" }
@@ -56,7 +56,7 @@ struct VdirCache {
 
     /// FNV-1a, 64 bits, in hex: a file name for a key (not a security boundary: the header says
     /// which vdir and zone a cache is of, and a mismatch is no cache).
-    static func fnv1a(_ s: String) -> String {
+    public static func fnv1a(_ s: String) -> String {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in s.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
         let digits = Array("0123456789abcdef".utf8)
@@ -65,7 +65,7 @@ struct VdirCache {
 
     /// The cached files and their todos (rows in file order); nil when there is no cache or it is
     /// not one of this vdir, zone and calgrid.
-    func read() -> Contents? {
+    public func read() -> Contents? {
         let bytes: [UInt8]
         do throws(Errno) {
             var status = FileStatus(size: 0, modified: 0, inode: 0, device: 0)
@@ -120,7 +120,7 @@ struct VdirCache {
     /// Writes the cache of `files` (name, status, how many rows of `set` it gave, in order; -1
     /// for none), atomically; a cache that cannot be written is no error (the next view reads the
     /// vdir). A vdir with a newline in a file name gets none: its lines could not name it.
-    func write(_ files: [(name: String, status: FileStatus, count: Int)], set: TodoSet) {
+    public func write(_ files: [(name: String, status: FileStatus, count: Int)], set: TodoSet) {
         guard !files.contains(where: { $0.name.utf8.contains(0x0A) }) else { return }
         var out = Array((header + "\n").utf8)
         for f in files {
