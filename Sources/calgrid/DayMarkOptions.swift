@@ -1,4 +1,5 @@
 import CalGrid
+import CalGridStore
 import CalGridSystem
 
 /// What `month` and `day` may mark on a day besides its todos: the Korean lunar date (`--lunar`) and
