@@ -109,8 +109,12 @@ struct _ICalImport<Sink: _DraftSink> {
             } catch {
                 // A source's own problem: fatal under strict, else that source is skipped.
                 guard case .invalidInput(let issue) = error, given.count > 0 else { throw error }
+                // The source's calendars are freed: forget their zones' references (the earlier
+                // sources' items, not decoded yet, keep theirs).
+                var freed = Array(pending.roots[Swift.min(mark.roots, pending.roots.count)...])
+                if let shell = pending.shell { freed.append(shell) }
                 pending.drop(since: mark)
-                core.pipeline.decoders[0].pointee.decoder.clock.zoneCache.keep(only: pending.shell)
+                core.pipeline.decoders[0].pointee.decoder.clock.zoneCache.forget(freed)
                 try core.reject(issue)
             }
             if pending.items.count >= Self.batchItems { try flush(p, &pending) }

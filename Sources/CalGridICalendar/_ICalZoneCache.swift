@@ -27,7 +27,7 @@ struct _ICalZoneCache {
     /// Each zone's place in `zones`, by its VTIMEZONE's bytes.
     var places: [[UInt8]: Int] = [:]
     /// The zones of each streamed VCALENDAR (its shell, `_ICalPending.shell`), in file order.
-    /// Pruned whenever calendars are freed (`keep(only:)`): a freed shell's address may come back.
+    /// Pruned whenever calendars are freed (`keep(only:)`, `forget`): a freed shell's address may come back.
     var calendars: [OpaquePointer: [Int]] = [:]
 
     /// The zone of the VTIMEZONE `bytes`, if this import met it already.
@@ -73,14 +73,42 @@ struct _ICalZoneCache {
         return p
     }
 
-    /// Forgets every calendar but `shell` (the others were freed).
+    /// Zones kept between calendars at most. Phones write two or three; a file of many distinct
+    /// zones (each expanded up to `_ICalZoneCheck.budget` changes) must not keep them all alive
+    /// past their calendars, as the import's memory bound counts one batch's (docs/reliability.md).
+    static var most: Int { 16 }
+
+    /// Forgets every calendar but `shell` (the others were freed, their items decoded); once there
+    /// are more than `most` zones, frees all but the open calendar's (a later copy of one is then
+    /// parsed again). Called where the import frees its components (its own: libical keeps no
+    /// shared state in a zone's free).
+    /// - Complexity: O(zones).
     mutating func keep(only shell: OpaquePointer?) {
-        let mine = shell.flatMap { calendars[$0] }
+        let mine = shell.flatMap { calendars[$0] } ?? []
         calendars.removeAll(keepingCapacity: true)
-        if let shell, let mine { calendars[shell] = mine }
+        if zones.count > Self.most {
+            var kept: [Zone] = []
+            var moved: [Int: Int] = [:]
+            for k in mine where moved[k] == nil {
+                moved[k] = kept.count
+                kept.append(zones[k])
+            }
+            for (k, z) in zones.enumerated() where moved[k] == nil { if let zone = z.zone { icaltimezone_free(zone, 1) } }
+            zones = kept
+            places = places.compactMapValues { moved[$0] }
+            if let shell { calendars[shell] = mine.map { moved[$0] ?? 0 } }
+        } else if let shell {
+            calendars[shell] = mine
+        }
     }
 
-    /// Frees every zone (and its component). Under the libical lock.
+    /// Forgets the zones of `freed` calendars (a source dropped under skip-invalid).
+    /// - Complexity: O(freed).
+    mutating func forget(_ freed: [OpaquePointer]) {
+        for c in freed { calendars[c] = nil }
+    }
+
+    /// Frees every zone (and its component).
     mutating func freeAll() {
         for z in zones { if let zone = z.zone { icaltimezone_free(zone, 1) } }
         zones.removeAll()

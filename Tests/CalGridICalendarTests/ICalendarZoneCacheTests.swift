@@ -95,4 +95,46 @@ import Testing
         #expect(r.imported == 1 && r.skipped == 5, "\(r.imported) imported, \(r.skipped) skipped")
         #expect(set.count == 1 && set.id(at: 0) == "fine")
     }
+
+    /// A file dropped under skip-invalid (two items in one vdir file) leaves the zones of the files
+    /// before it, whose items are not decoded yet, in place.
+    @Test func aDroppedFileLeavesTheOthersZones() throws {
+        let other = try Self.expectedDay(TimeZoneRules(utcOffsetSeconds: 5 * 3600))
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("calgrid-zone-drop-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let two = Self.file(Self.notBerlin, uid: "b-one").replacingOccurrences(of: "END:VCALENDAR\r\n", with: "")
+            + "BEGIN:VTODO\r\nUID:b-two\r\nDTSTAMP:20260101T000000Z\r\nSUMMARY:b-two\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        for (name, text) in [("a", Self.file(Self.notBerlin, uid: "a")), ("b", two), ("c", Self.file(Self.notBerlin, uid: "c"))] {
+            try Data(text.utf8).write(to: dir.appendingPathComponent(name + ".ics"))
+        }
+        var set = TodoSet()
+        let r = try set.importICalendar(directoryAt: dir.path, options: ImportOptions(policy: .skipInvalid, zone: .utc))
+        #expect(r.skipped == 1 && set.count == 2)
+        for i in set.indices { #expect(set.end(at: i) == other, "\(set.id(at: i)): due \(String(describing: set.end(at: i)))") }
+    }
+
+    /// More distinct zones than the import keeps (`_ICalZoneCache.most`), three items a calendar so
+    /// batches end inside calendars too: every item still on its own zone's day.
+    @Test func manyDistinctZonesEachKeepTheirDays() throws {
+        let real = try Self.expectedDay(TimeZoneRules.named("Europe/Berlin"))
+        let other = try Self.expectedDay(TimeZoneRules(utcOffsetSeconds: 5 * 3600))
+        var text = "", files: [(String, String)] = []
+        for k in 0..<60 {
+            let zone = (k % 2 == 0 ? Self.berlin.replacingOccurrences(of: "TZNAME:CET", with: "TZNAME:CET\(k)")
+                                   : Self.notBerlin.replacingOccurrences(of: "TZNAME:XT", with: "TZNAME:XT\(k)"))
+            var one = Self.file(zone, uid: "z\(k)-0").replacingOccurrences(of: "END:VCALENDAR\r\n", with: "")
+            for j in 1..<3 { one += "BEGIN:VTODO\r\nUID:z\(k)-\(j)\r\nDTSTAMP:20260101T000000Z\r\nSUMMARY:x\r\nDUE;TZID=Europe/Berlin:20260310T030000\r\nEND:VTODO\r\n" }
+            one += "END:VCALENDAR\r\n"
+            text += one
+            files.append(("z\(k)", one))
+        }
+        var set = TodoSet()
+        try set.importICalendar(bytes: Array(text.utf8), options: ImportOptions(zone: .utc))
+        #expect(set.count == 180)
+        for i in set.indices {
+            let k = Int(set.id(at: i).dropFirst().prefix { $0 != "-" })!
+            #expect(set.end(at: i) == (k % 2 == 0 ? real : other), "\(set.id(at: i))")
+        }
+    }
 }
