@@ -170,7 +170,7 @@ struct _ICalImport<Sink: _DraftSink> {
                 let c = try parse(f)
                 zones.append(core.pipeline.decoders[0].pointee.decoder.clock.zoneCache.add(text, c))
             }
-            core.pipeline.decoders[0].pointee.decoder.clock.zoneCache.calendars[shell] = zones
+            core.pipeline.decoders[0].pointee.decoder.clock.zoneCache.open(shell, zones: zones)
             // Overrides go with the item of their UID in the same VCALENDAR (before or after it):
             // by UID the first override, by the first all of them (the types collect uses too:
             // each new dictionary type is code in every static program, libcalgrid.a's bound).

@@ -18,32 +18,45 @@ struct _ICalZoneCache {
     /// and no TZID names it), its libical zone (owning the parsed component), and whether it may
     /// be expanded (`_ICalZoneCheck`, once per zone).
     struct Zone {
+        var bytes: [UInt8]
         var tzid: String?
         var zone: OpaquePointer?
         var problem: String?? = nil
     }
 
+    // Arrays searched in order, not dictionaries: a few zones and one batch's calendars at most,
+    // and no new dictionary type in libcalgrid.a's Embedded calgrid_ical.o (its size bound).
     var zones: [Zone] = []
-    /// Each zone's place in `zones`, by its VTIMEZONE's bytes.
-    var places: [[UInt8]: Int] = [:]
     /// The zones of each streamed VCALENDAR (its shell, `_ICalPending.shell`), in file order.
     /// Pruned whenever calendars are freed (`keep(only:)`, `forget`): a freed shell's address may come back.
-    var calendars: [OpaquePointer: [Int]] = [:]
+    var calendars: [(shell: OpaquePointer, zones: [Int])] = []
 
     /// The zone of the VTIMEZONE `bytes`, if this import met it already.
-    /// - Complexity: O(bytes) (a hash and one comparison).
-    func known(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? { places[Array(bytes)] }
+    /// - Complexity: O(zones × bytes), zones at most `most` plus one calendar's.
+    func known(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let b = bytes.baseAddress, !bytes.isEmpty else { return nil }
+        for (k, z) in zones.enumerated() where z.bytes.count == bytes.count {
+            if z.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, b, bytes.count) == 0 }) { return k }
+        }
+        return nil
+    }
+
+    /// Records the zones of the streamed calendar `shell`.
+    mutating func open(_ shell: OpaquePointer, zones mine: [Int]) {
+        forget([shell])
+        calendars.append((shell, mine))
+    }
 
     /// Makes `component` (a VTIMEZONE just parsed from `bytes`, owned by no one) the zone of those
     /// bytes and returns its place. Under the libical lock (it makes a zone).
     /// - Complexity: O(bytes).
     mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, _ component: OpaquePointer) -> Int {
-        var entry = Zone(tzid: nil, zone: nil)
+        var entry = Zone(bytes: Array(bytes), tzid: nil, zone: nil)
         if let z = icaltimezone_new() {
             // libical keeps a VTIMEZONE without TZID as no zone (icalcomponent_add_component does
             // the same check); the zone then owns the component, else it is freed here.
             if icaltimezone_set_component(z, component) != 0, let t = icaltimezone_get_tzid(z) {
-                entry = Zone(tzid: String(cString: t), zone: z)
+                entry = Zone(bytes: entry.bytes, tzid: String(cString: t), zone: z)
             } else {
                 icaltimezone_free(z, 1)
                 icalcomponent_free(component)
@@ -52,16 +65,18 @@ struct _ICalZoneCache {
             icalcomponent_free(component)
         }
         zones.append(entry)
-        places[Array(bytes)] = zones.count - 1
         return zones.count - 1
     }
 
     /// The zone `tzid` names in `calendar` (a streamed VCALENDAR): its first VTIMEZONE of that
     /// TZID; nil when the calendar was not streamed (libical's own zones then) or has none.
-    /// - Complexity: O(VTIMEZONEs of the calendar).
+    /// - Complexity: O(calendars + VTIMEZONEs of the calendar).
     func zone(named tzid: String, in calendar: OpaquePointer) -> Int? {
-        guard let mine = calendars[calendar] else { return nil }
-        return mine.first { zones[$0].tzid == tzid }
+        for c in calendars where c.shell == calendar {
+            for k in c.zones where zones[k].tzid == tzid { return k }
+            return nil
+        }
+        return nil
     }
 
     /// Why zone `k` may not be expanded, or nil; checked once per zone.
@@ -84,35 +99,33 @@ struct _ICalZoneCache {
     /// shared state in a zone's free).
     /// - Complexity: O(zones).
     mutating func keep(only shell: OpaquePointer?) {
-        let mine = shell.flatMap { calendars[$0] } ?? []
+        var mine: [Int] = []
+        for c in calendars where c.shell == shell { mine = c.zones }
         calendars.removeAll(keepingCapacity: true)
         if zones.count > Self.most {
             var kept: [Zone] = []
-            var moved: [Int: Int] = [:]
-            for k in mine where moved[k] == nil {
+            var moved = [Int](repeating: -1, count: zones.count)
+            for k in mine where moved[k] < 0 {
                 moved[k] = kept.count
                 kept.append(zones[k])
             }
-            for (k, z) in zones.enumerated() where moved[k] == nil { if let zone = z.zone { icaltimezone_free(zone, 1) } }
+            for (k, z) in zones.enumerated() where moved[k] < 0 { if let zone = z.zone { icaltimezone_free(zone, 1) } }
             zones = kept
-            places = places.compactMapValues { moved[$0] }
-            if let shell { calendars[shell] = mine.map { moved[$0] ?? 0 } }
-        } else if let shell {
-            calendars[shell] = mine
+            mine = mine.map { moved[$0] }
         }
+        if let shell { calendars.append((shell, mine)) }
     }
 
     /// Forgets the zones of `freed` calendars (a source dropped under skip-invalid).
-    /// - Complexity: O(freed).
+    /// - Complexity: O(calendars × freed).
     mutating func forget(_ freed: [OpaquePointer]) {
-        for c in freed { calendars[c] = nil }
+        calendars.removeAll { c in freed.contains(c.shell) }
     }
 
     /// Frees every zone (and its component).
     mutating func freeAll() {
         for z in zones { if let zone = z.zone { icaltimezone_free(zone, 1) } }
         zones.removeAll()
-        places.removeAll()
         calendars.removeAll()
     }
 }
