@@ -16,6 +16,8 @@ struct _ICalClock {
     /// The file's zones checked so far (`_ICalZoneCheck`), by libical's zone: nil when fine. Valid
     /// for one batch: the import frees a batch's zones after decoding it (`forgetZones`).
     var zoneProblems: [OpaquePointer: String?] = [:]
+    /// The VTIMEZONEs of streamed calendars, each parsed once per import (`_ICalZoneCache`).
+    var zoneCache = _ICalZoneCache()
 
     /// Forgets the checked zones (their memory may be reused once the batch's calendar is freed).
     mutating func forgetZones() { zoneProblems.removeAll(keepingCapacity: true) }
@@ -40,12 +42,19 @@ struct _ICalClock {
     /// The instant of the wall-clock time `wall` (seconds since 1970 as read on the clock) in the
     /// zone `tzid`: in a fold the earlier instant, in a gap the offset before it (RFC 5545 3.3.5).
     mutating func instant(wall: Int64, tzid: String, _ name: String, in calendar: _Component) throws(_FieldFailure) -> Int64 {
-        if let z = tzid.withCString({ icalcomponent_get_timezone(calendar.raw, $0) }) {
-            let problem: String?
+        var found: OpaquePointer? = nil
+        let problem: String?
+        if let k = zoneCache.zone(named: tzid, in: calendar.raw) {
+            found = zoneCache.zones[k].zone
+            problem = zoneCache.problem(k)
+        } else if let z = tzid.withCString({ icalcomponent_get_timezone(calendar.raw, $0) }) {
+            found = z
             if let known = zoneProblems[z] { problem = known } else {
                 problem = icaltimezone_get_component(z).flatMap { _ICalZoneCheck.problem(_Component(raw: $0)) }
                 zoneProblems[z] = problem
             }
+        } else { problem = nil }
+        if let z = found {
             if let problem { throw _FieldFailure(.invalidDateTime, name, _ICalText.zoneRefused(name, tzid, problem)) }
             var tt = icaltime_null_time()
             let (days, second) = _floorDivide(wall, 86_400)

@@ -71,6 +71,7 @@ struct _ICalImport<Sink: _DraftSink> {
         defer {
             pending.freeAll()
             parser.free()
+            core.pipeline.decoders[0].pointee.decoder.clock.zoneCache.freeAll()
         }
         sourceUIDs = Array(repeating: nil, count: sources.count)
         for (k, s) in sources.enumerated() {
@@ -108,7 +109,12 @@ struct _ICalImport<Sink: _DraftSink> {
             } catch {
                 // A source's own problem: fatal under strict, else that source is skipped.
                 guard case .invalidInput(let issue) = error, given.count > 0 else { throw error }
+                // The source's calendars are freed: forget their zones' references (the earlier
+                // sources' items, not decoded yet, keep theirs).
+                var freed = Array(pending.roots[Swift.min(mark.roots, pending.roots.count)...])
+                if let shell = pending.shell { freed.append(shell) }
                 pending.drop(since: mark)
+                core.pipeline.decoders[0].pointee.decoder.clock.zoneCache.forget(freed)
                 try core.reject(issue)
             }
             if pending.items.count >= Self.batchItems { try flush(p, &pending) }
@@ -155,7 +161,16 @@ struct _ICalImport<Sink: _DraftSink> {
             let components = framing.components(of: k)
             guard let shell = icalcomponent_new(ICAL_VCALENDAR_COMPONENT) else { continue }
             pending.open(shell)
-            for f in components where f.kind == .timezone { icalcomponent_add_component(shell, try parse(f)) }
+            // Each distinct VTIMEZONE parsed once per import (`_ICalZoneCache`): a copy already
+            // met is not parsed again, the calendar refers to the zone made of the first.
+            var zones: [Int] = []
+            for f in components where f.kind == .timezone {
+                let text = UnsafeBufferPointer(start: p + base + f.start, count: f.end - f.start)
+                if let k = core.pipeline.decoders[0].pointee.decoder.clock.zoneCache.known(text) { zones.append(k); continue }
+                let c = try parse(f)
+                zones.append(core.pipeline.decoders[0].pointee.decoder.clock.zoneCache.add(text, c))
+            }
+            core.pipeline.decoders[0].pointee.decoder.clock.zoneCache.open(shell, zones: zones)
             // Overrides go with the item of their UID in the same VCALENDAR (before or after it):
             // by UID the first override, by the first all of them (the types collect uses too:
             // each new dictionary type is code in every static program, libcalgrid.a's bound).
@@ -260,6 +275,7 @@ struct _ICalImport<Sink: _DraftSink> {
         core.pipeline.decoders[0].pointee.decoder.ids = [:]
         core.pipeline.decoders[0].pointee.decoder.clock.forgetZones()
         pending.release()
+        core.pipeline.decoders[0].pointee.decoder.clock.zoneCache.keep(only: pending.shell)
     }
 
     /// The items of the document in input order, counting what is left out; every component's

@@ -10,7 +10,8 @@ import CalGridSystem
 ///
 /// Layout: a header line (format, the vdir, the zone, the calgrid executable's size and time: a new
 /// calgrid may read iCalendar differently), one line per file (`size mtime inode device count
-/// name`), an empty line, then the native JSON of the todos in file order. Anything that does not
+/// name`; a file that could not be read is followed by `! why`, the warning a view names it with),
+/// an empty line, then the native JSON of the todos in file order. Anything that does not
 /// parse as that is no cache: the vdir is read afresh and the cache written again, atomically and
 /// without fsync (after a power loss it may be empty or old, and is then rebuilt).
 public struct VdirCache {
@@ -22,6 +23,8 @@ public struct VdirCache {
     public struct Entry {
         var status: FileStatus
         var count: Int
+        /// Why it could not be read (count -1), so an unchanged file is named again unread.
+        var message: String? = nil
     }
 
     /// A cache as read: the files in order, each one's entry and first row in `set`.
@@ -102,6 +105,13 @@ public struct VdirCache {
             offsets.append(rows)
             if count > 0 { rows += Int(count) }
             i += 1
+            if count < 0, i + 1 < bytes.count, bytes[i] == 0x21, bytes[i + 1] == 0x20 {
+                let from = i + 2
+                while i < bytes.count && bytes[i] != 0x0A { i += 1 }
+                guard i < bytes.count else { return nil }
+                entries[entries.count - 1].message = String(decoding: bytes[from..<i], as: UTF8.self)
+                i += 1
+            }
         }
         guard i < bytes.count else { return nil }
         var set = TodoSet()
@@ -120,11 +130,13 @@ public struct VdirCache {
     /// Writes the cache of `files` (name, status, how many rows of `set` it gave, in order; -1
     /// for none), atomically; a cache that cannot be written is no error (the next view reads the
     /// vdir). A vdir with a newline in a file name gets none: its lines could not name it.
-    public func write(_ files: [(name: String, status: FileStatus, count: Int)], set: TodoSet) {
+    public func write(_ files: [(name: String, status: FileStatus, count: Int, message: String?)], set: TodoSet) {
         guard !files.contains(where: { $0.name.utf8.contains(0x0A) }) else { return }
         var out = Array((header + "\n").utf8)
         for f in files {
             out += Array("\(f.status.size) \(f.status.modified) \(f.status.inode) \(f.status.device) \(f.count) \(f.name)\n".utf8)
+            // A warning of more than one line is not kept: that file is read again to name it.
+            if f.count < 0, let m = f.message, !m.utf8.contains(0x0A) { out += Array("! \(m)\n".utf8) }
         }
         out.append(0x0A)
         out += set.exportJSONBytes(format: .native)

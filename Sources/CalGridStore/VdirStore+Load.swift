@@ -40,16 +40,19 @@ extension VdirStore {
         var drafts: [TodoDraft] = []
         drafts.reserveCapacity(names.count)
         var ids = Set<String>(minimumCapacity: names.count)
-        var entries: [(name: String, status: FileStatus, count: Int)] = []
+        var entries: [(name: String, status: FileStatus, count: Int, message: String?)] = []
         entries.reserveCapacity(names.count)
         for (k, name) in names.enumerated() {
             let f = files[k]
             if let p = f.problem {
                 snap.unreadable.append(p)
+                if let s = f.status { entries.append((name, s, -1, p)) }
+                continue
             } else if let rows = f.rows {
                 if let taken = rows.first(where: { ids.contains($0.id) }) {
-                    snap.unreadable.append("\(directory)/\(name): the UID \(taken.id) is also in an earlier file; left out")
-                    if let s = f.status { entries.append((name, s, -1)) }
+                    let why = "\(directory)/\(name): the UID \(taken.id) is also in an earlier file; left out"
+                    snap.unreadable.append(why)
+                    if let s = f.status { entries.append((name, s, -1, why)) }
                     continue
                 }
                 for d in rows {
@@ -57,10 +60,10 @@ extension VdirStore {
                     if keepingItems, f.bytes != nil || f.cached, let s = f.status { snap.items[d.id] = Item(file: name, bytes: f.bytes, status: s) }
                 }
                 drafts += rows
-                if let s = f.status { entries.append((name, s, rows.count)) }
+                if let s = f.status { entries.append((name, s, rows.count, nil)) }
                 continue
             }
-            if let s = f.status { entries.append((name, s, -1)) }
+            if let s = f.status { entries.append((name, s, -1, nil)) }
         }
         do throws(TodoError) { snap.set = try TodoSet(drafts) } catch {
             throw .data("\(directory): \(error)")
@@ -88,7 +91,9 @@ extension VdirStore {
             guard let now = ((try? FileSystem.status(directory + "/" + name)) ?? nil),
                   now.size == e.status.size, now.modified == e.status.modified, now.inode == e.status.inode,
                   now.device == e.status.device else { return nil }
-            if e.count < 0 { again.append(name) }
+            // A file that could not be read, unchanged since: named again from the cache, unread
+            // (a 100 MB file repeating a UID was parsed again by every warm view).
+            if e.count < 0 { if let m = e.message { unreadable.append(m) } else { again.append(name) } }
         }
         for name in again {
             let path = directory + "/" + name

@@ -506,6 +506,26 @@ def cache():
     for _ in range(2):
         got, err = titles()
         check(got == want and "broken.ics" in err, f"cache: broken file: {err}")
+    # A file left out (here: it repeats c10's UID) and unchanged since is named from the cache,
+    # not parsed again (issue 41: a 100 MB such file was read by every warm view): rewritten in
+    # place to repeat c11's UID instead, size and time put back, the view still names c10's.
+    dup = os.path.join(vdir, "zz-dup.ics")
+    write(dup, item("c10", "Copy of 10", ["DUE;VALUE=DATE:20261211"]))
+    got, err = titles()
+    check(got == want and "zz-dup.ics: the UID c10 is also" in err, f"cache: a repeated UID: {err}")
+    st = os.stat(dup)
+    with open(dup, "r+b") as f:
+        data = f.read().replace(b"UID:c10", b"UID:c11")
+        f.seek(0)
+        f.write(data)
+    os.utime(dup, ns=(st.st_atime_ns, st.st_mtime_ns))
+    got, err = titles()
+    check(got == want and "zz-dup.ics: the UID c10 is also" in err and "broken.ics" in err,
+          f"cache: a file left out was parsed again, not named from the cache: {err}")
+    os.utime(dup)
+    got, err = titles()
+    check(got == want and "zz-dup.ics: the UID c11 is also" in err, f"cache: a touched file left out was not read again: {err}")
+    os.remove(dup)
     # Changes read through the cache too: what another program replaced since the last view is
     # read afresh and patched from its own new text; the rest of the vdir stays byte for byte.
     titles()
