@@ -40,20 +40,4 @@ extension RecurrenceRule {
     /// `SKIP`: `.omit` unless the rule says otherwise.
     /// - Complexity: O(1)
     public var skip: Skip { Skip(rawValue: _skip) ?? .omit }
-
-    /// The plain `BYMONTH` months (1...12), ascending: in a lunar rule, the ordinary months.
-    /// - Complexity: O(1)
-    public var months: [Int] { (1...12).filter { _months & (1 &<< UInt16(truncatingIfNeeded: $0)) != 0 } }
-
-    /// The `BYMONTH` leap months of a lunar rule (`6L` is 6), ascending; empty in a Gregorian rule.
-    /// - Complexity: O(1)
-    public var leapMonths: [Int] { (1...12).filter { _leapMonths & (1 &<< UInt16(truncatingIfNeeded: $0)) != 0 } }
-
-    /// The `BYMONTHDAY` days, ascending (negatives, counted from the month's end, first).
-    /// - Complexity: O(number of days)
-    public var monthDays: [Int] {
-        var out: [Int] = []
-        _monthDays.forEach { out.append($0) }
-        return out
-    }
 }

@@ -88,6 +88,7 @@ struct _LunarExpansion: Sendable {
 
     /// Whether the rule asks for the month at `index` of `year`: directly, or (YEARLY) as where
     /// SKIP moves a leap month the year lacks.
+    @inline(never)
     func requested(_ year: Int, _ row: _LunarYear, _ index: Int) -> Bool {
         let m = month(row, index)
         guard yearly else {
@@ -108,6 +109,7 @@ struct _LunarExpansion: Sendable {
 
     /// The rule days of the month at `index` of `year` (bit d - 1 for day d), spills from its
     /// neighbours included.
+    @inline(never)
     func days(_ year: Int, _ row: _LunarYear, _ index: Int) -> UInt32 {
         let length = row.length(at: index)
         var out: UInt32 = requested(year, row, index) ? (length == 30 ? mask30 : mask29) : 0
@@ -131,6 +133,7 @@ struct _LunarExpansion: Sendable {
     }
 
     /// The lunar month holding day `day` (inside the table).
+    @inline(never)
     func position(_ day: Int) -> (Int, _LunarYear, Int) {
         let l = try! LunarDate(CivilDate(_unchecked: Int32(truncatingIfNeeded: day)))
         let row = _LunarYear(l.year)
@@ -138,7 +141,7 @@ struct _LunarExpansion: Sendable {
     }
 
     /// The first rule day in `[max(lo, start), hi]`, or nil.
-    /// - Complexity: O(lunar months in the range), at most the table's 12,990; no allocation.
+    /// - Complexity: O(lunar months in the range), at most the table's (about 13,000); no allocation.
     func first(onOrAfter lo: Int, through hi: Int) -> Int? {
         let lo = Swift.max(lo, start, firstDay), hi = Swift.min(hi, lastDay)
         guard lo <= hi else { return nil }
