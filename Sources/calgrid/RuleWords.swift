@@ -14,6 +14,7 @@ enum RuleWords {
     static func rruleText(_ text: String) -> String? {
         let t = text.lowercased()
         if t.contains("=") { return text }
+        if t.contains("lunar") || t.contains("음력") { return lunarRuleText(t) }
         let words = t.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
             .filter { !["the", "of", "on", "a", "an", "and", "each"].contains($0) }
         guard !words.isEmpty else { return nil }
@@ -67,6 +68,55 @@ enum RuleWords {
         return out
     }
 
+    /// A lunar yearly date (`yearly on lunar 3/12`, `lunar leap 6/1`, `매년 음력 3월 12일`, `음력 윤6월
+    /// 1일`; `skip backward` or `skip forward`, Korean `앞당김` or `미룸`, for the years it does not
+    /// occur in) as an RSCALE=DANGI rule; `monthly on lunar day 15` (`매월 음력 15일`); nil otherwise.
+    static func lunarRuleText(_ t: String) -> String? {
+        var numbers: [Int] = [], digits = ""
+        for c in t + " " {
+            if c.isASCII && c.isNumber { digits.append(c); continue }
+            if !digits.isEmpty { numbers.append(Int(digits) ?? 0); digits = "" }
+        }
+        let leap = t.contains("leap") || t.contains("윤")
+        let monthly = t.contains("monthly") || t.contains("매월") || t.contains("매달")
+        var out = "RSCALE=DANGI;FREQ="
+        if monthly {
+            guard numbers.count == 1, !leap else { return nil }
+            out += "MONTHLY;BYMONTHDAY=\(numbers[0])"
+        } else {
+            guard numbers.count == 2 else { return nil }
+            out += "YEARLY;BYMONTH=\(numbers[0])" + (leap ? "L" : "") + ";BYMONTHDAY=\(numbers[1])"
+        }
+        if t.contains("backward") || t.contains("앞당김") { out += ";SKIP=BACKWARD" }
+        if t.contains("forward") || t.contains("미룸") { out += ";SKIP=FORWARD" }
+        return out
+    }
+
+    /// A lunar rule in words: `yearly on lunar 3/12`, `yearly on lunar leap 6/30, skip forward`.
+    static func describeLunar(_ rule: RecurrenceRule, _ r: Recurrence) -> String {
+        let units = [RecurrenceRule.Frequency.monthly: "month", .yearly: "year"]
+        var s = rule.interval == 1 ? (rule.frequency == .yearly ? "yearly" : "monthly")
+                                   : "every \(rule.interval) \(units[rule.frequency] ?? "year")s"
+        var parts: [String: Substring] = [:]
+        for p in rule.text.split(separator: ";") {
+            let kv = p.split(separator: "=", maxSplits: 1)
+            if kv.count == 2 { parts[String(kv[0])] = kv[1] }
+        }
+        let days = (parts["BYMONTHDAY"]?.split(separator: ",") ?? []).map { $0 == "-1" ? "last day" : String($0) }
+        let months = (parts["BYMONTH"]?.split(separator: ",") ?? []).map { $0.hasSuffix("L") ? "leap " + $0.dropLast() : String($0) }
+        if rule.frequency == .yearly && !months.isEmpty && !days.isEmpty {
+            s += " on lunar " + months.flatMap { m in days.map { m + "/" + $0 } }.joined(separator: " and ")
+        } else if !days.isEmpty {
+            s += " on lunar day " + days.joined(separator: " and ") + (months.isEmpty ? "" : " in lunar month " + months.joined(separator: " and "))
+        } else {
+            s += " on its lunar start day" + (months.isEmpty ? "" : " in lunar month " + months.joined(separator: " and "))
+        }
+        if rule.skip != .omit { s += ", skip " + (rule.skip == .backward ? "backward" : "forward") }
+        if let c = rule.count { s += ", \(c) time" + (c == 1 ? "" : "s") }
+        if let u = rule.until { s += ", until " + u.day(in: .utc).iso8601 }
+        return s + dates(r)
+    }
+
     /// `1st`, `first`, ... `5th`, `fifth`, `last`, `15th`: the position (-1 for last), nil otherwise.
     static func ordinal(_ w: String) -> Int? {
         switch w {
@@ -101,6 +151,7 @@ enum RuleWords {
     /// cover are given as written (`BYWEEKNO=20`).
     static func describe(_ r: Recurrence) -> String {
         guard let rule = r.rule else { return "on its start day" + dates(r) }
+        if rule.scale == .dangi { return describeLunar(rule, r) }
         let units = [RecurrenceRule.Frequency.daily: "day", .weekly: "week", .monthly: "month", .yearly: "year"]
         let plain = [RecurrenceRule.Frequency.daily: "daily", .weekly: "weekly", .monthly: "monthly", .yearly: "yearly"]
         var s = rule.interval == 1 ? plain[rule.frequency]! : "every \(rule.interval) \(units[rule.frequency]!)s"

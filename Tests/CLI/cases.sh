@@ -259,3 +259,16 @@ event_case event-show              MASK='s/created   .*/created   N/' -- show of
 event_case event-stats-json        MASK='s/"(totalBytes|columnBytes|idIndexBytes|textBytes|flagBytes|histogramBytes|intervalIndexBytes|peakResidentKiB)":[0-9]+/"\1":N/g' -- stats --json $E
 # A change to an event says it is one, not "not done" (an event is never done).
 event_case event-edit-title        -- edit offsite --title "Team offsite" $E
+# Lunar rules (issue 40, RFC 7529 RSCALE=DANGI): the friendly forms, English and Korean, become the
+# core's rule; show says it in words; next days on the lunar calendar (Chuseok 2026: 2026-09-25).
+# A store of their own.
+mkdir -p "$work/lunar"
+lunar_case() { CALGRID_TODOS="$work/lunar/todos.json" case_ "$@"; }
+L=--today=2026-12-01
+lunar_case lunar-add-birthday      -- add "어머니 생신" --repeat "yearly on lunar 3/12" --id mom $L
+lunar_case lunar-add-korean        -- add 추석 --repeat "매년 음력 8월 15일" --id chuseok $L
+lunar_case lunar-add-leap          -- add Leap --repeat "yearly on lunar leap 6/30 skip forward" --id leap $L
+lunar_case lunar-show              MASK='s/created   .*/created   N/' -- show mom $L
+lunar_case lunar-show-leap         MASK='s/created   .*/created   N/' -- show leap $L
+lunar_case err-lunar-scale         -- add X --repeat "RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=5L" $L
+lunar_case err-lunar-day-31        -- add X --repeat "RSCALE=DANGI;FREQ=YEARLY;BYMONTH=1;BYMONTHDAY=31" $L

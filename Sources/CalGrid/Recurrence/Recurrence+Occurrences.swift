@@ -29,6 +29,9 @@ extension Recurrence {
             if let x = _expansion, _ruleFirst != nil,
                let d = x.last(onOrBefore: Swift.min(hi, _ruleLast), notBefore: Swift.max(startDay, best + 1)) {
                 best = d
+            } else if let l = _lunar, _ruleFirst != nil,
+                      let d = l.last(onOrBefore: Swift.min(hi, _ruleLast), notBefore: Swift.max(startDay, best + 1)) {
+                best = d
             }
             guard best != Int.min else { return nil }
             let found = CivilDate(_unchecked: Int32(truncatingIfNeeded: best))
@@ -63,7 +66,10 @@ extension Recurrence {
             let s = Int(r.start.dayNumber)
             startPending = s >= lo && s <= hi
             ruleHi = Swift.min(hi, r._ruleLast)
-            guard let x = r._expansion, let first = r._ruleFirst, lo <= ruleHi else { return }
+            guard let x = r._expansion, let first = r._ruleFirst, lo <= ruleHi else {
+                if let l = r._lunar, let first = r._ruleFirst, lo <= ruleHi { ruleDay = l.first(onOrAfter: Swift.max(lo, first), through: ruleHi) ?? Int.max }
+                return
+            }
             let from = Swift.max(lo, first)
             period = x.periodNumber(atOrAfter: from)
             periodFirst = x.firstDay(of: x.p0 + period * x.step)
@@ -107,7 +113,11 @@ extension Recurrence {
                 guard d != Int.max else { return nil }
                 if startPending && s == d { startPending = false }
                 if rdate < r.rdates.count && Int(r.rdates[rdate].dayNumber) == d { rdate += 1 }
-                if ruleDay == d, let x = r._expansion { advanceRule(x) }
+                if ruleDay == d {
+                    if let x = r._expansion { advanceRule(x) } else if let l = r._lunar {
+                        ruleDay = d < ruleHi ? l.first(onOrAfter: d + 1, through: ruleHi) ?? Int.max : Int.max
+                    }
+                }
                 while exdate < r.exdates.count && Int(r.exdates[exdate].dayNumber) < d { exdate += 1 }
                 if exdate < r.exdates.count && Int(r.exdates[exdate].dayNumber) == d { continue }
                 return CivilDate(_unchecked: Int32(truncatingIfNeeded: d))

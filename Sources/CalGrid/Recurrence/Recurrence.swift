@@ -20,6 +20,8 @@ public struct Recurrence: Sendable {
     public let exdates: [CivilDate]
 
     let _expansion: _RuleExpansion?
+    /// The expansion of an `RSCALE=DANGI` rule (then `_expansion` is nil); nil otherwise.
+    let _lunar: _LunarExpansion?
     /// The last day the rule may fall on (UNTIL and COUNT applied); below `start` when it has none.
     let _ruleLast: Int
     /// The first rule day (on or after start), or nil when the rule never falls on a day.
@@ -44,10 +46,19 @@ public struct Recurrence: Sendable {
         self.exdates = Recurrence._sortedUnique(exdates)
         guard let rule else {
             _expansion = nil
+            _lunar = nil
             _ruleLast = Int(start.dayNumber) - 1
             _ruleFirst = nil
             return
         }
+        guard rule._scale == 0 else {
+            _expansion = nil
+            let l = _LunarExpansion(rule, start: start)
+            _lunar = l
+            (_ruleFirst, _ruleLast) = Recurrence._lunarBounds(l, rule, untilDay)
+            return
+        }
+        _lunar = nil
         let x = _RuleExpansion(rule, start: start)
         _expansion = x
         var last = Int(untilDay?.dayNumber ?? CivilDate.maxDayNumber)
@@ -99,7 +110,9 @@ public struct Recurrence: Sendable {
         if Recurrence._search(exdates, day) { return false }
         if day == start || Recurrence._search(rdates, day) { return true }
         let d = Int(day.dayNumber)
-        guard let x = _expansion, _ruleFirst != nil, d <= _ruleLast else { return false }
+        guard let x = _expansion, _ruleFirst != nil, d <= _ruleLast else {
+            return _ruleFirst != nil && d <= _ruleLast && _lunar?.contains(d) == true
+        }
         return x.contains(d)
     }
 
@@ -116,5 +129,20 @@ public struct Recurrence: Sendable {
     static func _search(_ days: [CivilDate], _ day: CivilDate) -> Bool {
         let i = _lowerBound(days, day)
         return i < days.count && days[i] == day
+    }
+}
+
+extension Recurrence {
+    /// The first rule day and the last day a lunar rule may fall on (UNTIL and COUNT applied), as
+    /// the Gregorian part of `init` finds them.
+    @inline(never)
+    static func _lunarBounds(_ l: _LunarExpansion, _ rule: RecurrenceRule, _ untilDay: CivilDate?) -> (Int?, Int) {
+        var last = Int(untilDay?.dayNumber ?? CivilDate.maxDayNumber)
+        let first = l.first(onOrAfter: l.start, through: last)
+        if let count = rule.count {
+            let ruleCount = first == l.start ? count : count - 1
+            last = ruleCount == 0 ? l.start - 1 : (l.day(number: ruleCount, through: last) ?? last)
+        }
+        return (first.flatMap { $0 <= last ? $0 : nil }, last)
     }
 }

@@ -27,6 +27,11 @@ extension RecurrenceError: CustomStringConvertible {
         case .partNotAllowed(let f): why = "not allowed in a \(f.name) rule"
         case .countWithUntil: why = "COUNT and UNTIL cannot both be given"
         case .malformedUntil: why = "not YYYYMMDD, YYYYMMDDTHHMMSS or YYYYMMDDTHHMMSSZ of a real day and time"
+        case .unknownScale: why = "unsupported calendar scale (GREGORIAN or DANGI, the Korean lunar calendar)"
+        case .unknownSkip: why = "unknown SKIP value (OMIT, BACKWARD or FORWARD)"
+        case .needsLunarScale: why = "needs RSCALE=DANGI (leap months and SKIP belong to lunar rules)"
+        case .notInLunarRule:
+            why = "not supported in an RSCALE=DANGI rule (FREQ=YEARLY or MONTHLY with INTERVAL, COUNT, UNTIL, BYMONTH, BYMONTHDAY, SKIP, WKST)"
         }
         return part.isEmpty ? why : part + ": " + why
     }

@@ -45,6 +45,15 @@ public struct RecurrenceError: Error, Hashable, Sendable {
         case countWithUntil
         /// An `UNTIL` that is not `YYYYMMDD`, `YYYYMMDDTHHMMSS` or `YYYYMMDDTHHMMSSZ` of a real day and time.
         case malformedUntil
+        /// An `RSCALE` other than `GREGORIAN` or `DANGI` (RFC 7529: `CHINESE`, `HEBREW`, `FOO`…).
+        case unknownScale
+        /// A `SKIP` value that is not `OMIT`, `BACKWARD` or `FORWARD`.
+        case unknownSkip
+        /// `SKIP` without `RSCALE=DANGI`, or a leap month (`BYMONTH=6L`) in a Gregorian rule.
+        case needsLunarScale
+        /// A part or frequency an `RSCALE=DANGI` rule does not take (it takes FREQ=YEARLY or
+        /// MONTHLY, INTERVAL, COUNT, UNTIL, BYMONTH, BYMONTHDAY, SKIP and WKST).
+        case notInLunarRule
     }
 
     /// Why the part was rejected.

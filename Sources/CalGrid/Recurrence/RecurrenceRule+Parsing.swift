@@ -34,20 +34,23 @@ extension RecurrenceRule {
 /// One pass over the parts, then the checks that need the whole rule (the frequency may come last).
 struct _RecurrenceParser {
     enum Part: Int, CaseIterable {
-        case freq, interval, count, until, byMonth, byWeekNo, byYearDay, byMonthDay, byDay, bySetPos, wkst
+        case freq, interval, count, until, byMonth, byWeekNo, byYearDay, byMonthDay, byDay, bySetPos, wkst, rscale, skip
     }
     static let names: [(StaticString, Part?)] = [
         ("FREQ", .freq), ("INTERVAL", .interval), ("COUNT", .count), ("UNTIL", .until),
         ("BYMONTH", .byMonth), ("BYWEEKNO", .byWeekNo), ("BYYEARDAY", .byYearDay),
         ("BYMONTHDAY", .byMonthDay), ("BYDAY", .byDay), ("BYSETPOS", .bySetPos), ("WKST", .wkst),
+        ("RSCALE", .rscale), ("SKIP", .skip),
         ("BYHOUR", nil), ("BYMINUTE", nil), ("BYSECOND", nil),
     ]
 
     let b: UnsafeBufferPointer<UInt8>
     var rule = RecurrenceRule(_frequency: .daily)
     /// Where each part seen starts and ends (the whole `NAME=VALUE`); -1 when not seen.
-    var starts = InlineArray<11, Int>(repeating: -1)
-    var ends = InlineArray<11, Int>(repeating: -1)
+    var starts = InlineArray<13, Int>(repeating: -1)
+    var ends = InlineArray<13, Int>(repeating: -1)
+    /// Where the first leap-month item (`6L`) of BYMONTH starts and ends, for its error in a Gregorian rule.
+    var firstLeapMonth: (start: Int, end: Int)? = nil
     /// BYDAY items with an ordinal, kept for the checks that need the frequency: the first one, the
     /// first beyond ±5 (or 0) and the first beyond ±53.
     var firstOrdinal: (start: Int, end: Int, value: Int64)? = nil
@@ -114,14 +117,37 @@ struct _RecurrenceParser {
         case .byDay: try forEachItem(s, v, e) { (p: inout _RecurrenceParser, i, j) throws(RecurrenceError) in try p.byDayItem(s, i, j) }
         case .byMonth:
             try forEachItem(s, v, e) { (p: inout _RecurrenceParser, i, j) throws(RecurrenceError) in
-                let m = try p.number(s, i, j, 1...12, signed: false, item: true)
-                p.rule._months |= 1 &<< UInt16(truncatingIfNeeded: m)
+                // RFC 7529: `6L` is the leap month after the 6th (checked against RSCALE later).
+                let leap = j - i > 1 && _RecurrenceParser.upper(p.b[j - 1]) == 76        // 'L'
+                let m = try p.number(s, i, leap ? j - 1 : j, 1...12, signed: false, item: true)
+                if leap {
+                    if p.firstLeapMonth == nil { p.firstLeapMonth = (i, j) }
+                    p.rule._leapMonths |= 1 &<< UInt16(truncatingIfNeeded: m)
+                } else {
+                    p.rule._months |= 1 &<< UInt16(truncatingIfNeeded: m)
+                }
             }
         case .byWeekNo: try signedList(s, v, e, 53) { $0.rule._weekNumbers.insert($1) }
         case .byYearDay: try signedList(s, v, e, 366) { $0.rule._yearDays.insert($1) }
         case .byMonthDay: try signedList(s, v, e, 31) { $0.rule._monthDays.insert($1) }
         case .bySetPos: try signedList(s, v, e, 366) { $0.rule._setPositions.insert($1) }
+        case .rscale:
+            guard let k = word(v, e, ["GREGORIAN", "DANGI"]) else { throw error(.unknownScale, s, e) }
+            rule._scale = UInt8(truncatingIfNeeded: k)
+        case .skip:
+            guard let k = word(v, e, ["OMIT", "BACKWARD", "FORWARD"]) else { throw error(.unknownSkip, s, e) }
+            rule._skip = UInt8(truncatingIfNeeded: k)
         }
+    }
+
+    /// The index in `words` of the value `b[v..<e]`, case-insensitive; nil when none matches.
+    func word(_ v: Int, _ e: Int, _ words: [StaticString]) -> Int? {
+        for (k, w) in words.enumerated() where w.utf8CodeUnitCount == e - v {
+            var same = true
+            for n in 0..<(e - v) where _RecurrenceParser.upper(b[v + n]) != w.utf8Start[n] { same = false; break }
+            if same { return k }
+        }
+        return nil
     }
 
     mutating func frequency(_ s: Int, _ v: Int, _ e: Int) throws(RecurrenceError) {
@@ -254,6 +280,7 @@ struct _RecurrenceParser {
         if seen(.byWeekNo) && f != .yearly { throw partError(.partNotAllowed(f), .byWeekNo) }
         if seen(.byYearDay) && f != .yearly { throw partError(.partNotAllowed(f), .byYearDay) }
         if seen(.byMonthDay) && f == .weekly { throw partError(.partNotAllowed(f), .byMonthDay) }
+        if rule._scale != 0 || seen(.skip) || firstLeapMonth != nil { try checkScale() }
         guard let first = firstOrdinal else { return }
         let s = starts[Part.byDay.rawValue]
         func itemError(_ r: RecurrenceError.Reason, _ item: (start: Int, end: Int, value: Int64)) -> RecurrenceError {
@@ -266,6 +293,23 @@ struct _RecurrenceParser {
         case .yearly:
             if seen(.byWeekNo) { throw itemError(.ordinalWithWeekNumber, first) }
             if let big = beyondYearly { throw itemError(.ordinalOutOfRange(ordinal: big.value, limit: 53, frequency: f), big) }
+        }
+    }
+}
+
+extension _RecurrenceParser {
+    /// RFC 7529's checks: a leap month or `SKIP` needs `RSCALE=DANGI`, and a lunar rule takes only
+    /// the parts its expansion (`_LunarExpansion`) knows, with month days up to 30.
+    func checkScale() throws(RecurrenceError) {
+        guard rule._scale == RecurrenceRule.Scale.dangi.rawValue else {
+            if let l = firstLeapMonth { throw RecurrenceError(.needsLunarScale, offset: l.start, part: itemText(part: starts[Part.byMonth.rawValue], l.start, l.end)) }
+            throw partError(.needsLunarScale, .skip)
+        }
+        if rule.frequency != .yearly && rule.frequency != .monthly { throw partError(.notInLunarRule, .freq) }
+        for p in [Part.byWeekNo, .byYearDay, .byDay, .bySetPos] where seen(p) { throw partError(.notInLunarRule, p) }
+        if rule._monthDays.containsPositive(31) || rule._monthDays.containsNegative(31) {
+            let v: Int64 = rule._monthDays.containsNegative(31) ? -31 : 31
+            throw partError(.outOfRange(value: v, range: 1...30, signed: true), .byMonthDay)
         }
     }
 }

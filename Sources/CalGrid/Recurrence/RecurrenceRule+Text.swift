@@ -1,22 +1,24 @@
 extension RecurrenceRule: CustomStringConvertible {
-    /// The canonical RRULE text: `FREQ` first, then `INTERVAL` (when not 1), `COUNT` or `UNTIL`
+    /// The canonical RRULE text: `RSCALE=DANGI` first for a lunar rule (RFC 7529), then `FREQ`, then `INTERVAL` (when not 1), `COUNT` or `UNTIL`
     /// (as written: DATE, floating or UTC DATE-TIME), `BYMONTH`, `BYWEEKNO`, `BYYEARDAY`,
     /// `BYMONTHDAY`, `BYDAY`, `BYSETPOS` and `WKST` (when not MO); names upper-case, list items
     /// sorted ascending (negatives first) and unique, `BYDAY` by weekday MO...SU with the plain
-    /// weekday before its ordinals. `RecurrenceRule(parsing: rule.text) == rule`, and printing a
+    /// weekday before its ordinals, a lunar `BYMONTH`'s leap month after its ordinary month (`6,6L`),
+    /// and `SKIP` after `BYSETPOS` when not OMIT. `RecurrenceRule(parsing: rule.text) == rule`, and printing a
     /// canonical text gives it back byte for byte.
     /// - Complexity: O(number of list items); allocates the returned string.
     public var text: String {
-        var out = "FREQ=" + frequency.name
+        var out = _scale == 0 ? "FREQ=" + frequency.name : "RSCALE=" + scale.name + ";FREQ=" + frequency.name
         if interval != 1 { out += ";INTERVAL=\(interval)" }
         if let count { out += ";COUNT=\(count)" }
         if let until { out += ";UNTIL=" + RecurrenceRule._untilText(until) }
-        if _months != 0 {
+        if _months != 0 || _leapMonths != 0 {
             out += ";BYMONTH="
             var first = true
-            for m in 1...12 where _months & (1 &<< UInt16(truncatingIfNeeded: m)) != 0 {
-                out += (first ? "" : ",") + "\(m)"
-                first = false
+            for m in 1...12 {
+                let bit: UInt16 = 1 &<< UInt16(truncatingIfNeeded: m)
+                if _months & bit != 0 { out += (first ? "" : ",") + "\(m)"; first = false }
+                if _leapMonths & bit != 0 { out += (first ? "" : ",") + "\(m)L"; first = false }
             }
         }
         RecurrenceRule._append(";BYWEEKNO=", _weekNumbers, to: &out)
@@ -40,6 +42,7 @@ extension RecurrenceRule: CustomStringConvertible {
             }
         }
         RecurrenceRule._append(";BYSETPOS=", _setPositions, to: &out)
+        if _skip != 0 { out += ";SKIP=" + skip.name }
         if firstWeekday != .monday { out += ";WKST=" + RecurrenceRule._weekdayCode(Int(firstWeekday.rawValue)) }
         return out
     }

@@ -79,6 +79,12 @@ public struct RecurrenceRule: Hashable, Sendable {
     @usableFromInline var _nthWeekdays: [_SignedBits]
     /// `BYSETPOS` (±1...366).
     @usableFromInline var _setPositions: _SignedBits
+    /// `RSCALE` (RFC 7529): 0 Gregorian (none written), 1 DANGI (`Scale`).
+    @usableFromInline var _scale: UInt8
+    /// `BYMONTH` leap months of a lunar rule (`6L`): bit m for leap month m; 0 for none.
+    @usableFromInline var _leapMonths: UInt16
+    /// `SKIP` (RFC 7529): 0 OMIT, 1 BACKWARD, 2 FORWARD (`Skip`).
+    @usableFromInline var _skip: UInt8
 
     @usableFromInline
     init(_frequency: Frequency) {
@@ -94,6 +100,9 @@ public struct RecurrenceRule: Hashable, Sendable {
         _weekdays = 0
         _nthWeekdays = []
         _setPositions = _SignedBits(limit: 366)
+        _scale = 0
+        _leapMonths = 0
+        _skip = 0
     }
 
     /// `FREQ=WEEKLY;BYDAY=…` for a weekday set: the rule form of the app's repetition. (As a rule,
