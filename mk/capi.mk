@@ -212,8 +212,9 @@ CAPI_A_LINKED_MAX := 512000
 # Strings). 8% above it, as calgrid.o had. 678,947 bytes on 2026-12-07 (CalGrid's own fields in
 # iCalendar, the splicing patch, the liberal reader, the vdir checks): bound moved to 690,000; then to
 # 700,000 (692,179 B: the VTIMEZONE cache, the vdir's one listing and naming rule, rule changes that drop
-# stale instances, RELATED=END reminders, counted rules kept as rules; docs/c-api.md, Size).
-CAPI_ICAL_LINKED_MAX := 700000
+# stale instances, RELATED=END reminders, counted rules kept as rules; docs/c-api.md, Size); then to
+# 712,000 (707,891 B: its copy of the core's lunar rules).
+CAPI_ICAL_LINKED_MAX := 712000
 CAPI_LINKED = size -A $(1) | awk '$$1 ~ /^\.(text|rodata|data|data\.rel\.ro|bss)$$/ { n += $$2 } END { print n }'
 CAPI_A_UNICODE_TABLES := _swift_stdlib_\(normData\|nfc_comp[0-9]*\|names\|words\|word_indices\|generalCategory\|nfd_decomp\|nfc_comp\|graphemeBreakProperties\|mappings\|case\|scalar_binProps\)
 CAPI_NO_ICAL_PROBE := Tests/C/probe/no_ical.c
