@@ -354,3 +354,8 @@ test-c-lunar: lunar-venv $(CAPI_T_DIR)/cells-dump-shared $(CAPI_T_DIR)/cells-dum
 	$(SWIFT) build --product calgrid
 	$(LUNAR_PYTHON) Tests/C/lunar_cells_check.py $(CAPI_T_DIR)/cells-dump-shared $(CAPI_T_DIR)/cells-dump-static \
 	  --calgrid $(BUILD)/debug/calgrid
+	@python3 Tests/DocSnippets/snippets.py extract c-lunar-cells > $(CAPI_T_DIR)/lunar-cells.c && \
+	 $(CC) $(CAPI_CFLAGS) -o $(CAPI_T_DIR)/lunar-cells $(CAPI_T_DIR)/lunar-cells.c $(CAPI_A) $(call MODULE_LIBS,CalGridC) && \
+	 $(CAPI_T_DIR)/lunar-cells > $(CAPI_T_DIR)/lunar-cells.txt && \
+	 printf '9/24 lunar 8/14 추석 전날\n9/25 lunar 8/15 추석\n9/26 lunar 8/16 추석 다음날\n' | cmp - $(CAPI_T_DIR)/lunar-cells.txt && \
+	 echo "docs/lunar-and-holidays.md's C program (snippet c-lunar-cells): built against libcalgrid.a, prints Chuseok 2026"
