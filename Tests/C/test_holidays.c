@@ -156,7 +156,57 @@ static void check_cells(int year, int month, calgrid_country country) {
     CHECK_EQ(bad, 0);
 }
 
+/* Lunar rules (RFC 7529 RSCALE=DANGI) through C: occurrences against the lunar conversions (which
+** LunarOracleTests checks against korean-lunar-calendar), the canonical text read back giving the
+** same days, and another scale refused with the core's sentence. */
+static void check_lunar_rules(void) {
+    static calgrid_date days[64], again[64];
+    calgrid_recurrence *r = NULL, *back = NULL;
+    calgrid_error err;
+    char text[128];
+    size_t n = 0, m = 0, len = 0;
+    int bad = 0;
+    /* Chuseok, lunar 8/15, every year of 2026...2050. */
+    CHECK_EQ(calgrid_recurrence_new(&r, "rscale=dangi;freq=yearly;bymonth=8;bymonthday=15", CALGRID_NUL_TERMINATED,
+                                    ymd(2026, 9, 25), NULL, 0, NULL, 0, NULL, &err), CALGRID_OK);
+    CHECK_EQ(calgrid_recurrence_occurrences(days, 64, &n, r, ymd(2026, 1, 1), ymd(2050, 12, 31)), CALGRID_OK);
+    CHECK_EQ(n, 25);
+    for (size_t k = 0; k < n; k++) {
+        calgrid_date want = 0;
+        CHECK_EQ(calgrid_date_from_lunar(&want, 2026 + (int)k, 8, 15, 0, NULL), CALGRID_OK);
+        if (days[k] != want) bad++;
+    }
+    CHECK_EQ(calgrid_recurrence_format(&len, text, sizeof text, r), CALGRID_OK);
+    CHECK_STR(text, "RSCALE=DANGI;FREQ=YEARLY;BYMONTH=8;BYMONTHDAY=15");
+    calgrid_recurrence_free(r);
+    /* The leap 6th month's 1st, SKIP=FORWARD: the 7th month's 1st in a year without it. */
+    CHECK_EQ(calgrid_recurrence_new(&r, "RSCALE=DANGI;FREQ=YEARLY;BYMONTH=6L;BYMONTHDAY=1;SKIP=FORWARD", CALGRID_NUL_TERMINATED,
+                                    ymd(2026, 1, 1), NULL, 0, NULL, 0, NULL, &err), CALGRID_OK);
+    CHECK_EQ(calgrid_recurrence_occurrences(days, 64, &n, r, ymd(2026, 1, 2), ymd(2050, 12, 31)), CALGRID_OK);
+    CHECK_EQ(n, 25);
+    for (size_t k = 0; k < n; k++) {
+        calgrid_date want = 0;
+        int y = 2026 + (int)k;
+        if (calgrid_date_from_lunar(&want, y, 6, 1, 1, NULL) != CALGRID_OK)
+            CHECK_EQ(calgrid_date_from_lunar(&want, y, 7, 1, 0, NULL), CALGRID_OK);
+        if (days[k] != want) bad++;
+    }
+    CHECK_EQ(calgrid_recurrence_format(&len, text, sizeof text, r), CALGRID_OK);
+    CHECK_EQ(calgrid_recurrence_new(&back, text, len, ymd(2026, 1, 1), NULL, 0, NULL, 0, NULL, &err), CALGRID_OK);
+    CHECK_EQ(calgrid_recurrence_occurrences(again, 64, &m, back, ymd(2026, 1, 2), ymd(2050, 12, 31)), CALGRID_OK);
+    CHECK(m == n && memcmp(days, again, n * sizeof days[0]) == 0);
+    calgrid_recurrence_free(back);
+    calgrid_recurrence_free(r);
+    CHECK_EQ(bad, 0);
+    r = NULL;
+    CHECK(calgrid_recurrence_new(&r, "RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=5L", CALGRID_NUL_TERMINATED, ymd(2026, 1, 1),
+                                 NULL, 0, NULL, 0, NULL, &err) < 0);
+    CHECK(strstr(err.message, "RSCALE=CHINESE") != NULL);
+    CHECK(r == NULL);
+}
+
 void test_holidays(void) {
+    check_lunar_rules();
     check_names();
     check_days_and_workdays(CALGRID_COUNTRY_KR);
     check_days_and_workdays(CALGRID_COUNTRY_US);
