@@ -508,13 +508,13 @@ typedef struct calgrid_grid_cell {
 ** holidays of `country` on its day, for k in 0 ... grid->cell_count-1; `size` (elements) must be at
 ** least grid->cell_count (ENOSPC otherwise). `grid` is one calgrid_month_grid_fill made (EINVAL for
 ** a cell_count outside 28 ... 42, a struct_size below CALGRID_GRID_CELL_SIZE_V1, an unknown
-** country). Allocates (the month's holidays, about 1 KB); ENOMEM. Thread-safe. */
+** country). Allocates (the holidays of the years touched; docs/reliability.md); ENOMEM. Thread-safe. */
 int calgrid_grid_cells_fill(calgrid_grid_cell *cells, size_t size, const calgrid_month_grid *grid, calgrid_country country);
 
 /* out[0 ... *out_count-1] = the holidays of `country` in first ... last, by date (a substitute
 ** after the holidays of its day). *out_count is set even on ENOSPC (`size` elements too few), so a
 ** call with size 0 counts. EINVAL when last is before first or country is NONE or unknown.
-** Allocates (the years' holidays); ENOMEM. Thread-safe. */
+** Allocates (the years' holidays; docs/reliability.md); ENOMEM. Thread-safe. */
 int calgrid_holidays_list(calgrid_holiday *out, size_t size, size_t *out_count, calgrid_date first, calgrid_date last,
                           calgrid_country country);
 
@@ -522,13 +522,13 @@ int calgrid_holidays_list(calgrid_holiday *out, size_t size, size_t *out_count, 
 ** bytes without it, set even on ENOSPC): CALGRID_LANG_EN "Chuseok", "Alternative holiday for
 ** Liberation Day", "Christmas Day (observed)"; CALGRID_LANG_KO "추석", "광복절 대체 휴일" for a
 ** Korean holiday, the English name for another country's. EINVAL for a holiday the library could not
-** have made (country or row unknown). Allocates the name while it copies it. Thread-safe. */
+** have made (country or row unknown). Allocates the name while it copies it; ENOMEM. Thread-safe. */
 int calgrid_holiday_name(char *buf, size_t size, size_t *out_length, const calgrid_holiday *holiday,
                          calgrid_language language);
 
 /* *out = the working days of `period`: Monday to Friday minus the days holding a holiday of
 ** `country` (CALGRID_COUNTRY_NONE: Monday to Friday). EINVAL for a period the library could not
-** have made or an unknown country. Allocates (the period's holidays); ENOMEM. Thread-safe. */
+** have made or an unknown country. Allocates (the period's holidays; docs/reliability.md); ENOMEM. Thread-safe. */
 int calgrid_period_workdays(int *out, const calgrid_period *period, calgrid_country country);
 
 /* ---------------------------------------------------------------------------------------------
