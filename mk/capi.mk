@@ -91,10 +91,11 @@ reverse = $(if $(1),$(call reverse,$(wordlist 2,$(words $(1)),$(1))) $(firstword
 CAPI_MERGE_ORDER = $(firstword $(call MODULE_CLOSURE,CalGridC)) \
   $(call reverse,$(wordlist 2,$(words $(call MODULE_CLOSURE,CalGridC)),$(call MODULE_CLOSURE,CalGridC)))
 #
-# Two members (docs/c-api.md, "Size"): calgrid.o, every calgrid_* function but the iCalendar ones, and
+# Three members (docs/c-api.md, "Size"): calgrid.o, every calgrid_* function but the iCalendar, lunar and holiday
+# ones, calgrid_lunar.o (below), and
 # calgrid_ical.o, the calgrid_ical_* functions with all they reach (CalGridICalendar, and its own
 # copy of the parts of the core, the import layer and the runtime they use: each member keeps only
-# its own functions global, so neither can call into the other), merged the same way from the same
+# its own functions global, so no member can call into another), merged the same way from the same
 # objects (calgrid.o without CalGridICalendar.o, whose copies of shared generic code would otherwise
 # be kept in its place: 291 bytes more). A program pulls calgrid_ical.o in only by calling a calgrid_ical_* function; then it
 # links libical too. Both members handle the same sets: they are compiled from the same objects, so
