@@ -159,6 +159,16 @@ static void check_cells(int year, int month, calgrid_country country) {
 /* Lunar rules (RFC 7529 RSCALE=DANGI) through C: occurrences against the lunar conversions (which
 ** LunarOracleTests checks against korean-lunar-calendar), the canonical text read back giving the
 ** same days, and another scale refused with the core's sentence. */
+/* *r = `rule` from `start`; days = its 25 occurrences of 2026-01-02 ... 2050-12-31; returns how many. */
+static size_t expand(calgrid_recurrence **r, const char *rule, size_t length, calgrid_date start, calgrid_date *days) {
+    calgrid_error err;
+    size_t n = 0;
+    CHECK_EQ(calgrid_recurrence_new(r, rule, length, start, NULL, 0, NULL, 0, NULL, &err), CALGRID_OK);
+    CHECK_EQ(calgrid_recurrence_occurrences(days, 64, &n, *r, ymd(2026, 1, 2), ymd(2050, 12, 31)), CALGRID_OK);
+    CHECK_EQ(n, 25);
+    return n;
+}
+
 static void check_lunar_rules(void) {
     static calgrid_date days[64], again[64];
     calgrid_recurrence *r = NULL, *back = NULL;
@@ -167,10 +177,7 @@ static void check_lunar_rules(void) {
     size_t n = 0, m = 0, len = 0;
     int bad = 0;
     /* Chuseok, lunar 8/15, every year of 2026...2050. */
-    CHECK_EQ(calgrid_recurrence_new(&r, "rscale=dangi;freq=yearly;bymonth=8;bymonthday=15", CALGRID_NUL_TERMINATED,
-                                    ymd(2026, 9, 25), NULL, 0, NULL, 0, NULL, &err), CALGRID_OK);
-    CHECK_EQ(calgrid_recurrence_occurrences(days, 64, &n, r, ymd(2026, 1, 1), ymd(2050, 12, 31)), CALGRID_OK);
-    CHECK_EQ(n, 25);
+    n = expand(&r, "rscale=dangi;freq=yearly;bymonth=8;bymonthday=15", CALGRID_NUL_TERMINATED, ymd(2026, 9, 25), days);
     for (size_t k = 0; k < n; k++) {
         calgrid_date want = 0;
         CHECK_EQ(calgrid_date_from_lunar(&want, 2026 + (int)k, 8, 15, 0, NULL), CALGRID_OK);
@@ -180,10 +187,7 @@ static void check_lunar_rules(void) {
     CHECK_STR(text, "RSCALE=DANGI;FREQ=YEARLY;BYMONTH=8;BYMONTHDAY=15");
     calgrid_recurrence_free(r);
     /* The leap 6th month's 1st, SKIP=FORWARD: the 7th month's 1st in a year without it. */
-    CHECK_EQ(calgrid_recurrence_new(&r, "RSCALE=DANGI;FREQ=YEARLY;BYMONTH=6L;BYMONTHDAY=1;SKIP=FORWARD", CALGRID_NUL_TERMINATED,
-                                    ymd(2026, 1, 1), NULL, 0, NULL, 0, NULL, &err), CALGRID_OK);
-    CHECK_EQ(calgrid_recurrence_occurrences(days, 64, &n, r, ymd(2026, 1, 2), ymd(2050, 12, 31)), CALGRID_OK);
-    CHECK_EQ(n, 25);
+    n = expand(&r, "RSCALE=DANGI;FREQ=YEARLY;BYMONTH=6L;BYMONTHDAY=1;SKIP=FORWARD", CALGRID_NUL_TERMINATED, ymd(2026, 1, 1), days);
     for (size_t k = 0; k < n; k++) {
         calgrid_date want = 0;
         int y = 2026 + (int)k;
@@ -192,8 +196,7 @@ static void check_lunar_rules(void) {
         if (days[k] != want) bad++;
     }
     CHECK_EQ(calgrid_recurrence_format(&len, text, sizeof text, r), CALGRID_OK);
-    CHECK_EQ(calgrid_recurrence_new(&back, text, len, ymd(2026, 1, 1), NULL, 0, NULL, 0, NULL, &err), CALGRID_OK);
-    CHECK_EQ(calgrid_recurrence_occurrences(again, 64, &m, back, ymd(2026, 1, 2), ymd(2050, 12, 31)), CALGRID_OK);
+    m = expand(&back, text, len, ymd(2026, 1, 1), again);
     CHECK(m == n && memcmp(days, again, n * sizeof days[0]) == 0);
     calgrid_recurrence_free(back);
     calgrid_recurrence_free(r);
