@@ -464,6 +464,74 @@ int calgrid_title_month(char *buf, size_t size, int year, int month, calgrid_lan
 int calgrid_title_date(char *buf, size_t size, calgrid_date date, calgrid_language language);
 
 /* ---------------------------------------------------------------------------------------------
+** Public holidays (KR, US federal, DE national, computed from the core's rows of data), working
+** days, and grid cells that carry the lunar date and the holidays of their day
+** (docs/lunar-and-holidays.md). These calls are the archive member calgrid_lunar.o of
+** libcalgrid.a: a program that calls none of them links no holiday rows and no copy of them.
+*/
+typedef enum calgrid_country {
+    CALGRID_COUNTRY_NONE = 0,   /* no holidays: workdays are Monday to Friday */
+    CALGRID_COUNTRY_KR = 1,     /* South Korea: 관공서의 공휴일에 관한 규정, with 대체공휴일 */
+    CALGRID_COUNTRY_US = 2,     /* United States: federal holidays, with their observed days */
+    CALGRID_COUNTRY_DE = 3      /* Germany: the national holidays */
+} calgrid_country;
+
+/* One holiday on one day. `row` names it within its country's table (for calgrid_holiday_name);
+** a holiday is a plain value the library made: keep it, copy it, pass it back. */
+typedef struct calgrid_holiday {
+    calgrid_date date;
+    int32_t country;        /* calgrid_country, never CALGRID_COUNTRY_NONE */
+    int32_t row;            /* which holiday of the country's table */
+    int32_t is_substitute;  /* 1: a substitute day (대체 휴일, "observed"), else 0 */
+} calgrid_holiday;
+
+/* A day holds at most this many holidays (Korea: two on 2025-05-05, Children's Day and Buddha's
+** Birthday; checked over 1990 ... 2050 by Tests/C/test_holidays.c). */
+#define CALGRID_CELL_MAX_HOLIDAYS 3
+
+/* A month grid cell with what a calendar app draws beside the day. Versioned by struct_size, which
+** the caller sets in cells[0]: sizeof(calgrid_grid_cell), CALGRID_GRID_CELL_SIZE_V1 (no holidays),
+** or more for a later header's (its members beyond these are left as they are). The elements are
+** cells[0].struct_size bytes apart; the library sets each one's struct_size. */
+typedef struct calgrid_grid_cell {
+    size_t struct_size;
+    calgrid_cell cell;              /* the packed cell, as calgrid_month_grid holds it */
+    calgrid_lunar_date lunar;       /* the Korean lunar date; all 0 outside the lunar table's days */
+    int32_t holiday_count;          /* holidays on the day (0 for CALGRID_COUNTRY_NONE) */
+    calgrid_holiday holidays[CALGRID_CELL_MAX_HOLIDAYS];  /* [0 ... holiday_count-1], date order's rows */
+} calgrid_grid_cell;
+
+/* sizeof(calgrid_grid_cell) without the holidays: the cell and its lunar date. */
+#define CALGRID_GRID_CELL_SIZE_V1 (offsetof(calgrid_grid_cell, lunar) + sizeof(calgrid_lunar_date))
+
+/* cells[k] = grid->cells[k] with its lunar date and, when cells[0].struct_size holds them, the
+** holidays of `country` on its day, for k in 0 ... grid->cell_count-1; `size` (elements) must be at
+** least grid->cell_count (ENOSPC otherwise). `grid` is one calgrid_month_grid_fill made (EINVAL for
+** a cell_count outside 28 ... 42, a struct_size below CALGRID_GRID_CELL_SIZE_V1, an unknown
+** country). Allocates (the holidays of the years touched; docs/reliability.md); ENOMEM. Thread-safe. */
+int calgrid_grid_cells_fill(calgrid_grid_cell *cells, size_t size, const calgrid_month_grid *grid, calgrid_country country);
+
+/* out[0 ... *out_count-1] = the holidays of `country` in first ... last, by date (a substitute
+** after the holidays of its day). *out_count is set even on ENOSPC (`size` elements too few), so a
+** call with size 0 counts. EINVAL when last is before first or country is NONE or unknown.
+** Allocates (the years' holidays; docs/reliability.md); ENOMEM. Thread-safe. */
+int calgrid_holidays_list(calgrid_holiday *out, size_t size, size_t *out_count, calgrid_date first, calgrid_date last,
+                          calgrid_country country);
+
+/* The holiday's name into `buf` (capacity `size`, with a NUL; *out_length, which may be NULL, the
+** bytes without it, set even on ENOSPC): CALGRID_LANG_EN "Chuseok", "Alternative holiday for
+** Liberation Day", "Christmas Day (observed)"; CALGRID_LANG_KO "추석", "광복절 대체 휴일" for a
+** Korean holiday, the English name for another country's. EINVAL for a holiday the library could not
+** have made (country or row unknown). Allocates the name while it copies it; ENOMEM. Thread-safe. */
+int calgrid_holiday_name(char *buf, size_t size, size_t *out_length, const calgrid_holiday *holiday,
+                         calgrid_language language);
+
+/* *out = the working days of `period`: Monday to Friday minus the days holding a holiday of
+** `country` (CALGRID_COUNTRY_NONE: Monday to Friday). EINVAL for a period the library could not
+** have made or an unknown country. Allocates (the period's holidays; docs/reliability.md); ENOMEM. Thread-safe. */
+int calgrid_period_workdays(int *out, const calgrid_period *period, calgrid_country country);
+
+/* ---------------------------------------------------------------------------------------------
 ** Todo sets: an opaque handle holding todos as struct-of-arrays (millions are fine). Todos are
 ** addressed by index 0 ... count-1 in insertion order (removal shifts later todos down) or by id.
 */

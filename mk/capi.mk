@@ -91,10 +91,11 @@ reverse = $(if $(1),$(call reverse,$(wordlist 2,$(words $(1)),$(1))) $(firstword
 CAPI_MERGE_ORDER = $(firstword $(call MODULE_CLOSURE,CalGridC)) \
   $(call reverse,$(wordlist 2,$(words $(call MODULE_CLOSURE,CalGridC)),$(call MODULE_CLOSURE,CalGridC)))
 #
-# Two members (docs/c-api.md, "Size"): calgrid.o, every calgrid_* function but the iCalendar ones, and
+# Three members (docs/c-api.md, "Size"): calgrid.o, every calgrid_* function but the iCalendar, lunar and holiday
+# ones, calgrid_lunar.o (below), and
 # calgrid_ical.o, the calgrid_ical_* functions with all they reach (CalGridICalendar, and its own
 # copy of the parts of the core, the import layer and the runtime they use: each member keeps only
-# its own functions global, so neither can call into the other), merged the same way from the same
+# its own functions global, so no member can call into another), merged the same way from the same
 # objects (calgrid.o without CalGridICalendar.o, whose copies of shared generic code would otherwise
 # be kept in its place: 291 bytes more). A program pulls calgrid_ical.o in only by calling a calgrid_ical_* function; then it
 # links libical too. Both members handle the same sets: they are compiled from the same objects, so
@@ -105,24 +106,49 @@ CAPI_MERGE_ORDER = $(firstword $(call MODULE_CLOSURE,CalGridC)) \
 # optimizer decides about the rest exactly as before iCalendar (compiled into one object with them,
 # its inlining and merging of shared code changed, and calgrid.o grew 3,918 bytes with none of the
 # iCalendar code in it). calgrid_ical.o comes from the whole C layer, $(EMBEDDED_DIR)/CalGridC.o.
-CAPI_ICAL_SOURCES := $(filter %/CalGridC+ICalendar.swift %/CalGridC+ICalendarExport.swift,$(CalGridC_SOURCES))
-CAPI_CORE_SOURCES := $(filter-out $(CAPI_ICAL_SOURCES),$(CalGridC_SOURCES))
-CAPI_CORE_DIR     := $(EMBEDDED_DIR)/capi-core
-CAPI_CORE_USES    := $(filter-out CalGridICalendar,$(CalGridC_USES))
-$(CAPI_CORE_DIR)/CalGridC.o: $(CAPI_CORE_SOURCES) $(CalGridC_INPUTS) $(patsubst %,$(EMBEDDED_DIR)/%.o,$(CAPI_CORE_USES))
+#
+# The same holds for the lunar and holiday calls (CAPI_LUNAR_SOURCES): calgrid.o's C layer is compiled
+# without them too (with them, calgrid.o grew 485 bytes though none of their code was kept), and
+# calgrid_lunar.o comes from the C layer without the iCalendar files, $(CAPI_LUNAR_DIR)/CalGridC.o.
+CAPI_ICAL_SOURCES  := $(filter %/CalGridC+ICalendar.swift %/CalGridC+ICalendarExport.swift,$(CalGridC_SOURCES))
+CAPI_LUNAR_SOURCES := $(filter %/CalGridC+Lunar.swift %/CalGridC+Holidays.swift,$(CalGridC_SOURCES))
+CAPI_CORE_SOURCES  := $(filter-out $(CAPI_ICAL_SOURCES) $(CAPI_LUNAR_SOURCES),$(CalGridC_SOURCES))
+CAPI_CORE_DIR      := $(EMBEDDED_DIR)/capi-core
+CAPI_LUNAR_DIR     := $(EMBEDDED_DIR)/capi-lunar
+CAPI_CORE_USES     := $(filter-out CalGridICalendar,$(CalGridC_USES))
+# $(call CAPI_C_LAYER,DIR,SOURCES): the C layer compiled from SOURCES into DIR/CalGridC.o.
+define CAPI_C_LAYER
+$(1)/CalGridC.o: $(2) $(CalGridC_INPUTS) $(patsubst %,$(EMBEDDED_DIR)/%.o,$(CAPI_CORE_USES))
+	@mkdir -p $$(@D)
+	$$(SWIFTC) $$(EMBEDDED_FLAGS) -module-name CalGridC -package-name $$(PACKAGE_NAME) -I $$(EMBEDDED_DIR) $$(CalGridC_IMPORTS) \
+	  $(2) -c -o $$@ -emit-module -emit-module-path $$(@D)/CalGridC.swiftmodule
+endef
+$(eval $(call CAPI_C_LAYER,$(CAPI_CORE_DIR),$(CAPI_CORE_SOURCES)))
+$(eval $(call CAPI_C_LAYER,$(CAPI_LUNAR_DIR),$(CAPI_CORE_SOURCES) $(CAPI_LUNAR_SOURCES)))
+# calgrid_ical.o's C layer leaves them out as well (with the holiday calls in, it grew 5,104 bytes).
+CAPI_ICAL_DIR      := $(EMBEDDED_DIR)/capi-ical
+$(CAPI_ICAL_DIR)/CalGridC.o: $(CAPI_CORE_SOURCES) $(CAPI_ICAL_SOURCES) $(CalGridC_INPUTS) $(patsubst %,$(EMBEDDED_DIR)/%.o,$(CalGridC_USES))
 	@mkdir -p $(@D)
 	$(SWIFTC) $(EMBEDDED_FLAGS) -module-name CalGridC -package-name $(PACKAGE_NAME) -I $(EMBEDDED_DIR) $(CalGridC_IMPORTS) \
-	  $(CAPI_CORE_SOURCES) -c -o $@ -emit-module -emit-module-path $(@D)/CalGridC.swiftmodule
+	  $(CAPI_CORE_SOURCES) $(CAPI_ICAL_SOURCES) -c -o $@ -emit-module -emit-module-path $(@D)/CalGridC.swiftmodule
 CAPI_ROOTS = $$(nm $(5) | awk '$$2 == "T" && $$3 ~ /^calgrid_/ && ($(1)) { printf "-u %s ", $$3 }')
 CAPI_MERGE = ld -r --gc-sections -T mk/capi-merge.ld -o $(CAPI_EM_DIR)/$(1)-merged.o $(call CAPI_ROOTS,$(2),,,,$(5)) \
 	  $(patsubst $(EMBEDDED_DIR)/CalGridC.o,$(5),$(patsubst %,$(EMBEDDED_DIR)/%.o,$(4))) $(EMBEDDED_RUNTIME) && \
 	objcopy --wildcard --keep-global-symbol='$(3)' --strip-debug --strip-unneeded $(CAPI_EM_DIR)/$(1)-merged.o $(CAPI_EM_DIR)/$(1).o
-$(CAPI_A): $(call MODULE_OBJECTS,CalGridC,$(EMBEDDED_DIR)) $(CAPI_CORE_DIR)/CalGridC.o mk/capi-merge.ld mk/capi.mk
+#
+# The third member, calgrid_lunar.o, holds the lunar and holiday calls (CAPI_LUNAR_CALLS, Include/calgrid.h's
+# "Public holidays" section and the two lunar conversions), merged from calgrid.o's objects: a
+# program that calls none of them links no holiday rows, names or lists (calgrid.o reaches the
+# lunar table only through the lunar recurrence rules, and keeps its own copy for them).
+CAPI_LUNAR_CALLS := lunar_from_date|date_from_lunar|grid_cells_fill|holidays_list|holiday_name|period_workdays
+CAPI_LUNAR_ROOT  := $$3 ~ /^calgrid_($(CAPI_LUNAR_CALLS))$$/
+$(CAPI_A): $(call MODULE_OBJECTS,CalGridC,$(EMBEDDED_DIR)) $(CAPI_CORE_DIR)/CalGridC.o $(CAPI_LUNAR_DIR)/CalGridC.o $(CAPI_ICAL_DIR)/CalGridC.o mk/capi-merge.ld mk/capi.mk
 	@mkdir -p $(CAPI_EM_DIR)
 	$(call CAPI_MERGE,calgrid,$$3 !~ /^calgrid_ical_/,calgrid_*,$(filter-out CalGridICalendar,$(CAPI_MERGE_ORDER)),$(CAPI_CORE_DIR)/CalGridC.o)
 	@mv -f $(CAPI_EM_DIR)/calgrid-merged.o $(CAPI_EM_DIR)/merged.o
-	$(call CAPI_MERGE,calgrid_ical,$$3 ~ /^calgrid_ical_/,calgrid_ical_*,$(CAPI_MERGE_ORDER),$(EMBEDDED_DIR)/CalGridC.o)
-	rm -f $@ && ar rcs $@ $(CAPI_EM_DIR)/calgrid.o $(CAPI_EM_DIR)/calgrid_ical.o
+	$(call CAPI_MERGE,calgrid_lunar,$(CAPI_LUNAR_ROOT),calgrid_*,$(filter-out CalGridICalendar,$(CAPI_MERGE_ORDER)),$(CAPI_LUNAR_DIR)/CalGridC.o)
+	$(call CAPI_MERGE,calgrid_ical,$$3 ~ /^calgrid_ical_/,calgrid_ical_*,$(CAPI_MERGE_ORDER),$(CAPI_ICAL_DIR)/CalGridC.o)
+	rm -f $@ && ar rcs $@ $(CAPI_EM_DIR)/calgrid.o $(CAPI_EM_DIR)/calgrid_lunar.o $(CAPI_EM_DIR)/calgrid_ical.o
 
 # calgrid.pc for a prefix: $(call CAPI_PC_LINES,prefix). Static users add json-c and libical (Requires.private;
 # no Cflags of theirs are needed, calgrid.h includes neither) and libm (calgrid_ical.o calls ceil).
@@ -215,6 +241,10 @@ CAPI_A_LINKED_MAX := 512000
 # stale instances, RELATED=END reminders, counted rules kept as rules; docs/c-api.md, Size); then to
 # 712,000 (707,891 B: its copy of the core's lunar rules).
 CAPI_ICAL_LINKED_MAX := 712000
+# calgrid_lunar.o, the lunar and holiday member: paid only by programs that call those calls (on top of
+# calgrid.o). 73,203 bytes on 2026-12-07 (the holiday rows and names, the lunar table, their calls and the
+# member's own copy of the core and runtime they reach); bound about 9% above (docs/c-api.md, Size).
+CAPI_LUNAR_LINKED_MAX := 80000
 CAPI_LINKED = size -A $(1) | awk '$$1 ~ /^\.(text|rodata|data|data\.rel\.ro|bss)$$/ { n += $$2 } END { print n }'
 CAPI_A_UNICODE_TABLES := _swift_stdlib_\(normData\|nfc_comp[0-9]*\|names\|words\|word_indices\|generalCategory\|nfd_decomp\|nfc_comp\|graphemeBreakProperties\|mappings\|case\|scalar_binProps\)
 CAPI_NO_ICAL_PROBE := Tests/C/probe/no_ical.c
@@ -227,7 +257,12 @@ test-c-symbols: $(CAPI_SO) $(CAPI_A) $(CAPI_NO_ICAL_PROBE)
 	@file=$$(stat -c %s $(CAPI_EM_DIR)/calgrid_ical.o); code=$$($(call CAPI_LINKED,$(CAPI_EM_DIR)/calgrid_ical.o)); \
 	 echo "libcalgrid.a's calgrid_ical.o: $$file bytes on disk, $$code bytes of code and data linked into a program calling calgrid_ical_* (target < $(CAPI_ICAL_LINKED_MAX))"; \
 	 [ $$code -lt $(CAPI_ICAL_LINKED_MAX) ] || { echo "calgrid_ical.o links $$code bytes: over its $(CAPI_ICAL_LINKED_MAX)-byte bound (docs/c-api.md, Size)"; exit 1; }
-	@members=$$(ar t $(CAPI_A) | tr '\n' ' '); [ "$$members" = "calgrid.o calgrid_ical.o " ] || { echo "libcalgrid.a holds $$members, not calgrid.o and calgrid_ical.o"; exit 1; }; \
+	@file=$$(stat -c %s $(CAPI_EM_DIR)/calgrid_lunar.o); code=$$($(call CAPI_LINKED,$(CAPI_EM_DIR)/calgrid_lunar.o)); \
+	 echo "libcalgrid.a's calgrid_lunar.o: $$file bytes on disk, $$code bytes of code and data linked into a program calling the lunar or holiday calls (target < $(CAPI_LUNAR_LINKED_MAX))"; \
+	 [ $$code -lt $(CAPI_LUNAR_LINKED_MAX) ] || { echo "calgrid_lunar.o links $$code bytes: over its $(CAPI_LUNAR_LINKED_MAX)-byte bound (docs/c-api.md, Size)"; exit 1; }; \
+	 bad=$$(nm -g --defined-only $(CAPI_EM_DIR)/calgrid_lunar.o | awk '!($(CAPI_LUNAR_ROOT))'; nm -g --defined-only $(CAPI_EM_DIR)/calgrid.o | awk '$(CAPI_LUNAR_ROOT)'); \
+	 [ -z "$$bad" ] || { echo "calgrid_lunar.o exports more than the lunar and holiday calls, or calgrid.o defines one of them: $$bad"; exit 1; }
+	@members=$$(ar t $(CAPI_A) | tr '\n' ' '); [ "$$members" = "calgrid.o calgrid_lunar.o calgrid_ical.o " ] || { echo "libcalgrid.a holds $$members, not calgrid.o, calgrid_lunar.o and calgrid_ical.o"; exit 1; }; \
 	 bad=$$(nm -g --defined-only $(CAPI_EM_DIR)/calgrid.o | awk '$$3 ~ /^calgrid_ical_/'; nm -u $(CAPI_EM_DIR)/calgrid.o | awk '$$2 ~ /^ical/'); \
 	 [ -z "$$bad" ] || { echo "calgrid.o defines or needs iCalendar symbols (it must not, so that programs without iCalendar never link it): $$bad"; exit 1; }; \
 	 bad=$$(nm -g --defined-only $(CAPI_EM_DIR)/calgrid_ical.o | awk '$$3 !~ /^calgrid_ical_/'); \
@@ -302,5 +337,26 @@ test-c-ical: ical-venv $(CAPI_T_DIR)/ical-dump-shared $(CAPI_T_DIR)/ical-dump-st
 	 $(ICAL_PYTHON) Tests/C/ical_check.py $(CAPI_ICAL_CORPUS) "$$tmp" $(CAPI_T_DIR)/ical-dump-shared $(CAPI_T_DIR)/ical-dump-static
 
 test-c: deps-capi
-	@$(MAKE) --no-print-directory test-c-symbols test-c-shared test-c-static test-c-cxx test-c-sanitize test-c-valgrind test-c-ical test-c-example
+	@$(MAKE) --no-print-directory test-c-symbols test-c-shared test-c-static test-c-cxx test-c-sanitize test-c-valgrind test-c-ical test-c-lunar test-c-example
 	@echo "test-c: C API checks passed"
+
+# Grid cells with lunar dates and holidays, and working days, from C (issue 40): Tests/C/cells_dump.c
+# linked against each library, every day of 2000...2050 for KR, US and DE, against korean-lunar-calendar,
+# python-holidays with Python's calendar, and `calgrid month --lunar --holidays --json`
+# (Tests/C/lunar_cells_check.py, the lunar venv of mk/lunar.mk).
+$(CAPI_T_DIR)/cells-dump-shared: Tests/C/cells_dump.c Include/calgrid.h $(CAPI_SO)
+	@mkdir -p $(@D)
+	$(CC) $(CAPI_CFLAGS) -o $@ $< -L$(CAPI_DIR) -lcalgrid -Wl,-rpath,$(abspath $(CAPI_DIR))
+$(CAPI_T_DIR)/cells-dump-static: Tests/C/cells_dump.c Include/calgrid.h $(CAPI_A)
+	@mkdir -p $(@D)
+	$(CC) $(CAPI_CFLAGS) -o $@ $< $(CAPI_A) $(call MODULE_LIBS,CalGridC)
+.PHONY: test-c-lunar
+test-c-lunar: lunar-venv $(CAPI_T_DIR)/cells-dump-shared $(CAPI_T_DIR)/cells-dump-static
+	$(SWIFT) build --product calgrid
+	$(LUNAR_PYTHON) Tests/C/lunar_cells_check.py $(CAPI_T_DIR)/cells-dump-shared $(CAPI_T_DIR)/cells-dump-static \
+	  --calgrid $(BUILD)/debug/calgrid
+	@python3 Tests/DocSnippets/snippets.py extract c-lunar-cells > $(CAPI_T_DIR)/lunar-cells.c && \
+	 $(CC) $(CAPI_CFLAGS) -o $(CAPI_T_DIR)/lunar-cells $(CAPI_T_DIR)/lunar-cells.c $(CAPI_A) $(call MODULE_LIBS,CalGridC) && \
+	 $(CAPI_T_DIR)/lunar-cells > $(CAPI_T_DIR)/lunar-cells.txt && \
+	 printf '9/24 lunar 8/14 추석 전날\n9/25 lunar 8/15 추석\n9/26 lunar 8/16 추석 다음날\n' | cmp - $(CAPI_T_DIR)/lunar-cells.txt && \
+	 echo "docs/lunar-and-holidays.md's C program (snippet c-lunar-cells): built against libcalgrid.a, prints Chuseok 2026"

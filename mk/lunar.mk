@@ -28,3 +28,10 @@ test-lunar-table: lunar-venv
 	@echo "test-lunar-table: $(LUNAR_TABLE) is what korean-lunar-calendar generates"
 
 TEST_RULES += test-lunar-table
+
+# `calgrid add --skip-holidays` against python-holidays and Python's calendar (Tests/CLI/skip_holidays_test.py).
+.PHONY: test-cli-holidays
+test-cli-holidays: lunar-venv
+	$(SWIFT) build --product calgrid
+	$(LUNAR_PYTHON) Tests/CLI/skip_holidays_test.py $(BUILD)/debug/calgrid
+TEST_RULES += test-cli-holidays

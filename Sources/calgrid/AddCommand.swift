@@ -30,6 +30,7 @@ enum AddCommand {
       --tag TAG              a tag; repeat for more
       --remind HH:MM         a reminder time
       --id ID                the id (default: six random letters and digits)
+    \(SkipHolidays.help)
 
     DAY is YYYY-MM-DD, today, tomorrow, yesterday, a weekday name (its next occurrence, today
     included), +3d or +2w (from today). A todo with both a start and an end keeps one tick per
@@ -52,8 +53,10 @@ enum AddCommand {
         var title: [String] = []
         var fields = TodoFields()
         var id: String?
+        var skip = SkipHolidays()
         try parseOptions(words, "add", &common, extra: { (o: String, a: inout Arguments) throws(CLIError) -> Bool in
             if o == "--id" { id = try a.value(for: o); return true }
+            if try skip.parse(o, &a) { return true }
             return try fields.parse(o, &a)
         }) { (p: String) throws(CLIError) in title.append(p) }
         var out = Output()
@@ -62,19 +65,21 @@ enum AddCommand {
 
         var draft = TodoDraft(id: id ?? "", title: title.joined(separator: " "), createdAt: CurrentProcess.secondsSince1970())
         try fields.apply(to: &draft, today: today)
+        skip.defaultRepetition(fields, &draft)
         // A todo given a deadline, a repetition or a challenge starts today unless told otherwise:
         // a todo open on the left would fall on every day before its end (`--start none` asks for that).
         // A deadline already past starts on that day instead, so a task recorded late shows as
         // overdue rather than being refused for a start the person never gave.
         if fields.start == nil, fields.end != nil || fields.repetition != nil || fields.rule != nil || fields.isChallenge == true
-            || fields.isEvent == true {
+            || fields.isEvent == true || skip.isOn {
             draft.start = draft.end.map { Swift.min($0, today) } ?? today
         }
         // An event is of its day unless given an end (open on the right it would fill every day after).
         if fields.isEvent == true, fields.end == nil, draft.end == nil, fields.rule == nil { draft.end = draft.start }
         try fields.bindRule(to: &draft, today: today, zone: common.zone)
+        try skip.bind(to: &draft, zone: common.zone)
         var notes = Output()
-        if fields.repetition != nil || fields.rule != nil, let given = draft.start, TodoFields.synchronise(&draft, zone: common.zone) {
+        if fields.repetition != nil || fields.rule != nil || skip.isOn, let given = draft.start, TodoFields.synchronise(&draft, zone: common.zone) {
             notes.line("calgrid: \(draft.title) starts on \(TodoText.day(draft.start!)), its first repeat day on or after \(TodoText.day(given))")
         }
 

@@ -330,6 +330,36 @@ static int c_lunar(void) {
     return calgrid_date_from_lunar(&d, l.year, l.month, l.day, l.is_leap_month, NULL);
 }
 
+/* Holidays (they list a year's holidays, so they allocate) and grid cells with them. */
+static int c_grid_cells(void) {
+    calgrid_month_grid g;
+    calgrid_grid_cell cells[CALGRID_GRID_MAX_CELLS];
+    int r = calgrid_month_grid_fill(&g, 2026, 9, NULL);
+    if (r != CALGRID_OK) return r;
+    cells[0].struct_size = sizeof(calgrid_grid_cell);
+    return calgrid_grid_cells_fill(cells, CALGRID_GRID_MAX_CELLS, &g, CALGRID_COUNTRY_KR);
+}
+static int c_holidays_list(void) {
+    calgrid_holiday h[8];
+    size_t n = 0;
+    return calgrid_holidays_list(h, 8, &n, 20697, 20726, CALGRID_COUNTRY_KR);  /* 2026-09 */
+}
+static int c_holiday_name(void) {
+    calgrid_holiday h = { 20721, CALGRID_COUNTRY_KR, 0, 0 };
+    char buf[64];
+    size_t n = 0;
+    int r = calgrid_holidays_list(&h, 1, &n, 20721, 20721, CALGRID_COUNTRY_KR);  /* 2026-09-25: Chuseok */
+    if (r != CALGRID_OK) return r;
+    return calgrid_holiday_name(buf, sizeof buf, NULL, &h, CALGRID_LANG_KO);
+}
+static int c_workdays(void) {
+    calgrid_period p;
+    int w = 0;
+    int r = calgrid_period_year(&p, 2026);
+    if (r != CALGRID_OK) return r;
+    return calgrid_period_workdays(&w, &p, CALGRID_COUNTRY_KR);
+}
+
 typedef struct oom_case {
     const char *name;
     int (*call)(void);
@@ -385,6 +415,10 @@ static const oom_case cases[] = {
     { "ical_export_buffer", c_ical_export_buffer, 1, 0, 0, NULL },
     { "ical_export_file", c_ical_export_file, 1, 0, 0, NULL },
     { "lunar_from_date/date_from_lunar", c_lunar, 1, 0, 1, NULL },
+    { "grid_cells_fill", c_grid_cells, 1, 0, 0, NULL },
+    { "holidays_list", c_holidays_list, 1, 0, 0, NULL },
+    { "holiday_name", c_holiday_name, 1, 0, 0, NULL },
+    { "period_workdays", c_workdays, 1, 0, 0, NULL },
 };
 #define CASES ((int)(sizeof cases / sizeof cases[0]))
 

@@ -272,3 +272,10 @@ lunar_case lunar-show              MASK='s/created   .*/created   N/' -- show mo
 lunar_case lunar-show-leap         MASK='s/created   .*/created   N/' -- show leap $L
 lunar_case err-lunar-scale         -- add X --repeat "RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=5L" $L
 lunar_case err-lunar-day-31        -- add X --repeat "RSCALE=DANGI;FREQ=YEARLY;BYMONTH=1;BYMONTHDAY=31" $L
+# Challenges on working days (issue 40): --skip-holidays turns the holidays up to the end into the
+# rule's EXDATEs (Chuseok 2026: September 24 and 25 are weekdays); show names them. A store of its own.
+mkdir -p "$work/workdays"
+workdays_case() { CALGRID_TODOS="$work/workdays/todos.json" case_ "$@"; }
+workdays_case skip-holidays-add    -- add 보고서 --challenge --start 2026-09-01 --end 2026-09-30 --skip-holidays --holidays kr --id report $L
+workdays_case skip-holidays-show   MASK='s/created   .*/created   N/' -- show report --today=2026-09-23
+workdays_case err-skip-holidays    -- add X --challenge --skip-holidays --holidays kr $L

@@ -24,13 +24,14 @@ enum HolidayOracle {
 
     /// Holidays python-holidays has and CalGrid deliberately does not (docs/lunar-and-holidays.md):
     /// Korea's election days (공직선거법 §34, every one by its name) and one-off decrees (임시공휴일, the
-    /// 2002 World Cup, the Armed Forces Day of 2024, by day and name).
-    static let koreanElections: Set<String> = ["국회의원 선거일", "대통령 선거일", "지방선거일"]
-    static let koreanDecrees: Set<String> = [
-        "2002-07-01 2002년 한일 월드컵 대표팀 4강 진출", "2015-08-14 임시공휴일", "2016-05-06 임시공휴일",
-        "2017-10-02 임시공휴일", "2020-08-17 임시공휴일", "2023-10-02 임시공휴일", "2024-10-01 국군의 날",
-        "2025-01-27 임시공휴일",
-    ]
+    /// 2002 World Cup, the Armed Forces Day of 2024, by day and name), from
+    /// Tests/oracle/holidays_deliberate.tsv, which the C check (Tests/C/lunar_cells_check.py) reads too.
+    static let deliberate: [[String]] = {
+        let text = (try? String(contentsOfFile: TestPaths.oracle("holidays_deliberate.tsv"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: "\t").map(String.init) }
+    }()
+    static let koreanElections = Set(deliberate.filter { $0[0] == "election" }.map { $0[1] })
+    static let koreanDecrees = Set(deliberate.filter { $0[0] == "decree" }.map { $0[2] + " " + $0[1] })
     static func isKoreanException(_ e: Entry) -> Bool {
         koreanElections.contains(e.local) || koreanDecrees.contains(CivilDate(_unchecked: e.day).iso8601 + " " + e.local)
     }
@@ -71,6 +72,7 @@ enum HolidayOracle {
         // Every one-off decree listed is in the oracle (the list cannot go stale), and elections were seen.
         #expect(HolidayOracle.koreanDecrees.isSubset(of: Set(r.skipped.map(iso))))
         #expect(r.skipped.filter { HolidayOracle.koreanElections.contains($0.local) }.count > 20)
+        #expect(HolidayOracle.koreanDecrees.count == 8 && HolidayOracle.koreanElections.count == 3)
         #expect(theirs.count > 51 * 15)
     }
 

@@ -188,7 +188,7 @@ def run_cli(binary):
                 kind = marker.split()[0]
                 tally = "swift" if language == "swift" else "cli-commands" if kind.startswith("cli-commands") else kind
                 counts[tally] = counts.get(tally, 0) + 1
-                if language == "swift" or kind in ("c-month", "c-recurrence", "cli-store-walkthrough", "cli-show-after-ticks",
+                if language == "swift" or kind in ("c-month", "c-recurrence", "c-lunar-cells", "cli-store-walkthrough", "cli-show-after-ticks",
                                                    "vdirsyncer-config", "vdir-sync", "vdirsyncer-conflict"):
                     continue                          # run by the Swift tests, mk/capi.mk, store_test.py, Tests/Sync/roundtrip.py
                 if kind == "make-commands":

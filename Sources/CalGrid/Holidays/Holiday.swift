@@ -14,6 +14,18 @@ public struct Holiday: Hashable, Sendable {
         self.date = date; self.country = country; self._row = _row; self.isSubstitute = isSubstitute
     }
 
+    /// The holiday of row `row` of `country`'s table on `date`, for a caller that kept the three
+    /// numbers (the C layer's `calgrid_holiday`); nil for a row the table does not have.
+    /// - Complexity: O(1)
+    package init?(date: CivilDate, country: HolidayCountry, row: Int, isSubstitute: Bool) {
+        guard row >= 0, row < country._ruleCount else { return nil }
+        self.init(date: date, country: country, _row: Int16(truncatingIfNeeded: row), isSubstitute: isSubstitute)
+    }
+
+    /// The row of the country's table it comes from (what `init?(date:country:row:isSubstitute:)` takes).
+    /// - Complexity: O(1)
+    package var row: Int { Int(_row) }
+
     /// The English name: "Chuseok", "Alternative holiday for Liberation Day", "Christmas Day (observed)".
     /// - Complexity: O(1); allocates the returned string.
     public var name: String {

@@ -30,19 +30,27 @@ public enum HolidayCalendar {
     /// - Complexity: O(days / 7 + holidays in `days`).
     @_alwaysEmitIntoClient
     public static func workdays(in days: ClosedRange<CivilDate>, country: HolidayCountry) -> Int {
-        let n = days.lowerBound.days(to: days.upperBound) + 1
-        var weekdays = n / 7 * 5
-        var w = days.lowerBound.weekday.rawValue
-        for _ in 0..<(n % 7) {
-            if w != 0 && w != 6 { weekdays += 1 }
-            w = (w + 1) % 7
-        }
+        var weekdays = weekdays(in: days)
         var previous: CivilDate? = nil
         for h in holidays(in: days, country: country) where h.date != previous {
             previous = h.date
             if !h.date.weekday.isWeekend { weekdays -= 1 }
         }
         return weekdays
+    }
+
+    /// Monday to Friday in `days`: the working days of a calendar without holidays.
+    /// - Complexity: O(1)
+    @_alwaysEmitIntoClient
+    public static func weekdays(in days: ClosedRange<CivilDate>) -> Int {
+        let n = days.lowerBound.days(to: days.upperBound) + 1
+        var count = n / 7 * 5
+        var w = days.lowerBound.weekday.rawValue
+        for _ in 0..<(n % 7) {
+            if w != 0 && w != 6 { count += 1 }
+            w = (w + 1) % 7
+        }
+        return count
     }
 
     /// Every holiday of solar year `year` with the substitute days its holidays give (which may fall
