@@ -35,5 +35,6 @@ void test_todo_rules(void);
 void test_events(void);
 void test_ical(void);
 void test_lunar(void);
+void test_store(void);
 
 #endif
