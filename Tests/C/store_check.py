@@ -26,7 +26,8 @@ VTIMEZONE and alarm, an RFC 7986 COLOR, a Tasks.org daily rule); then:
   5. a vdir path that does not exist is an error naming it;
   6. with --todoman (the venv of mk/clients.mk), todoman 4.7 lists the vdir the program wrote
      without an error: the done todo completed with its two categories, the new title, the new
-     todo on its due day.
+     todo on its due day;
+  7. one .ics file as the store: created by the first add, changed in place, read back.
 """
 import datetime as dt
 import os
@@ -266,6 +267,21 @@ def run(program, scratch):
     check(r.returncode == 1 and wrong in r.stderr and "no such file or directory" in r.stderr,
           f"{flavour}: a missing vdir: exit {r.returncode}, {r.stderr.strip()!r}")
     check(not os.path.exists(wrong), f"{flavour}: the missing path was created")
+
+    # One .ics file as the store: created by the first add (options.create), then changed in place.
+    ics = os.path.join(root, "todos.ics")
+    keep(program, "create:" + ics, "add", "ics-1", "Post the letter", "2026-12-08", "2026-12-08")
+    keep(program, ics, "add", "ics-2", "Call the bank", "2026-12-09", "2026-12-10")
+    keep(program, ics, "done", "ics-1", "-", "1")
+    with open(ics, "rb") as f:
+        cal = icalendar.Calendar.from_ical(f.read())
+    todos = {str(c["UID"]): c for c in cal.walk("VTODO")}
+    check(sorted(todos) == ["ics-1", "ics-2"] and str(todos["ics-1"].get("STATUS")) == "COMPLETED"
+          and str(todos["ics-2"].get("STATUS", "NEEDS-ACTION")) != "COMPLETED",
+          f"{flavour}: the .ics store holds {sorted(todos)}")
+    count, days = snapshot(program, ics)
+    check(count == 2 and days.get(dt.date(2026, 12, 8)) == (1, 1) and days.get(dt.date(2026, 12, 10)) == (1, 0),
+          f"{flavour}: the .ics store's snapshot: {count}, {days}")
     print(f"{flavour}: {len(names)} files checked against python-icalendar and recurring-ical-events")
 
 
