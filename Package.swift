@@ -48,7 +48,7 @@ let package = Package(
         // The C API (libcalgrid.so, libcalgrid.a). Its iCalendar calls (calgrid_ical_*) use
         // CalGridICalendar, so that module must compile as Embedded Swift too (libcalgrid.a is Embedded);
         // in libcalgrid.a they are a member of their own (mk/capi.mk), in libcalgrid.so libical is linked.
-        .target(name: "CalGridC", dependencies: ["CalGrid", "CalGridSystem", "CalGridJSON", "CalGridICalendar", "CCalGrid"]),
+        .target(name: "CalGridC", dependencies: ["CalGrid", "CalGridSystem", "CalGridJSON", "CalGridICalendar", "CalGridStore", "CCalGrid"]),
         // Where todos live (issue 38): a file in any format or a vdir, its listing, naming, lock rule,
         // cache and format detection, snapshot, change and commit. The command's one store.
         .target(name: "CalGridStore", dependencies: ["CalGrid", "CalGridSystem", "CalGridImport", "CalGridJSON", "CalGridICalendar"]),

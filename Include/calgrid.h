@@ -1213,6 +1213,95 @@ typedef struct calgrid_vdir_report {
 int calgrid_ical_export_vdir(calgrid_vdir_report *report, const calgrid_todo_set *set, const char *path,
                              const calgrid_ical_export_options *options, calgrid_error *err);
 
+/* ---------------------------------------------------------------------------------------------
+** Stores: where a user's todos live, kept as the `calgrid` command keeps them (the same code:
+** CalGridStore). A store is one file (the native format, or one iCalendar .ics file) or a vdir (a
+** directory of one .ics file per item, as vdirsyncer, todoman and khal keep it). Each change is one
+** read-modify-write under the store's lock (`PATH.lock` beside a file, `DIR/.calgrid.lock` in a
+** vdir, as the command takes it): the store is read as it is now, the change made, and only what
+** changed is written, each file replaced atomically. In a vdir a changed item's file is patched
+** (only the properties the change touched, DTSTAMP, LAST-MODIFIED and SEQUENCE are rewritten:
+** every other content line stays byte for byte, CATEGORIES lists, unknown properties, alarms), a
+** new item gets a new file named from its UID, a removed item's file is removed; a file another
+** program (vdirsyncer) replaced after it was read is read again and the change made again on it,
+** never written over. A vdir's listing is cached under $XDG_CACHE_HOME/calgrid (else
+** ~/.cache/calgrid), as the command's is, so a change parses only the files that changed. Item ids
+** are iCalendar UIDs in a vdir. Errors say what, where and why in err->message (the command's
+** sentences: "PATH: no such file or directory (calgrid_store_open)"); a file or a lock that cannot
+** be read or written is EIO, a todo the set refuses is the status and field calgrid_todo_set_add
+** gives, an unknown id ENOTFOUND; on any failure the store's files are as they were.
+**
+** Linking: libcalgrid.so has these calls. In libcalgrid.a they are a member of their own
+** (calgrid_store.o: the store with JSON and iCalendar, so it links libical as calgrid_ical.o does;
+** docs/c-api.md, "Size"), which a program links only when it calls a calgrid_store_* function. Not
+** in the embedded library.
+** Threads: a store handle is used by one thread at a time; two handles (in one process or in
+** several) on one path take turns through the lock. See "Threads" under iCalendar for libical. */
+typedef struct calgrid_store calgrid_store;
+
+/* Called for what a store did or passed over besides the change asked for: a file it created, an
+** item file it could not read and left out ("DIR/x.ics: line 3, column 1: ...; left out"). The
+** message is only valid during the call. Called on the thread of the store call. */
+typedef void (*calgrid_notice_fn)(const char *message, void *context);
+
+typedef struct calgrid_store_options {
+    size_t struct_size;           /* sizeof(calgrid_store_options) */
+    const calgrid_tz *zone;       /* date-times are read and written in this zone; NULL = the local zone ($TZ, else
+                                     /etc/localtime). Borrowed for calgrid_store_open only (the store keeps its rules). */
+    int create;                   /* 1 = a missing `path` is a new store, created by the first calgrid_store_add (a native
+                                     file, or an .ics file when the name ends in .ics; its directory must exist); 0 (the
+                                     default) = a missing path is an error naming it */
+    calgrid_notice_fn notice;     /* NULL = none */
+    void *notice_context;         /* passed to notice as is */
+} calgrid_store_options;
+
+#define CALGRID_STORE_OPTIONS_INIT { sizeof(calgrid_store_options), NULL, 0, NULL, NULL }
+
+/* Opens the store at `path`: a directory is a vdir, a file starting with BEGIN:VCALENDAR (or a new
+** one named *.ics) an iCalendar file, any other file the native format. Reads nothing yet beyond
+** what tells these apart. A path that does not exist is EIO ("PATH: no such file or directory
+** (calgrid_store_open)") unless options->create; even then a path ending in "/" is EIO (a store is
+** never created where a directory was meant). `options` and `err` may be NULL.
+** EINVAL for a NULL pointer or a bad struct_size, ENOMEM.
+** Ownership: the caller owns *out and releases it with calgrid_store_close; `path` is copied.
+** Thread-safe (the new store is not shared yet). */
+int calgrid_store_open(calgrid_store **out, const char *path, const calgrid_store_options *options, calgrid_error *err);
+
+/* *out = a new todo set holding the store's todos as the files say now (read, without a lock: each
+** file is replaced only by a rename, so it is read whole, old or new). An unreadable vdir item is
+** left out and told to options->notice. The set is a copy: changing it writes nothing (changes go
+** through the calls below). EIO when the file or directory cannot be read or a native or .ics
+** file does not parse (err->message names the file and why, with the line and column), ENOMEM.
+** Ownership: the caller owns *out and releases it with calgrid_todo_set_free.
+** Uses the store: one thread. */
+int calgrid_store_snapshot(calgrid_todo_set **out, calgrid_store *store, calgrid_error *err);
+
+/* Adds `todo` to the store (a vdir: a new item file named after its id; a file: the file
+** rewritten with it). Fails like calgrid_todo_set_add (EEXIST for an id the store has), EIO, ENOMEM;
+** the store is then unchanged. Uses the store: one thread. */
+int calgrid_store_add(calgrid_store *store, const calgrid_todo *todo, calgrid_error *err);
+
+/* Replaces the todo whose id is `id` by `todo` (which may carry another id, unique in the store).
+** In an iCalendar store only what the new todo changes is rewritten in its item. ENOTFOUND for an
+** unknown id; otherwise fails like calgrid_store_add. Uses the store: one thread. */
+int calgrid_store_update(calgrid_store *store, const char *id, const calgrid_todo *todo, calgrid_error *err);
+
+/* Marks the todo `id` done (done = 1) or not done (0). `day` CALGRID_DATE_NONE: the todo as a whole
+** (every tracked day; an iCalendar item's STATUS:COMPLETED). Else one day: a tracked todo's repeat
+** day or a rule's occurrence is ticked; any other dated todo is done as a whole, on a day it falls
+** on; written as completed at noon of `day` in the store's zone (iCalendar's COMPLETED). ERANGE
+** (field "completed", the core's sentence) for a day the todo does not fall on, ENOTFOUND for
+** an unknown id, EINVAL for an event, EIO, ENOMEM. Nothing is written when nothing changes.
+** Uses the store: one thread. */
+int calgrid_store_set_done(calgrid_store *store, const char *id, calgrid_date day, int done, calgrid_error *err);
+
+/* Removes the todo `id` (a vdir: its item file; EIO, naming it, when that file holds other items
+** too). ENOTFOUND for an unknown id, EIO, ENOMEM. Uses the store: one thread. */
+int calgrid_store_remove(calgrid_store *store, const char *id, calgrid_error *err);
+
+/* Releases the store handle (it holds no lock and no open file between calls). NULL does nothing. */
+void calgrid_store_close(calgrid_store *store);
+
 #ifdef __cplusplus
 }
 #endif

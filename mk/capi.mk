@@ -109,34 +109,39 @@ CAPI_MERGE_ORDER = $(firstword $(call MODULE_CLOSURE,CalGridC)) \
 #
 # The same holds for the lunar and holiday calls (CAPI_LUNAR_SOURCES): calgrid.o's C layer is compiled
 # without them too (with them, calgrid.o grew 485 bytes though none of their code was kept), and
-# calgrid_lunar.o comes from the C layer without the iCalendar files, $(CAPI_LUNAR_DIR)/CalGridC.o.
+# calgrid_lunar.o comes from the C layer without the iCalendar and store files, $(CAPI_LUNAR_DIR)/CalGridC.o.
+# The store calls (calgrid_store_*, CalGridC+Store.swift) are a fourth member, calgrid_store.o, made the
+# same way from the whole C layer ($(EMBEDDED_DIR)/CalGridC.o) with CalGridStore and its own copies
+# of the rest; calgrid_ical.o's C layer is Sources/CalGridC without the store's and the lunar files
+# ($(CAPI_ICAL_DIR)/CalGridC.o), and neither calgrid.o nor calgrid_ical.o merges CalGridStore.o. So a
+# program calling no calgrid_store_* function links exactly what it linked before the store came
+# (docs/c-api.md, "Size").
 CAPI_ICAL_SOURCES  := $(filter %/CalGridC+ICalendar.swift %/CalGridC+ICalendarExport.swift,$(CalGridC_SOURCES))
 CAPI_LUNAR_SOURCES := $(filter %/CalGridC+Lunar.swift %/CalGridC+Holidays.swift,$(CalGridC_SOURCES))
-CAPI_CORE_SOURCES  := $(filter-out $(CAPI_ICAL_SOURCES) $(CAPI_LUNAR_SOURCES),$(CalGridC_SOURCES))
+CAPI_STORE_SOURCES := $(filter %/CalGridC+Store.swift,$(CalGridC_SOURCES))
+CAPI_CORE_SOURCES  := $(filter-out $(CAPI_ICAL_SOURCES) $(CAPI_LUNAR_SOURCES) $(CAPI_STORE_SOURCES),$(CalGridC_SOURCES))
 CAPI_CORE_DIR      := $(EMBEDDED_DIR)/capi-core
 CAPI_LUNAR_DIR     := $(EMBEDDED_DIR)/capi-lunar
-CAPI_CORE_USES     := $(filter-out CalGridICalendar,$(CalGridC_USES))
-# $(call CAPI_C_LAYER,DIR,SOURCES): the C layer compiled from SOURCES into DIR/CalGridC.o.
+CAPI_ICAL_DIR      := $(EMBEDDED_DIR)/capi-ical
+CAPI_CORE_USES     := $(filter-out CalGridICalendar CalGridStore,$(CalGridC_USES))
+CAPI_ICAL_USES     := $(filter-out CalGridStore,$(CalGridC_USES))
+# $(call CAPI_C_LAYER,DIR,SOURCES,USES): the C layer compiled from SOURCES into DIR/CalGridC.o.
 define CAPI_C_LAYER
-$(1)/CalGridC.o: $(2) $(CalGridC_INPUTS) $(patsubst %,$(EMBEDDED_DIR)/%.o,$(CAPI_CORE_USES))
+$(1)/CalGridC.o: $(2) $$(CalGridC_INPUTS) $$(patsubst %,$$(EMBEDDED_DIR)/%.o,$(3))
 	@mkdir -p $$(@D)
 	$$(SWIFTC) $$(EMBEDDED_FLAGS) -module-name CalGridC -package-name $$(PACKAGE_NAME) -I $$(EMBEDDED_DIR) $$(CalGridC_IMPORTS) \
 	  $(2) -c -o $$@ -emit-module -emit-module-path $$(@D)/CalGridC.swiftmodule
 endef
-$(eval $(call CAPI_C_LAYER,$(CAPI_CORE_DIR),$(CAPI_CORE_SOURCES)))
-$(eval $(call CAPI_C_LAYER,$(CAPI_LUNAR_DIR),$(CAPI_CORE_SOURCES) $(CAPI_LUNAR_SOURCES)))
-# calgrid_ical.o's C layer leaves them out as well (with the holiday calls in, it grew 5,104 bytes).
-CAPI_ICAL_DIR      := $(EMBEDDED_DIR)/capi-ical
-$(CAPI_ICAL_DIR)/CalGridC.o: $(CAPI_CORE_SOURCES) $(CAPI_ICAL_SOURCES) $(CalGridC_INPUTS) $(patsubst %,$(EMBEDDED_DIR)/%.o,$(CalGridC_USES))
-	@mkdir -p $(@D)
-	$(SWIFTC) $(EMBEDDED_FLAGS) -module-name CalGridC -package-name $(PACKAGE_NAME) -I $(EMBEDDED_DIR) $(CalGridC_IMPORTS) \
-	  $(CAPI_CORE_SOURCES) $(CAPI_ICAL_SOURCES) -c -o $@ -emit-module -emit-module-path $(@D)/CalGridC.swiftmodule
+$(eval $(call CAPI_C_LAYER,$(CAPI_CORE_DIR),$(CAPI_CORE_SOURCES),$(CAPI_CORE_USES)))
+$(eval $(call CAPI_C_LAYER,$(CAPI_LUNAR_DIR),$(CAPI_CORE_SOURCES) $(CAPI_LUNAR_SOURCES),$(CAPI_CORE_USES)))
+# calgrid_ical.o's C layer leaves the lunar calls out as well (with the holiday calls in, it grew 5,104 bytes).
+$(eval $(call CAPI_C_LAYER,$(CAPI_ICAL_DIR),$(CAPI_CORE_SOURCES) $(CAPI_ICAL_SOURCES),$(CAPI_ICAL_USES)))
 CAPI_ROOTS = $$(nm $(5) | awk '$$2 == "T" && $$3 ~ /^calgrid_/ && ($(1)) { printf "-u %s ", $$3 }')
 CAPI_MERGE = ld -r --gc-sections -T mk/capi-merge.ld -o $(CAPI_EM_DIR)/$(1)-merged.o $(call CAPI_ROOTS,$(2),,,,$(5)) \
 	  $(patsubst $(EMBEDDED_DIR)/CalGridC.o,$(5),$(patsubst %,$(EMBEDDED_DIR)/%.o,$(4))) $(EMBEDDED_RUNTIME) && \
 	objcopy --wildcard --keep-global-symbol='$(3)' --strip-debug --strip-unneeded $(CAPI_EM_DIR)/$(1)-merged.o $(CAPI_EM_DIR)/$(1).o
 #
-# The third member, calgrid_lunar.o, holds the lunar and holiday calls (CAPI_LUNAR_CALLS, Include/calgrid.h's
+# The member calgrid_lunar.o holds the lunar and holiday calls (CAPI_LUNAR_CALLS, Include/calgrid.h's
 # "Public holidays" section and the two lunar conversions), merged from calgrid.o's objects: a
 # program that calls none of them links no holiday rows, names or lists (calgrid.o reaches the
 # lunar table only through the lunar recurrence rules, and keeps its own copy for them).
@@ -144,11 +149,12 @@ CAPI_LUNAR_CALLS := lunar_from_date|date_from_lunar|grid_cells_fill|holidays_lis
 CAPI_LUNAR_ROOT  := $$3 ~ /^calgrid_($(CAPI_LUNAR_CALLS))$$/
 $(CAPI_A): $(call MODULE_OBJECTS,CalGridC,$(EMBEDDED_DIR)) $(CAPI_CORE_DIR)/CalGridC.o $(CAPI_LUNAR_DIR)/CalGridC.o $(CAPI_ICAL_DIR)/CalGridC.o mk/capi-merge.ld mk/capi.mk
 	@mkdir -p $(CAPI_EM_DIR)
-	$(call CAPI_MERGE,calgrid,$$3 !~ /^calgrid_ical_/,calgrid_*,$(filter-out CalGridICalendar,$(CAPI_MERGE_ORDER)),$(CAPI_CORE_DIR)/CalGridC.o)
+	$(call CAPI_MERGE,calgrid,$$3 !~ /^calgrid_ical_/,calgrid_*,$(filter-out CalGridICalendar CalGridStore,$(CAPI_MERGE_ORDER)),$(CAPI_CORE_DIR)/CalGridC.o)
 	@mv -f $(CAPI_EM_DIR)/calgrid-merged.o $(CAPI_EM_DIR)/merged.o
-	$(call CAPI_MERGE,calgrid_lunar,$(CAPI_LUNAR_ROOT),calgrid_*,$(filter-out CalGridICalendar,$(CAPI_MERGE_ORDER)),$(CAPI_LUNAR_DIR)/CalGridC.o)
-	$(call CAPI_MERGE,calgrid_ical,$$3 ~ /^calgrid_ical_/,calgrid_ical_*,$(CAPI_MERGE_ORDER),$(CAPI_ICAL_DIR)/CalGridC.o)
-	rm -f $@ && ar rcs $@ $(CAPI_EM_DIR)/calgrid.o $(CAPI_EM_DIR)/calgrid_lunar.o $(CAPI_EM_DIR)/calgrid_ical.o
+	$(call CAPI_MERGE,calgrid_lunar,$(CAPI_LUNAR_ROOT),calgrid_*,$(filter-out CalGridICalendar CalGridStore,$(CAPI_MERGE_ORDER)),$(CAPI_LUNAR_DIR)/CalGridC.o)
+	$(call CAPI_MERGE,calgrid_ical,$$3 ~ /^calgrid_ical_/,calgrid_ical_*,$(filter-out CalGridStore,$(CAPI_MERGE_ORDER)),$(CAPI_ICAL_DIR)/CalGridC.o)
+	$(call CAPI_MERGE,calgrid_store,$$3 ~ /^calgrid_store_/,calgrid_store_*,$(CAPI_MERGE_ORDER),$(EMBEDDED_DIR)/CalGridC.o)
+	rm -f $@ && ar rcs $@ $(CAPI_EM_DIR)/calgrid.o $(CAPI_EM_DIR)/calgrid_lunar.o $(CAPI_EM_DIR)/calgrid_ical.o $(CAPI_EM_DIR)/calgrid_store.o
 
 # calgrid.pc for a prefix: $(call CAPI_PC_LINES,prefix). Static users add json-c and libical (Requires.private;
 # no Cflags of theirs are needed, calgrid.h includes neither) and libm (calgrid_ical.o calls ceil).
@@ -245,6 +251,10 @@ CAPI_ICAL_LINKED_MAX := 712000
 # calgrid.o). 73,203 bytes on 2026-12-07 (the holiday rows and names, the lunar table, their calls and the
 # member's own copy of the core and runtime they reach); bound about 9% above (docs/c-api.md, Size).
 CAPI_LUNAR_LINKED_MAX := 80000
+# calgrid_store.o, the store member (calgrid_store_*: CalGridStore with JSON, iCalendar and its own
+# copies of the rest), paid only by programs that call calgrid_store_*. 1,096,795 bytes on
+# 2026-12-07; its bound is that with about 3% to grow (docs/c-api.md, Size).
+CAPI_STORE_LINKED_MAX := 1132000
 CAPI_LINKED = size -A $(1) | awk '$$1 ~ /^\.(text|rodata|data|data\.rel\.ro|bss)$$/ { n += $$2 } END { print n }'
 CAPI_A_UNICODE_TABLES := _swift_stdlib_\(normData\|nfc_comp[0-9]*\|names\|words\|word_indices\|generalCategory\|nfd_decomp\|nfc_comp\|graphemeBreakProperties\|mappings\|case\|scalar_binProps\)
 CAPI_NO_ICAL_PROBE := Tests/C/probe/no_ical.c
@@ -262,7 +272,12 @@ test-c-symbols: $(CAPI_SO) $(CAPI_A) $(CAPI_NO_ICAL_PROBE)
 	 [ $$code -lt $(CAPI_LUNAR_LINKED_MAX) ] || { echo "calgrid_lunar.o links $$code bytes: over its $(CAPI_LUNAR_LINKED_MAX)-byte bound (docs/c-api.md, Size)"; exit 1; }; \
 	 bad=$$(nm -g --defined-only $(CAPI_EM_DIR)/calgrid_lunar.o | awk '!($(CAPI_LUNAR_ROOT))'; nm -g --defined-only $(CAPI_EM_DIR)/calgrid.o | awk '$(CAPI_LUNAR_ROOT)'); \
 	 [ -z "$$bad" ] || { echo "calgrid_lunar.o exports more than the lunar and holiday calls, or calgrid.o defines one of them: $$bad"; exit 1; }
-	@members=$$(ar t $(CAPI_A) | tr '\n' ' '); [ "$$members" = "calgrid.o calgrid_lunar.o calgrid_ical.o " ] || { echo "libcalgrid.a holds $$members, not calgrid.o, calgrid_lunar.o and calgrid_ical.o"; exit 1; }; \
+	@file=$$(stat -c %s $(CAPI_EM_DIR)/calgrid_store.o); code=$$($(call CAPI_LINKED,$(CAPI_EM_DIR)/calgrid_store.o)); \
+	 echo "libcalgrid.a's calgrid_store.o: $$file bytes on disk, $$code bytes of code and data linked into a program calling calgrid_store_* (target < $(CAPI_STORE_LINKED_MAX))"; \
+	 [ $$code -lt $(CAPI_STORE_LINKED_MAX) ] || { echo "calgrid_store.o links $$code bytes: over its $(CAPI_STORE_LINKED_MAX)-byte bound (docs/c-api.md, Size)"; exit 1; }; \
+	 bad=$$(nm -g --defined-only $(CAPI_EM_DIR)/calgrid_store.o | awk '$$3 !~ /^calgrid_store_/'); \
+	 [ -z "$$bad" ] || { echo "calgrid_store.o exports more than calgrid_store_*: $$bad"; exit 1; }
+	@members=$$(ar t $(CAPI_A) | tr '\n' ' '); [ "$$members" = "calgrid.o calgrid_lunar.o calgrid_ical.o calgrid_store.o " ] || { echo "libcalgrid.a holds $$members, not calgrid.o, calgrid_lunar.o, calgrid_ical.o and calgrid_store.o"; exit 1; }; \
 	 bad=$$(nm -g --defined-only $(CAPI_EM_DIR)/calgrid.o | awk '$$3 ~ /^calgrid_ical_/'; nm -u $(CAPI_EM_DIR)/calgrid.o | awk '$$2 ~ /^ical/'); \
 	 [ -z "$$bad" ] || { echo "calgrid.o defines or needs iCalendar symbols (it must not, so that programs without iCalendar never link it): $$bad"; exit 1; }; \
 	 bad=$$(nm -g --defined-only $(CAPI_EM_DIR)/calgrid_ical.o | awk '$$3 !~ /^calgrid_ical_/'); \
@@ -336,8 +351,21 @@ test-c-ical: ical-venv $(CAPI_T_DIR)/ical-dump-shared $(CAPI_T_DIR)/ical-dump-st
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 	 $(ICAL_PYTHON) Tests/C/ical_check.py $(CAPI_ICAL_CORPUS) "$$tmp" $(CAPI_T_DIR)/ical-dump-shared $(CAPI_T_DIR)/ical-dump-static
 
+# The store handle keeping a vdir (issue 38; Tests/C/store_check.py, todoman from mk/clients.mk, python-icalendar and
+# recurring-ical-events the oracle): Tests/C/store_keep.c linked against each library.
+$(CAPI_T_DIR)/store-keep-shared: Tests/C/store_keep.c Include/calgrid.h $(CAPI_SO)
+	@mkdir -p $(@D)
+	$(CC) $(CAPI_CFLAGS) -o $@ $< -L$(CAPI_DIR) -lcalgrid -Wl,-rpath,$(abspath $(CAPI_DIR))
+$(CAPI_T_DIR)/store-keep-static: Tests/C/store_keep.c Include/calgrid.h $(CAPI_A)
+	@mkdir -p $(@D)
+	$(CC) $(CAPI_CFLAGS) -o $@ $< $(CAPI_A) $(CAPI_STATIC_LIBS)
+.PHONY: test-c-store
+test-c-store: ical-venv clients-venv $(CAPI_T_DIR)/store-keep-shared $(CAPI_T_DIR)/store-keep-static
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	 $(ICAL_PYTHON) Tests/C/store_check.py "$$tmp" --todoman $(abspath $(CLIENT_VENV))/bin $(CAPI_T_DIR)/store-keep-shared $(CAPI_T_DIR)/store-keep-static
+
 test-c: deps-capi
-	@$(MAKE) --no-print-directory test-c-symbols test-c-shared test-c-static test-c-cxx test-c-sanitize test-c-valgrind test-c-ical test-c-lunar test-c-example
+	@$(MAKE) --no-print-directory test-c-symbols test-c-shared test-c-static test-c-cxx test-c-sanitize test-c-valgrind test-c-ical test-c-lunar test-c-store test-c-example
 	@echo "test-c: C API checks passed"
 
 # Grid cells with lunar dates and holidays, and working days, from C (issue 40): Tests/C/cells_dump.c

@@ -212,7 +212,7 @@ test-embedded-budget: deps-embedded $(addprefix $(TARGET_DIR)/arm/,firmware.elf 
 # Include/calgrid.h marks them). Tests/Embedded/CAPI/capi_arm.c calls the rest under QEMU and
 # prints lines in target_oracle.py's formats: every day, every grid, both zones and the first
 # phase of the todo set, which must equal the oracle's first lines.
-CAPI_EMBEDDED_SOURCES := $(filter-out %/CalGridC+JSON.swift %/CalGridC+SystemZones.swift %/CalGridC+ICalendar.swift %/CalGridC+ICalendarExport.swift,$(sort $(wildcard Sources/CalGridC/*.swift)))
+CAPI_EMBEDDED_SOURCES := $(filter-out %/CalGridC+JSON.swift %/CalGridC+SystemZones.swift %/CalGridC+ICalendar.swift %/CalGridC+ICalendarExport.swift %/CalGridC+Store.swift,$(sort $(wildcard Sources/CalGridC/*.swift)))
 CAPI_EMBEDDED_LIB     := $(TARGET_DIR)/libcalgrid-armv7em.a
 CAPI_EMBEDDED_LINES   := 32
 
@@ -320,6 +320,7 @@ $(call EMBEDDED_MODULE_INPUTS,$(EMBEDDED_DIR),$(EMBEDDED_FLAGS),$(call MODULE_CL
 $(foreach v,small:-DFIRMWARE_SMALL measure:-DFIRMWARE_MEASURE double:-DFIRMWARE_DOUBLE,$(eval $(call EMBEDDED_INPUTS,\
   $(TARGET_DIR)/arm/Firmware-$(word 1,$(subst :, ,$(v))).o,$(call EMBEDDED_MODULE_FILES,Firmware),$(ARM_SWIFT_FLAGS) $(word 2,$(subst :, ,$(v))))))
 $(eval $(call EMBEDDED_INPUTS,$(CAPI_CORE_DIR)/CalGridC.o,$(call EMBEDDED_MODULE_FILES,CalGridC),$(EMBEDDED_FLAGS) $(CAPI_CORE_SOURCES)))
+$(eval $(call EMBEDDED_INPUTS,$(CAPI_ICAL_DIR)/CalGridC.o,$(call EMBEDDED_MODULE_FILES,CalGridC),$(EMBEDDED_FLAGS) $(CAPI_ICAL_C_SOURCES)))
 $(eval $(call EMBEDDED_INPUTS,$(TARGET_DIR)/arm/capi/CalGridC.o,$(CAPI_EMBEDDED_SOURCES) Include/calgrid.h Include/module.modulemap $(CalGrid_SOURCES),$(ARM_SWIFT_FLAGS)))
 $(eval $(call EMBEDDED_INPUTS,$(TARGET_DIR)/m0/capi/CalGridC.o,$(CAPI_EMBEDDED_SOURCES) Include/calgrid.h Include/module.modulemap $(CalGrid_SOURCES),$(M0_SWIFT_FLAGS)))
 # The firmware variants' C files include the stack painter too; every firmware main includes the

@@ -20,6 +20,15 @@ public struct Store {
         case environment = "CALGRID_TODOS"
         /// `$XDG_DATA_HOME/calgrid/todos.json` or `~/.local/share/calgrid/todos.json`.
         case `default` = "default"
+        /// A C program's `calgrid_store_open` (the C API's store handle).
+        case library = "calgrid_store_open"
+    }
+
+    /// The store at `path`, named by `origin`.
+    /// - Complexity: O(1)
+    public init(path: String, origin: Origin) {
+        self.path = path
+        self.origin = origin
     }
 
     /// True when the path was given or configured: then a missing file is an error for every

@@ -86,7 +86,7 @@ public enum VdirItem {
         let lost = lostFields(todo, got)
         if !lost.isEmpty {
             throw .data("\(file): iCalendar as calgrid writes it cannot hold this todo's "
-                        + lost.map(\.nameText).joined(separator: ", ") + " yet; nothing was changed")
+                        + lost.map { $0.nameText }.joined(separator: ", ") + " yet; nothing was changed")
         }
     }
 

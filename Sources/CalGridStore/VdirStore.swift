@@ -90,7 +90,7 @@ public struct VdirPlan {
          _ options: StoreOptions) throws(CLIError) {
         let now = CurrentProcess.secondsSince1970()
         var kept = Set<String>()
-        var taken = Set(snap.items.values.map(\.file))
+        var taken = Set(snap.items.values.map { $0.file })
         for i in set.indices {
             let d = set.draft(at: i)
             kept.insert(d.id)

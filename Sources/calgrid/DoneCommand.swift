@@ -54,10 +54,7 @@ enum DoneCommand {
         // A day ticked after the fact is completed on that day (iCalendar's COMPLETED): its noon in
         // the zone, which reads as that day in the zone; today's tick is completed now.
         let completedAt = given.flatMap { (d: CivilDate) -> Int64? in
-            guard d != today else { return nil }
-            switch common.zone.instant(of: d, secondOfDay: 12 * 3600) {
-            case .unique(let t), .ambiguous(earlier: let t, later: _), .nonexistent(gapStart: let t): return t
-            }
+            d == today ? nil : Store.completionInstant(of: d, in: common.zone)
         }
         let (set, i, tracked) = try store.change(common.store, creating: false, completedAt: completedAt) { (set: inout TodoSet) throws(CLIError) in
             let i = try TodoLookup.index(of: idText, in: set)

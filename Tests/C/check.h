@@ -36,5 +36,6 @@ void test_events(void);
 void test_ical(void);
 void test_lunar(void);
 void test_holidays(void);
+void test_store(void);
 
 #endif

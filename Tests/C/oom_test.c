@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "alloc_budget.h"
@@ -321,6 +322,41 @@ static int c_ical_export_file(void) {
     return calgrid_ical_export_file(set, ics_out, &o, NULL);
 }
 
+/* The store handle (calgrid_store_* member): a snapshot of the vdir main made (read only), and a
+** change of a vdir of its own, made in the call with system calls only (no heap: the budget is for
+** the library) and removed after it, so every trial changes a file. */
+static int c_store_snapshot(void) {
+    calgrid_store *store = NULL;
+    calgrid_todo_set *snap = NULL;
+    int rc = calgrid_store_open(&store, ics_vdir, NULL, NULL);
+    if (rc != CALGRID_OK) return rc;
+    rc = calgrid_store_snapshot(&snap, store, NULL);
+    calgrid_todo_set_free(snap);
+    calgrid_store_close(store);
+    return rc;
+}
+static int store_trials = 0;
+static int c_store_set_done(void) {
+    char dir[600], path[700];
+    static const char item[] = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:store-item\r\nSUMMARY:Item\r\n"
+                               "CATEGORIES:a,b\r\nDUE;VALUE=DATE:20241105\r\nEND:VTODO\r\nEND:VCALENDAR\r\n";
+    calgrid_store *store = NULL;
+    int fd, rc;
+    snprintf(dir, sizeof dir, "%s/oom-store-%d-%d", scratch, (int)getpid(), store_trials++);
+    if (mkdir(dir, 0755) != 0) exit(19);
+    snprintf(path, sizeof path, "%s/store-item.ics", dir);
+    fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+    if (fd < 0 || write(fd, item, sizeof item - 1) != (ssize_t)(sizeof item - 1) || close(fd) != 0) exit(19);
+    rc = calgrid_store_open(&store, dir, NULL, NULL);
+    if (rc == CALGRID_OK) rc = calgrid_store_set_done(store, "store-item", CALGRID_DATE_NONE, 1, NULL);
+    calgrid_store_close(store);
+    unlink(path);
+    snprintf(path, sizeof path, "%s/.calgrid.lock", dir);
+    unlink(path);
+    rmdir(dir);
+    return rc;
+}
+
 /* Lunar dates both ways (successes: documented as allocating nothing). */
 static int c_lunar(void) {
     calgrid_lunar_date l;
@@ -419,6 +455,8 @@ static const oom_case cases[] = {
     { "holidays_list", c_holidays_list, 1, 0, 0, NULL },
     { "holiday_name", c_holiday_name, 1, 0, 0, NULL },
     { "period_workdays", c_workdays, 1, 0, 0, NULL },
+    { "store_snapshot (vdir)", c_store_snapshot, 1, 0, 0, NULL },
+    { "store_set_done (vdir)", c_store_set_done, 1, 0, 0, NULL },
 };
 #define CASES ((int)(sizeof cases / sizeof cases[0]))
 
@@ -484,6 +522,10 @@ int main(int argc, char **argv) {
     fclose(f);
     int failed = 0, checked_ok = 0, checked = 0, unchecked_signals = 0, trials = 0, enomem = 0;
     make_vdir();
+    /* The store's view cache goes to the scratch directory, not the user's. */
+    char cache[600];
+    snprintf(cache, sizeof cache, "%s/oom-cache", scratch);
+    setenv("XDG_CACHE_HOME", cache, 1);
     for (int k = 0; k < CASES; k++) {
         const oom_case *c = &cases[k];
         long long peak = 0;

@@ -44,6 +44,7 @@ int main(int argc, char **argv) {
     test_ical();
     test_lunar();
     test_holidays();
+    test_store();
     if (check_failures > 0) {
         fprintf(stderr, "C API tests: %ld of %ld checks failed\n", check_failures, check_count);
         return EXIT_FAILURE;
