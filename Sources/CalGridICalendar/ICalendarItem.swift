@@ -144,6 +144,10 @@ enum _Patch {
                      get: { icalproperty_get_due($0) }, set: { icalproperty_set_due($0, $1) }, like: ICAL_DTSTART_PROPERTY, on: new.start)
             }
         }
+        if new.recurrence != nil, old.occurrenceDays != new.occurrenceDays || (new.occurrenceDays > 1 && (old.start != new.start || old.recurrence == nil)) {
+            // The first occurrence's DUE or DTEND says how many days each one covers.
+            _Builder.setOccurrenceEnd(raw, new, isEvent: c.isEvent)
+        }
         if c.isEvent, new.recurrence == nil {
             // An event open on the right is written with RRULE:FREQ=DAILY (`_Builder.set`).
             let was = old.recurrence == nil && old.start != nil && old.end == nil, now_ = new.start != nil && new.end == nil

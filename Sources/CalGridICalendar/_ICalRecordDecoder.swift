@@ -48,8 +48,12 @@ struct _ICalRecordDecoder: _RecordDecoding {
         if let s = item.start, let e = item.end, e >= s, s.days(to: e) >= maxSpanDays {
             throw _FieldFailure.spanTooLong(c.isTodo ? "DUE" : "DTEND", limit: maxSpanDays)
         }
-        let fields = TodoFields(start: item.start, end: item.end, createdAt: item.createdAt, isChallenge: native.isChallenge,
-                                isCompleted: item.isCompleted, repetition: native.repetition, reminderMinutes: item.reminder, isEvent: c.isEvent)
+        // A recurring item's end is the last day of its last occurrence (the reader's is the day it starts).
+        let spans = item.recurrence != nil && item.occurrenceDays > 1
+        let end = spans ? item.end.map { $0._clampedAdding(Int64(item.occurrenceDays) - 1) } : item.end
+        let fields = TodoFields(start: item.start, end: end, createdAt: item.createdAt, isChallenge: native.isChallenge,
+                                isCompleted: item.isCompleted, repetition: native.repetition, reminderMinutes: item.reminder, isEvent: c.isEvent,
+                                occurrenceDays: spans ? item.occurrenceDays : 1)
         func append(_ id: UnsafeRawBufferPointer?) {
             c.withText(ICAL_SUMMARY_PROPERTY) { title in
                 c.withText(ICAL_DESCRIPTION_PROPERTY) { memo in

@@ -104,8 +104,10 @@ extension TodoSet {
             if h > 0 {
                 _rules.rules[k].forEachOccurrence(start, CivilDate.maxDayNumber) { day in
                     if collecting, _bits.bit(o + b), flags & TodoSet._completed == 0 {
-                        histogram.add(1, on: day)
-                        if flags & TodoSet._challenge != 0 { challenges.add(1, on: day) }
+                        for d in day...day + _extra(i) {
+                            histogram.add(1, on: d)
+                            if flags & TodoSet._challenge != 0 { challenges.add(1, on: d) }
+                        }
                     }
                     b += 1
                     return b < h
@@ -119,22 +121,27 @@ extension TodoSet {
             return
         }
         let rule = _rule(i)
-        let c = rule.map { $0.count(start, end) } ?? _repeatDayCount(from: start, through: end, days: days)
+        precondition(rule != nil || _extra(i) == 0, "TodoSet occurrence length without a rule")
+        precondition(!_DayKey.isDay(end) || _lastOccurrenceStart(i) >= start, "TodoSet first occurrence past the end")
+        let c = rule.map { $0.count(start, _lastOccurrenceStart(i)) } ?? _repeatDayCount(from: start, through: end, days: days)
         precondition(c == _trackedDays(i), "TodoSet stored occurrence count")
         let o = Int(_columns.bitOffset[i])
         precondition(o + c <= _bits.count, "TodoSet flags beyond the bit arena")
         precondition(_bits.popCount(from: o, count: c) == done, "TodoSet done count")
         guard collecting else { return }
         var k = 0
+        let extra = _extra(i)
         func tally(_ day: Int32) {
             if _bits.bit(o + k) {
-                histogram.add(1, on: day)
-                if flags & TodoSet._challenge != 0 { challenges.add(1, on: day) }
+                for d in day...day + extra {
+                    histogram.add(1, on: d)
+                    if flags & TodoSet._challenge != 0 { challenges.add(1, on: d) }
+                }
             }
             k += 1
         }
         if let rule {
-            if c > 0 { rule.forEachOccurrence(start, end) { day in tally(day); return k < c } }
+            if c > 0 { rule.forEachOccurrence(start, _lastOccurrenceStart(i)) { day in tally(day); return k < c } }
             precondition(k == c, "TodoSet occurrences of a tracked rule")
         } else {
             while k < c { tally(_repeatDay(k, from: start, days: days)) }
