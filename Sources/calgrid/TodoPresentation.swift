@@ -81,7 +81,8 @@ enum TodoPresentation {
             for d in days { w.date(d) }
             w.endArray()
         }
-        w.field(TodoField.occurrenceDays.nameText, Int(s.occurrenceDays(at: i)))
+        // As the native format: present only when an occurrence covers several days.
+        if s.occurrenceDays(at: i) > 1 { w.field(TodoField.occurrenceDays.nameText, Int(s.occurrenceDays(at: i))) }
         extra(&w)
         w.endObject()
     }
