@@ -123,34 +123,34 @@ struct _ICalItem {
             // to the last second before DTEND (or DURATION), as a one-off event below.
             recurrence = r
             if let w = r.warning { warnings.append(w) }
-            if let sm = startMoment {
-                var endMoment: _Moment? = nil
-                if let e = try c.time(ICAL_DTEND_PROPERTY, "DTEND") {
-                    endMoment = try Self.moment(e, "DTEND", calendar, &clock)
-                } else if let d = try c.duration(), d.is_neg == 0 {
-                    endMoment = try Self.after(s, d, "DURATION", calendar, &clock)
-                }
-                if let em = endMoment, em.isAfter(sm) {
-                    occurrenceDays = try Self.occurrenceDays(start!, try Self.day(em.adding(-1), "DTEND", clock), "DTEND")
-                }
+            if let sm = startMoment, let last = try Self.eventLastDay(c, s, sm, calendar, &clock) {
+                occurrenceDays = try Self.occurrenceDays(start!, last, "DTEND")
             }
             start = r.start
             end = r.last
         } else if let s = dtstart, let sm = startMoment {
             // An event covers [DTSTART, DTEND): its last day is the day of the last second before
             // its end (the day before a DATE end), and never before its first.
-            var endMoment: _Moment? = nil
-            if let e = try c.time(ICAL_DTEND_PROPERTY, "DTEND") {
-                endMoment = try Self.moment(e, "DTEND", calendar, &clock)
-            } else if let d = try c.duration(), d.is_neg == 0 {
-                endMoment = try Self.after(s, d, "DURATION", calendar, &clock)
-            }
-            if let em = endMoment, em.isAfter(sm) {
-                end = Swift.max(start!, try Self.day(em.adding(-1), "DTEND", clock))
+            if let last = try Self.eventLastDay(c, s, sm, calendar, &clock) {
+                end = Swift.max(start!, last)
             } else {
                 end = start
             }
         }
+    }
+
+    /// An event's last day: the day of the last second before DTEND (or DTSTART `s` + DURATION),
+    /// nil when it ends at or before its start `sm` (then it is its start day).
+    static func eventLastDay(_ c: _Component, _ s: _ICalTime, _ sm: _Moment, _ calendar: _Component,
+                             _ clock: inout _ICalClock) throws(_FieldFailure) -> CivilDate? {
+        var endMoment: _Moment? = nil
+        if let e = try c.time(ICAL_DTEND_PROPERTY, "DTEND") {
+            endMoment = try moment(e, "DTEND", calendar, &clock)
+        } else if let d = try c.duration(), d.is_neg == 0 {
+            endMoment = try after(s, d, "DURATION", calendar, &clock)
+        }
+        guard let em = endMoment, em.isAfter(sm) else { return nil }
+        return try day(em.adding(-1), "DTEND", clock)
     }
 
     /// The days from `first` through `last` (1 when `last` is not after it; ical4android's DUE

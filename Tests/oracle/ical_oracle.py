@@ -231,16 +231,7 @@ def item(c, zone, cal=None):
             end = start
     else:
         if s:
-            e = None
-            if "DTEND" in c:
-                e = moment(c.decoded("DTEND"))
-            elif "DURATION" in c and c.decoded("DURATION") >= dt.timedelta(0):
-                e = plus(s, c.decoded("DURATION"))
-            if e and later(e, s):
-                last = day((e[0], e[1] - dt.timedelta(seconds=1)), zone)
-                end = max(start, last)
-            else:
-                end = start
+            end = first_occurrence_last_day(c, s, start, zone) or start
     done = False
     if c.name == "VTODO":
         status = str(c.get("STATUS", "")).upper()
