@@ -83,8 +83,7 @@ extension _TodoColumns.Row {
         if f._rule != nil { flags |= TodoSet._ruled }
         if f.isEvent { flags |= TodoSet._event }
         self.init(start: k.start, end: k.end, createdAt: f.createdAt ?? 0, flags: flags, repetition: f.repetition,
-                  reminder: f.reminderMinutes ?? -1, textOffset: textOffset, bitOffset: bitOffset, doneCount: doneCount,
-                  occurrenceExtra: UInt16(truncatingIfNeeded: f.occurrenceDays &- 1))
+                  reminder: f.reminderMinutes ?? -1, textOffset: textOffset, bitOffset: bitOffset, doneCount: doneCount)
     }
 }
 

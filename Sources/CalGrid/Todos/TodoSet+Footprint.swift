@@ -1,7 +1,7 @@
 /// Where a `TodoSet`'s memory goes, in bytes of allocated capacity.
 public struct TodoSetFootprint: Hashable, Sendable {
     public var todoCount: Int
-    /// The fixed-size per-todo columns (34 bytes per todo).
+    /// The fixed-size per-todo columns (32 bytes per todo).
     public var columnBytes: Int
     /// The id hash index (4 bytes per slot, at most 3/4 full).
     public var idIndexBytes: Int

@@ -1,8 +1,8 @@
 /// The fixed-size part of a `TodoSet`, one array per field (struct-of-arrays), row `i` across
-/// all of them being todo `i`: 34 bytes a row. Range queries, sorts and day counts scan one or
+/// all of them being todo `i`: 32 bytes a row. Range queries, sorts and day counts scan one or
 /// two columns at a time, which is why the fields are not kept as an array of structs.
 ///
-/// This type is the one place that names all ten columns: the stored properties, `Row` (one
+/// This type is the one place that names all nine columns: the stored properties, `Row` (one
 /// row's values, for append and replace) and `_forEachColumn` (every other whole-column
 /// operation: reserve, remove, compact, byte counts, length checks).
 @usableFromInline
@@ -24,8 +24,6 @@ struct _TodoColumns: Sendable {
     @usableFromInline var bitOffset: [UInt32] = []
     /// Completion flags set (tracked rows only).
     @usableFromInline var doneCount: [UInt32] = []
-    /// Days an occurrence covers after its first (`TodoFields.occurrenceDays` - 1); 0 without a rule.
-    @usableFromInline var occurrenceExtra: [UInt16] = []
 
     @inlinable init() {}
 
@@ -44,15 +42,13 @@ struct _TodoColumns: Sendable {
         @usableFromInline var textOffset: UInt32
         @usableFromInline var bitOffset: UInt32
         @usableFromInline var doneCount: UInt32
-        @usableFromInline var occurrenceExtra: UInt16
 
         @inlinable
         init(start: Int32, end: Int32, createdAt: Int64, flags: UInt8, repetition: WeekdaySet, reminder: Int16,
-             textOffset: UInt32, bitOffset: UInt32, doneCount: UInt32, occurrenceExtra: UInt16) {
+             textOffset: UInt32, bitOffset: UInt32, doneCount: UInt32) {
             self.start = start; self.end = end; self.createdAt = createdAt; self.flags = flags
             self.repetition = repetition; self.reminder = reminder
             self.textOffset = textOffset; self.bitOffset = bitOffset; self.doneCount = doneCount
-            self.occurrenceExtra = occurrenceExtra
         }
     }
 
@@ -62,7 +58,6 @@ struct _TodoColumns: Sendable {
         start.append(r.start); end.append(r.end); createdAt.append(r.createdAt); flags.append(r.flags)
         repetition.append(r.repetition); reminder.append(r.reminder)
         textOffset.append(r.textOffset); bitOffset.append(r.bitOffset); doneCount.append(r.doneCount)
-        occurrenceExtra.append(r.occurrenceExtra)
     }
 
     /// Overwrites row `i`.
@@ -71,7 +66,6 @@ struct _TodoColumns: Sendable {
         start[i] = r.start; end[i] = r.end; createdAt[i] = r.createdAt; flags[i] = r.flags
         repetition[i] = r.repetition; reminder[i] = r.reminder
         textOffset[i] = r.textOffset; bitOffset[i] = r.bitOffset; doneCount[i] = r.doneCount
-        occurrenceExtra[i] = r.occurrenceExtra
     }
 
     /// Applies `op` to every column, in declaration order.
@@ -79,7 +73,6 @@ struct _TodoColumns: Sendable {
     mutating func _forEachColumn<Op: _ColumnOperation>(_ op: inout Op) {
         op.apply(&start); op.apply(&end); op.apply(&createdAt); op.apply(&flags); op.apply(&repetition)
         op.apply(&reminder); op.apply(&textOffset); op.apply(&bitOffset); op.apply(&doneCount)
-        op.apply(&occurrenceExtra)
     }
 
     /// Room for `n` rows in every column.

@@ -1,7 +1,8 @@
 // Recurrence rules inside a `TodoSet`: the set's side table of its rows' boxed rules
 // (`_TodoRule`, _TodoRule.swift), kept by row. Most todos have no rule, so the set keeps
 // no per-todo column for it: a flag bit (`TodoSet._ruled`) says a row has one, and the side
-// table, sorted by row, gives it in O(log R).
+// table, sorted by row, gives it in O(log R). An occurrence's length lives here too (`extras`),
+// since only a row with a rule has one: a todo without a rule pays nothing for it.
 
 /// The rules of a set's rows, sorted by row: `rows[k]` has `rules[k]`, and, when it has an end
 /// (a tracked todo), `trackedCounts[k]` occurrences in `[start, end]` (its completion flags).
@@ -16,8 +17,13 @@ struct _TodoRules: Sendable {
     /// `rules[k]._key` at `4k..<4k+4`: what the day tables group rows by, in a column of its own
     /// because reading it through each box was a cache miss a row (docs/history.md).
     @usableFromInline var keys: [UInt64] = []
+    /// Days each occurrence of `rules[k]` covers after its first (`TodoFields.occurrenceDays` - 1).
+    @usableFromInline var extras: [UInt16] = []
     /// Rows without an end: their occurrences may go past every finite date of the set.
     @usableFromInline var openCount = 0
+    /// Rows whose occurrences cover more than one day (`extras[k] > 0`): while 0, a row's length
+    /// is read as 0 without a search.
+    @usableFromInline var spanCount = 0
 
     @inlinable init() {}
 
@@ -54,13 +60,14 @@ struct _TodoRules: Sendable {
     /// Sets (or, with nil, clears) row `i`'s rule.
     /// - Complexity: O(R) when a slot comes or goes, else O(log R)
     @usableFromInline
-    mutating func set(row i: Int, _ entry: (rule: _TodoRule, tracked: Int32)?) {
+    mutating func set(row i: Int, _ entry: (rule: _TodoRule, tracked: Int32, extra: UInt16)?) {
         let k = _lowerBound(i)
         let present = k < rows.count && Int(rows[k]) == i
         if present, trackedCounts[k] < 0 { openCount -= 1 }
+        if present, extras[k] != 0 { spanCount -= 1 }
         guard let entry else {
             if present {
-                rows.remove(at: k); rules.remove(at: k); trackedCounts.remove(at: k)
+                rows.remove(at: k); rules.remove(at: k); trackedCounts.remove(at: k); extras.remove(at: k)
                 keys.withUnsafeMutableBufferPointer { b in
                     let at = b.baseAddress! + 4 &* k
                     at.update(from: at + 4, count: b.count &- 4 &* k &- 4)
@@ -70,12 +77,13 @@ struct _TodoRules: Sendable {
             return
         }
         if entry.tracked < 0 { openCount += 1 }
+        if entry.extra != 0 { spanCount += 1 }
         if !present {
             rows.insert(Int32(truncatingIfNeeded: i), at: k); rules.insert(entry.rule, at: k)
-            trackedCounts.insert(entry.tracked, at: k)
+            trackedCounts.insert(entry.tracked, at: k); extras.insert(entry.extra, at: k)
             for _ in 0..<4 { keys.append(0) }
         }
-        rules[k] = entry.rule; trackedCounts[k] = entry.tracked
+        rules[k] = entry.rule; trackedCounts[k] = entry.tracked; extras[k] = entry.extra
         let key = entry.rule._key
         keys.withUnsafeMutableBufferPointer { b in
             let at = b.baseAddress! + 4 &* k
@@ -101,20 +109,23 @@ struct _TodoRules: Sendable {
         var n: Int32 = 0
         for i in 0..<keep.count where keep[i] { newRow[i] = n; n &+= 1 }
         var w = 0
-        openCount = 0
+        openCount = 0; spanCount = 0
         for k in 0..<rows.count {
             let r = newRow[Int(rows[k])]
             guard r >= 0 else { continue }
-            rows[w] = r; rules[w] = rules[k]; trackedCounts[w] = trackedCounts[k]
+            rows[w] = r; rules[w] = rules[k]; trackedCounts[w] = trackedCounts[k]; extras[w] = extras[k]
             for j in 0..<4 { keys[4 &* w &+ j] = keys[4 &* k &+ j] }
             if trackedCounts[w] < 0 { openCount += 1 }
+            if extras[w] != 0 { spanCount += 1 }
             w += 1
         }
         rows.removeLast(rows.count - w); rules.removeLast(rules.count - w); trackedCounts.removeLast(trackedCounts.count - w)
+        extras.removeLast(extras.count - w)
         keys.removeLast(keys.count - 4 * w)
     }
 
     /// Bytes of allocated capacity (the side table; the rules themselves are shared with drafts).
     @usableFromInline
-    var byteCount: Int { rows.capacity * 4 + rules.capacity * MemoryLayout<_TodoRule>.stride + trackedCounts.capacity * 4 + keys.capacity * 8 }
+    var byteCount: Int { rows.capacity * 4 + rules.capacity * MemoryLayout<_TodoRule>.stride + trackedCounts.capacity * 4 + keys.capacity * 8
+        + extras.capacity * 2 }
 }
