@@ -212,7 +212,9 @@ import CalGridTestSupport
         #expect(set._rules.keys.count == 4 * set._rules.count)
         for k in 0..<set._rules.count {
             let key = set._rules.rules[k]._key
-            #expect(Array(set._rules.keys[(4 * k)..<(4 * k + 4)]) == [key.0, key.1, key.2, key.3])
+            // The fourth word's high half is the row's occurrence length less one.
+            let extra = UInt64(set.occurrenceDays(at: Int(set._rules.rows[k])) - 1) << 32
+            #expect(Array(set._rules.keys[(4 * k)..<(4 * k + 4)]) == [key.0, key.1, key.2, key.3 | extra])
         }
         #expect(set._dayTableMismatches() == 0 && Self.mismatches(set, runSkew: 0) == 0)
     }

@@ -36,7 +36,7 @@ public struct TodoFields: Hashable, Sendable {
     /// (as RECURRENCE-ID does) and mark it done on every day it covers.
     public var occurrenceDays: Int32
 
-    /// The longest occurrence, in days (`occurrenceDays`): 65,536, what a `UInt16` column holds.
+    /// The longest occurrence, in days (`occurrenceDays`): 65,536, its days after the first in 16 bits.
     /// - Complexity: O(1)
     @inlinable public static var maxOccurrenceDays: Int32 { 65_536 }
 

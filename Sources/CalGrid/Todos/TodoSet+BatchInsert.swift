@@ -116,7 +116,7 @@ extension TodoSet {
         if let rule = r.fields._rule {
             // An event with an end is closed like a tracked todo, with no flags (n is 0).
             _rules.set(row: row, (rule, r.fields.end != nil ? Int32(truncatingIfNeeded: n) : _TodoRules.openEntry(horizon: n),
-                                  UInt16(truncatingIfNeeded: r.fields.occurrenceDays &- 1)))
+                                  r.fields.occurrenceDays &- 1))
         } else if !_rules.isEmpty {
             _rules.set(row: row, nil)
         }

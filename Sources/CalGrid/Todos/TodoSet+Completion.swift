@@ -43,18 +43,12 @@ extension TodoSet {
     @usableFromInline
     func _done(_ i: Int, _ d: Int32, orCompleted: Bool) -> Bool {
         guard fallsOn(CivilDate(_unchecked: d), at: i) else { return false }
-        if _extra(i) > 0 { return _doneSpanning(i, d, orCompleted: orCompleted) }
+        if _extra(i) > 0, let rule = _rule(i) {
+            var all = true
+            _forEachCovering(i, rule, d) { o in all = _doneOccurrence(i, o, orCompleted: orCompleted); return all }
+            return all
+        }
         return _doneOccurrence(i, d, orCompleted: orCompleted)
-    }
-
-    /// `_done` for a row whose occurrences cover several days: every occurrence covering `d` done.
-    /// Out of line, so a set with no spanning rule carries none of it in `_done`.
-    @usableFromInline @inline(never)
-    func _doneSpanning(_ i: Int, _ d: Int32, orCompleted: Bool) -> Bool {
-        guard let rule = _rule(i) else { return _doneOccurrence(i, d, orCompleted: orCompleted) }
-        var all = true
-        _forEachCovering(i, rule, d) { o in all = _doneOccurrence(i, o, orCompleted: orCompleted); return all }
-        return all
     }
 
     /// `_done` for a day `d` row `i` falls on that is a repeat day or an occurrence's first day.

@@ -5,7 +5,7 @@
 
 extension TodoSet {
     /// Row `i`'s days in the table of `kind` (nil: none there).
-    @inlinable
+    @inlinable @inline(never)
     func _dayContribution(ofRow i: Int, _ kind: TodoKind) -> _DayContribution? {
         _DayContribution(start: _columns.start[i], end: _columns.end[i], days: _columns.repetition[i],
                          flags: _columns.flags[i], kind: kind, rule: _rule(i), extra: _extra(i))

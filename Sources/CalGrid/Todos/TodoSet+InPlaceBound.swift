@@ -47,11 +47,11 @@ extension TodoSet {
             let perRow = capacity > 0 ? Swift.max(_columns.byteCount / capacity, 1) : 64
             b = _add(b, _mul(Swift.max(n, _mul(capacity, 2)), perRow))
         }
-        // The rule side table gains an entry only with a new todo: its four arrays regrown at twice.
+        // The rule side table gains an entry only with a new todo: its three arrays regrown at twice.
         let r = _rules
         if t > 0, r.rows.count + t > r.rows.capacity || r.rules.count + t > r.rules.capacity
-            || r.trackedCounts.count + t > r.trackedCounts.capacity || r.extras.count + t > r.extras.capacity {
-            b = _add(b, _mul(_add(r.rows.capacity, t), 2 * (10 + MemoryLayout<_TodoRule>.stride)))
+            || r.trackedCounts.count + t > r.trackedCounts.capacity {
+            b = _add(b, _mul(_add(r.rows.capacity, t), 2 * (8 + MemoryLayout<_TodoRule>.stride)))
         }
         if t > 0, _ids.needsResize(for: _add(_ids.count, t)) {
             b = _add(b, _mul(Swift.max(_mul(n, 2), _mul(_ids.slotCount, 2)), 4))

@@ -41,12 +41,11 @@ extension TodoSet {
         precondition(zip(_rules.rows, _rules.rows.dropFirst()).allSatisfy { $0 < $1 }
                      && (_rules.rows.last.map { Int($0) < n } ?? true)
                      && _rules.rules.count == _rules.count && _rules.trackedCounts.count == _rules.count
-                     && _rules.extras.count == _rules.count
                      && _rules.openCount == _rules.trackedCounts.filter { $0 < 0 }.count
-                     && _rules.spanCount == _rules.extras.filter { $0 != 0 }.count, "TodoSet rule side table")
+                     && _rules.spanCount == _rules.rules.indices.filter { _rules.extra($0) != 0 }.count, "TodoSet rule side table")
         precondition(_rules.keys.count == 4 * _rules.count && _rules.rules.indices.allSatisfy { k in
             let key = _rules.rules[k]._key, w = _rules.keys[(4 * k)..<(4 * k + 4)]
-            return w.elementsEqual([key.0, key.1, key.2, key.3])
+            return w.elementsEqual([key.0, key.1, key.2, key.3 | UInt64(UInt32(truncatingIfNeeded: _rules.extra(k))) << 32])
         }, "TodoSet rule key column")
         if let changed, n > TodoSet._wholeCheckLimit {
             // Rows only, unless an append took the set across a power of two in size.

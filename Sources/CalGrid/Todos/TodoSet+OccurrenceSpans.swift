@@ -1,6 +1,6 @@
 // An occurrence's length: a todo with a rule whose occurrences cover more than one day
 // (`TodoFields.occurrenceDays`, RFC 5545's DTSTART to DUE or DTEND applied to every occurrence).
-// The rule side table keeps the days after an occurrence's first (`_TodoRules.extras`), so a todo
+// The rule side table keeps the days after an occurrence's first (`_TodoRules.extra(_:)`), so a todo
 // without a rule pays no byte for it, and while no row spans (`_TodoRules.spanCount` 0) a length
 // reads as 0 without a search; the span-only work sits in functions of its own. A row's `end` is the last day of its last occurrence, as a one-off todo's is its last day, so every
 // query by span (the interval index, the day tables' extent, the deadline sort, overdue) needs
@@ -21,18 +21,12 @@ extension TodoSet {
     }
 
     /// Days row `i`'s occurrences cover after their first (0: one day each, every row without a rule).
+    /// Out of line: inlined, its search grew each tick path (Cortex-M4 flash).
     /// - Complexity: O(1) while no row spans or for a row without a rule, else O(log R)
-    @inlinable @inline(__always)
-    func _extra(_ i: Int) -> Int32 {
-        guard _rules.spanCount != 0, _columns.flags[i] & TodoSet._ruled != 0 else { return 0 }
-        return _spanningExtra(i)
-    }
-
-    /// `_extra` of a ruled row when some row spans: its slot's entry.
     @usableFromInline @inline(never)
-    func _spanningExtra(_ i: Int) -> Int32 {
-        guard let k = _rules.slot(ofRow: i) else { return 0 }
-        return Int32(truncatingIfNeeded: _rules.extras[k])
+    func _extra(_ i: Int) -> Int32 {
+        guard _rules.spanCount != 0, _columns.flags[i] & TodoSet._ruled != 0, let k = _rules.slot(ofRow: i) else { return 0 }
+        return _rules.extra(k)
     }
 
     /// The last day an occurrence of row `i` may start on: its end less `_extra`, or its end's
@@ -85,21 +79,10 @@ extension TodoSet {
     }
 
     /// Adds `delta` to the per-day done histograms on each day of the occurrence that starts on
-    /// `day` and covers `extra` days more.
-    @inlinable @inline(__always)
-    mutating func _addDone(_ delta: Int32, occurrence day: Int32, extra: Int32, challenge: Bool) {
-        guard extra > 0 else {
-            _doneByDay.add(delta, on: day)
-            if challenge { _doneByDayChallenges.add(delta, on: day) }
-            return
-        }
-        _addDoneSpanning(delta, occurrence: day, extra: extra, challenge: challenge)
-    }
-
-    /// `_addDone` for an occurrence of several days, out of line: a set with no spanning rule
-    /// never runs it.
+    /// `day` and covers `extra` days more. One out-of-line function for every tick path (its
+    /// callers were each larger with the histogram adds inlined: Cortex-M4 flash).
     @usableFromInline @inline(never)
-    mutating func _addDoneSpanning(_ delta: Int32, occurrence day: Int32, extra: Int32, challenge: Bool) {
+    mutating func _addDone(_ delta: Int32, occurrence day: Int32, extra: Int32, challenge: Bool) {
         var d = day
         while true {
             _doneByDay.add(delta, on: d)

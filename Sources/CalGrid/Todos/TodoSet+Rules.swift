@@ -52,17 +52,10 @@ extension TodoSet {
         if let rule = _rule(i) {
             let extra = _extra(i)
             guard extra > 0 else { return rule.contains(d) }
-            return _fallsOnSpanning(i, d, rule, extra)
+            let lo = Swift.max(_columns.start[i], d &- extra), hi = Swift.min(d, _lastOccurrenceStart(i))
+            return lo <= hi && rule.occurs(lo, hi)
         }
         return _columns.repetition[i]._contains(day: d)
-    }
-
-    /// `_fallsOn` for a row whose occurrences cover `extra` days after their first: an occurrence
-    /// starts in `[d - extra, d]`. Out of line: a set with no spanning rule never runs it.
-    @usableFromInline @inline(never)
-    func _fallsOnSpanning(_ i: Int, _ d: Int32, _ rule: _TodoRule, _ extra: Int32) -> Bool {
-        let lo = Swift.max(_columns.start[i], d &- extra), hi = Swift.min(d, _lastOccurrenceStart(i))
-        return lo <= hi && rule.occurs(lo, hi)
     }
 
     /// The error for a tick on `day`, which is not a tracked day of row `i`: for a tracked todo
@@ -109,7 +102,7 @@ extension TodoSet {
             let i = Int(_rules.rows[k])
             guard _kindMatches(i, kind) else { continue }
             // An occurrence that starts up to its extra days before `a` still covers `a`.
-            let x = Int32(truncatingIfNeeded: _rules.extras[k]), end = _columns.end[i]
+            let x = _rules.extra(k), end = _columns.end[i]
             let lo = Swift.max(a &- x, _columns.start[i]), hi = Swift.min(b, _DayKey.isDay(end) ? end &- x : end)
             if lo <= hi && _rules.rules[k].occurs(lo, hi) { out.append(i) }
         }

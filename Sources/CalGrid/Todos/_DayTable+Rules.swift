@@ -82,7 +82,7 @@ extension _DayTable {
         // An occurrence covers `extra` days after its first: one starting that many days before
         // the table still counts on its first days, and its run ends `extra` days later (at
         // most at the array's spare entry).
-        let x = Int32(truncatingIfNeeded: set._rules.extras[k]), end = set._columns.end[i]
+        let x = set._rules.extra(k), end = set._columns.end[i]
         let s = Swift.max(set._columns.start[i], first &- x), e = Swift.min(_DayKey.isDay(end) ? end &- x : end, last)
         guard s <= e else { return }
         let v = _DayTable._value(f)
@@ -146,7 +146,6 @@ extension _DayTable {
         c.flags.withUnsafeBufferPointer { flags in
         c.start.withUnsafeBufferPointer { starts in
         c.end.withUnsafeBufferPointer { ends in
-        rules.extras.withUnsafeBufferPointer { extras in
         slots.withUnsafeMutableBufferPointer { slots in
             while k < rows.count {
                 var new = -1
@@ -157,7 +156,7 @@ extension _DayTable {
                         let i = Int(rows[k]), f = flags[i]
                         k &+= 1
                         guard f & kindMask == kindWant else { continue }
-                        let x = Int32(truncatingIfNeeded: extras[k &- 1]), wx = UInt64(truncatingIfNeeded: extras[k &- 1])
+                        let wx = keys[4 &* k &- 1] &>> 32, x = Int32(truncatingIfNeeded: wx)
                         let start = starts[i], s = Swift.max(start, first &- x), e = Swift.min(ends[i] &- x, last)
                         guard s <= e else { continue }
                         let w = 4 &* (k &- 1), w0 = keys[w], w1 = keys[w &+ 1], w2 = keys[w &+ 2]
@@ -215,15 +214,15 @@ extension _DayTable {
                 } } }
                 if new >= 0 {
                     met &+= 1
-                    let j = new, w = 4 &* k, x = extras[k]
+                    let j = new, w = 4 &* k, x = keys[w &+ 3] &>> 32
                     slots[5 &* j] = keys[w]; slots[5 &* j &+ 1] = keys[w &+ 1]; slots[5 &* j &+ 2] = keys[w &+ 2]
-                    slots[5 &* j &+ 4] = UInt64(truncatingIfNeeded: x)
+                    slots[5 &* j &+ 4] = x
                     slots[5 &* j &+ 3] = _listPattern(rules.rules[k], first: first, last: last, budget: budget, into: &listed, runs: &runs,
                                                       positionBudget: positionBudget, tableDays: tableDays, positions: &positions)
                     if slots[5 &* j &+ 3] != _RuleRowsBuild.walked { segments.append(listed.count); segmentExtras.append(Int32(truncatingIfNeeded: x)) }
                 }
             }
-        } } } } } } }
+        } } } } } }
         var run: Int64 = 0, j = 0
         for g in 0..<segments.count {
             let x = Int(segmentExtras[g])

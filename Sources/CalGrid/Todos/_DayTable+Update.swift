@@ -101,10 +101,16 @@ extension _DayTable {
             // Its occurrences in the table's part of its span: O(those and the rule's periods there),
             // times the days each covers; one that starts up to `extra` days before the table
             // still covers its first days.
-            guard c.extra == 0 else { return _applySpanning(c, rule, a, b, v) }
-            let base = Int(first)
+            let base = Int(first), x = c.extra
             counts.withUnsafeMutableBufferPointer { t in
-                rule.forEachOccurrence(a, b) { d in t[Int(d) &- base] &+= v; return true }
+                guard x > 0 else {
+                    rule.forEachOccurrence(a, b) { d in t[Int(d) &- base] &+= v; return true }
+                    return
+                }
+                rule.forEachOccurrence(Swift.max(c.start, a &- x), Swift.min(c.end &- x, b)) { d in
+                    for k in (Int(Swift.max(d, a)) &- base)...(Int(Swift.min(d &+ x, b)) &- base) { t[k] &+= v }
+                    return true
+                }
             }
             return
         }
@@ -121,20 +127,6 @@ extension _DayTable {
                 m &= m &- 1
                 var k = from &+ (d &- w &+ 7) % 7
                 while k <= through { t[k] &+= v; k &+= 7 }
-            }
-        }
-    }
-
-    /// `apply` for a rule whose occurrences cover `c.extra` days after their first, adding `v` on
-    /// each covered day in `[a, b]`. Out of line: a set with no spanning rule never runs it.
-    /// - Complexity: O(the occurrences and periods there, times the days each covers)
-    @usableFromInline @inline(never)
-    func _applySpanning(_ c: _DayContribution, _ rule: _TodoRule, _ a: Int32, _ b: Int32, _ v: Int64) {
-        let base = Int(first), x = c.extra
-        counts.withUnsafeMutableBufferPointer { t in
-            rule.forEachOccurrence(Swift.max(c.start, a &- x), Swift.min(c.end &- x, b)) { d in
-                for k in (Int(Swift.max(d, a)) &- base)...(Int(Swift.min(d &+ x, b)) &- base) { t[k] &+= v }
-                return true
             }
         }
     }

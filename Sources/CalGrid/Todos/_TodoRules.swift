@@ -1,8 +1,9 @@
 // Recurrence rules inside a `TodoSet`: the set's side table of its rows' boxed rules
 // (`_TodoRule`, _TodoRule.swift), kept by row. Most todos have no rule, so the set keeps
 // no per-todo column for it: a flag bit (`TodoSet._ruled`) says a row has one, and the side
-// table, sorted by row, gives it in O(log R). An occurrence's length lives here too (`extras`),
-// since only a row with a rule has one: a todo without a rule pays nothing for it.
+// table, sorted by row, gives it in O(log R). An occurrence's length lives here too, in the free
+// high half of its key's fourth word (`extra(_:)`), since only a row with a rule has one: no todo
+// pays a byte for it, and the firmware links no column of its own for it.
 
 /// The rules of a set's rows, sorted by row: `rows[k]` has `rules[k]`, and, when it has an end
 /// (a tracked todo), `trackedCounts[k]` occurrences in `[start, end]` (its completion flags).
@@ -15,13 +16,13 @@ struct _TodoRules: Sendable {
     @usableFromInline var rules: [_TodoRule] = []
     @usableFromInline var trackedCounts: [Int32] = []
     /// `rules[k]._key` at `4k..<4k+4`: what the day tables group rows by, in a column of its own
-    /// because reading it through each box was a cache miss a row (docs/history.md).
+    /// because reading it through each box was a cache miss a row (docs/history.md). The fourth
+    /// word's high half (zero in a rule's key) holds the row's `extra(k)`, so rows of one pattern
+    /// and different lengths group apart.
     @usableFromInline var keys: [UInt64] = []
-    /// Days each occurrence of `rules[k]` covers after its first (`TodoFields.occurrenceDays` - 1).
-    @usableFromInline var extras: [UInt16] = []
     /// Rows without an end: their occurrences may go past every finite date of the set.
     @usableFromInline var openCount = 0
-    /// Rows whose occurrences cover more than one day (`extras[k] > 0`): while 0, a row's length
+    /// Rows whose occurrences cover more than one day (`extra(k) > 0`): while 0, a row's length
     /// is read as 0 without a search.
     @usableFromInline var spanCount = 0
 
@@ -34,6 +35,12 @@ struct _TodoRules: Sendable {
     /// - Complexity: O(1)
     @inlinable
     func horizon(_ k: Int) -> Int { trackedCounts[k] < 0 ? Int(-1 &- trackedCounts[k]) : 0 }
+
+    /// Days each occurrence of the row at slot `k` covers after its first (`TodoFields.occurrenceDays`
+    /// - 1, at most 65,535): the high half of its key's fourth word.
+    /// - Complexity: O(1)
+    @inlinable
+    func extra(_ k: Int) -> Int32 { Int32(truncatingIfNeeded: keys[4 &* k &+ 3] &>> 32) }
 
     /// The stored count of an open-ended row that keeps `h` flags.
     @inlinable
@@ -60,14 +67,14 @@ struct _TodoRules: Sendable {
     /// Sets (or, with nil, clears) row `i`'s rule.
     /// - Complexity: O(R) when a slot comes or goes, else O(log R)
     @usableFromInline
-    mutating func set(row i: Int, _ entry: (rule: _TodoRule, tracked: Int32, extra: UInt16)?) {
+    mutating func set(row i: Int, _ entry: (rule: _TodoRule, tracked: Int32, extra: Int32)?) {
         let k = _lowerBound(i)
         let present = k < rows.count && Int(rows[k]) == i
         if present, trackedCounts[k] < 0 { openCount -= 1 }
-        if present, extras[k] != 0 { spanCount -= 1 }
+        if present, extra(k) != 0 { spanCount -= 1 }
         guard let entry else {
             if present {
-                rows.remove(at: k); rules.remove(at: k); trackedCounts.remove(at: k); extras.remove(at: k)
+                rows.remove(at: k); rules.remove(at: k); trackedCounts.remove(at: k)
                 keys.withUnsafeMutableBufferPointer { b in
                     let at = b.baseAddress! + 4 &* k
                     at.update(from: at + 4, count: b.count &- 4 &* k &- 4)
@@ -80,15 +87,16 @@ struct _TodoRules: Sendable {
         if entry.extra != 0 { spanCount += 1 }
         if !present {
             rows.insert(Int32(truncatingIfNeeded: i), at: k); rules.insert(entry.rule, at: k)
-            trackedCounts.insert(entry.tracked, at: k); extras.insert(entry.extra, at: k)
+            trackedCounts.insert(entry.tracked, at: k)
             for _ in 0..<4 { keys.append(0) }
         }
-        rules[k] = entry.rule; trackedCounts[k] = entry.tracked; extras[k] = entry.extra
+        rules[k] = entry.rule; trackedCounts[k] = entry.tracked
         let key = entry.rule._key
         keys.withUnsafeMutableBufferPointer { b in
             let at = b.baseAddress! + 4 &* k
             if !present { (at + 4).update(from: at, count: b.count &- 4 &* k &- 4) }
-            at[0] = key.0; at[1] = key.1; at[2] = key.2; at[3] = key.3
+            at[0] = key.0; at[1] = key.1; at[2] = key.2
+            at[3] = key.3 | UInt64(UInt32(truncatingIfNeeded: entry.extra)) &<< 32
         }
     }
 
@@ -113,19 +121,17 @@ struct _TodoRules: Sendable {
         for k in 0..<rows.count {
             let r = newRow[Int(rows[k])]
             guard r >= 0 else { continue }
-            rows[w] = r; rules[w] = rules[k]; trackedCounts[w] = trackedCounts[k]; extras[w] = extras[k]
+            rows[w] = r; rules[w] = rules[k]; trackedCounts[w] = trackedCounts[k]
             for j in 0..<4 { keys[4 &* w &+ j] = keys[4 &* k &+ j] }
             if trackedCounts[w] < 0 { openCount += 1 }
-            if extras[w] != 0 { spanCount += 1 }
+            if extra(w) != 0 { spanCount += 1 }
             w += 1
         }
         rows.removeLast(rows.count - w); rules.removeLast(rules.count - w); trackedCounts.removeLast(trackedCounts.count - w)
-        extras.removeLast(extras.count - w)
         keys.removeLast(keys.count - 4 * w)
     }
 
     /// Bytes of allocated capacity (the side table; the rules themselves are shared with drafts).
     @usableFromInline
-    var byteCount: Int { rows.capacity * 4 + rules.capacity * MemoryLayout<_TodoRule>.stride + trackedCounts.capacity * 4 + keys.capacity * 8
-        + extras.capacity * 2 }
+    var byteCount: Int { rows.capacity * 4 + rules.capacity * MemoryLayout<_TodoRule>.stride + trackedCounts.capacity * 4 + keys.capacity * 8 }
 }
