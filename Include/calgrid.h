@@ -578,16 +578,27 @@ typedef struct calgrid_todo {
                                            its days like a todo and is never done, so is_completed,
                                            is_challenge and completed_days must stay 0/NULL (EINVAL,
                                            field "kind"); counted apart in calgrid_day_tally.events */
+    /* Added after is_event: a caller whose header lacks it passes CALGRID_TODO_SIZE_V3 (or older)
+    ** and its occurrences are one day each, as before. */
+    int occurrence_days;                /* days each occurrence of rrule covers (RFC 5545's DTSTART to
+                                           DUE or DTEND), 1 ... 65536; 0 = 1. More than 1 needs rrule
+                                           (EINVAL, field "occurrenceDays"); `end` is then the last day
+                                           of the last occurrence, an occurrence starts no later than
+                                           end - (occurrence_days - 1), and falls on each of its days;
+                                           completed_days has one entry per occurrence, a tick names
+                                           an occurrence by its first day. */
 } calgrid_todo;
 
 /* sizeof(calgrid_todo) before the rule members: what callers built with an older header pass. */
 #define CALGRID_TODO_SIZE_V1 (offsetof(calgrid_todo, tag_count) + sizeof(size_t))
 /* sizeof(calgrid_todo) before is_event (with the rule members). */
 #define CALGRID_TODO_SIZE_V2 (offsetof(calgrid_todo, rdate_count) + sizeof(size_t))
+/* sizeof(calgrid_todo) before occurrence_days (with is_event). */
+#define CALGRID_TODO_SIZE_V3 (offsetof(calgrid_todo, is_event) + sizeof(int))
 
 #define CALGRID_TODO_INIT \
     { sizeof(calgrid_todo), NULL, NULL, NULL, CALGRID_DATE_NONE, CALGRID_DATE_NONE, CALGRID_TIMESTAMP_NONE, \
-      0, 0, CALGRID_EVERY_DAY, CALGRID_REMINDER_NONE, NULL, 0, NULL, 0, NULL, NULL, 0, NULL, 0, 0 }
+      0, 0, CALGRID_EVERY_DAY, CALGRID_REMINDER_NONE, NULL, 0, NULL, 0, NULL, NULL, 0, NULL, 0, 0, 1 }
 
 /* The fixed-size facts of a stored todo (its texts: calgrid_todo_set_text). */
 typedef struct calgrid_todo_info {
@@ -608,10 +619,14 @@ typedef struct calgrid_todo_info {
     size_t tag_count;
     int is_event;                       /* an event: never done, never tracked (added later: a caller whose
                                            header lacks it passes CALGRID_TODO_INFO_SIZE_V1 and gets the rest) */
+    int occurrence_days;                /* days each occurrence covers, 1 without a rule (added later: a
+                                           caller whose header lacks it passes CALGRID_TODO_INFO_SIZE_V2) */
 } calgrid_todo_info;
 
 /* sizeof(calgrid_todo_info) before is_event. */
 #define CALGRID_TODO_INFO_SIZE_V1 (offsetof(calgrid_todo_info, tag_count) + sizeof(size_t))
+/* sizeof(calgrid_todo_info) before occurrence_days. */
+#define CALGRID_TODO_INFO_SIZE_V2 (offsetof(calgrid_todo_info, is_event) + sizeof(int))
 
 /* Creates an empty set. Ownership: the caller owns *out and releases it with
 ** calgrid_todo_set_free. Thread-safe (the new set is not shared yet). */

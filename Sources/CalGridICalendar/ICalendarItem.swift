@@ -37,7 +37,7 @@ public enum ICalendarItem {
            current.end == draft.end, current.isCompleted == draft.isCompleted, current.recurrence == draft.recurrence,
            current.completedDays == draft.completedDays, current.reminderMinutes == draft.reminderMinutes,
            current.isChallenge == draft.isChallenge, current.repetition == draft.repetition, current.createdAt == draft.createdAt,
-           _ICalNative.lines(current) == _ICalNative.lines(draft) {
+           current.occurrenceDays == draft.occurrenceDays, _ICalNative.lines(current) == _ICalNative.lines(draft) {
             return original
         }
         let r: Result<[UInt8], ImportError> = original.withUnsafeBufferPointer { b in
@@ -143,6 +143,17 @@ enum _Patch {
                 move(raw, ICAL_DUE_PROPERTY, from: old.end, to: new.end, make: { icalproperty_new_due($0) },
                      get: { icalproperty_get_due($0) }, set: { icalproperty_set_due($0, $1) }, like: ICAL_DTSTART_PROPERTY, on: new.start)
             }
+        }
+        if new.recurrence != nil, old.recurrence == nil || old.occurrenceDays != new.occurrenceDays
+            || (new.occurrenceDays > 1 && old.start != new.start) {
+            // The first occurrence's DUE or DTEND says how many days each one covers (none: one
+            // day; a one-off event's DTEND would otherwise become its occurrences' length).
+            _Builder.setOccurrenceEnd(raw, new, isEvent: c.isEvent)
+        } else if c.isEvent, old.recurrence != nil, new.recurrence == nil, old.occurrenceDays > 1 {
+            // A series of several-day occurrences become one event: its DTEND is its own end's.
+            _Builder.remove(raw, ICAL_DURATION_PROPERTY)
+            _Builder.replace(raw, ICAL_DTEND_PROPERTY, with: new.end.flatMap { e in
+                _Builder.time(ICAL_DTEND_PROPERTY, _Builder.date(e._clampedAdding(1))) { icalproperty_new_dtend($0) } })
         }
         if c.isEvent, new.recurrence == nil {
             // An event open on the right is written with RRULE:FREQ=DAILY (`_Builder.set`).

@@ -58,6 +58,7 @@ struct _ICalLocator: _IssueLocating {
         case .rule: "RRULE"
         case .exceptionDates: "EXDATE"
         case .additionalDates: "RDATE"
+        case .occurrenceDays: "DUE"
         case .repetition, .completedDays, .isChallenge, .kind: ""
         }
     }

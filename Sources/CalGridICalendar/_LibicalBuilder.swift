@@ -175,6 +175,7 @@ enum _Builder {
         // A recurring todo's end bounds its rule (UNTIL); each occurrence is its one day.
         if draft.recurrence != nil {
             setRule(c, draft)
+            if draft.occurrenceDays > 1 { setOccurrenceEnd(c, draft, isEvent: isEvent) }
             if !isEvent { setDone(c, draft.isCompleted, now: now) }
         } else if isEvent {
             replace(c, ICAL_DTEND_PROPERTY, with: draft.end.flatMap { time(ICAL_DTEND_PROPERTY, date($0._clampedAdding(1))) { icalproperty_new_dtend($0) } })
@@ -188,6 +189,20 @@ enum _Builder {
         } else {
             replace(c, ICAL_DUE_PROPERTY, with: draft.end.flatMap { time(ICAL_DUE_PROPERTY, date($0)) { icalproperty_new_due($0) } })
             setDone(c, draft.isCompleted, now: now)
+        }
+    }
+
+    /// The first occurrence's DUE (a todo: its last day) or DTEND (an event: the day after it) as
+    /// a DATE, from the start and `occurrenceDays`; none when an occurrence is one day. Each
+    /// occurrence then covers as many days (RFC 5545 3.8.5.3: an instance's length is the
+    /// DTSTART to DUE or DTEND of the item).
+    static func setOccurrenceEnd(_ c: OpaquePointer, _ draft: TodoDraft, isEvent: Bool) {
+        remove(c, ICAL_DURATION_PROPERTY)
+        let last = draft.occurrenceDays > 1 ? draft.start.map { $0._clampedAdding(Int64(draft.occurrenceDays) - 1) } : nil
+        if isEvent {
+            replace(c, ICAL_DTEND_PROPERTY, with: last.flatMap { time(ICAL_DTEND_PROPERTY, date($0._clampedAdding(1))) { icalproperty_new_dtend($0) } })
+        } else {
+            replace(c, ICAL_DUE_PROPERTY, with: last.flatMap { time(ICAL_DUE_PROPERTY, date($0)) { icalproperty_new_due($0) } })
         }
     }
 

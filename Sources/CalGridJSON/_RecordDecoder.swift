@@ -137,7 +137,7 @@ struct _RecordDecoder {
         var isChallenge = false, isCompleted = false, createdAt: Int64? = nil, reminder: Int16? = nil
         var startValue: OpaquePointer? = nil, endValue: OpaquePointer? = nil
         var repetitionValue: OpaquePointer? = nil, completedValue: OpaquePointer? = nil
-        var sawCompletedFlag = false, isEvent = false
+        var sawCompletedFlag = false, isEvent = false, occurrenceDays: Int32 = 1
         var ruleValue: OpaquePointer? = nil, exdatesValue: OpaquePointer? = nil, rdatesValue: OpaquePointer? = nil
         var entry = cg_object_first(o)
         while let e = entry {
@@ -165,6 +165,16 @@ struct _RecordDecoder {
                 }
             case 0x6B: // k
                 if _RecordDecoder.key(k, TodoField.kind.name) { isEvent = try _RecordDecoder.isEventKind(v); continue }
+            case 0x6F: // o
+                if _RecordDecoder.key(k, TodoField.occurrenceDays.name) {
+                    // A whole number of days; the set checks its range and that the todo has a rule.
+                    guard _RecordDecoder.type(v) == json_type_int else {
+                        throw _FieldFailure(.wrongType, TodoField.occurrenceDays.nameText, "expected a whole number of days")
+                    }
+                    let n = json_object_get_int64(v)
+                    occurrenceDays = n < 0 ? 0 : n > Int64(Int32.max) ? Int32.max : Int32(n)
+                    continue
+                }
             case 0x74: // t
                 if _RecordDecoder.key(k, TodoField.title.name) { _ = try _RecordDecoder.stringBytes(v, TodoField.title); titleValue = v; continue }
                 if _RecordDecoder.key(k, TodoField.tags.name) { tagsValue = try _RecordDecoder.checkedTags(v, TodoField.tags.nameText); continue }
@@ -213,7 +223,7 @@ struct _RecordDecoder {
         var repetition = WeekdaySet.all
         if !_RecordDecoder.isNull(repetitionValue) { repetition = try self.repetition(repetitionValue) }
         let fields = TodoFields(start: start, end: end, createdAt: createdAt, isChallenge: isChallenge, isCompleted: isCompleted,
-                                repetition: repetition, reminderMinutes: reminder, isEvent: isEvent)
+                                repetition: repetition, reminderMinutes: reminder, isEvent: isEvent, occurrenceDays: occurrenceDays)
         // A rule: its text and days staged as they are; the set parses and checks them.
         let hasRule = ruleValue != nil || !_RecordDecoder.isNull(exdatesValue) || !_RecordDecoder.isNull(rdatesValue)
         let exdates = try dayList(exdatesValue, .exceptionDates), rdates = try dayList(rdatesValue, .additionalDates)

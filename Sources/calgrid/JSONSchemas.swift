@@ -23,7 +23,8 @@ enum JSONSchemas {
     todo    {"id", "title", "memo", "start", "end", "createdAt" (seconds since 1970, or null),
              "kind" ("todo" or "event": an event is never done), "isChallenge", "isDone", "isOverdue", "doneDays", "totalDays"
              (null for a rule with no end; "doneDays" is then its ticked occurrences), "repetition": [weekdays], "tags": [strings],
-             "rrule" (an RFC 5545 RRULE value, or null), "exdates": [dates], "rdates": [dates]}
+             "rrule" (an RFC 5545 RRULE value, or null), "exdates": [dates], "rdates": [dates],
+             "occurrenceDays"? (days each occurrence of the rule covers, when more than 1)}
     stats   {"todos", "challenges", "events", "dated", "openEnded", "undated", "done", "overdue",
              "trackedDays", "doneDays", "earliestStart", "latestEnd", "longest": {"id", "days"},
              "memory": {"totalBytes", "columnBytes", "idIndexBytes", "textBytes", "flagBytes",

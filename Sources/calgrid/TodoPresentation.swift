@@ -15,6 +15,13 @@ enum TodoPresentation {
             if streak > 1 { text += context.t(" · streak \(streak)", " · 연속 \(streak)일") }
             return (text, [.cyan])
         }
+        if let o = TodoText.occurrenceDue(i, in: s, today: today) {
+            // Occurrences of several days: the one due now, by its last day.
+            let left = today.days(to: o.last), date = Labels.shortDate(o.last, context.lang).replacing("  ", with: " ")
+            let each = context.t(" · each occurrence \(o.days) days", " · 회마다 \(o.days)일")
+            if left == 0 { return (context.t("due today", "오늘 마감") + each, [.yellow]) }
+            return (context.t("due \(date) (in \(left) day\(left == 1 ? "" : "s"))", "\(date) 마감 (\(left)일 남음)") + each, [])
+        }
         guard let end = s.end(at: i) else {
             return (s.start(at: i) == nil ? context.t("undated", "날짜 없음") : context.t("no deadline", "마감 없음"), [.dim])
         }
@@ -74,6 +81,8 @@ enum TodoPresentation {
             for d in days { w.date(d) }
             w.endArray()
         }
+        // As the native format: present only when an occurrence covers several days.
+        if s.occurrenceDays(at: i) > 1 { w.field(TodoField.occurrenceDays.nameText, Int(s.occurrenceDays(at: i))) }
         extra(&w)
         w.endObject()
     }

@@ -371,7 +371,58 @@ static void test_many(void) {
     calgrid_todo_set_free(set);
 }
 
+/* occurrence_days: a weekly rule whose occurrences cover two days (Mon-Tue), counted on both; a
+** tick on the Monday marks the Tuesday done; an older header's struct (CALGRID_TODO_SIZE_V3) and
+** info (CALGRID_TODO_INFO_SIZE_V2) keep working; without a rule it is refused, field
+** "occurrenceDays". The days are the calendar's (2024-01-01 is a Monday). */
+static void test_occurrence_days(void) {
+    calgrid_todo_set *set = NULL;
+    calgrid_todo t = CALGRID_TODO_INIT;
+    calgrid_todo_info info;
+    calgrid_error err;
+    calgrid_day_count c[9];
+    size_t index = 99;
+    CHECK_EQ(calgrid_todo_set_new(&set), CALGRID_OK);
+    t.id = "pair";
+    t.title = "Two-day sprint";
+    t.start = day(2024, 1, 1);
+    t.end = day(2024, 1, 9);
+    t.rrule = "FREQ=WEEKLY";
+    t.occurrence_days = 2;
+    CHECK_EQ(calgrid_todo_set_add(&index, set, &t, &err), CALGRID_OK);
+    CHECK_EQ(calgrid_todo_set_day_counts(c, 9, set, day(2024, 1, 1), day(2024, 1, 9), CALGRID_KIND_ALL), CALGRID_OK);
+    int want[9] = { 1, 1, 0, 0, 0, 0, 0, 1, 1 };
+    for (int k = 0; k < 9; k++) CHECK_EQ(c[k].total, want[k]);
+    CHECK_EQ(calgrid_todo_set_set_done(set, index, day(2024, 1, 1), 1), CALGRID_OK);
+    CHECK_EQ(calgrid_todo_set_day_counts(c, 9, set, day(2024, 1, 1), day(2024, 1, 9), CALGRID_KIND_ALL), CALGRID_OK);
+    CHECK(c[0].completed == 1 && c[1].completed == 1 && c[7].completed == 0);
+    CHECK_EQ(calgrid_todo_set_set_done(set, index, day(2024, 1, 2), 1), CALGRID_ERANGE);   /* not an occurrence's first day */
+    memset(&info, 0, sizeof info);
+    info.struct_size = sizeof info;
+    CHECK_EQ(calgrid_todo_set_get(&info, set, index), CALGRID_OK);
+    CHECK_EQ(info.occurrence_days, 2);
+    CHECK_EQ(info.tracked_day_count, 2);
+    memset(&info, 0, sizeof info);
+    info.struct_size = CALGRID_TODO_INFO_SIZE_V2;
+    CHECK_EQ(calgrid_todo_set_get(&info, set, index), CALGRID_OK);
+    CHECK_EQ(info.occurrence_days, 0);                                  /* not written past its size */
+    calgrid_todo old = t;
+    old.struct_size = CALGRID_TODO_SIZE_V3;
+    old.id = "old";
+    CHECK_EQ(calgrid_todo_set_add(&index, set, &old, &err), CALGRID_OK);   /* reads no occurrence_days: one day */
+    info.struct_size = sizeof info;
+    CHECK_EQ(calgrid_todo_set_get(&info, set, index), CALGRID_OK);
+    CHECK_EQ(info.occurrence_days, 1);
+    calgrid_todo bad = t;
+    bad.id = "bad";
+    bad.rrule = NULL;
+    CHECK_EQ(calgrid_todo_set_add(&index, set, &bad, &err), CALGRID_EINVAL);
+    CHECK(strcmp(err.field, "occurrenceDays") == 0);
+    calgrid_todo_set_free(set);
+}
+
 void test_todo_sets(void) {
+    test_occurrence_days();
     test_lifecycle();
     test_completion();
     test_validation();

@@ -67,6 +67,8 @@ public struct TodoDraft: Hashable, Sendable {
     /// Reminder time of day in minutes after midnight (`reminderMinutesRange`), if any (`fields.reminderMinutes`).
     /// - Complexity: O(1)
     @inlinable public var reminderMinutes: Int16? { get { fields.reminderMinutes } set { fields.reminderMinutes = newValue } }
+    /// Days each occurrence of its rule covers (`fields.occurrenceDays`).
+    @inlinable public var occurrenceDays: Int32 { get { fields.occurrenceDays } set { fields.occurrenceDays = newValue } }
     /// An event rather than a todo (`fields.isEvent`); false by default.
     /// - Complexity: O(1)
     @inlinable public var isEvent: Bool { get { fields.isEvent } set { fields.isEvent = newValue } }

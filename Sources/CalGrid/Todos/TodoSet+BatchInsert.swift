@@ -115,7 +115,8 @@ extension TodoSet {
         let (offset, done, n) = _appendFlags(r, from: bits)
         if let rule = r.fields._rule {
             // An event with an end is closed like a tracked todo, with no flags (n is 0).
-            _rules.set(row: row, (rule, r.fields.end != nil ? Int32(truncatingIfNeeded: n) : _TodoRules.openEntry(horizon: n)))
+            _rules.set(row: row, (rule, r.fields.end != nil ? Int32(truncatingIfNeeded: n) : _TodoRules.openEntry(horizon: n),
+                                  r.fields.occurrenceDays &- 1))
         } else if !_rules.isEmpty {
             _rules.set(row: row, nil)
         }
@@ -140,11 +141,12 @@ extension TodoSet {
             let n = r.completedCount
             let offset = _bits.append(from: source, at: r.bitOffset, count: n)
             let done = r.fields.isCompleted ? UInt32(truncatingIfNeeded: _bits.popCount(from: offset, count: n))
-                : _countDoneOccurrences(bitOffset: offset, count: n, start: s, rule: rule, challenge: r.fields.isChallenge, by: 1)
+                : _countDoneOccurrences(bitOffset: offset, count: n, start: s, rule: rule, challenge: r.fields.isChallenge,
+                                        extra: r.fields.occurrenceDays &- 1, by: 1)
             return (UInt32(truncatingIfNeeded: offset), done, n)
         }
         let rule = r.fields._rule
-        let n = rule.map { $0.count(s, e) } ?? _repeatDayCount(from: s, through: e, days: r.fields.repetition)
+        let n = rule.map { $0.count(s, e &- (r.fields.occurrenceDays &- 1)) } ?? _repeatDayCount(from: s, through: e, days: r.fields.repetition)
         let offset: Int
         if r.completedCount >= 0 {
             offset = _bits.append(from: source, at: r.bitOffset, count: n)
@@ -157,7 +159,8 @@ extension TodoSet {
             return (UInt32(truncatingIfNeeded: _bits.appendZeros(n)), 0, n)
         }
         let c = r.fields.isChallenge
-        let done = rule.map { _countDoneOccurrences(bitOffset: offset, count: n, start: s, rule: $0, challenge: c, by: 1) }
+        let done = rule.map { _countDoneOccurrences(bitOffset: offset, count: n, start: s, rule: $0, challenge: c,
+                                                    extra: r.fields.occurrenceDays &- 1, by: 1) }
             ?? _countDoneDays(bitOffset: offset, count: n, start: s, days: r.fields.repetition, challenge: c, by: 1)
         return (UInt32(truncatingIfNeeded: offset), done, n)
     }

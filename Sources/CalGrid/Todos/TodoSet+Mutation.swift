@@ -100,7 +100,7 @@ extension TodoSet {
         let n = _storedFlags(i)
         if let rule = _rule(i) {
             _ = _countDoneOccurrences(bitOffset: Int(_columns.bitOffset[i]), count: n, start: _columns.start[i], rule: rule,
-                                      challenge: _columns.flags[i] & TodoSet._challenge != 0, by: -1)
+                                      challenge: _columns.flags[i] & TodoSet._challenge != 0, extra: _extra(i), by: -1)
             return
         }
         _ = _countDoneDays(bitOffset: Int(_columns.bitOffset[i]), count: n, start: _columns.start[i],

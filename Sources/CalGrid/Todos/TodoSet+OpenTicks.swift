@@ -134,8 +134,7 @@ extension TodoSet {
         _bits.setBit(b, done)
         _columns.doneCount[i] = done ? _columns.doneCount[i] &+ 1 : _columns.doneCount[i] &- 1
         if _ticksCountPerDay(i) {
-            _doneByDay.add(done ? 1 : -1, on: day.dayNumber)
-            if _columns.flags[i] & TodoSet._challenge != 0 { _doneByDayChallenges.add(done ? 1 : -1, on: day.dayNumber) }
+            _addDone(done ? 1 : -1, occurrence: day.dayNumber, extra: _extra(i), challenge: _columns.flags[i] & TodoSet._challenge != 0)
         }
         _columns.flags[i] |= TodoSet._explicitDays
     }
@@ -148,7 +147,7 @@ extension TodoSet {
         guard _columns.doneCount[i] != 0, let k = _openRuleSlot(i) else { return }
         _ = _countDoneOccurrences(bitOffset: Int(_columns.bitOffset[i]), count: _rules.horizon(k), start: _columns.start[i],
                                   rule: _rules.rules[k], challenge: _columns.flags[i] & TodoSet._challenge != 0,
-                                  by: _ticksCountPerDay(i) ? 1 : -1)
+                                  extra: _extra(i), by: _ticksCountPerDay(i) ? 1 : -1)
     }
 
     /// Checks the flags an open-ended todo with a rule comes with: its first `c` occurrences, so
