@@ -519,6 +519,15 @@ typedef struct calgrid_todo {
                                            end - (occurrence_days - 1), and falls on each of its days;
                                            completed_days has one entry per occurrence, a tick names
                                            an occurrence by its first day. */
+    /* Added after occurrence_days: a caller whose header lacks them passes CALGRID_TODO_SIZE_V4 (or
+    ** older) and its items are all-day, without a location, as before. */
+    int has_times;                      /* 0 = all-day or date-only; 1 = start_minutes and end_minutes hold
+                                           its times of day (wall-clock, in the zone its days are in) */
+    int start_minutes;                  /* 0 ... 1439 after midnight on its first day (ERANGE, field
+                                           "startTime"); read only with has_times */
+    int end_minutes;                    /* 0 ... 1439 on its last day (may be before start_minutes: it ends
+                                           on a later day); read only with has_times */
+    const char *location;               /* where it takes place (LOCATION), or NULL */
 } calgrid_todo;
 
 /* sizeof(calgrid_todo) before the rule members: what callers built with an older header pass. */
@@ -527,10 +536,12 @@ typedef struct calgrid_todo {
 #define CALGRID_TODO_SIZE_V2 (offsetof(calgrid_todo, rdate_count) + sizeof(size_t))
 /* sizeof(calgrid_todo) before occurrence_days (with is_event). */
 #define CALGRID_TODO_SIZE_V3 (offsetof(calgrid_todo, is_event) + sizeof(int))
+/* sizeof(calgrid_todo) before has_times (with occurrence_days). */
+#define CALGRID_TODO_SIZE_V4 (offsetof(calgrid_todo, occurrence_days) + sizeof(int))
 
 #define CALGRID_TODO_INIT \
     { sizeof(calgrid_todo), NULL, NULL, NULL, CALGRID_DATE_NONE, CALGRID_DATE_NONE, CALGRID_TIMESTAMP_NONE, \
-      0, 0, CALGRID_EVERY_DAY, CALGRID_REMINDER_NONE, NULL, 0, NULL, 0, NULL, NULL, 0, NULL, 0, 0, 1 }
+      0, 0, CALGRID_EVERY_DAY, CALGRID_REMINDER_NONE, NULL, 0, NULL, 0, NULL, NULL, 0, NULL, 0, 0, 1, 0, 0, 0, NULL }
 
 /* The fixed-size facts of a stored todo (its texts: calgrid_todo_set_text). */
 typedef struct calgrid_todo_info {
@@ -553,12 +564,17 @@ typedef struct calgrid_todo_info {
                                            header lacks it passes CALGRID_TODO_INFO_SIZE_V1 and gets the rest) */
     int occurrence_days;                /* days each occurrence covers, 1 without a rule (added later: a
                                            caller whose header lacks it passes CALGRID_TODO_INFO_SIZE_V2) */
+    int has_times;                      /* its times of day, as calgrid_todo's (added later: a caller whose */
+    int start_minutes;                  /* header lacks them passes CALGRID_TODO_INFO_SIZE_V3); */
+    int end_minutes;                    /* -1 each without has_times */
 } calgrid_todo_info;
 
 /* sizeof(calgrid_todo_info) before is_event. */
 #define CALGRID_TODO_INFO_SIZE_V1 (offsetof(calgrid_todo_info, tag_count) + sizeof(size_t))
 /* sizeof(calgrid_todo_info) before occurrence_days. */
 #define CALGRID_TODO_INFO_SIZE_V2 (offsetof(calgrid_todo_info, is_event) + sizeof(int))
+/* sizeof(calgrid_todo_info) before has_times. */
+#define CALGRID_TODO_INFO_SIZE_V3 (offsetof(calgrid_todo_info, occurrence_days) + sizeof(int))
 
 /* Creates an empty set. Ownership: the caller owns *out and releases it with
 ** calgrid_todo_set_free. Thread-safe (the new set is not shared yet). */
@@ -645,7 +661,8 @@ typedef enum calgrid_todo_text {
     CALGRID_TEXT_TITLE,
     CALGRID_TEXT_MEMO,   /* ENOTFOUND when the todo has no memo */
     CALGRID_TEXT_TAG,    /* the tag at `tag_index` (ERANGE when tag_index >= tag_count) */
-    CALGRID_TEXT_RRULE   /* the rule's canonical RRULE text (ENOTFOUND when the todo has no rule text) */
+    CALGRID_TEXT_RRULE,  /* the rule's canonical RRULE text (ENOTFOUND when the todo has no rule text) */
+    CALGRID_TEXT_LOCATION /* where it takes place (ENOTFOUND when it has no location) */
 } calgrid_todo_text;
 
 /* Copies one text of the todo at `index` into buf (capacity `size`) as NUL-terminated UTF-8;

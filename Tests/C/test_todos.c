@@ -421,7 +421,52 @@ static void test_occurrence_days(void) {
     calgrid_todo_set_free(set);
 }
 
+/* Times of day and a location: given back by calgrid_todo_set_get and CALGRID_TEXT_LOCATION; an
+** older header's struct (CALGRID_TODO_SIZE_V4) adds an all-day item; a minute past 23:59 is ERANGE,
+** field "startTime"; CALGRID_TODO_INFO_SIZE_V3 gets no times written. */
+static void test_times(void) {
+    calgrid_todo_set *set = NULL;
+    calgrid_todo t = CALGRID_TODO_INIT;
+    calgrid_todo_info info;
+    calgrid_error err;
+    char buf[32];
+    size_t index = 99, length = 0;
+    CHECK_EQ(calgrid_todo_set_new(&set), CALGRID_OK);
+    t.id = "meet";
+    t.start = t.end = day(2026, 11, 3);
+    t.is_event = 1;
+    t.has_times = 1;
+    t.start_minutes = 600;
+    t.end_minutes = 660;
+    t.location = "Room 4";
+    CHECK_EQ(calgrid_todo_set_add(&index, set, &t, &err), CALGRID_OK);
+    memset(&info, 0, sizeof info);
+    info.struct_size = sizeof info;
+    CHECK_EQ(calgrid_todo_set_get(&info, set, index), CALGRID_OK);
+    CHECK(info.has_times == 1 && info.start_minutes == 600 && info.end_minutes == 660);
+    CHECK_EQ(calgrid_todo_set_text(buf, sizeof buf, &length, set, index, CALGRID_TEXT_LOCATION, 0), CALGRID_OK);
+    CHECK(strcmp(buf, "Room 4") == 0 && length == 6);
+    calgrid_todo old = t;
+    old.struct_size = CALGRID_TODO_SIZE_V4;
+    old.id = "old";
+    CHECK_EQ(calgrid_todo_set_add(&index, set, &old, &err), CALGRID_OK);   /* reads no times, no location */
+    CHECK_EQ(calgrid_todo_set_get(&info, set, index), CALGRID_OK);
+    CHECK(info.has_times == 0 && info.start_minutes == -1 && info.end_minutes == -1);
+    CHECK_EQ(calgrid_todo_set_text(buf, sizeof buf, &length, set, index, CALGRID_TEXT_LOCATION, 0), CALGRID_ENOTFOUND);
+    memset(&info, 0, sizeof info);
+    info.struct_size = CALGRID_TODO_INFO_SIZE_V3;
+    CHECK_EQ(calgrid_todo_set_get(&info, set, 0), CALGRID_OK);
+    CHECK(info.has_times == 0 && info.occurrence_days == 1);              /* not written past its size */
+    calgrid_todo bad = t;
+    bad.id = "bad";
+    bad.end_minutes = 1440;
+    CHECK_EQ(calgrid_todo_set_add(&index, set, &bad, &err), CALGRID_ERANGE);
+    CHECK(strcmp(err.field, "startTime") == 0);
+    calgrid_todo_set_free(set);
+}
+
 void test_todo_sets(void) {
+    test_times();
     test_occurrence_days();
     test_lifecycle();
     test_completion();
