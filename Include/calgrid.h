@@ -446,7 +446,8 @@ typedef enum calgrid_sort_label {
     CALGRID_LABEL_NEWEST_FIRST,            /* 최신순 */
     CALGRID_LABEL_START_DAY,
     CALGRID_LABEL_TITLE,
-    CALGRID_LABEL_PROGRESS
+    CALGRID_LABEL_PROGRESS,
+    CALGRID_LABEL_TIME                     /* 시간순: start day, all-day first, start time, title */
 } calgrid_sort_label;
 
 /* *out = a static name. EINVAL for unknown enum values, ERANGE for a month outside 1...12. */
@@ -802,7 +803,8 @@ typedef enum calgrid_sort_key {
     CALGRID_SORT_REGISTRATION,    /* created_at */
     CALGRID_SORT_START,           /* start day */
     CALGRID_SORT_TITLE,           /* title bytes */
-    CALGRID_SORT_COMPLETION       /* completion share, compared exactly */
+    CALGRID_SORT_COMPLETION,      /* completion share, compared exactly */
+    CALGRID_SORT_TIME             /* start day, then all-day first, start time, title (TodoSortKey.time) */
 } calgrid_sort_key;
 
 /* The sort a dropdown entry stands for: *out_key and *out_descending (0 or 1), to pass to
