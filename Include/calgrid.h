@@ -742,6 +742,26 @@ typedef enum calgrid_split {
 int calgrid_todo_set_overlapping(size_t *indices, size_t size, size_t *out_count, const calgrid_todo_set *set,
                                  calgrid_date first, calgrid_date last, calgrid_todo_kind kind);
 
+/* One item on one day of an agenda (calgrid_todo_set_occurrences). */
+typedef struct calgrid_occurrence {
+    calgrid_date date;                  /* a day the item falls on */
+    size_t index;                       /* the item's index in the set */
+    int has_times;                      /* 0 = all-day; 1 = start_minutes and end_minutes hold its times */
+    int start_minutes;                  /* 0 ... 1439, or -1 without has_times */
+    int end_minutes;                    /* 0 ... 1439, or -1 without has_times */
+    int is_done;                        /* done on that day (an event: 0) */
+} calgrid_occurrence;
+
+/* The agenda of first...last: every day each item of `kind` falls on (each occurrence of a rule,
+** each day of a span), by day, and on one day all-day items first, then by start time, then by
+** title bytes, then by index (CALGRID_SORT_TIME's order), into `out` (room for `size`); *out_count
+** (may be NULL) = how many there are, also when out is too small (ENOSPC: pass size 0 to learn it).
+** EINVAL when last is before first. O(log N + k' x d + k log k) for the k' items of the range (the
+** index of calgrid_todo_set_overlapping, plus a scan of the rule items), d its days and k
+** occurrences. Allocates (ENOMEM leaves nothing changed). Reads the set (any number of threads). */
+int calgrid_todo_set_occurrences(calgrid_occurrence *out, size_t size, size_t *out_count, const calgrid_todo_set *set,
+                                 calgrid_date first, calgrid_date last, calgrid_todo_kind kind);
+
 /* *out_count = how many todos calgrid_todo_set_overlapping would list for first...last and kind,
 ** without listing them: O(G log N), G the distinct (repetition, kind) pairs of the dated todos
 ** (1 when every todo repeats daily and one kind is asked for), after the index build on the first
