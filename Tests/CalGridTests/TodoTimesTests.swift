@@ -106,8 +106,9 @@ import Testing
             want.sort { a, b in a.0 != b.0 ? a.0 < b.0 : a.1 != b.1 ? a.1.lexicographicallyPrecedes(b.1) : a.2 < b.2 }
             #expect(set.occurrences(from: from, through: through) == want.map { TodoOccurrence(day: $0.3, index: $0.2) })
             let byTime = set.indices.sorted { a, b in
-                let ka = (set.start(at: a)?.dayNumber ?? .max, set.times(at: a).map { Int($0.start) + 1 } ?? 0)
-                let kb = (set.start(at: b)?.dayNumber ?? .max, set.times(at: b).map { Int($0.start) + 1 } ?? 0)
+                // Without a start: last, by title alone (times order a day's items).
+                let ka = (set.start(at: a)?.dayNumber ?? .max, set.start(at: a) == nil ? 0 : set.times(at: a).map { Int($0.start) + 1 } ?? 0)
+                let kb = (set.start(at: b)?.dayNumber ?? .max, set.start(at: b) == nil ? 0 : set.times(at: b).map { Int($0.start) + 1 } ?? 0)
                 if ka != kb { return ka < kb }
                 let ta = Array(set.title(at: a).utf8), tb = Array(set.title(at: b).utf8)
                 return ta != tb ? ta.lexicographicallyPrecedes(tb) : a < b

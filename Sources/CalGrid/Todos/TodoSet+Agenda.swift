@@ -35,6 +35,20 @@ extension TodoSet {
             let lo = _DayKey.isDay(s) ? Swift.max(a, s) : a, hi = _DayKey.isDay(e) ? Swift.min(b, e) : b
             guard lo <= hi else { continue }
             let m = _timeMinutesKey(i)
+            if _columns.flags[i] & TodoSet._ruled != 0, let rule = _rule(i) {
+                // Its occurrences in one walk of the rule (each covering `extra` days more), not a
+                // rule question a day.
+                let extra = _extra(i), lastStart = _DayKey.isDay(e) ? e &- extra : hi
+                var next = lo
+                rule.forEachOccurrence(Swift.max(lo &- extra, s), Swift.min(hi, lastStart)) { o in
+                    var d = Swift.max(o, next)
+                    let top = Swift.min(o &+ extra, hi)
+                    while d <= top { out.append((UInt64(d &- a) << 11 | m, Int32(truncatingIfNeeded: i))); d &+= 1 }
+                    next = d
+                    return true
+                }
+                continue
+            }
             var d = lo
             while true {
                 if _fallsOn(i, d) { out.append((UInt64(d &- a) << 11 | m, Int32(truncatingIfNeeded: i))) }

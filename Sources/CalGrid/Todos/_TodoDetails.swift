@@ -29,14 +29,7 @@ struct _TodoDetails: Sendable {
     }
 
     @inlinable
-    func _lowerBound(_ i: Int) -> Int {
-        var lo = 0, hi = rows.count
-        while lo < hi {
-            let mid = (lo &+ hi) / 2
-            if Int(rows[mid]) < i { lo = mid &+ 1 } else { hi = mid }
-        }
-        return lo
-    }
+    func _lowerBound(_ i: Int) -> Int { _firstSlot(atOrAfterRow: i, in: rows) }
 
     /// The times of row `i`, nil when it has none.
     /// - Complexity: O(log D)
