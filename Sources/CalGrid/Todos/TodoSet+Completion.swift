@@ -52,6 +52,10 @@ extension TodoSet {
     }
 
     /// `_done` for a day `d` row `i` falls on that is a repeat day or an occurrence's first day.
+    /// As a tick names a day (`toggleDone`, rescheduling): on any other day it is false, or
+    /// `isCompleted` when `orCompleted` (a tick there is refused whatever it would set), so for a
+    /// todo whose occurrences cover several days it reads the occurrence that starts on `d`.
+    /// One out-of-line copy for `_done` and the tick paths (Cortex-M4 flash).
     @usableFromInline
     func _doneOccurrence(_ i: Int, _ d: Int32, orCompleted: Bool) -> Bool {
         if let k = _flagIndex(i, d) { return _bits.bit(Int(_columns.bitOffset[i]) &+ k) }
@@ -129,7 +133,7 @@ extension TodoSet {
     @discardableResult
     public mutating func toggleDone(on day: CivilDate, at i: Int) throws(TodoError) -> Bool {
         _check(i)
-        let now = !_ticked(i, day.dayNumber, orCompleted: true)
+        let now = !_doneOccurrence(i, day.dayNumber, orCompleted: true)
         try setDone(now, on: day, at: i)
         return now
     }

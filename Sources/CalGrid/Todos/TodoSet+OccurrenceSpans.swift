@@ -68,16 +68,6 @@ extension TodoSet {
         rule.forEachOccurrence(lo, hi, body)
     }
 
-    /// Whether the todo at `i` is done on day `d` as a tick names it: for a todo whose
-    /// occurrences cover several days, the occurrence that starts on `d` (false when none does);
-    /// otherwise `_done`.
-    @usableFromInline
-    func _ticked(_ i: Int, _ d: Int32, orCompleted: Bool) -> Bool {
-        guard _extra(i) > 0 else { return _done(i, d, orCompleted: orCompleted) }
-        guard let rule = _rule(i), d >= _columns.start[i], d <= _lastOccurrenceStart(i), rule.contains(d) else { return false }
-        return _doneOccurrence(i, d, orCompleted: orCompleted)
-    }
-
     /// Adds `delta` to the per-day done histograms on each day of the occurrence that starts on
     /// `day` and covers `extra` days more. One out-of-line function for every tick path (its
     /// callers were each larger with the histogram adds inlined: Cortex-M4 flash).

@@ -16,7 +16,7 @@ extension TodoSet {
         if let s = draft.start, draft.end == nil, let r = draft.recurrence {
             // Open-ended: its occurrences as far as the last one ticked now.
             guard let last = tickedDays(at: i).last, s <= last else { return nil }
-            var flags = r.occurrences(in: s...last).map { _ticked(i, $0.dayNumber, orCompleted: false) }
+            var flags = r.occurrences(in: s...last).map { _doneOccurrence(i, $0.dayNumber, orCompleted: false) }
             while flags.last == false { flags.removeLast() }
             return flags.isEmpty ? nil : flags
         }
@@ -27,7 +27,7 @@ extension TodoSet {
             // of the occurrence that starts on the same day now.
             let lastStart = CivilDate(_unchecked: e.dayNumber &- (draft.occurrenceDays &- 1))
             guard s <= lastStart else { return flags }
-            for d in r.occurrences(in: s...lastStart) { flags.append(_ticked(i, d.dayNumber, orCompleted: false)) }
+            for d in r.occurrences(in: s...lastStart) { flags.append(_doneOccurrence(i, d.dayNumber, orCompleted: false)) }
             return flags
         }
         var d = s.dayNumber

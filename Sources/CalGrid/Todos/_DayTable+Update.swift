@@ -100,13 +100,10 @@ extension _DayTable {
         if let rule = c.rule {
             // Its occurrences in the table's part of its span: O(those and the rule's periods there),
             // times the days each covers; one that starts up to `extra` days before the table
-            // still covers its first days.
+            // still covers its first days. One walk for every length (a second for one-day
+            // occurrences cost the firmware's flash more than the loop costs them).
             let base = Int(first), x = c.extra
             counts.withUnsafeMutableBufferPointer { t in
-                guard x > 0 else {
-                    rule.forEachOccurrence(a, b) { d in t[Int(d) &- base] &+= v; return true }
-                    return
-                }
                 rule.forEachOccurrence(Swift.max(c.start, a &- x), Swift.min(c.end &- x, b)) { d in
                     for k in (Int(Swift.max(d, a)) &- base)...(Int(Swift.min(d &+ x, b)) &- base) { t[k] &+= v }
                     return true
