@@ -53,9 +53,10 @@ struct _ICalRecordDecoder: _RecordDecoding {
             throw _FieldFailure.spanTooLong(c.isTodo ? "DUE" : "DTEND", limit: maxSpanDays)
         }
         let end = spans ? item.end.map { $0._clampedAdding(Int64(extra)) } : item.end
-        let fields = TodoFields(start: item.start, end: end, createdAt: item.createdAt, isChallenge: native.isChallenge,
+        var fields = TodoFields(start: item.start, end: end, createdAt: item.createdAt, isChallenge: native.isChallenge,
                                 isCompleted: item.isCompleted, repetition: native.repetition, reminderMinutes: item.reminder, isEvent: c.isEvent,
                                 occurrenceDays: spans ? item.occurrenceDays : 1)
+        fields.times = try _ICalItem.times(c, &clock)
         func append(_ id: UnsafeRawBufferPointer?) {
             c.withText(ICAL_SUMMARY_PROPERTY) { title in
                 c.withText(ICAL_DESCRIPTION_PROPERTY) { memo in
@@ -71,6 +72,7 @@ struct _ICalRecordDecoder: _RecordDecoding {
             guard c.has(ICAL_UID_PROPERTY) else { throw _FieldFailure(.missingField, "UID", _ICalText.missingUID(c.kindName)) }
             c.withText(ICAL_UID_PROPERTY) { append($0) }
         }
+        c.withText(ICAL_LOCATION_PROPERTY) { l in if let l, l.count > 0 { batch.setLocation(l) } }
         for w in item.warnings { warnings.append((span.start, w)) }
         for p in c.all(ICAL_CATEGORIES_PROPERTY) {
             _Property.withText(p) { t in if let t, t.count > 0 { batch.appendTag(t) } }

@@ -279,3 +279,16 @@ workdays_case() { CALGRID_TODOS="$work/workdays/todos.json" case_ "$@"; }
 workdays_case skip-holidays-add    -- add 보고서 --challenge --start 2026-09-01 --end 2026-09-30 --skip-holidays --holidays kr --id report $L
 workdays_case skip-holidays-show   MASK='s/created   .*/created   N/' -- show report --today=2026-09-23
 workdays_case err-skip-holidays    -- add X --challenge --skip-holidays --holidays kr $L
+
+# Times of day and the agenda (issue 39): a vdir written as Thunderbird (a weekly standup in
+# Europe/Berlin with its VTIMEZONE and LOCATION), Google Calendar (an all-day trip over two days and
+# a UTC call) and todoman (a DATE due) write them; read in two zones.
+A="--todos agenda-vdir --today 2026-11-24"
+case_ agenda-berlin          -- agenda 2026-11-24 $A --tz Europe/Berlin
+case_ agenda-newyork-json    -- agenda 2026-11-24 2026-12-01 $A --tz America/New_York --json
+case_ agenda-empty           -- agenda 2027-01-01 2027-01-02 $A --tz Europe/Berlin
+case_ err-agenda-reversed    -- agenda 2026-11-25 2026-11-24 $A --tz Europe/Berlin
+case_ day-times              -- day 2026-11-24 $A --tz Europe/Berlin
+case_ day-times-json         -- day 2026-11-24 $A --tz Europe/Berlin --json
+case_ list-sort-time         -- list --sort time $A --tz Europe/Berlin
+case_ show-event-times       MASK='s/created   .*/created   N/' -- show standup-thunderbird $A --tz Europe/Berlin

@@ -63,7 +63,8 @@ import CalGrid
     /// The keys of the native format as docs/formats.md documents them, independently of `TodoField`.
     static let documentedKeys: Set<String> = ["id", "title", "memo", "startDate", "endDate", "createdAt", "repetition",
                                              "completed", "reminderTime", "tags", "isChallenge", "iscompleted",
-                                             "rrule", "exdates", "rdates", "kind", "occurrenceDays"]
+                                             "rrule", "exdates", "rdates", "kind", "occurrenceDays", "startTime",
+                                             "endTime", "location"]
 
     @Test func everyFieldIsExportedUnderItsName() throws {
         #expect(Set(TodoField.allCases.map(\.nameText)) == Self.documentedKeys)
@@ -82,7 +83,8 @@ import CalGrid
                           recurrence: Recurrence(start: s, rule: try RecurrenceRule(parsing: "FREQ=WEEKLY")))
         w.occurrenceDays = 2
         try set.append(w)
-        try set.append(TodoDraft(id: "e", title: "meeting", start: s, end: s, isEvent: true))
+        try set.append(TodoDraft(id: "e", title: "meeting", start: s, end: s, isEvent: true, times: TodoTimes(start: 600, end: 660),
+                                 location: "Room 4"))
         let text = String(decoding: set.exportJSONBytes(format: .jsonLines), as: UTF8.self)
         for f in TodoField.allCases {
             #expect(text.contains("\"" + f.nameText + "\":"), "\(f) is not exported as \(f.nameText)")

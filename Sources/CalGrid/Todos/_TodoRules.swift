@@ -55,14 +55,7 @@ struct _TodoRules: Sendable {
     }
 
     @inlinable
-    func _lowerBound(_ i: Int) -> Int {
-        var lo = 0, hi = rows.count
-        while lo < hi {
-            let mid = (lo &+ hi) / 2
-            if Int(rows[mid]) < i { lo = mid &+ 1 } else { hi = mid }
-        }
-        return lo
-    }
+    func _lowerBound(_ i: Int) -> Int { _firstSlot(atOrAfterRow: i, in: rows) }
 
     /// Sets (or, with nil, clears) row `i`'s rule.
     /// - Complexity: O(R) when a slot comes or goes, else O(log R)
