@@ -50,6 +50,7 @@ struct _ICalRecordDecoder: _RecordDecoding {
         }
         // A recurring item's end is the last day of its last occurrence (the reader's is the day it starts).
         let spans = item.recurrence != nil && item.occurrenceDays > 1
+        let alarms = try _ICalAlarms.read(c, first: item.start, clock: &clock, warnings: &item.warnings)
         let end = spans ? item.end.map { $0._clampedAdding(Int64(item.occurrenceDays) - 1) } : item.end
         let fields = TodoFields(start: item.start, end: end, createdAt: item.createdAt, isChallenge: native.isChallenge,
                                 isCompleted: item.isCompleted, repetition: native.repetition, reminderMinutes: item.reminder, isEvent: c.isEvent,
@@ -70,6 +71,7 @@ struct _ICalRecordDecoder: _RecordDecoding {
             c.withText(ICAL_UID_PROPERTY) { append($0) }
         }
         for w in item.warnings { warnings.append((span.start, w)) }
+        for a in alarms { batch.appendAlarm(a) }
         for p in c.all(ICAL_CATEGORIES_PROPERTY) {
             _Property.withText(p) { t in if let t, t.count > 0 { batch.appendTag(t) } }
         }

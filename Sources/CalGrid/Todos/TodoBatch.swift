@@ -18,6 +18,9 @@ public struct TodoBatch: Sendable {
     /// Rules staged as text (`setRule(textBytes:rdates:exdates:)`), parsed by the set on insert.
     @usableFromInline var _rules: [_StagedRule] = []
     @usableFromInline var _ruleText: [UInt8] = []
+    /// Alarms staged with `appendAlarm(_:)`: six words each, the todo's position in the batch and
+    /// the five words of `_TodoAlarms`. Empty for a batch without alarms.
+    @usableFromInline var _alarms: [Int32] = []
 
     /// An empty batch.
     /// - Complexity: O(1)
@@ -63,6 +66,7 @@ public struct TodoBatch: Sendable {
         _bits.removeAll()
         _rules.removeAll(keepingCapacity: true)
         _ruleText.removeAll(keepingCapacity: true)
+        _alarms.removeAll(keepingCapacity: true)
     }
 
     /// Appends a todo with these fields, without tags or completion flags; texts are UTF-8 bytes,
@@ -139,6 +143,16 @@ public struct TodoBatch: Sendable {
         _tagLengths.removeLast(_tagLengths.count - r.tagStart)
         if r.completedCount >= 0 { _bits.truncate(to: r.bitOffset) }
         if r.rule >= 0 { _ruleText.removeLast(_ruleText.count - _rules.removeLast().textStart) }
+        while _alarms.count >= 6, Int(_alarms[_alarms.count - 6]) == _rows.count { _alarms.removeLast(6) }
+    }
+
+    /// Gives the last todo one more alarm (after those it has), kept by the set on insert.
+    /// - Complexity: O(1) amortized
+    public mutating func appendAlarm(_ a: TodoAlarm) {
+        precondition(!_rows.isEmpty, "TodoBatch.appendAlarm on an empty batch")
+        let p = _TodoAlarms.pack(a)
+        _alarms.append(Int32(truncatingIfNeeded: _rows.count - 1))
+        _alarms.append(p.0); _alarms.append(p.1); _alarms.append(p.2); _alarms.append(p.3); _alarms.append(p.4)
     }
 
     /// Gives the last todo a recurrence rule as RFC 5545 RRULE text (UTF-8, no `RRULE:` prefix;
