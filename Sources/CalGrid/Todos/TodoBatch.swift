@@ -21,6 +21,8 @@ public struct TodoBatch: Sendable {
     /// Alarms staged with `appendAlarm(_:)`: six words each, the todo's position in the batch and
     /// the five words of `_TodoAlarms`. Empty for a batch without alarms.
     @usableFromInline var _alarms: [Int32] = []
+    /// Locations (`setLocation(_:)`), back to back; a staged todo says where its own are.
+    @usableFromInline var _locationText: [UInt8] = []
 
     /// An empty batch.
     /// - Complexity: O(1)
@@ -67,6 +69,7 @@ public struct TodoBatch: Sendable {
         _rules.removeAll(keepingCapacity: true)
         _ruleText.removeAll(keepingCapacity: true)
         _alarms.removeAll(keepingCapacity: true)
+        _locationText.removeAll(keepingCapacity: true)
     }
 
     /// Appends a todo with these fields, without tags or completion flags; texts are UTF-8 bytes,
@@ -144,6 +147,7 @@ public struct TodoBatch: Sendable {
         if r.completedCount >= 0 { _bits.truncate(to: r.bitOffset) }
         if r.rule >= 0 { _ruleText.removeLast(_ruleText.count - _rules.removeLast().textStart) }
         while _alarms.count >= 6, Int(_alarms[_alarms.count - 6]) == _rows.count { _alarms.removeLast(6) }
+        if r.locationCount >= 0 { _locationText.removeLast(_locationText.count - r.locationStart) }
     }
 
     /// Gives the last todo one more alarm (after those it has), kept by the set on insert.
@@ -153,6 +157,18 @@ public struct TodoBatch: Sendable {
         let p = _TodoAlarms.pack(a)
         _alarms.append(Int32(truncatingIfNeeded: _rows.count - 1))
         _alarms.append(p.0); _alarms.append(p.1); _alarms.append(p.2); _alarms.append(p.3); _alarms.append(p.4)
+    }
+
+    /// Gives the last todo a location (UTF-8 bytes, copied; ill-formed UTF-8 is repaired as
+    /// `String(decoding:as:)` repairs it), replacing one it had.
+    /// - Complexity: O(bytes)
+    public mutating func setLocation(_ bytes: UnsafeRawBufferPointer) {
+        precondition(!_rows.isEmpty, "TodoBatch.setLocation on an empty batch")
+        let i = _rows.count - 1
+        let s = String(decoding: bytes, as: UTF8.self)
+        _rows[i].locationStart = _locationText.count
+        _rows[i].locationCount = s.utf8.count
+        _locationText.append(contentsOf: s.utf8)
     }
 
     /// Gives the last todo a recurrence rule as RFC 5545 RRULE text (UTF-8, no `RRULE:` prefix;
@@ -221,6 +237,7 @@ public struct TodoBatch: Sendable {
             }
         }
         for var tag in draft.tags { tag.withUTF8 { appendTag(UnsafeRawBufferPointer($0)) } }
+        if var l = draft.location { l.withUTF8 { setLocation(UnsafeRawBufferPointer($0)) } }
         if let days = draft.completedDays {
             let i = _rows.count - 1
             _rows[i].bitOffset = _bits.appendZeros(days.count)
@@ -245,6 +262,9 @@ public struct TodoBatch: Sendable {
         }
         if r.completedCount >= 0 { d.completedDays = (0..<r.completedCount).map { _bits.bit(r.bitOffset + $0) } }
         if r.rule >= 0 { d.fields._rule = try? _recurrence(r.rule, start: d.start, position: i) { "" } }
+        if r.locationCount >= 0 {
+            d.location = String(decoding: _locationText[r.locationStart..<(r.locationStart + r.locationCount)], as: UTF8.self)
+        }
         return d
     }
 
@@ -303,6 +323,9 @@ struct _StagedTodo: Sendable {
     @usableFromInline var completedCount = -1
     /// Its rule staged as text in the batch's `_rules`, -1 when none.
     @usableFromInline var rule: Int32 = -1
+    /// Its location in the batch's `_locationText` (count -1: none).
+    @usableFromInline var locationStart = 0
+    @usableFromInline var locationCount = -1
 
     @inlinable
     init(textStart: Int, idCount: Int, titleCount: Int, memoCount: Int, tagStart: Int, fields: TodoFields) {

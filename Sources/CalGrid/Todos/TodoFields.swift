@@ -35,6 +35,10 @@ public struct TodoFields: Hashable, Sendable {
     /// starts no later than `end - (occurrenceDays - 1)`. Ticks name an occurrence by its first day
     /// (as RECURRENCE-ID does) and mark it done on every day it covers.
     public var occurrenceDays: Int32
+    /// Its times of day (`TodoTimes`: start and end, wall-clock minutes in the zone its days were
+    /// read in); nil for an all-day or date-only item. Stored in a side table by row, so a todo
+    /// without times pays nothing for them; they move it to no other day.
+    public var times: TodoTimes?
 
     /// The longest occurrence, in days (`occurrenceDays`): 65,536, its days after the first in 16 bits.
     /// - Complexity: O(1)
@@ -45,10 +49,11 @@ public struct TodoFields: Hashable, Sendable {
     @inlinable
     public init(start: CivilDate? = nil, end: CivilDate? = nil, createdAt: Int64? = nil, isChallenge: Bool = false,
                 isCompleted: Bool = false, repetition: WeekdaySet = .all, reminderMinutes: Int16? = nil,
-                recurrence: Recurrence? = nil, isEvent: Bool = false, occurrenceDays: Int32 = 1) {
+                recurrence: Recurrence? = nil, isEvent: Bool = false, occurrenceDays: Int32 = 1, times: TodoTimes? = nil) {
         self.start = start; self.end = end; self.createdAt = createdAt; self.isChallenge = isChallenge
         self.isCompleted = isCompleted; self.repetition = repetition; self.reminderMinutes = reminderMinutes
         self._rule = recurrence.map { _TodoRule._make($0) }; self.isEvent = isEvent; self.occurrenceDays = occurrenceDays
+        self.times = times
     }
 
     /// An RFC 5545 recurrence (a rule with RDATE and EXDATE days, bound to `start`), instead of a

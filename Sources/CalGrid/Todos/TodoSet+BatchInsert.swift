@@ -61,7 +61,7 @@ extension TodoSet {
             for j in 0..<n {
                 var r = rows[lo + j]
                 if staged, let x = parsed[j] { r.fields._rule = x }
-                _columns.append(_storeRow(r, text, tagLengths, batch._bits, row: count))
+                _columns.append(_storeRow(r, text, tagLengths, batch._bits, batch._locationText, row: count))
                 _ids.insert(count - 1, hash: hashes[j])
             }
         }
@@ -95,7 +95,7 @@ extension TodoSet {
             _unindexID(i)
             _textGarbage += _textRecordEnd(i) - Int(_columns.textOffset[i])
             _bitsGarbage += _storedFlags(i)
-            _columns.replace(i, with: _storeRow(r, text, tagLengths, batch._bits, row: i))
+            _columns.replace(i, with: _storeRow(r, text, tagLengths, batch._bits, batch._locationText, row: i))
             return (datesChanged, hash)
         }
         _indexID(i, hash: hash)
@@ -125,7 +125,7 @@ extension TodoSet {
     /// rule, if any, goes into the side table for `row`. The one append.
     @usableFromInline
     mutating func _storeRow(_ r: _StagedTodo, _ text: UnsafeBufferPointer<UInt8>, _ tagLengths: UnsafeBufferPointer<Int32>,
-                            _ bits: _BitArena, row: Int) -> _TodoColumns.Row {
+                            _ bits: _BitArena, _ locations: [UInt8], row: Int) -> _TodoColumns.Row {
         let textOffset = UInt32(truncatingIfNeeded: _text.count)
         _appendTextRecord(r, text, tagLengths, to: &_text)
         let (offset, done, n) = _appendFlags(r, from: bits)
@@ -136,8 +136,22 @@ extension TodoSet {
         } else if !_rules.isEmpty {
             _rules.set(row: row, nil)
         }
+        if r.fields.times != nil || r.locationCount >= 0 {
+            _storeDetails(r, locations, row: row)
+        } else if !_details.isEmpty {
+            _details.set(row: row, times: nil, location: nil)
+        }
         return _TodoColumns.Row(r.fields, explicitDays: r.completedCount >= 0, textOffset: textOffset, bitOffset: offset,
                                 doneCount: done)
+    }
+
+    /// Puts a staged todo's times and location into the side table for `row`.
+    @usableFromInline @inline(never)
+    mutating func _storeDetails(_ r: _StagedTodo, _ locations: [UInt8], row: Int) {
+        locations.withUnsafeBufferPointer { l in
+            _details.set(row: row, times: r.fields.times,
+                         location: r.locationCount < 0 ? nil : UnsafeBufferPointer(rebasing: l[r.locationStart..<(r.locationStart + r.locationCount)]))
+        }
     }
 
     /// Appends a staged todo's completion flags (tracked todos only), copied a word at a time, and
