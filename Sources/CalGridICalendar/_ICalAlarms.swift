@@ -4,11 +4,12 @@
 // and a time of day: on UTC's clock for a UTC anchor (a UTC rule keeps its UTC time), else on the
 // import zone's (a TZID anchor's instant there, a DATE or floating one as written). An absolute
 // TRIGGER (VALUE=DATE-TIME) rings once. REPEAT and DURATION give the rings after the first. The
-// VALARM that is the reminder (_ICalAlarm.mapped) is a `.reminder` alarm: its day is kept, its
+// VALARM that is the reminder (_ICalAlarm.mapped) is marked with the reminder time read from it: it
 // time is the reminder's. The bytes of every VALARM stay as written (the splice writer).
 import CLibical
 import CalGrid
 import CalGridImport
+import CalGridSystem
 
 enum _ICalAlarms {
     /// The alarms of `c`, whose first day in the import zone is `first` (nil: undated); flaws
@@ -17,6 +18,7 @@ enum _ICalAlarms {
                      warnings: inout [_FieldFailure]) throws(_FieldFailure) -> [TodoAlarm] {
         guard icalcomponent_get_first_component(c.raw, ICAL_VALARM_COMPONENT) != nil else { return [] }
         let reminder = try _ICalAlarm.mapped(c)?.alarm
+        let reminderMinutes = reminder == nil ? nil : try _ICalAlarm.reminder(c, clock: &clock)
         var out: [TodoAlarm] = []
         for a in c.children(ICAL_VALARM_COMPONENT) {
             guard let p = a.first(ICAL_TRIGGER_PROPERTY) else {
@@ -62,7 +64,8 @@ enum _ICalAlarms {
                 warnings.append(_FieldFailure(.missingField, "TRIGGER", _ICalText.alarmWithoutAnchor(name)))
                 continue
             }
-            let ring: (day: Int64, second: Int64, utc: Bool)
+            var ring: (day: Int64, second: Int64, utc: Bool)
+            var zone: TimeZoneRules? = nil
             switch try _ICalItem.after(anchor, t.duration, "TRIGGER", c.root, &clock) {
             case .wall(let w):
                 let (d, s) = _floorDivide(w, 86_400)
@@ -71,6 +74,11 @@ enum _ICalAlarms {
                 if case .utc = anchor.form {
                     let (d, s) = _floorDivide(i, 86_400)
                     ring = (d, s, true)
+                } else if case .zoned(let tzid) = anchor.form, let z = Self.tzdata(tzid, &clock), z.name != clock.zone.name,
+                          let l = z.localTime(at: i) {
+                    // On the anchor zone's wall clock: each occurrence keeps that zone's time.
+                    ring = (Int64(l.day.dayNumber), Int64(l.secondOfDay), false)
+                    zone = z
                 } else if let l = clock.zone.localTime(at: i) {
                     ring = (Int64(l.day.dayNumber), Int64(l.secondOfDay), false)
                 } else {
@@ -82,11 +90,20 @@ enum _ICalAlarms {
                 warnings.append(_FieldFailure(.invalidDateTime, "TRIGGER", _ICalText.outOfRange("TRIGGER")))
                 continue
             }
-            let kind: TodoAlarm.Clock = a.raw == reminder ? .reminder : (ring.utc ? .utc : .local)
-            out.append(TodoAlarm(clock: kind, day: Int32(truncatingIfNeeded: ring.day - Int64(first.dayNumber)), second: Int32(ring.second),
-                                 repeatCount: count, repeatInterval: interval, action: action))
+            out.append(TodoAlarm(clock: ring.utc ? .utc : .local, day: Int32(truncatingIfNeeded: ring.day - Int64(first.dayNumber)),
+                                 second: Int32(ring.second), repeatCount: count, repeatInterval: interval, action: action, zone: zone,
+                                 reminder: a.raw == reminder ? reminderMinutes : nil))
         }
         return out
+    }
+
+    /// The tzdata zone of `tzid` (nil for a name tzdata does not know, such as Outlook's Windows
+    /// names: such an alarm keeps the import zone's wall clock), once per import.
+    static func tzdata(_ tzid: String, _ clock: inout _ICalClock) -> TimeZoneRules? {
+        if let known = clock.tzdata[tzid] { return known }
+        let rules = try? TimeZoneRules.named(tzid)
+        clock.tzdata[tzid] = rules
+        return rules
     }
 
     /// The VALARM's ACTION; `.other` for one CalGrid does not know (PROCEDURE, an X- action) or none.

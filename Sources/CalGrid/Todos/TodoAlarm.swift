@@ -6,8 +6,9 @@
 /// how often it repeats and what it does.
 ///
 /// A relative alarm's first ring for an occurrence whose first day is `o` is `second` seconds after
-/// the midnight of day `o + day`, on the wall clock of the zone the query is asked in (`.local`:
-/// the import zone's, as an item's days are) or of UTC (`.utc`: an alarm on a UTC DTSTART keeps its
+/// the midnight of day `o + day`, on the wall clock of `zone` when it has one (the anchor's TZID:
+/// a Berlin meeting's alarm keeps Berlin's time across daylight saving changes, read anywhere),
+/// else of the zone the query is asked in (`.local`: the import zone's, as an item's days are) or of UTC (`.utc`: an alarm on a UTC DTSTART keeps its
 /// UTC time across daylight saving changes). An `.absolute` alarm rings once, `second` seconds
 /// after the UTC midnight of day number `day`. A `.reminder` rings on day `o + day` at the item's
 /// reminder time (`TodoSet.reminderMinutes(at:)`, the one source of that time); it does not ring
@@ -53,16 +54,33 @@ public struct TodoAlarm: Sendable, Equatable {
     /// Seconds between rings (DURATION), more than 0 when `repeatCount` is.
     public var repeatInterval: Int32
     public var action: Action
+    /// The zone whose wall clock a `.local` alarm is on; nil: the query's zone.
+    public var zone: TimeZoneRules?
+    /// Set on the VALARM an item's reminder time was read from: that time (minutes after
+    /// midnight). While the item's reminder is still this, the alarm rings on its own clock; once
+    /// changed it rings at the new time on day `day` of the query zone's clock, and not at all
+    /// while the item has no reminder (`TodoSet.reminderMinutes(at:)` is the one source).
+    public var reminder: Int16?
+
+    /// Equal clocks, days, seconds, repeats and actions, and zones of the same name.
+    /// - Complexity: O(1)
+    public static func == (a: TodoAlarm, b: TodoAlarm) -> Bool {
+        a.clock == b.clock && a.day == b.day && a.second == b.second && a.repeatCount == b.repeatCount
+            && a.repeatInterval == b.repeatInterval && a.action == b.action && a.zone?.name == b.zone?.name
+            && a.reminder == b.reminder
+    }
 
     /// An alarm; `second` is taken modulo a day into `day`, a negative repeat count is 0.
     /// - Complexity: O(1)
     public init(clock: Clock, day: Int32, second: Int32, repeatCount: Int32 = 0, repeatInterval: Int32 = 0,
-                action: Action = .display) {
+                action: Action = .display, zone: TimeZoneRules? = nil, reminder: Int16? = nil) {
         let d = second >= 0 ? second / 86_400 : (second &- 86_399) / 86_400
         self.clock = clock; self.day = day &+ d; self.second = second &- d &* 86_400
         self.repeatCount = repeatInterval > 0 ? Swift.max(repeatCount, 0) : 0
         self.repeatInterval = self.repeatCount > 0 ? repeatInterval : 0
         self.action = action
+        self.zone = clock == .local ? zone : nil
+        self.reminder = clock == .absolute || clock == .reminder ? nil : reminder.map { Swift.min(Swift.max($0, 0), 1439) }
     }
 }
 

@@ -21,6 +21,8 @@ public struct TodoBatch: Sendable {
     /// Alarms staged with `appendAlarm(_:)`: six words each, the todo's position in the batch and
     /// the five words of `_TodoAlarms`. Empty for a batch without alarms.
     @usableFromInline var _alarms: [Int32] = []
+    /// The zones of staged alarms (`_TodoAlarms.zones`, by the batch's own indices).
+    @usableFromInline var _alarmZones: [TimeZoneRules] = []
     /// Locations (`setLocation(_:)`), back to back; a staged todo says where its own are.
     @usableFromInline var _locationText: [UInt8] = []
 
@@ -69,6 +71,7 @@ public struct TodoBatch: Sendable {
         _rules.removeAll(keepingCapacity: true)
         _ruleText.removeAll(keepingCapacity: true)
         _alarms.removeAll(keepingCapacity: true)
+        _alarmZones.removeAll(keepingCapacity: true)
         _locationText.removeAll(keepingCapacity: true)
     }
 
@@ -154,7 +157,14 @@ public struct TodoBatch: Sendable {
     /// - Complexity: O(1) amortized
     public mutating func appendAlarm(_ a: TodoAlarm) {
         precondition(!_rows.isEmpty, "TodoBatch.appendAlarm on an empty batch")
-        let p = _TodoAlarms.pack(a)
+        var z: Int32 = 0
+        if let zone = a.zone {
+            if let k = _alarmZones.firstIndex(where: { $0.name == zone.name }) { z = Int32(truncatingIfNeeded: k) &+ 1 } else {
+                _alarmZones.append(zone)
+                z = Int32(truncatingIfNeeded: _alarmZones.count)
+            }
+        }
+        let p = _TodoAlarms.pack(a, zone: z)
         _alarms.append(Int32(truncatingIfNeeded: _rows.count - 1))
         _alarms.append(p.0); _alarms.append(p.1); _alarms.append(p.2); _alarms.append(p.3); _alarms.append(p.4)
     }

@@ -23,7 +23,7 @@ extension TodoSet {
         var w: [Int32] = []
         w.reserveCapacity(alarms.count &* 5)
         for a in alarms {
-            let p = _TodoAlarms.pack(a)
+            let p = _TodoAlarms.pack(a, zone: _alarms.zoneIndex(a.zone))
             w.append(p.0); w.append(p.1); w.append(p.2); w.append(p.3); w.append(p.4)
         }
         _alarms.set(row: i, words: w[...])
@@ -48,12 +48,18 @@ extension TodoSet {
             var e = k &+ 1
             while e < _alarms.count && Int(_alarms.rows[e]) == i { e &+= 1 }
             for s in k..<e {
-                let a = _alarms.alarm(s)
+                var a = _alarms.alarm(s)
                 var second = a.second
-                if a.clock == .reminder {
+                if a.clock == .reminder || a.reminder != nil {
+                    // The reminder's VALARM: silent without a reminder, on its own clock while
+                    // the reminder is the time it was read as, else at the new time that day.
                     let m = _columns.reminder[i]
                     guard m >= 0 else { continue }
-                    second = Int32(m) &* 60
+                    if a.clock == .reminder || a.reminder != m {
+                        if a.clock == .utc || a.zone != nil { a = TodoAlarm(clock: .reminder, day: _reminderDay(i, a, zone), second: 0, action: a.action) }
+                        second = Int32(m) &* 60
+                        a.clock = .local
+                    }
                 }
                 _ring(i, a, second: second, from, to, wLo, wHi, zone, &out)
             }
@@ -61,13 +67,29 @@ extension TodoSet {
         }
         _columns.reminder.withUnsafeBufferPointer { r in
             for i in 0..<r.count where r[i] >= 0 {
-                if !_alarms.isEmpty, _alarms.slots(ofRow: i).contains(where: { _alarms.alarm($0).clock == .reminder }) { continue }
+                if !_alarms.isEmpty, _alarms.slots(ofRow: i).contains(where: { let a = _alarms.alarm($0); return a.clock == .reminder || a.reminder != nil }) { continue }
                 let a = TodoAlarm(clock: .reminder, day: _lastDayOffset(i), second: 0)
                 _ring(i, a, second: Int32(r[i]) &* 60, from, to, wLo, wHi, zone, &out)
             }
         }
         out.sort { x, y in x.at != y.at ? x.at < y.at : x.row < y.row }
         return out
+    }
+
+    /// The day (after an occurrence's first) on the zone's clock of reminder alarm `a`, kept on
+    /// UTC's or another zone's clock: the day its first ring had there, read in `zone`.
+    func _reminderDay(_ i: Int, _ a: TodoAlarm, _ zone: TimeZoneRules) -> Int32 {
+        let s = _columns.start[i], e = _columns.end[i]
+        guard let first = _DayKey.isDay(s) ? s : (_DayKey.isDay(e) ? e : nil) else { return a.day }
+        let d = CivilDate(_unchecked: Swift.min(Swift.max(first &+ a.day, CivilDate.minDayNumber), CivilDate.maxDayNumber))
+        let t: Int64
+        if a.clock == .utc { t = Int64(d.dayNumber) &* 86_400 &+ Int64(a.second) } else {
+            switch a.zone!.instant(of: d, secondOfDay: a.second) {
+            case .unique(let x), .ambiguous(let x, _): t = x
+            case .nonexistent(let g): t = g
+            }
+        }
+        return (zone.localTime(at: t)?.day.dayNumber).map { $0 &- first } ?? a.day
     }
 
     /// Days from an occurrence's first day to its last: where a reminder without a day of its own rings.
@@ -119,7 +141,7 @@ extension TodoSet {
             if a.clock == .utc {
                 base = d &* 86_400 &+ Int64(second)
             } else {
-                switch zone.instant(of: CivilDate(_unchecked: Int32(truncatingIfNeeded: d)), secondOfDay: second) {
+                switch (a.zone ?? zone).instant(of: CivilDate(_unchecked: Int32(truncatingIfNeeded: d)), secondOfDay: second) {
                 case .unique(let t), .ambiguous(let t, _): base = t
                 // In a gap the clock jumps past the time: the first instant after the gap.
                 case .nonexistent(let g): base = g

@@ -114,7 +114,10 @@ extension TodoSet {
             let p = Int(w[k])
             if range.contains(p) {
                 _alarms.rows.append(Int32(truncatingIfNeeded: firstRow &+ p &- range.lowerBound))
-                _alarms.words.append(contentsOf: w[(k &+ 1)..<(k &+ 6)])
+                _alarms.words.append(contentsOf: w[(k &+ 1)..<(k &+ 5)])
+                // The batch's zone index becomes the set's.
+                let packed = w[k &+ 5], z = Int((packed >> 8) & 0xFFF)
+                _alarms.words.append(packed & ~(0xFFF << 8) | (z > 0 ? _alarms.zoneIndex(batch._alarmZones[z &- 1]) : 0) << 8)
             }
             k &+= 6
         }

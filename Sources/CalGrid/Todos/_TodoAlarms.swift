@@ -6,8 +6,11 @@
 struct _TodoAlarms: Sendable {
     /// The row of each alarm, ascending; a row's alarms are consecutive, in the order given.
     @usableFromInline var rows: [Int32] = []
-    /// `words[5k..<5k+5]`: alarm k's day, second, repeatCount, repeatInterval, clock | action << 4.
+    /// `words[5k..<5k+5]`: alarm k's day, second, repeatCount, repeatInterval, clock | action << 4 | zone << 8 (12 bits) | (reminder + 1) << 20.
     @usableFromInline var words: [Int32] = []
+    /// The zones of `.local` alarms on a zone of their own (an anchor's TZID), once each by name;
+    /// the fifth word's bits 8... hold an index + 1 (0: the query's zone).
+    @usableFromInline var zones: [TimeZoneRules] = []
 
     @inlinable init() {}
 
@@ -20,7 +23,19 @@ struct _TodoAlarms: Sendable {
         let b = 5 &* k, packed = words[b &+ 4]
         return TodoAlarm(clock: TodoAlarm.Clock(rawValue: UInt8(packed & 0xF)) ?? .local, day: words[b], second: words[b &+ 1],
                          repeatCount: words[b &+ 2], repeatInterval: words[b &+ 3],
-                         action: TodoAlarm.Action(rawValue: UInt8((packed >> 4) & 0xF)) ?? .other)
+                         action: TodoAlarm.Action(rawValue: UInt8((packed >> 4) & 0xF)) ?? .other,
+                         zone: (packed >> 8) & 0xFFF > 0 ? zones[Int((packed >> 8) & 0xFFF) &- 1] : nil,
+                         reminder: packed >> 20 > 0 ? Int16(truncatingIfNeeded: (packed >> 20) &- 1) : nil)
+    }
+
+    /// The index + 1 of `zone` in `zones`, added when new; 0 for nil.
+    /// - Complexity: O(zones)
+    mutating func zoneIndex(_ zone: TimeZoneRules?) -> Int32 {
+        guard let zone else { return 0 }
+        if let k = zones.firstIndex(where: { $0.name == zone.name }) { return Int32(truncatingIfNeeded: k) &+ 1 }
+        guard zones.count < 0xFFF else { return 0 }   // 4,095 zones: the rest ring on the query zone's clock
+        zones.append(zone)
+        return Int32(truncatingIfNeeded: zones.count)
     }
 
     /// The slots of row `i`'s alarms.
@@ -41,8 +56,10 @@ struct _TodoAlarms: Sendable {
         return lo
     }
 
-    static func pack(_ a: TodoAlarm) -> (Int32, Int32, Int32, Int32, Int32) {
-        (a.day, a.second, a.repeatCount, a.repeatInterval, Int32(a.clock.rawValue) | Int32(a.action.rawValue) << 4)
+    /// The five words of `a`, its zone given as an index + 1 (`zoneIndex`).
+    static func pack(_ a: TodoAlarm, zone: Int32) -> (Int32, Int32, Int32, Int32, Int32) {
+        (a.day, a.second, a.repeatCount, a.repeatInterval, Int32(a.clock.rawValue) | Int32(a.action.rawValue) << 4
+            | (zone & 0xFFF) << 8 | Int32(a.reminder.map { $0 &+ 1 } ?? 0) << 20)
     }
 
     /// Replaces row `i`'s alarms by `alarms` (words of 5, as `words`).
@@ -79,5 +96,5 @@ struct _TodoAlarms: Sendable {
     }
 
     /// Bytes of allocated capacity.
-    var byteCount: Int { rows.capacity &* 4 &+ words.capacity &* 4 }
+    var byteCount: Int { rows.capacity &* 4 &+ words.capacity &* 4 &+ zones.capacity &* MemoryLayout<TimeZoneRules>.stride }
 }
