@@ -20,9 +20,9 @@ enum AlarmsCommand {
 
     options:
       --from T, --to T       now, +5m, +24h, +2d, -1h (--from: from now; --to: after --from),
-                             a date (its midnight in the
-                             zone), or an RFC 3339 date-time (2026-03-10T08:00:00Z,
-                             2026-03-10T09:00+01:00; without an offset, in the zone)
+                             a date (its midnight in the zone), or an RFC 3339 date-time
+                             (2026-03-10T08:00:00Z, 2026-03-10T09:00+01:00; without an
+                             offset, on the zone's clock)
     \(CommonOptions.help)
     """
 
