@@ -64,6 +64,12 @@ enum _ICalAlarms {
                 warnings.append(_FieldFailure(.missingField, "TRIGGER", _ICalText.alarmWithoutAnchor(name)))
                 continue
             }
+            // A ring before 0001-01-01 or after 9999-12-31 (TRIGGER:-P1000000W) has no day.
+            let d = t.duration, nominal = (Int64(d.weeks) * 7 + Int64(d.days)) * (d.is_neg != 0 ? -1 : 1)
+            guard (Int64(CivilDate.minDayNumber)...Int64(CivilDate.maxDayNumber)).contains(Int64(anchor.day.dayNumber) + nominal) else {
+                warnings.append(_FieldFailure(.invalidDateTime, "TRIGGER", _ICalText.outOfRange("TRIGGER")))
+                continue
+            }
             var ring: (day: Int64, second: Int64, utc: Bool)
             var zone: TimeZoneRules? = nil
             switch try _ICalItem.after(anchor, t.duration, "TRIGGER", c.root, &clock) {
@@ -85,7 +91,6 @@ enum _ICalAlarms {
                     ring = (Int64.min, 0, false)
                 }
             }
-            // A ring before 0001-01-01 or after 9999-12-31 (TRIGGER:-P1000000W) has no day.
             guard ring.day >= Int64(CivilDate.minDayNumber), ring.day <= Int64(CivilDate.maxDayNumber) else {
                 warnings.append(_FieldFailure(.invalidDateTime, "TRIGGER", _ICalText.outOfRange("TRIGGER")))
                 continue

@@ -81,9 +81,7 @@ struct _TodoAlarms: Sendable {
     /// - Complexity: O(N + A)
     mutating func compact(keeping keep: [Bool]) {
         guard !rows.isEmpty else { return }
-        var newRow = [Int32](repeating: -1, count: keep.count)
-        var n: Int32 = 0
-        for i in 0..<keep.count where keep[i] { newRow[i] = n; n &+= 1 }
+        let newRow = _TodoRules.renumbering(keep)
         var w = 0
         for k in 0..<rows.count {
             let r = newRow[Int(rows[k])]
