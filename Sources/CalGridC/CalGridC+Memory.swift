@@ -58,6 +58,9 @@ func _measure(_ p: UnsafeRawPointer, count: Int, stride: Int) -> (text: Int, fla
         let t = _todoStruct(p + k * stride, size: stride)
         text = _add(text, _add(_cLength(t.id), _add(_cLength(t.title), _add(_cLength(t.memo), 16))))
         text = _add(text, _ruleBytes(t))
+        // Times and a location go into the side table: its entry, the location twice (the draft's
+        // string and the table's arena) and the table's growth by doubling.
+        if t.has_times != 0 || t.location != nil { text = _add(text, _add(_mul(_cLength(t.location), 3), 64)) }
         if t.completed_days != nil, t.completed_day_count >= 0, t.completed_day_count <= _maxCompletedDayCount {
             flags = _add(flags, t.completed_day_count)   // a larger count is refused before it is read
         }

@@ -37,7 +37,7 @@ public enum ICalendarItem {
            current.end == draft.end, current.isCompleted == draft.isCompleted, current.recurrence == draft.recurrence,
            current.completedDays == draft.completedDays, current.reminderMinutes == draft.reminderMinutes,
            current.isChallenge == draft.isChallenge, current.repetition == draft.repetition, current.createdAt == draft.createdAt,
-           current.occurrenceDays == draft.occurrenceDays, _ICalNative.lines(current) == _ICalNative.lines(draft) {
+           current.occurrenceDays == draft.occurrenceDays, current.location == draft.location, _ICalNative.lines(current) == _ICalNative.lines(draft) {
             return original
         }
         let r: Result<[UInt8], ImportError> = original.withUnsafeBufferPointer { b in
@@ -103,6 +103,9 @@ enum _Patch {
         if old.memo != new.memo {
             _Builder.replace(raw, ICAL_DESCRIPTION_PROPERTY,
                              with: new.memo.flatMap { m in m.isEmpty ? nil : _Builder.text(m) { icalproperty_new_description($0) } })
+        }
+        if old.location != new.location {
+            _Builder.replace(raw, ICAL_LOCATION_PROPERTY, with: new.location.flatMap { l in l.isEmpty ? nil : _Builder.text(l) { icalproperty_new_location($0) } })
         }
         if old.tags != new.tags {
             _Builder.remove(raw, ICAL_CATEGORIES_PROPERTY)

@@ -47,6 +47,24 @@ enum _Builder {
         return t
     }
 
+    /// `d` as a DATE, or with `minutes` after midnight as a floating DATE-TIME (an item's times are
+    /// wall-clock times of the zone its days were read in: written floating, they read back as
+    /// the same times in any zone).
+    static func date(_ d: CivilDate, at minutes: Int16?) -> icaltimetype {
+        var t = date(d)
+        guard let m = minutes else { return t }
+        t.is_date = 0; t.hour = Int32(m / 60); t.minute = Int32(m % 60); t.second = 0
+        return t
+    }
+
+    /// The exclusive end of an event over `start...last` with `times`: the day after `last` for an
+    /// all-day one, else `last` at its end time (a day later when that is before the start).
+    static func eventEnd(_ start: CivilDate?, _ last: CivilDate, _ times: TodoTimes?) -> icaltimetype {
+        guard let t = times else { return date(last._clampedAdding(1)) }
+        let wrapsPastStart = start == last && t.end < t.start
+        return date(wrapsPastStart ? last._clampedAdding(1) : last, at: t.end)
+    }
+
     /// A UTC DATE-TIME value of `seconds` since 1970; nil outside years 1...9999 (no DATE-TIME
     /// can say it).
     static func utc(_ seconds: Int64) -> icaltimetype? {
@@ -171,14 +189,15 @@ enum _Builder {
         remove(c, ICAL_CATEGORIES_PROPERTY)
         for tag in draft.tags where !tag.isEmpty { if let p = text(tag, { icalproperty_new_categories($0) }) { icalcomponent_add_property(c, p) } }
         replace(c, ICAL_CREATED_PROPERTY, with: draft.createdAt.flatMap { time(ICAL_CREATED_PROPERTY, utc($0)) { icalproperty_new_created($0) } })
-        replace(c, ICAL_DTSTART_PROPERTY, with: draft.start.flatMap { time(ICAL_DTSTART_PROPERTY, date($0)) { icalproperty_new_dtstart($0) } })
+        replace(c, ICAL_DTSTART_PROPERTY, with: draft.start.flatMap { time(ICAL_DTSTART_PROPERTY, date($0, at: draft.times?.start)) { icalproperty_new_dtstart($0) } })
+        replace(c, ICAL_LOCATION_PROPERTY, with: draft.location.flatMap { l in l.isEmpty ? nil : text(l) { icalproperty_new_location($0) } })
         // A recurring todo's end bounds its rule (UNTIL); each occurrence is its one day.
         if draft.recurrence != nil {
             setRule(c, draft)
-            if draft.occurrenceDays > 1 { setOccurrenceEnd(c, draft, isEvent: isEvent) }
+            if draft.occurrenceDays > 1 || draft.times != nil { setOccurrenceEnd(c, draft, isEvent: isEvent) }
             if !isEvent { setDone(c, draft.isCompleted, now: now) }
         } else if isEvent {
-            replace(c, ICAL_DTEND_PROPERTY, with: draft.end.flatMap { time(ICAL_DTEND_PROPERTY, date($0._clampedAdding(1))) { icalproperty_new_dtend($0) } })
+            replace(c, ICAL_DTEND_PROPERTY, with: draft.end.flatMap { time(ICAL_DTEND_PROPERTY, eventEnd(draft.start, $0, draft.times)) { icalproperty_new_dtend($0) } })
             // An event with a start and no end falls on every day from its start on (the set's open
             // span), but a VEVENT without DTEND is one day (RFC 5545 3.6.1): a daily rule without an
             // end says the same days to every client.
@@ -187,7 +206,7 @@ enum _Builder {
                 replace(c, ICAL_RRULE_PROPERTY, with: p)
             }
         } else {
-            replace(c, ICAL_DUE_PROPERTY, with: draft.end.flatMap { time(ICAL_DUE_PROPERTY, date($0)) { icalproperty_new_due($0) } })
+            replace(c, ICAL_DUE_PROPERTY, with: draft.end.flatMap { time(ICAL_DUE_PROPERTY, date($0, at: draft.times?.end)) { icalproperty_new_due($0) } })
             setDone(c, draft.isCompleted, now: now)
         }
     }
@@ -198,11 +217,11 @@ enum _Builder {
     /// DTSTART to DUE or DTEND of the item).
     static func setOccurrenceEnd(_ c: OpaquePointer, _ draft: TodoDraft, isEvent: Bool) {
         remove(c, ICAL_DURATION_PROPERTY)
-        let last = draft.occurrenceDays > 1 ? draft.start.map { $0._clampedAdding(Int64(draft.occurrenceDays) - 1) } : nil
+        let last = draft.occurrenceDays > 1 || draft.times != nil ? draft.start.map { $0._clampedAdding(Int64(draft.occurrenceDays) - 1) } : nil
         if isEvent {
-            replace(c, ICAL_DTEND_PROPERTY, with: last.flatMap { time(ICAL_DTEND_PROPERTY, date($0._clampedAdding(1))) { icalproperty_new_dtend($0) } })
+            replace(c, ICAL_DTEND_PROPERTY, with: last.flatMap { time(ICAL_DTEND_PROPERTY, eventEnd(draft.start, $0, draft.times)) { icalproperty_new_dtend($0) } })
         } else {
-            replace(c, ICAL_DUE_PROPERTY, with: last.flatMap { time(ICAL_DUE_PROPERTY, date($0)) { icalproperty_new_due($0) } })
+            replace(c, ICAL_DUE_PROPERTY, with: last.flatMap { time(ICAL_DUE_PROPERTY, date($0, at: draft.times?.end)) { icalproperty_new_due($0) } })
         }
     }
 

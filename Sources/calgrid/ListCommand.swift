@@ -44,6 +44,7 @@ enum ListCommand {
         case .startDay: return "earliest start first"
         case .title: return "by title (UTF-8 order)"
         case .progress: return "largest share done first"
+        case .time: return "by start day, all-day first, then start time, then title"
         }
     }
 

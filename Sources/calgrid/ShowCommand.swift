@@ -65,6 +65,18 @@ enum ShowCommand {
         } else {
             row("repeats", TodoText.repetition(s.repetition(at: i)))
         }
+        if s.isEvent(at: i) {
+            // An event is never done or due: its times and place, not deadlines and streaks.
+            row("time", context.todos.timeText(at: i) ?? "all day")
+            row("location", s.location(at: i) ?? "—")
+            row("memo", s.memo(at: i) ?? "—")
+            let tags = s.tags(at: i)
+            row("tags", tags.isEmpty ? "—" : tags.joined(separator: ", "))
+            row("created", s.createdAt(at: i).map { TodoText.instant($0, in: context.options.zone) } ?? "—")
+            return out
+        }
+        if let t = context.todos.timeText(at: i) { row("time", t) }
+        if let l = s.location(at: i) { row("location", l) }
         let percent = Int((s.completionShare(at: i) * 100).rounded())
         if s.ticksPerDay(at: i), !s.isTracked(at: i) {
             // Open-ended: as a whole only by its flag; its occurrences one tick each.

@@ -35,6 +35,16 @@ enum TodoPresentation {
         return (context.t("due \(date) (in \(left) day\(left == 1 ? "" : "s"))", "\(date) 마감 (\(left)일 남음)"), [])
     }
 
+    /// `startTime`, `endTime` (`"HH:MM"`) and `location` of item `i`, as the native format: absent
+    /// for an all-day item and one without a location.
+    static func timeFields(_ i: Int, _ s: TodoSet, _ w: inout JSONWriter) {
+        if let t = s.times(at: i) {
+            w.field(TodoField.startTime.nameText, TodoTimes.text(t.start))
+            w.field(TodoField.endTime.nameText, TodoTimes.text(t.end))
+        }
+        if let l = s.location(at: i) { w.field(TodoField.location.nameText, l) }
+    }
+
     /// Every field of todo `i` as a JSON object (the `list`, `day` and `week` schemas share it).
     /// `extra` adds fields at the end (`show` adds streaks and what is due).
     static func json(_ i: Int, _ todos: TodoData, today: CivilDate, _ w: inout JSONWriter,
@@ -83,6 +93,7 @@ enum TodoPresentation {
         }
         // As the native format: present only when an occurrence covers several days.
         if s.occurrenceDays(at: i) > 1 { w.field(TodoField.occurrenceDays.nameText, Int(s.occurrenceDays(at: i))) }
+        timeFields(i, s, &w)
         extra(&w)
         w.endObject()
     }

@@ -280,3 +280,16 @@ lunar_case lunar-show              MASK='s/created   .*/created   N/' -- show mo
 lunar_case lunar-show-leap         MASK='s/created   .*/created   N/' -- show leap $L
 lunar_case err-lunar-scale         -- add X --repeat "RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=5L" $L
 lunar_case err-lunar-day-31        -- add X --repeat "RSCALE=DANGI;FREQ=YEARLY;BYMONTH=1;BYMONTHDAY=31" $L
+
+# Times of day and the agenda (issue 39): a vdir written as Thunderbird (a weekly standup in
+# Europe/Berlin with its VTIMEZONE and LOCATION), Google Calendar (an all-day trip over two days and
+# a UTC call) and todoman (a DATE due) write them; read in two zones.
+A="--todos agenda-vdir --today 2026-11-24"
+case_ agenda-berlin          -- agenda 2026-11-24 $A --tz Europe/Berlin
+case_ agenda-newyork-json    -- agenda 2026-11-24 2026-12-01 $A --tz America/New_York --json
+case_ agenda-empty           -- agenda 2027-01-01 2027-01-02 $A --tz Europe/Berlin
+case_ err-agenda-reversed    -- agenda 2026-11-25 2026-11-24 $A --tz Europe/Berlin
+case_ day-times              -- day 2026-11-24 $A --tz Europe/Berlin
+case_ day-times-json         -- day 2026-11-24 $A --tz Europe/Berlin --json
+case_ list-sort-time         -- list --sort time $A --tz Europe/Berlin
+case_ show-event-times       MASK='s/created   .*/created   N/' -- show standup-thunderbird $A --tz Europe/Berlin

@@ -88,4 +88,42 @@ import CalGridTestSupport
         let set = try TodoSet([d])
         #expect(set.trackedDayCount(at: 0) == 1)   // 12-07 only: 12-14 would end on 2027-01-07
     }
+
+    /// Chuseok as the three-day holiday (lunar 8/14 to 8/16), a lunar yearly rule (RSCALE=DANGI)
+    /// whose occurrences cover three days: Chuseok (lunar 8/15) falls on 2026-09-25, 2027-09-15
+    /// and 2028-10-03 (the Korean public calendar; docs/recurrence.md's libical probe), so the
+    /// holiday is the day before to the day after. Days, per-day counts in tables that start
+    /// inside an occurrence, ticks and the day tables' incremental update.
+    @Test func aLunarYearlyRuleOfThreeDays() throws {
+        let r = Recurrence(start: Self.iso("2026-09-24"), rule: try RecurrenceRule(parsing: "RSCALE=DANGI;FREQ=YEARLY;COUNT=3"))
+        var d = TodoDraft(id: "chuseok", title: "Chuseok", start: Self.iso("2026-09-24"), end: Self.iso("2028-10-04"), recurrence: r)
+        d.occurrenceDays = 3
+        var set = try TodoSet([d])
+        let want = ["2026-09-24", "2026-09-25", "2026-09-26", "2027-09-14", "2027-09-15", "2027-09-16",
+                    "2028-10-02", "2028-10-03", "2028-10-04"]
+        #expect(Self.days(set, at: 0, "2026-09-01", "2028-12-31") == want)
+        #expect(set.trackedDayCount(at: 0) == 3)
+        // A table whose first day is the occurrence's second still counts it there.
+        for (a, b) in [("2026-09-25", "2026-10-05"), ("2027-09-01", "2027-09-30"), ("2028-10-03", "2028-10-10")] {
+            let c = set.dayCounts(from: Self.iso(a), through: Self.iso(b))
+            let expected = (0..<c.dayCount).map { k in want.contains(try! Self.iso(a).adding(days: k).iso8601) ? Int32(1) : 0 }
+            #expect(c.total == expected, "\(a)...\(b)")
+        }
+        set.prepareDayCounts()
+        try set.setDone(true, on: Self.iso("2027-09-14"), at: 0)
+        #expect(["2027-09-14", "2027-09-15", "2027-09-16"].allSatisfy { set.isDone(on: Self.iso($0), at: 0) })
+        #expect(!set.isDone(on: Self.iso("2026-09-25"), at: 0))
+        #expect(throws: TodoError.notAnOccurrence(position: 0, day: Self.iso("2027-09-15"), previous: Self.iso("2027-09-14"),
+                                                  next: Self.iso("2028-10-02"))) {
+            try set.setDone(true, on: Self.iso("2027-09-15"), at: 0)
+        }
+        let c = set.dayCounts(from: Self.iso("2027-09-13"), through: Self.iso("2027-09-17"))
+        #expect(c.completed.map(Int.init) == [0, 1, 1, 1, 0])
+        #expect(set._dayTableMismatches() == 0)
+        #expect(set.nextDueDay(onOrAfter: Self.iso("2027-09-17"), at: 0) == Self.iso("2028-10-02"))
+        // Broken reading (negative control): the Gregorian month and day of the first occurrence.
+        let g = Recurrence(start: Self.iso("2026-09-24"), rule: try RecurrenceRule(parsing: "FREQ=YEARLY;COUNT=3"))
+        var wrong = d; wrong.recurrence = g; wrong.end = Self.iso("2028-09-26")
+        #expect(Self.days(try TodoSet([wrong]), at: 0, "2026-09-01", "2028-12-31") != want)
+    }
 }

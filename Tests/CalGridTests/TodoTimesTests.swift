@@ -72,4 +72,47 @@ import Testing
         try other.insert(contentsOf: batch, range: 0..<batch.count)
         for i in 0..<set.count { #expect(other.draft(at: i) == set.draft(at: i)) }
     }
+
+    /// The agenda against a brute force: every (day, item) that `fallsOn` says, in the documented
+    /// order (day, all-day first, start minute, title bytes, index), over random sets with times,
+    /// rules, events and open ends; and `sortedIndices(by: .time)` against the same order by start.
+    @Test func agendaMatchesBruteForce() throws {
+        var rng = SystemRandomNumberGenerator()
+        let base = Self.day("2026-11-01")
+        for round in 0..<20 {
+            var drafts: [TodoDraft] = []
+            for k in 0..<60 {
+                let s = try base.adding(days: Int.random(in: 0..<30, using: &rng))
+                let e = try s.adding(days: Int.random(in: 0..<10, using: &rng))
+                var d = TodoDraft(id: "t\(k)", title: ["b", "a", "c", "ab", ""].randomElement(using: &rng)!,
+                                  start: Bool.random(using: &rng) || k % 7 == 0 ? s : nil, end: k % 5 == 0 ? nil : e,
+                                  isEvent: k % 3 == 0)
+                if d.start == nil, d.end == nil { d.start = s }
+                if k % 4 == 0, let st = d.start { d.recurrence = Recurrence(start: st, rule: try RecurrenceRule(parsing: "FREQ=WEEKLY")) }
+                if Bool.random(using: &rng) { d.times = TodoTimes(start: Int.random(in: 0..<1440, using: &rng), end: Int.random(in: 0..<1440, using: &rng)) }
+                drafts.append(d)
+            }
+            let set = try TodoSet(drafts)
+            let from = try base.adding(days: round), through = try from.adding(days: 7)
+            var want: [(UInt64, [UInt8], Int, CivilDate)] = []
+            var d = from
+            while d <= through {
+                for i in set.indices where set.fallsOn(d, at: i) {
+                    let m = set.times(at: i).map { UInt64($0.start) + 1 } ?? 0
+                    want.append((UInt64(from.days(to: d)) << 11 | m, Array(set.title(at: i).utf8), i, d))
+                }
+                d = try d.adding(days: 1)
+            }
+            want.sort { a, b in a.0 != b.0 ? a.0 < b.0 : a.1 != b.1 ? a.1.lexicographicallyPrecedes(b.1) : a.2 < b.2 }
+            #expect(set.occurrences(from: from, through: through) == want.map { TodoOccurrence(day: $0.3, index: $0.2) })
+            let byTime = set.indices.sorted { a, b in
+                let ka = (set.start(at: a)?.dayNumber ?? .max, set.times(at: a).map { Int($0.start) + 1 } ?? 0)
+                let kb = (set.start(at: b)?.dayNumber ?? .max, set.times(at: b).map { Int($0.start) + 1 } ?? 0)
+                if ka != kb { return ka < kb }
+                let ta = Array(set.title(at: a).utf8), tb = Array(set.title(at: b).utf8)
+                return ta != tb ? ta.lexicographicallyPrecedes(tb) : a < b
+            }
+            #expect(set.sortedIndices(by: .time) == byTime)
+        }
+    }
 }
