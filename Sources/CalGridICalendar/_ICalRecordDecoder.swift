@@ -52,6 +52,7 @@ struct _ICalRecordDecoder: _RecordDecoding {
         if let s = item.start, let e = item.end, e >= s, s.days(to: e) >= maxSpanDays {
             throw _FieldFailure.spanTooLong(c.isTodo ? "DUE" : "DTEND", limit: maxSpanDays)
         }
+        let alarms = try _ICalAlarms.read(c, first: item.start, clock: &clock, warnings: &item.warnings)
         let end = spans ? item.end.map { $0._clampedAdding(Int64(extra)) } : item.end
         var fields = TodoFields(start: item.start, end: end, createdAt: item.createdAt, isChallenge: native.isChallenge,
                                 isCompleted: item.isCompleted, repetition: native.repetition, reminderMinutes: item.reminder, isEvent: c.isEvent,
@@ -74,6 +75,7 @@ struct _ICalRecordDecoder: _RecordDecoding {
         }
         c.withText(ICAL_LOCATION_PROPERTY) { l in if let l, l.count > 0 { batch.setLocation(l) } }
         for w in item.warnings { warnings.append((span.start, w)) }
+        for a in alarms { batch.appendAlarm(a) }
         for p in c.all(ICAL_CATEGORIES_PROPERTY) {
             _Property.withText(p) { t in if let t, t.count > 0 { batch.appendTag(t) } }
         }

@@ -126,6 +126,14 @@ case_ export-help              -- export --help
 case_ stats-help               -- stats --help
 case_ help-json                -- help json
 
+# Alarms (issue 39): a Thunderbird calendar's meeting and task alarms, the reminders of a JSON file.
+case_ alarms-ics               -- alarms --todos ics/meetings.ics --tz Europe/Berlin --from 2026-03-16 --to +3d
+case_ alarms-ics-json          -- alarms --todos ics/meetings.ics --tz Asia/Seoul --from 2026-03-17T16:00:00Z --to 2026-03-18T09:00+09:00 --json
+case_ alarms-none              -- alarms --todos ics/meetings.ics --tz UTC --from 2027-01-01 --to +1h
+case_ err-alarms-from          -- alarms --todos ics/meetings.ics --from tomorrow
+case_ err-alarms-empty-range   -- alarms --todos ics/meetings.ics --from 2026-03-16 --to -1h
+case_ alarms-help              -- alarms --help
+
 # Your own todos: each store_case runs with $CALGRID_TODOS pointing at one store in the scratch
 # directory, so the cases below build on each other, in order.
 store_case() { CALGRID_TODOS="$work/store/todos.json" case_ "$@"; }

@@ -18,6 +18,11 @@ public struct TodoBatch: Sendable {
     /// Rules staged as text (`setRule(textBytes:rdates:exdates:)`), parsed by the set on insert.
     @usableFromInline var _rules: [_StagedRule] = []
     @usableFromInline var _ruleText: [UInt8] = []
+    /// Alarms staged with `appendAlarm(_:)`: six words each, the todo's position in the batch and
+    /// the five words of `_TodoAlarms`. Empty for a batch without alarms.
+    @usableFromInline var _alarms: [Int32] = []
+    /// The zones of staged alarms (`_TodoAlarms.zones`, by the batch's own indices).
+    @usableFromInline var _alarmZones: [TimeZoneRules] = []
     /// Locations (`setLocation(_:)`), back to back; a staged todo says where its own are.
     @usableFromInline var _locationText: [UInt8] = []
 
@@ -65,6 +70,8 @@ public struct TodoBatch: Sendable {
         _bits.removeAll()
         _rules.removeAll(keepingCapacity: true)
         _ruleText.removeAll(keepingCapacity: true)
+        _alarms.removeAll(keepingCapacity: true)
+        _alarmZones.removeAll(keepingCapacity: true)
         _locationText.removeAll(keepingCapacity: true)
     }
 
@@ -142,7 +149,24 @@ public struct TodoBatch: Sendable {
         _tagLengths.removeLast(_tagLengths.count - r.tagStart)
         if r.completedCount >= 0 { _bits.truncate(to: r.bitOffset) }
         if r.rule >= 0 { _ruleText.removeLast(_ruleText.count - _rules.removeLast().textStart) }
+        while _alarms.count >= 6, Int(_alarms[_alarms.count - 6]) == _rows.count { _alarms.removeLast(6) }
         if r.locationCount >= 0 { _locationText.removeLast(_locationText.count - r.locationStart) }
+    }
+
+    /// Gives the last todo one more alarm (after those it has), kept by the set on insert.
+    /// - Complexity: O(1) amortized
+    public mutating func appendAlarm(_ a: TodoAlarm) {
+        precondition(!_rows.isEmpty, "TodoBatch.appendAlarm on an empty batch")
+        var z: Int32 = 0
+        if let zone = a.zone {
+            if let k = _alarmZones.firstIndex(where: { $0.name == zone.name }) { z = Int32(truncatingIfNeeded: k) &+ 1 } else {
+                _alarmZones.append(zone)
+                z = Int32(truncatingIfNeeded: _alarmZones.count)
+            }
+        }
+        let p = _TodoAlarms.pack(a, zone: z)
+        _alarms.append(Int32(truncatingIfNeeded: _rows.count - 1))
+        _alarms.append(p.0); _alarms.append(p.1); _alarms.append(p.2); _alarms.append(p.3); _alarms.append(p.4)
     }
 
     /// Gives the last todo a location (UTF-8 bytes, copied; ill-formed UTF-8 is repaired as

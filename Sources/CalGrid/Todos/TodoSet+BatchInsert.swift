@@ -65,6 +65,7 @@ extension TodoSet {
                 _ids.insert(count - 1, hash: hashes[j])
             }
         }
+        if !batch._alarms.isEmpty { _appendAlarms(batch, range, firstRow: count - n) }
         _didAppendRows((count - n)..<count)
         _checkInvariants(changed: (count - n)..<count)
     }
@@ -102,6 +103,24 @@ extension TodoSet {
         if _textGarbage > 4096, _textGarbage > _text.count - _textGarbage { _compactText() }
         if _bitsGarbage > 4096, _bitsGarbage > _bits.count - _bitsGarbage { _compactBits() }
         _checkInvariants(changed: i..<i + 1)
+    }
+
+    /// The staged alarms of `batch`'s todos in `range`, now rows from `firstRow` on (the last rows,
+    /// so the side table stays sorted by appending).
+    mutating func _appendAlarms(_ batch: TodoBatch, _ range: Range<Int>, firstRow: Int) {
+        let w = batch._alarms
+        var k = 0
+        while k < w.count {
+            let p = Int(w[k])
+            if range.contains(p) {
+                _alarms.rows.append(Int32(truncatingIfNeeded: firstRow &+ p &- range.lowerBound))
+                _alarms.words.append(contentsOf: w[(k &+ 1)..<(k &+ 5)])
+                // The batch's zone index becomes the set's.
+                let packed = w[k &+ 5], z = Int((packed >> 8) & 0xFFF)
+                _alarms.words.append(packed & ~(0xFFF << 8) | (z > 0 ? _alarms.zoneIndex(batch._alarmZones[z &- 1]) : 0) << 8)
+            }
+            k &+= 6
+        }
     }
 
     /// Stores a validated staged todo's text record and completion flags in the arenas and gives

@@ -126,6 +126,7 @@ extension TodoSet {
         _bitsGarbage += _storedFlags(i)
         _unindexID(i)
         if !_rules.isEmpty { _rules.remove(row: i) }
+        if !_alarms.isEmpty { _alarms.remove(row: i) }
         if !_details.isEmpty { _details.remove(row: i) }
         _columns.remove(at: i)
         _ids.closeGap(at: i)
@@ -157,6 +158,7 @@ extension TodoSet {
         }
         _columns.compact(keeping: keep)
         _rules.compact(keeping: keep)
+        _alarms.compact(keeping: keep)
         _details.compact(keeping: keep)
         _rebuildIDTable(minimumCount: count, rows: count)
         _afterRemoval()

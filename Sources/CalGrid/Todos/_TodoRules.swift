@@ -101,14 +101,22 @@ struct _TodoRules: Sendable {
         for k in _lowerBound(i)..<rows.count { rows[k] &-= 1 }
     }
 
+    /// Each row's number once the rows where `keep` is false are gone (-1 for those): what every
+    /// side table by row renumbers with (`compact(keeping:)` here and in `_TodoAlarms`).
+    /// - Complexity: O(N)
+    static func renumbering(_ keep: [Bool]) -> [Int32] {
+        var newRow = [Int32](repeating: -1, count: keep.count)
+        var n: Int32 = 0
+        for i in 0..<keep.count where keep[i] { newRow[i] = n; n &+= 1 }
+        return newRow
+    }
+
     /// The rows where `keep` is false are removed; the others are renumbered densely.
     /// - Complexity: O(N + R)
     @usableFromInline
     mutating func compact(keeping keep: [Bool]) {
         guard !rows.isEmpty else { return }
-        var newRow = [Int32](repeating: -1, count: keep.count)
-        var n: Int32 = 0
-        for i in 0..<keep.count where keep[i] { newRow[i] = n; n &+= 1 }
+        let newRow = _TodoRules.renumbering(keep)
         var w = 0
         openCount = 0; spanCount = 0
         for k in 0..<rows.count {
