@@ -96,7 +96,7 @@ extension TodoSet {
     @inlinable
     func _openTicked(_ i: Int, slot k: Int, _ day: Int32) -> Bool {
         let h = _rules.horizon(k), s = _columns.start[i]
-        guard h > 0, day >= s, _rules.rules[k].contains(day) else { return false }
+        guard h > 0, day >= s else { return false }
         var n = 0, found = -1
         _rules.rules[k].forEachOccurrence(s, day) { d in
             if d == day { found = n; return false }
