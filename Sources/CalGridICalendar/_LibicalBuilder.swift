@@ -117,10 +117,13 @@ enum _Builder {
         if let p = time(ICAL_DTSTAMP_PROPERTY, utc(now), { icalproperty_new_dtstamp($0) }) { icalcomponent_add_property(c, p) }
         set(c, draft, isEvent: draft.isEvent, now: now)
         if let m = draft.reminderMinutes, _ICalNative.hasAlarmAnchor(draft) {
-            // Minutes after midnight of the due day (DATE, RELATED=END) for a todo with a DUE: its
-            // deadline is the day the reminder is for; else of the start day.
+            // Minutes after midnight of the due day (RELATED=END) for a todo with a DUE: its
+            // deadline is the day the reminder is for; else of the start day. The trigger counts
+            // from the anchor's own time of day when it has one (a timed item's DUE or DTSTART).
             let due = icalcomponent_get_first_property(c, ICAL_DUE_PROPERTY) != nil
-            icalcomponent_add_component(c, _ICalAlarm.alarm(icaldurationtype_from_int(Int32(m) * 60), end: due || draft.start == nil, title: draft.title))
+            let end = due || draft.start == nil
+            let anchor = draft.times.map { Int32(end ? $0.end : $0.start) } ?? 0
+            icalcomponent_add_component(c, _ICalAlarm.alarm(icaldurationtype_from_int((Int32(m) - anchor) * 60), end: end, title: draft.title))
         }
         _ICalNative.set(c, native)
         var out = [c]
@@ -168,16 +171,38 @@ enum _Builder {
         if let rule = r.rule {
             var t = rule.text
             if rule.until == nil, rule.count == nil, let e = draft.end { t += ";UNTIL=" + e.basic }
+            // UNTIL takes DTSTART's value type (RFC 5545 3.3.10): with a time of day, DTSTART is a
+            // floating DATE-TIME, and a DATE UNTIL would be read as that day's midnight, before its
+            // occurrence. The end of the day keeps the last occurrence.
+            if draft.times != nil { t = timedUntil(t) }
             if let p = ("RRULE:" + t).withCString({ icalproperty_new_from_string($0) }) { icalcomponent_add_property(c, p) }
         }
         // An added day after the todo's end is no occurrence of it (the set's days stop at the end).
         for d in r.rdates where draft.end.map({ d <= $0 }) ?? true {
             var v = icaldatetimeperiodtype()
-            v.time = date(d)
+            v.time = date(d, at: draft.times?.start)
             v.period = icalperiodtype_null_period()
             if let p = time(ICAL_RDATE_PROPERTY, v.time, { _ in icalproperty_new_rdate(v) }) { icalcomponent_add_property(c, p) }
         }
-        for d in r.exdates { if let p = time(ICAL_EXDATE_PROPERTY, date(d), { icalproperty_new_exdate($0) }) { icalcomponent_add_property(c, p) } }
+        for d in r.exdates { if let p = time(ICAL_EXDATE_PROPERTY, date(d, at: draft.times?.start), { icalproperty_new_exdate($0) }) { icalcomponent_add_property(c, p) } }
+    }
+
+    /// `rule` with a DATE UNTIL (`UNTIL=20261216`) made the floating DATE-TIME at that day's last
+    /// second (`UNTIL=20261216T235959`).
+    /// - Complexity: O(rule)
+    static func timedUntil(_ rule: String) -> String {
+        let b = Array(rule.utf8), key = Array("UNTIL=".utf8)
+        var out: [UInt8] = [], start = 0
+        out.reserveCapacity(b.count + 7)
+        while start < b.count {
+            var end = start
+            while end < b.count && b[end] != UInt8(ascii: ";") { end += 1 }
+            out += b[start..<end]
+            if end - start == key.count + 8 && Array(b[start..<start + key.count]) == key { out += Array("T235959".utf8) }
+            if end < b.count { out.append(UInt8(ascii: ";")) }
+            start = end + 1
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Sets the mapped properties of `c` from `draft`: SUMMARY, DESCRIPTION, CATEGORIES, CREATED,
