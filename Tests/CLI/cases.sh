@@ -202,7 +202,7 @@ vdir_case vdir-done-on             -- done k3m --on wed $M
 vdir_case vdir-show                MASK='s/created   .*/created   N/' -- show k3m --today=2026-12-05
 vdir_case vdir-add-synchronised    -- add Rent --repeat "monthly on the 1st" --id rent --today=2026-12-06
 vdir_case vdir-add-weekdays-json   MASK="$NOW" -- add Swim --repeat tue,thu --start 2026-12-06 --end 2026-12-31 --id swim --today=2026-12-06 --json
-vdir_case vdir-list                -- list --today=2026-12-06
+vdir_case vdir-list                -- list --sort title --today=2026-12-06   # ties of registration order would be the second the adds ran in
 
 # Recurrence rules (issue 19): friendly forms and RRULE text, days skipped and added, show's words
 # and next occurrences, ticks per occurrence, the core's errors. A store of their own.

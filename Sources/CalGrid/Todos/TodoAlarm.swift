@@ -66,7 +66,7 @@ public struct TodoAlarm: Sendable, Equatable {
     /// - Complexity: O(1)
     public static func == (a: TodoAlarm, b: TodoAlarm) -> Bool {
         a.clock == b.clock && a.day == b.day && a.second == b.second && a.repeatCount == b.repeatCount
-            && a.repeatInterval == b.repeatInterval && a.action == b.action && a.zone?.name == b.zone?.name
+            && a.repeatInterval == b.repeatInterval && a.action == b.action && _sameZoneName(a.zone, b.zone)
             && a.reminder == b.reminder
     }
 
@@ -99,5 +99,17 @@ public struct TodoAlarmInstant: Sendable, Equatable {
     /// - Complexity: O(1)
     public init(at: Int64, row: Int, occurrence: CivilDate?, action: TodoAlarm.Action) {
         self.at = at; self.row = row; self.occurrence = occurrence; self.action = action
+    }
+}
+
+/// Zones of the same name, compared as bytes (zone names are ASCII; String `==` would pull Unicode
+/// normalization into every program that compares alarms).
+/// - Complexity: O(name)
+@inline(__always)
+func _sameZoneName(_ a: TimeZoneRules?, _ b: TimeZoneRules?) -> Bool {
+    switch (a, b) {
+    case (nil, nil): return true
+    case (let x?, let y?): return x.name.utf8.elementsEqual(y.name.utf8)
+    default: return false
     }
 }

@@ -32,7 +32,9 @@ struct _TodoAlarms: Sendable {
     /// - Complexity: O(zones)
     mutating func zoneIndex(_ zone: TimeZoneRules?) -> Int32 {
         guard let zone else { return 0 }
-        if let k = zones.firstIndex(where: { $0.name == zone.name }) { return Int32(truncatingIfNeeded: k) &+ 1 }
+        // Bytes, not String ==: that one pulls Unicode normalization and its tables (~70 KB) into
+        // libcalgrid.a's calgrid.o, and zone names are ASCII.
+        if let k = zones.firstIndex(where: { _sameZoneName($0, zone) }) { return Int32(truncatingIfNeeded: k) &+ 1 }
         guard zones.count < 0xFFF else { return 0 }   // 4,095 zones: the rest ring on the query zone's clock
         zones.append(zone)
         return Int32(truncatingIfNeeded: zones.count)
