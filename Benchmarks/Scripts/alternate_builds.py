@@ -146,6 +146,7 @@ def main():
     rows = summarize(builds, runs)
     summary = {"tool": "Benchmarks/Scripts/alternate_builds.py", "arguments": passthrough,
                "rounds": args.rounds, "order": [n for n, _ in builds], "nice": args.nice,
+               "environment": {k: v for k, v in os.environ.items() if k.startswith("CALGRID_BENCH_")},
                "builds": {n: p for n, p in builds}, "cores": os.cpu_count(),
                "ratio": "median over runs of each run's CPU-time median; <build>/<first build> > 1 = slower "
                         "than the first build; paired = the same round's runs",
