@@ -446,7 +446,8 @@ typedef enum calgrid_sort_label {
     CALGRID_LABEL_NEWEST_FIRST,            /* 최신순 */
     CALGRID_LABEL_START_DAY,
     CALGRID_LABEL_TITLE,
-    CALGRID_LABEL_PROGRESS
+    CALGRID_LABEL_PROGRESS,
+    CALGRID_LABEL_TIME                     /* 시간순: start day, all-day first, start time, title */
 } calgrid_sort_label;
 
 /* *out = a static name. EINVAL for unknown enum values, ERANGE for a month outside 1...12. */
@@ -578,16 +579,38 @@ typedef struct calgrid_todo {
                                            its days like a todo and is never done, so is_completed,
                                            is_challenge and completed_days must stay 0/NULL (EINVAL,
                                            field "kind"); counted apart in calgrid_day_tally.events */
+    /* Added after is_event: a caller whose header lacks it passes CALGRID_TODO_SIZE_V3 (or older)
+    ** and its occurrences are one day each, as before. */
+    int occurrence_days;                /* days each occurrence of rrule covers (RFC 5545's DTSTART to
+                                           DUE or DTEND), 1 ... 65536; 0 = 1. More than 1 needs rrule
+                                           (EINVAL, field "occurrenceDays"); `end` is then the last day
+                                           of the last occurrence, an occurrence starts no later than
+                                           end - (occurrence_days - 1), and falls on each of its days;
+                                           completed_days has one entry per occurrence, a tick names
+                                           an occurrence by its first day. */
+    /* Added after occurrence_days: a caller whose header lacks them passes CALGRID_TODO_SIZE_V4 (or
+    ** older) and its items are all-day, without a location, as before. */
+    int has_times;                      /* 0 = all-day or date-only; 1 = start_minutes and end_minutes hold
+                                           its times of day (wall-clock, in the zone its days are in) */
+    int start_minutes;                  /* 0 ... 1439 after midnight on its first day (ERANGE, field
+                                           "startTime"); read only with has_times */
+    int end_minutes;                    /* 0 ... 1439 on its last day (may be before start_minutes: it ends
+                                           on a later day); read only with has_times */
+    const char *location;               /* where it takes place (LOCATION), or NULL */
 } calgrid_todo;
 
 /* sizeof(calgrid_todo) before the rule members: what callers built with an older header pass. */
 #define CALGRID_TODO_SIZE_V1 (offsetof(calgrid_todo, tag_count) + sizeof(size_t))
 /* sizeof(calgrid_todo) before is_event (with the rule members). */
 #define CALGRID_TODO_SIZE_V2 (offsetof(calgrid_todo, rdate_count) + sizeof(size_t))
+/* sizeof(calgrid_todo) before occurrence_days (with is_event). */
+#define CALGRID_TODO_SIZE_V3 (offsetof(calgrid_todo, is_event) + sizeof(int))
+/* sizeof(calgrid_todo) before has_times (with occurrence_days). */
+#define CALGRID_TODO_SIZE_V4 (offsetof(calgrid_todo, occurrence_days) + sizeof(int))
 
 #define CALGRID_TODO_INIT \
     { sizeof(calgrid_todo), NULL, NULL, NULL, CALGRID_DATE_NONE, CALGRID_DATE_NONE, CALGRID_TIMESTAMP_NONE, \
-      0, 0, CALGRID_EVERY_DAY, CALGRID_REMINDER_NONE, NULL, 0, NULL, 0, NULL, NULL, 0, NULL, 0, 0 }
+      0, 0, CALGRID_EVERY_DAY, CALGRID_REMINDER_NONE, NULL, 0, NULL, 0, NULL, NULL, 0, NULL, 0, 0, 1, 0, 0, 0, NULL }
 
 /* The fixed-size facts of a stored todo (its texts: calgrid_todo_set_text). */
 typedef struct calgrid_todo_info {
@@ -608,10 +631,19 @@ typedef struct calgrid_todo_info {
     size_t tag_count;
     int is_event;                       /* an event: never done, never tracked (added later: a caller whose
                                            header lacks it passes CALGRID_TODO_INFO_SIZE_V1 and gets the rest) */
+    int occurrence_days;                /* days each occurrence covers, 1 without a rule (added later: a
+                                           caller whose header lacks it passes CALGRID_TODO_INFO_SIZE_V2) */
+    int has_times;                      /* its times of day, as calgrid_todo's (added later: a caller whose */
+    int start_minutes;                  /* header lacks them passes CALGRID_TODO_INFO_SIZE_V3); */
+    int end_minutes;                    /* -1 each without has_times */
 } calgrid_todo_info;
 
 /* sizeof(calgrid_todo_info) before is_event. */
 #define CALGRID_TODO_INFO_SIZE_V1 (offsetof(calgrid_todo_info, tag_count) + sizeof(size_t))
+/* sizeof(calgrid_todo_info) before occurrence_days. */
+#define CALGRID_TODO_INFO_SIZE_V2 (offsetof(calgrid_todo_info, is_event) + sizeof(int))
+/* sizeof(calgrid_todo_info) before has_times. */
+#define CALGRID_TODO_INFO_SIZE_V3 (offsetof(calgrid_todo_info, occurrence_days) + sizeof(int))
 
 /* Creates an empty set. Ownership: the caller owns *out and releases it with
 ** calgrid_todo_set_free. Thread-safe (the new set is not shared yet). */
@@ -698,7 +730,8 @@ typedef enum calgrid_todo_text {
     CALGRID_TEXT_TITLE,
     CALGRID_TEXT_MEMO,   /* ENOTFOUND when the todo has no memo */
     CALGRID_TEXT_TAG,    /* the tag at `tag_index` (ERANGE when tag_index >= tag_count) */
-    CALGRID_TEXT_RRULE   /* the rule's canonical RRULE text (ENOTFOUND when the todo has no rule text) */
+    CALGRID_TEXT_RRULE,  /* the rule's canonical RRULE text (ENOTFOUND when the todo has no rule text) */
+    CALGRID_TEXT_LOCATION /* where it takes place (ENOTFOUND when it has no location) */
 } calgrid_todo_text;
 
 /* Copies one text of the todo at `index` into buf (capacity `size`) as NUL-terminated UTF-8;
@@ -777,6 +810,26 @@ typedef enum calgrid_split {
 int calgrid_todo_set_overlapping(size_t *indices, size_t size, size_t *out_count, const calgrid_todo_set *set,
                                  calgrid_date first, calgrid_date last, calgrid_todo_kind kind);
 
+/* One item on one day of an agenda (calgrid_todo_set_occurrences). */
+typedef struct calgrid_occurrence {
+    calgrid_date date;                  /* a day the item falls on */
+    size_t index;                       /* the item's index in the set */
+    int has_times;                      /* 0 = all-day; 1 = start_minutes and end_minutes hold its times */
+    int start_minutes;                  /* 0 ... 1439, or -1 without has_times */
+    int end_minutes;                    /* 0 ... 1439, or -1 without has_times */
+    int is_done;                        /* done on that day (an event: 0) */
+} calgrid_occurrence;
+
+/* The agenda of first...last: every day each item of `kind` falls on (each occurrence of a rule,
+** each day of a span), by day, and on one day all-day items first, then by start time, then by
+** title bytes, then by index (CALGRID_SORT_TIME's order), into `out` (room for `size`); *out_count
+** (may be NULL) = how many there are, also when out is too small (ENOSPC: pass size 0 to learn it).
+** EINVAL when last is before first. O(log N + k' x d + k log k) for the k' items of the range (the
+** index of calgrid_todo_set_overlapping, plus a scan of the rule items), d its days and k
+** occurrences. Allocates (ENOMEM leaves nothing changed). Reads the set (any number of threads). */
+int calgrid_todo_set_occurrences(calgrid_occurrence *out, size_t size, size_t *out_count, const calgrid_todo_set *set,
+                                 calgrid_date first, calgrid_date last, calgrid_todo_kind kind);
+
 /* *out_count = how many todos calgrid_todo_set_overlapping would list for first...last and kind,
 ** without listing them: O(G log N), G the distinct (repetition, kind) pairs of the dated todos
 ** (1 when every todo repeats daily and one kind is asked for), after the index build on the first
@@ -838,7 +891,8 @@ typedef enum calgrid_sort_key {
     CALGRID_SORT_REGISTRATION,    /* created_at */
     CALGRID_SORT_START,           /* start day */
     CALGRID_SORT_TITLE,           /* title bytes */
-    CALGRID_SORT_COMPLETION       /* completion share, compared exactly */
+    CALGRID_SORT_COMPLETION,      /* completion share, compared exactly */
+    CALGRID_SORT_TIME             /* start day, then all-day first, start time, title (TodoSortKey.time) */
 } calgrid_sort_key;
 
 /* The sort a dropdown entry stands for: *out_key and *out_descending (0 or 1), to pass to

@@ -388,3 +388,13 @@ test-c-lunar: lunar-venv $(CAPI_T_DIR)/cells-dump-shared $(CAPI_T_DIR)/cells-dum
 	 $(CAPI_T_DIR)/lunar-cells > $(CAPI_T_DIR)/lunar-cells.txt && \
 	 printf '9/24 lunar 8/14 추석 전날\n9/25 lunar 8/15 추석\n9/26 lunar 8/16 추석 다음날\n' | cmp - $(CAPI_T_DIR)/lunar-cells.txt && \
 	 echo "docs/lunar-and-holidays.md's C program (snippet c-lunar-cells): built against libcalgrid.a, prints Chuseok 2026"
+
+# The agenda benchmark (issue 39): 1,000,000 todos (30% weekly rules, half timed), a 7-day agenda
+# through calgrid_todo_set_occurrences against a plain C scan of the same items in the same run,
+# both checked equal (Benchmarks/CAPI/bench_agenda.c; figures in Benchmarks/README.md). Timing
+# belongs to Benchmarks: not in TEST_RULES.
+.PHONY: bench-agenda
+bench-agenda: $(CAPI_SO)
+	cc -O2 -std=c99 -I Include -I Benchmarks/CAPI Benchmarks/CAPI/bench_agenda.c -L$(CAPI_DIR) -lcalgrid \
+	   -Wl,-rpath,$(abspath $(CAPI_DIR)) -o $(CAPI_DIR)/bench_agenda
+	$(CAPI_DIR)/bench_agenda

@@ -4,7 +4,11 @@
 # test-icalendar runs the calgrid command over the corpus (Tests/CalGridICalendarTests/Corpus): every
 # file, by path and on standard input, in far-apart zones, against python-icalendar's fields; and
 # each item of the phone-shaped corpus (Tests/CalGridICalendarTests/Phones) on recurring-ical-events'
-# days in four zones, by `calgrid year --json` (phones_check.py, about 15 s).
+# days in four zones, by `calgrid year --json` (phones_check.py, about 15 s), and its times of day and
+# agenda order on recurring-ical-events' start and end times in three zones (times_check.py, ~3 s);
+# and every alarm instant of the alarm corpus (Tests/CalGridICalendarTests/Alarms) and the
+# phone-shaped one against recurring-ical-events' alarms in three zones, by `calgrid alarms --json`
+# (alarms_check.py, about 5 s).
 # calgrid is built as test-cli builds it (same flags, so neither rebuilds the other).
 ICAL_VENV   := $(BUILD)/ical-venv
 ICAL_PYTHON := $(ICAL_VENV)/bin/python
@@ -19,6 +23,8 @@ test-icalendar: deps ical-venv
 	$(SWIFT) build --product calgrid
 	$(ICAL_PYTHON) Tests/CalGridICalendarTests/cli_check.py $(BUILD)/debug/calgrid Tests/CalGridICalendarTests/Corpus
 	$(ICAL_PYTHON) Tests/CalGridICalendarTests/phones_check.py $(BUILD)/debug/calgrid Tests/CalGridICalendarTests/Phones
+	$(ICAL_PYTHON) Tests/CalGridICalendarTests/times_check.py $(BUILD)/debug/calgrid Tests/CalGridICalendarTests/Phones
+	$(ICAL_PYTHON) Tests/CalGridICalendarTests/alarms_check.py $(BUILD)/debug/calgrid Tests/CalGridICalendarTests/Alarms Tests/CalGridICalendarTests/Phones
 
 TEST_RULES += test-icalendar
 

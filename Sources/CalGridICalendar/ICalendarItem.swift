@@ -37,7 +37,7 @@ public enum ICalendarItem {
            current.end == draft.end, current.isCompleted == draft.isCompleted, current.recurrence == draft.recurrence,
            current.completedDays == draft.completedDays, current.reminderMinutes == draft.reminderMinutes,
            current.isChallenge == draft.isChallenge, current.repetition == draft.repetition, current.createdAt == draft.createdAt,
-           _ICalNative.lines(current) == _ICalNative.lines(draft) {
+           current.occurrenceDays == draft.occurrenceDays, current.location == draft.location, _ICalNative.lines(current) == _ICalNative.lines(draft) {
             return original
         }
         let r: Result<[UInt8], ImportError> = original.withUnsafeBufferPointer { b in
@@ -104,6 +104,9 @@ enum _Patch {
             _Builder.replace(raw, ICAL_DESCRIPTION_PROPERTY,
                              with: new.memo.flatMap { m in m.isEmpty ? nil : _Builder.text(m) { icalproperty_new_description($0) } })
         }
+        if old.location != new.location {
+            _Builder.replace(raw, ICAL_LOCATION_PROPERTY, with: new.location.flatMap { l in l.isEmpty ? nil : _Builder.text(l) { icalproperty_new_location($0) } })
+        }
         if old.tags != new.tags {
             _Builder.remove(raw, ICAL_CATEGORIES_PROPERTY)
             for t in new.tags where !t.isEmpty { if let p = _Builder.text(t, { icalproperty_new_categories($0) }) { icalcomponent_add_property(raw, p) } }
@@ -143,6 +146,17 @@ enum _Patch {
                 move(raw, ICAL_DUE_PROPERTY, from: old.end, to: new.end, make: { icalproperty_new_due($0) },
                      get: { icalproperty_get_due($0) }, set: { icalproperty_set_due($0, $1) }, like: ICAL_DTSTART_PROPERTY, on: new.start)
             }
+        }
+        if new.recurrence != nil, old.recurrence == nil || old.occurrenceDays != new.occurrenceDays
+            || (new.occurrenceDays > 1 && old.start != new.start) {
+            // The first occurrence's DUE or DTEND says how many days each one covers (none: one
+            // day; a one-off event's DTEND would otherwise become its occurrences' length).
+            _Builder.setOccurrenceEnd(raw, new, isEvent: c.isEvent)
+        } else if c.isEvent, old.recurrence != nil, new.recurrence == nil, old.occurrenceDays > 1 {
+            // A series of several-day occurrences become one event: its DTEND is its own end's.
+            _Builder.remove(raw, ICAL_DURATION_PROPERTY)
+            _Builder.replace(raw, ICAL_DTEND_PROPERTY, with: new.end.flatMap { e in
+                _Builder.time(ICAL_DTEND_PROPERTY, _Builder.date(e._clampedAdding(1))) { icalproperty_new_dtend($0) } })
         }
         if c.isEvent, new.recurrence == nil {
             // An event open on the right is written with RRULE:FREQ=DAILY (`_Builder.set`).

@@ -36,6 +36,10 @@ struct _ICalItem {
     var isCompleted = false
     /// RRULE, RDATE and EXDATE as the set's rule; nil when the item does not recur.
     var recurrence: _ICalRecurrence? = nil
+    /// Days each occurrence of a recurring item covers: its first one's DTSTART to DUE (or
+    /// DURATION) for a VTODO, to DTEND (exclusive, or DURATION) for a VEVENT. `end` stays the last
+    /// day an occurrence starts on; the decoder adds these days to it.
+    var occurrenceDays: Int32 = 1
     /// The reminder's minutes after midnight, from a VALARM (`_ICalAlarm`).
     var reminder: Int16? = nil
     /// Flaws that change no day or field CalGrid uses, or that it reads in a documented way
@@ -78,6 +82,17 @@ struct _ICalItem {
                     recurrence = r
                     start = r.start
                     end = r.last
+                    // DTSTART to DUE (or DURATION): every occurrence's length, in days.
+                    if let s = dtstart {
+                        var last: CivilDate? = nil, name = "DUE"
+                        if let due = dueTime {
+                            last = try Self.day(try Self.moment(due, "DUE", calendar, &clock), "DUE", clock)
+                        } else if let d = try c.duration(), d.is_neg == 0 {
+                            name = "DURATION"
+                            last = try Self.day(try Self.after(s, d, "DURATION", calendar, &clock), "DURATION", clock)
+                        }
+                        if let last, let first = start { occurrenceDays = try Self.occurrenceDays(first, last, name) }
+                    }
                     isCompleted = c.isDone
                     if let w = r.warning { warnings.append(w) }
                     return
@@ -104,26 +119,47 @@ struct _ICalItem {
             isCompleted = c.isDone
         } else if let s = dtstart, c.has(ICAL_RRULE_PROPERTY) || c.has(ICAL_RDATE_PROPERTY),
                   let r = try _ICalRuleReader.read(c, raw: raw, anchor: s, anchorDay: start!, overrides: overrides, clock: &clock) {
-            // A recurring event falls on the day each occurrence starts.
+            // A recurring event falls on the days each occurrence covers: its first one's DTSTART
+            // to the last second before DTEND (or DURATION), as a one-off event below.
             recurrence = r
             if let w = r.warning { warnings.append(w) }
+            if let sm = startMoment, let last = try Self.eventLastDay(c, s, sm, calendar, &clock) {
+                occurrenceDays = try Self.occurrenceDays(start!, last, "DTEND")
+            }
             start = r.start
             end = r.last
         } else if let s = dtstart, let sm = startMoment {
             // An event covers [DTSTART, DTEND): its last day is the day of the last second before
             // its end (the day before a DATE end), and never before its first.
-            var endMoment: _Moment? = nil
-            if let e = try c.time(ICAL_DTEND_PROPERTY, "DTEND") {
-                endMoment = try Self.moment(e, "DTEND", calendar, &clock)
-            } else if let d = try c.duration(), d.is_neg == 0 {
-                endMoment = try Self.after(s, d, "DURATION", calendar, &clock)
-            }
-            if let em = endMoment, em.isAfter(sm) {
-                end = Swift.max(start!, try Self.day(em.adding(-1), "DTEND", clock))
+            if let last = try Self.eventLastDay(c, s, sm, calendar, &clock) {
+                end = Swift.max(start!, last)
             } else {
                 end = start
             }
         }
+    }
+
+    /// An event's last day: the day of the last second before DTEND (or DTSTART `s` + DURATION),
+    /// nil when it ends at or before its start `sm` (then it is its start day).
+    static func eventLastDay(_ c: _Component, _ s: _ICalTime, _ sm: _Moment, _ calendar: _Component,
+                             _ clock: inout _ICalClock) throws(_FieldFailure) -> CivilDate? {
+        var endMoment: _Moment? = nil
+        if let e = try c.time(ICAL_DTEND_PROPERTY, "DTEND") {
+            endMoment = try moment(e, "DTEND", calendar, &clock)
+        } else if let d = try c.duration(), d.is_neg == 0 {
+            endMoment = try after(s, d, "DURATION", calendar, &clock)
+        }
+        guard let em = endMoment, em.isAfter(sm) else { return nil }
+        return try day(em.adding(-1), "DTEND", clock)
+    }
+
+    /// The days from `first` through `last` (1 when `last` is not after it; ical4android's DUE
+    /// before DTSTART reads as a one-day occurrence, as the one-off shape does).
+    static func occurrenceDays(_ first: CivilDate, _ last: CivilDate, _ name: String) throws(_FieldFailure) -> Int32 {
+        let n = Int(last.dayNumber) - Int(first.dayNumber) + 1
+        guard n > 1 else { return 1 }
+        guard n <= Int(TodoFields.maxOccurrenceDays) else { throw _FieldFailure.spanTooLong(name, limit: Int(TodoFields.maxOccurrenceDays)) }
+        return Int32(n)
     }
 
     /// The moment of value `t`: a wall-clock reading for a DATE or floating value, else an instant.

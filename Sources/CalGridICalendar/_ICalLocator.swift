@@ -58,6 +58,10 @@ struct _ICalLocator: _IssueLocating {
         case .rule: "RRULE"
         case .exceptionDates: "EXDATE"
         case .additionalDates: "RDATE"
+        case .occurrenceDays: "DUE"
+        case .startTime: "DTSTART"
+        case .endTime: isEvent ? "DTEND" : "DUE"
+        case .location: "LOCATION"
         case .repetition, .completedDays, .isChallenge, .kind: ""
         }
     }

@@ -54,7 +54,11 @@ enum _ICalNative {
     /// RFC 5545 leaves a DTSTART that is not one of the rule's days undefined), its flags one per
     /// occurrence, as before one per repeat day; without a start, or without a repeat day in its
     /// span, it keeps its days and the repetition is an X- property only.
+    /// A recurring item whose occurrences cover several days (`occurrenceDays`) has its end as
+    /// the last day an occurrence starts on (what UNTIL and X-CALGRID-END say; the reader adds the
+    /// days back), and its first occurrence's DUE or DTEND gives the length (`_Builder.setOccurrenceEnd`).
     static func standard(_ d: TodoDraft) -> TodoDraft {
+        let d = occurrenceBound(d)
         guard !d.isEvent, d.repetition != .all else { return d }
         var s = d
         s.repetition = .all
@@ -65,6 +69,15 @@ enum _ICalNative {
             s.completedDays = nil
         }
         return s
+    }
+
+    /// `d` with a recurring item's end moved back by the days its occurrences cover after their
+    /// first: the last day one starts on.
+    static func occurrenceBound(_ d: TodoDraft) -> TodoDraft {
+        guard d.recurrence != nil, d.occurrenceDays > 1, let e = d.end else { return d }
+        var b = d
+        b.end = CivilDate(_unchecked: Swift.max(e.dayNumber - (d.occurrenceDays - 1), CivilDate.minDayNumber))
+        return b
     }
 
     /// The BYDAY words of `days` (`MO,WE,FR`), as the rule's canonical text writes them.
@@ -90,7 +103,7 @@ enum _ICalNative {
             // A rule that ends by itself (UNTIL, COUNT, RDATEs only) reads back ending on its last
             // day: the todo's own end, or that it has none, is said beside it.
             if r.rule == nil || r.rule?.until != nil || r.rule?.count != nil {
-                out.append(d.end.map { end + ";VALUE=DATE:" + $0.basic } ?? end + ":NONE")
+                out.append(s.end.map { end + ";VALUE=DATE:" + $0.basic } ?? end + ":NONE")
             }
         } else if d.isEvent, d.start != nil, d.end == nil, d.repetition == .all {
             // Written with RRULE:FREQ=DAILY (a VEVENT without DTEND is one day): it is no rule.

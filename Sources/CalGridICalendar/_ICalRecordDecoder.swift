@@ -40,16 +40,24 @@ struct _ICalRecordDecoder: _RecordDecoding {
                                  overrides: overrides[raw] ?? [], clock: &clock)
         // CalGrid's own fields, from its X-CALGRID- properties (_ICalNativeRead.swift).
         let native = _ICalNative.read(c, &item)
-        // A rule whose occurrences outrun the limit (DAILY;COUNT=40000) stays a rule without a
-        // stored end, expanded on demand as an endless one is (_ICalRecurrence.keptAsRule).
-        if item.recurrence != nil, let s = item.start, let e = item.end, e >= s, s.days(to: e) >= maxSpanDays {
+        // A recurring item's end is the last day of its last occurrence (the reader's is the day it starts).
+        let spans = item.recurrence != nil && item.occurrenceDays > 1
+        let extra = spans ? Int(item.occurrenceDays) - 1 : 0
+        // A rule whose occurrences outrun the limit (DAILY;COUNT=40000), their last days counted,
+        // stays a rule without a stored end, expanded on demand as an endless one is
+        // (_ICalItem+LongRule.swift).
+        if item.recurrence != nil, let s = item.start, let e = item.end, e >= s, s.days(to: e) + extra >= maxSpanDays {
             item.keepAsRule()
         }
         if let s = item.start, let e = item.end, e >= s, s.days(to: e) >= maxSpanDays {
             throw _FieldFailure.spanTooLong(c.isTodo ? "DUE" : "DTEND", limit: maxSpanDays)
         }
-        let fields = TodoFields(start: item.start, end: item.end, createdAt: item.createdAt, isChallenge: native.isChallenge,
-                                isCompleted: item.isCompleted, repetition: native.repetition, reminderMinutes: item.reminder, isEvent: c.isEvent)
+        let alarms = try _ICalAlarms.read(c, first: item.start, clock: &clock, warnings: &item.warnings)
+        let end = spans ? item.end.map { $0._clampedAdding(Int64(extra)) } : item.end
+        var fields = TodoFields(start: item.start, end: end, createdAt: item.createdAt, isChallenge: native.isChallenge,
+                                isCompleted: item.isCompleted, repetition: native.repetition, reminderMinutes: item.reminder, isEvent: c.isEvent,
+                                occurrenceDays: spans ? item.occurrenceDays : 1)
+        fields.times = try _ICalItem.times(c, &clock)
         func append(_ id: UnsafeRawBufferPointer?) {
             c.withText(ICAL_SUMMARY_PROPERTY) { title in
                 c.withText(ICAL_DESCRIPTION_PROPERTY) { memo in
@@ -65,7 +73,9 @@ struct _ICalRecordDecoder: _RecordDecoding {
             guard c.has(ICAL_UID_PROPERTY) else { throw _FieldFailure(.missingField, "UID", _ICalText.missingUID(c.kindName)) }
             c.withText(ICAL_UID_PROPERTY) { append($0) }
         }
+        c.withText(ICAL_LOCATION_PROPERTY) { l in if let l, l.count > 0 { batch.setLocation(l) } }
         for w in item.warnings { warnings.append((span.start, w)) }
+        for a in alarms { batch.appendAlarm(a) }
         for p in c.all(ICAL_CATEGORIES_PROPERTY) {
             _Property.withText(p) { t in if let t, t.count > 0 { batch.appendTag(t) } }
         }

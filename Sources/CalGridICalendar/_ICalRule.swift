@@ -136,6 +136,13 @@ struct _ICalRuleReader {
             parts = p
             rule = try? p.text.withUnsafeBufferPointer { b throws(RecurrenceError) in try RecurrenceRule(parsingBytes: b) }
         }
+        // A floating DTSTART's DATE-TIME UNTIL (what an export of a timed item writes) is a wall
+        // time: the last day whose occurrence, at DTSTART's time of day, is not after it.
+        if case .floating = anchor.form, case .floating(let d, let second)? = rule?.until, var p = parts {
+            p.set("UNTIL", (second >= anchor.secondOfDay ? d : d.advanced(by: -1)).basic)
+            parts = p
+            rule = try? p.text.withUnsafeBufferPointer { b throws(RecurrenceError) in try RecurrenceRule(parsingBytes: b) }
+        }
         var out = _ICalRecurrence(start: anchorDay, text: nil)
         let zoneRecurrence = Recurrence(start: anchor.day, rule: rule)
         // EXDATE removes the occurrence at its instant (a DATE: the occurrence on that day).

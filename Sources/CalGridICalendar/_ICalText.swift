@@ -41,6 +41,10 @@ enum _ICalText {
     }
     static func outOfRange(_ property: String) -> String { "\(property) falls outside 0001-01-01...9999-12-31 in the import zone" }
     static func badDuration(_ property: String) -> String { "\(property) is not a valid duration" }
+    static let alarmWithoutTrigger = "a VALARM without a TRIGGER never rings: it is kept as written and left out of the alarms"
+    static func alarmWithoutAnchor(_ anchor: String) -> String { "TRIGGER is relative to \(anchor), which the item does not have: the alarm never rings (kept as written)" }
+    static func negativeRepeat(_ n: Int) -> String { "REPEAT:\(n) is negative: the alarm rings once" }
+    static func repeatWithoutInterval(_ n: Int) -> String { "REPEAT:\(n) needs a DURATION greater than zero between rings: the alarm rings once" }
     static func wrongFormat(_ name: String) -> String { "importICalendar reads iCalendar, not \(name)" }
     static let prodid = "-//CalGrid//CalGrid " + CalGridVersion.text + "//EN"
     static func noSuchItem(_ uid: String) -> String { "no VTODO or VEVENT with UID \(uid) in the item's text" }

@@ -47,6 +47,24 @@ enum _Builder {
         return t
     }
 
+    /// `d` as a DATE, or with `minutes` after midnight as a floating DATE-TIME (an item's times are
+    /// wall-clock times of the zone its days were read in: written floating, they read back as
+    /// the same times in any zone).
+    static func date(_ d: CivilDate, at minutes: Int16?) -> icaltimetype {
+        var t = date(d)
+        guard let m = minutes else { return t }
+        t.is_date = 0; t.hour = Int32(m / 60); t.minute = Int32(m % 60); t.second = 0
+        return t
+    }
+
+    /// The exclusive end of an event over `start...last` with `times`: the day after `last` for an
+    /// all-day one, else `last` at its end time (a day later when that is before the start).
+    static func eventEnd(_ start: CivilDate?, _ last: CivilDate, _ times: TodoTimes?) -> icaltimetype {
+        guard let t = times else { return date(last._clampedAdding(1)) }
+        let wrapsPastStart = start == last && t.end < t.start
+        return date(wrapsPastStart ? last._clampedAdding(1) : last, at: t.end)
+    }
+
     /// A UTC DATE-TIME value of `seconds` since 1970; nil outside years 1...9999 (no DATE-TIME
     /// can say it).
     static func utc(_ seconds: Int64) -> icaltimetype? {
@@ -99,10 +117,13 @@ enum _Builder {
         if let p = time(ICAL_DTSTAMP_PROPERTY, utc(now), { icalproperty_new_dtstamp($0) }) { icalcomponent_add_property(c, p) }
         set(c, draft, isEvent: draft.isEvent, now: now)
         if let m = draft.reminderMinutes, _ICalNative.hasAlarmAnchor(draft) {
-            // Minutes after midnight of the due day (DATE, RELATED=END) for a todo with a DUE: its
-            // deadline is the day the reminder is for; else of the start day.
+            // Minutes after midnight of the due day (RELATED=END) for a todo with a DUE: its
+            // deadline is the day the reminder is for; else of the start day. The trigger counts
+            // from the anchor's own time of day when it has one (a timed item's DUE or DTSTART).
             let due = icalcomponent_get_first_property(c, ICAL_DUE_PROPERTY) != nil
-            icalcomponent_add_component(c, _ICalAlarm.alarm(icaldurationtype_from_int(Int32(m) * 60), end: due || draft.start == nil, title: draft.title))
+            let end = due || draft.start == nil
+            let anchor = draft.times.map { Int32(end ? $0.end : $0.start) } ?? 0
+            icalcomponent_add_component(c, _ICalAlarm.alarm(icaldurationtype_from_int((Int32(m) - anchor) * 60), end: end, title: draft.title))
         }
         _ICalNative.set(c, native)
         var out = [c]
@@ -150,16 +171,38 @@ enum _Builder {
         if let rule = r.rule {
             var t = rule.text
             if rule.until == nil, rule.count == nil, let e = draft.end { t += ";UNTIL=" + e.basic }
+            // UNTIL takes DTSTART's value type (RFC 5545 3.3.10): with a time of day, DTSTART is a
+            // floating DATE-TIME, and a DATE UNTIL would be read as that day's midnight, before its
+            // occurrence. The end of the day keeps the last occurrence.
+            if draft.times != nil { t = timedUntil(t) }
             if let p = ("RRULE:" + t).withCString({ icalproperty_new_from_string($0) }) { icalcomponent_add_property(c, p) }
         }
         // An added day after the todo's end is no occurrence of it (the set's days stop at the end).
         for d in r.rdates where draft.end.map({ d <= $0 }) ?? true {
             var v = icaldatetimeperiodtype()
-            v.time = date(d)
+            v.time = date(d, at: draft.times?.start)
             v.period = icalperiodtype_null_period()
             if let p = time(ICAL_RDATE_PROPERTY, v.time, { _ in icalproperty_new_rdate(v) }) { icalcomponent_add_property(c, p) }
         }
-        for d in r.exdates { if let p = time(ICAL_EXDATE_PROPERTY, date(d), { icalproperty_new_exdate($0) }) { icalcomponent_add_property(c, p) } }
+        for d in r.exdates { if let p = time(ICAL_EXDATE_PROPERTY, date(d, at: draft.times?.start), { icalproperty_new_exdate($0) }) { icalcomponent_add_property(c, p) } }
+    }
+
+    /// `rule` with a DATE UNTIL (`UNTIL=20261216`) made the floating DATE-TIME at that day's last
+    /// second (`UNTIL=20261216T235959`).
+    /// - Complexity: O(rule)
+    static func timedUntil(_ rule: String) -> String {
+        let b = Array(rule.utf8), key = Array("UNTIL=".utf8)
+        var out: [UInt8] = [], start = 0
+        out.reserveCapacity(b.count + 7)
+        while start < b.count {
+            var end = start
+            while end < b.count && b[end] != UInt8(ascii: ";") { end += 1 }
+            out += b[start..<end]
+            if end - start == key.count + 8 && Array(b[start..<start + key.count]) == key { out += Array("T235959".utf8) }
+            if end < b.count { out.append(UInt8(ascii: ";")) }
+            start = end + 1
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Sets the mapped properties of `c` from `draft`: SUMMARY, DESCRIPTION, CATEGORIES, CREATED,
@@ -171,13 +214,15 @@ enum _Builder {
         remove(c, ICAL_CATEGORIES_PROPERTY)
         for tag in draft.tags where !tag.isEmpty { if let p = text(tag, { icalproperty_new_categories($0) }) { icalcomponent_add_property(c, p) } }
         replace(c, ICAL_CREATED_PROPERTY, with: draft.createdAt.flatMap { time(ICAL_CREATED_PROPERTY, utc($0)) { icalproperty_new_created($0) } })
-        replace(c, ICAL_DTSTART_PROPERTY, with: draft.start.flatMap { time(ICAL_DTSTART_PROPERTY, date($0)) { icalproperty_new_dtstart($0) } })
+        replace(c, ICAL_DTSTART_PROPERTY, with: draft.start.flatMap { time(ICAL_DTSTART_PROPERTY, date($0, at: draft.times?.start)) { icalproperty_new_dtstart($0) } })
+        replace(c, ICAL_LOCATION_PROPERTY, with: draft.location.flatMap { l in l.isEmpty ? nil : text(l) { icalproperty_new_location($0) } })
         // A recurring todo's end bounds its rule (UNTIL); each occurrence is its one day.
         if draft.recurrence != nil {
             setRule(c, draft)
+            if draft.occurrenceDays > 1 || draft.times != nil { setOccurrenceEnd(c, draft, isEvent: isEvent) }
             if !isEvent { setDone(c, draft.isCompleted, now: now) }
         } else if isEvent {
-            replace(c, ICAL_DTEND_PROPERTY, with: draft.end.flatMap { time(ICAL_DTEND_PROPERTY, date($0._clampedAdding(1))) { icalproperty_new_dtend($0) } })
+            replace(c, ICAL_DTEND_PROPERTY, with: draft.end.flatMap { time(ICAL_DTEND_PROPERTY, eventEnd(draft.start, $0, draft.times)) { icalproperty_new_dtend($0) } })
             // An event with a start and no end falls on every day from its start on (the set's open
             // span), but a VEVENT without DTEND is one day (RFC 5545 3.6.1): a daily rule without an
             // end says the same days to every client.
@@ -186,8 +231,22 @@ enum _Builder {
                 replace(c, ICAL_RRULE_PROPERTY, with: p)
             }
         } else {
-            replace(c, ICAL_DUE_PROPERTY, with: draft.end.flatMap { time(ICAL_DUE_PROPERTY, date($0)) { icalproperty_new_due($0) } })
+            replace(c, ICAL_DUE_PROPERTY, with: draft.end.flatMap { time(ICAL_DUE_PROPERTY, date($0, at: draft.times?.end)) { icalproperty_new_due($0) } })
             setDone(c, draft.isCompleted, now: now)
+        }
+    }
+
+    /// The first occurrence's DUE (a todo: its last day) or DTEND (an event: the day after it) as
+    /// a DATE, from the start and `occurrenceDays`; none when an occurrence is one day. Each
+    /// occurrence then covers as many days (RFC 5545 3.8.5.3: an instance's length is the
+    /// DTSTART to DUE or DTEND of the item).
+    static func setOccurrenceEnd(_ c: OpaquePointer, _ draft: TodoDraft, isEvent: Bool) {
+        remove(c, ICAL_DURATION_PROPERTY)
+        let last = draft.occurrenceDays > 1 || draft.times != nil ? draft.start.map { $0._clampedAdding(Int64(draft.occurrenceDays) - 1) } : nil
+        if isEvent {
+            replace(c, ICAL_DTEND_PROPERTY, with: last.flatMap { time(ICAL_DTEND_PROPERTY, eventEnd(draft.start, $0, draft.times)) { icalproperty_new_dtend($0) } })
+        } else {
+            replace(c, ICAL_DUE_PROPERTY, with: last.flatMap { time(ICAL_DUE_PROPERTY, date($0, at: draft.times?.end)) { icalproperty_new_due($0) } })
         }
     }
 

@@ -83,6 +83,8 @@ public struct ImportIssue: Hashable, Sendable {
             case .emptyRepetition: self = .invalidRepetition
             case .reminderOutOfRange: self = .invalidReminderTime
             case .ruleWithRepetition, .ruleWithoutStart, .ruleStartMismatch, .invalidRule: self = .invalidRule
+            // An occurrence's length belongs to the rule's occurrences.
+            case .occurrenceDaysOutOfRange, .occurrenceDaysWithoutRule, .occurrenceBeyondEnd: self = .invalidRule
             case .eventNeverDone, .eventChallenge: self = .invalidKind
             case .unknownID, .dayNotTracked, .notAnOccurrence, .capacityExceeded: self = .rejectedByStore
             }

@@ -124,6 +124,9 @@ struct _RecordWriter {
             if !r.exdates.isEmpty { key(.exceptionDates); days(r.exdates) }
             if !r.rdates.isEmpty || r.rule == nil && r.exdates.isEmpty { key(.additionalDates); days(r.rdates) }
         }
+        if d.occurrenceDays != 1 { key(.occurrenceDays); integer(Int64(d.occurrenceDays)) }
+        if let t = d.times { key(.startTime); string(TodoTimes.text(t.start)); key(.endTime); string(TodoTimes.text(t.end)) }
+        if let l = d.location { key(.location); string(l) }
         if let flags = d.completedDays {
             key(.completedDays); out.append(0x5B)
             for (k, f) in flags.enumerated() {

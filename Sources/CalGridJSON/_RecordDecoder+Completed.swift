@@ -16,7 +16,11 @@ extension _RecordDecoder {
         let repetition = fields.repetition
         // The span flags can be placed in, when the set would accept it.
         var span: (CivilDate, CivilDate)? = nil
-        if let s = fields.start, let e = fields.end, s <= e, !repetition.isEmpty, !ruleStaged || recurrence != nil { span = (s, e) }
+        if let s = fields.start, let e = fields.end, s <= e, !repetition.isEmpty, !ruleStaged || recurrence != nil {
+            // With a rule, the days an occurrence may start on: each ends by the end.
+            let last = Int(e.dayNumber) - (recurrence == nil ? 0 : Int(fields.occurrenceDays) - 1)
+            if last >= Int(s.dayNumber) { span = (s, CivilDate(_unchecked: Int32(last))) }
+        }
         /// Flags before `day` in the span, and whether `day` is one (repeat day or occurrence).
         func position(_ s: CivilDate, _ day: CivilDate) -> Int {
             guard let r = recurrence else { return repetition.dayCount(from: s, through: CivilDate(_unchecked: day.dayNumber - 1)) }

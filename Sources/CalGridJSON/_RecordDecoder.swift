@@ -85,6 +85,16 @@ struct _RecordDecoder {
         throw _FieldFailure(.invalidKind, TodoField.kind.nameText, why)
     }
 
+    /// A `startTime` or `endTime` value: `"HH:MM"` (`TodoTimes.minutes(parsing:)`), nil for null.
+    @usableFromInline
+    static func time(_ v: OpaquePointer?, _ field: TodoField) throws(_FieldFailure) -> Int16? {
+        if isNull(v) { return nil }
+        guard type(v) == json_type_string, let m = TodoTimes.minutes(parsing: UnsafeRawBufferPointer(bytes(v))) else {
+            throw _FieldFailure(.invalidDateTime, field.nameText, "expected \"HH:MM\" (00:00...23:59)")
+        }
+        return m
+    }
+
     /// Whether the bytes are exactly the literal.
     @inlinable
     static func same(_ b: UnsafeBufferPointer<UInt8>, _ s: StaticString) -> Bool {
@@ -137,7 +147,8 @@ struct _RecordDecoder {
         var isChallenge = false, isCompleted = false, createdAt: Int64? = nil, reminder: Int16? = nil
         var startValue: OpaquePointer? = nil, endValue: OpaquePointer? = nil
         var repetitionValue: OpaquePointer? = nil, completedValue: OpaquePointer? = nil
-        var sawCompletedFlag = false, isEvent = false
+        var sawCompletedFlag = false, isEvent = false, occurrenceDays: Int32 = 1
+        var startTime: Int16? = nil, endTime: Int16? = nil, locationValue: OpaquePointer? = nil
         var ruleValue: OpaquePointer? = nil, exdatesValue: OpaquePointer? = nil, rdatesValue: OpaquePointer? = nil
         var entry = cg_object_first(o)
         while let e = entry {
@@ -165,6 +176,16 @@ struct _RecordDecoder {
                 }
             case 0x6B: // k
                 if _RecordDecoder.key(k, TodoField.kind.name) { isEvent = try _RecordDecoder.isEventKind(v); continue }
+            case 0x6F: // o
+                if _RecordDecoder.key(k, TodoField.occurrenceDays.name) {
+                    // A whole number of days; the set checks its range and that the todo has a rule.
+                    guard _RecordDecoder.type(v) == json_type_int else {
+                        throw _FieldFailure(.wrongType, TodoField.occurrenceDays.nameText, "expected a whole number of days")
+                    }
+                    let n = json_object_get_int64(v)
+                    occurrenceDays = n < 0 ? 0 : n > Int64(Int32.max) ? Int32.max : Int32(n)
+                    continue
+                }
             case 0x74: // t
                 if _RecordDecoder.key(k, TodoField.title.name) { _ = try _RecordDecoder.stringBytes(v, TodoField.title); titleValue = v; continue }
                 if _RecordDecoder.key(k, TodoField.tags.name) { tagsValue = try _RecordDecoder.checkedTags(v, TodoField.tags.nameText); continue }
@@ -175,9 +196,16 @@ struct _RecordDecoder {
                 }
             case 0x73: // s
                 if _RecordDecoder.key(k, TodoField.start.name) { startValue = v; continue }
+                if _RecordDecoder.key(k, TodoField.startTime.name) { startTime = try _RecordDecoder.time(v, .startTime); continue }
             case 0x65: // e
                 if _RecordDecoder.key(k, TodoField.end.name) { endValue = v; continue }
                 if _RecordDecoder.key(k, TodoField.exceptionDates.name) { exdatesValue = v; continue }
+                if _RecordDecoder.key(k, TodoField.endTime.name) { endTime = try _RecordDecoder.time(v, .endTime); continue }
+            case 0x6C: // l
+                if _RecordDecoder.key(k, TodoField.location.name) {
+                    if !_RecordDecoder.isNull(v) { _ = try _RecordDecoder.stringBytes(v, TodoField.location); locationValue = v }
+                    continue
+                }
             case 0x63: // c
                 if _RecordDecoder.key(k, TodoField.completedDays.name) { completedValue = v; continue }
                 if _RecordDecoder.key(k, TodoField.createdAt.name) { createdAt = try self.createdAt(v); continue }
@@ -212,8 +240,11 @@ struct _RecordDecoder {
         }
         var repetition = WeekdaySet.all
         if !_RecordDecoder.isNull(repetitionValue) { repetition = try self.repetition(repetitionValue) }
+        // One time alone is both: an item at 14:00 starts and ends then.
+        let times = (startTime ?? endTime).map { TodoTimes(start: Int($0), end: Int(endTime ?? $0))! }
         let fields = TodoFields(start: start, end: end, createdAt: createdAt, isChallenge: isChallenge, isCompleted: isCompleted,
-                                repetition: repetition, reminderMinutes: reminder, isEvent: isEvent)
+                                repetition: repetition, reminderMinutes: reminder, isEvent: isEvent, occurrenceDays: occurrenceDays,
+                                times: times)
         // A rule: its text and days staged as they are; the set parses and checks them.
         let hasRule = ruleValue != nil || !_RecordDecoder.isNull(exdatesValue) || !_RecordDecoder.isNull(rdatesValue)
         let exdates = try dayList(exdatesValue, .exceptionDates), rdates = try dayList(rdatesValue, .additionalDates)
@@ -224,6 +255,7 @@ struct _RecordDecoder {
                 batch.appendTag(UnsafeRawBufferPointer(_RecordDecoder.bytes(json_object_array_get_idx(tagsValue, i))))
             }
         }
+        if let locationValue { batch.setLocation(UnsafeRawBufferPointer(_RecordDecoder.bytes(locationValue))) }
         if hasRule {
             batch.setRule(textBytes: ruleValue.map { UnsafeRawBufferPointer(_RecordDecoder.bytes($0)) }, rdates: rdates, exdates: exdates,
                           zone: clock.zone)

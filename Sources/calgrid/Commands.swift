@@ -23,9 +23,9 @@ struct Command {
 
 extension Command {
     static let all: [Command] = [
-        MonthCommand.command, WeekCommand.command, DayCommand.command, YearCommand.command, ListCommand.command,
+        MonthCommand.command, WeekCommand.command, DayCommand.command, AgendaCommand.command, YearCommand.command, ListCommand.command,
         AddCommand.command, DoneCommand.done, DoneCommand.undo, EditCommand.command, RemoveCommand.command,
-        ShowCommand.command, ImportCommand.command, ExportCommand.command, StatsCommand.command,
+        ShowCommand.command, AlarmsCommand.command, ImportCommand.command, ExportCommand.command, StatsCommand.command,
         CompletionCommand.command,
     ]
 

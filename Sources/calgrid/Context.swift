@@ -38,7 +38,7 @@ struct Context {
     }
 
     /// `en` or `ko` text.
-    func t(_ en: String, _ ko: String) -> String { lang == .en ? en : ko }
+    func t(_ en: @autoclosure () -> String, _ ko: @autoclosure () -> String) -> String { lang == .en ? en() : ko() }
 
     /// A tally as the views say it: "3 of 5 done (60%)".
     func doneText(_ tally: TodoTally) -> String {

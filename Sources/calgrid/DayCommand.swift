@@ -77,7 +77,8 @@ enum DayCommand {
                 var row = Line()
                 row.add("  ")
                 row.add(done ? "✓" : "✗", done ? [.green] : [.red])
-                row.add(" " + TextWidth.padRight(TextWidth.truncate(context.todos.store.title(at: it.index), to: width), to: width + 1))
+                row.add(" " + TextWidth.padRight(TextWidth.truncate(context.todos.withTimes(context.todos.store.title(at: it.index), at: it.index),
+                                                                    to: width), to: width + 1))
                 let note = TodoPresentation.note(it.index, on: day, context.todos, context)
                 row.add(note.text, note.attributes)
                 row.write(to: &out, style)
@@ -92,7 +93,7 @@ enum DayCommand {
                 var row = Line()
                 row.add("  ")
                 row.add("•", [.magenta])
-                row.add(" " + TextWidth.truncate(store.title(at: it.index), to: width))
+                row.add(" " + TextWidth.truncate(context.todos.withTimes(store.title(at: it.index), at: it.index), to: 2 * width))
                 row.write(to: &out, style)
             }
         }

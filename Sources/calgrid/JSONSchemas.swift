@@ -23,7 +23,8 @@ enum JSONSchemas {
     todo    {"id", "title", "memo", "start", "end", "createdAt" (seconds since 1970, or null),
              "kind" ("todo" or "event": an event is never done), "isChallenge", "isDone", "isOverdue", "doneDays", "totalDays"
              (null for a rule with no end; "doneDays" is then its ticked occurrences), "repetition": [weekdays], "tags": [strings],
-             "rrule" (an RFC 5545 RRULE value, or null), "exdates": [dates], "rdates": [dates]}
+             "rrule" (an RFC 5545 RRULE value, or null), "exdates": [dates], "rdates": [dates],
+             "occurrenceDays"? (days each occurrence of the rule covers, when more than 1)}
     stats   {"todos", "challenges", "events", "dated", "openEnded", "undated", "done", "overdue",
              "trackedDays", "doneDays", "earliestStart", "latestEnd", "longest": {"id", "days"},
              "memory": {"totalBytes", "columnBytes", "idIndexBytes", "textBytes", "flagBytes",
@@ -36,6 +37,9 @@ enum JSONSchemas {
     add, done, undo, edit
             the todo they added or changed: one todo object as above
     rm      {"removed": [todo]}
+    alarms  {"from", "to" (RFC 3339 in UTC), "alarms": [{"at" (RFC 3339 in UTC), "id", "title",
+             "occurrence" (the first day of the occurrence it rings for, or null), "action"
+             ("DISPLAY", "AUDIO", "EMAIL" or "OTHER")}]}, in time order
     show    one todo object plus "reminder" ("HH:MM" or null), "currentStreak", "longestStreak",
             "nextDue" (the first day from today it falls on and is not done, or null),
             "doneDates": [dates]

@@ -44,6 +44,7 @@ enum ListCommand {
         case .startDay: return "earliest start first"
         case .title: return "by title (UTF-8 order)"
         case .progress: return "largest share done first"
+        case .time: return "by start day, all-day first, then start time, then title"
         }
     }
 
@@ -100,7 +101,10 @@ enum ListCommand {
 
         let s = todos.store
         var idWidth = 2
-        for i in shown { idWidth = min(16, max(idWidth, TextWidth.columns(of: s.id(at: i)))) }
+        for i in shown where idWidth < 16 {
+            let w = s.withIDBytes(at: i) { b in Output.isPlainASCII(b) ? b.count : TextWidth.columns(of: String(decoding: b, as: UTF8.self)) }
+            idWidth = min(16, max(idWidth, w))
+        }
         let titleWidth = 32
         var header = Line()
         header.add(TextWidth.padRight("ID", to: idWidth) + "  " + TextWidth.padRight(context.t("Title", "제목"), to: titleWidth)
@@ -108,13 +112,35 @@ enum ListCommand {
                    + "  " + TextWidth.padLeft(context.t("Done", "완료"), to: 7) + "  " + context.t("Note", "메모"), .bold)
         header.write(to: &out, context.style)
         for i in shown {
+            let note = TodoPresentation.note(i, on: nil, todos, context)
+            // Straight into the output's bytes (TableCells.swift): the same text as the Line below,
+            // which a note a trimmed line would shorten still takes.
+            if let last = note.text.utf8.last, last != 0x20 {
+                s.withIDBytes(at: i) { out.cell($0, width: idWidth) }
+                out.blanks(2)
+                s.withTitleBytes(at: i) { out.cell($0, width: titleWidth) }
+                out.blanks(2)
+                if let d = s.start(at: i) { out.date(d) } else { out.write("—         ") }
+                out.blanks(2)
+                if let d = s.end(at: i) { out.date(d) } else { out.write("—         ") }
+                out.blanks(2)
+                let p = s.progress(at: i)
+                if context.style.enabled && p.done == p.total {
+                    out.write(context.style.apply(TextWidth.padLeft("\(p.done)/\(p.total)", to: 7), [.green]))
+                } else {
+                    out.rightAligned("\(p.done)/\(p.total)", width: 7)
+                }
+                out.blanks(2)
+                out.write(context.style.apply(note.text, note.attributes))
+                out.line()
+                continue
+            }
             var l = Line()
             let p = s.progress(at: i)
             l.add(TextWidth.padRight(TextWidth.truncate(s.id(at: i), to: idWidth), to: idWidth) + "  ")
             l.add(TextWidth.padRight(TextWidth.truncate(s.title(at: i), to: titleWidth), to: titleWidth) + "  ")
             l.add((s.start(at: i)?.iso8601 ?? "—         ") + "  " + (s.end(at: i)?.iso8601 ?? "—         ") + "  ")
             l.add(TextWidth.padLeft("\(p.done)/\(p.total)", to: 7), p.done == p.total ? [.green] : [])
-            let note = TodoPresentation.note(i, on: nil, todos, context)
             l.add("  ")
             l.add(note.text, note.attributes)
             l.write(to: &out, context.style)

@@ -13,6 +13,10 @@ struct Output {
 
     mutating func append(_ raw: [UInt8]) { bytes.append(contentsOf: raw) }
 
+    mutating func append(_ raw: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: raw) }
+
+    mutating func byte(_ b: UInt8) { bytes.append(b) }
+
     mutating func line(_ text: String = "") {
         bytes.append(contentsOf: text.utf8)
         bytes.append(10)

@@ -55,13 +55,28 @@ enum ShowCommand {
         }
         if let r = s.recurrence(at: i) {
             row("repeats", RuleWords.describe(r))
+            if let w = TodoText.occurrenceWords(i, in: s) { row("length", w) }
             if let rule = r.rule { row("rrule", rule.text) }
-            let from = Swift.max(today, r.start), last = s.end(at: i) ?? .max
+            // An occurrence starts no later than its length before the end.
+            let from = Swift.max(today, r.start)
+            let last = s.end(at: i).map { (try? $0.adding(days: 1 - Int(s.occurrenceDays(at: i)))) ?? $0 } ?? .max
             let next = from <= last ? Array(r.occurrences(in: from...last).prefix(5)) : []
             row("next", next.isEmpty ? "no more occurrences" : next.map(TodoText.day).joined(separator: ", "))
         } else {
             row("repeats", TodoText.repetition(s.repetition(at: i)))
         }
+        if s.isEvent(at: i) {
+            // An event is never done or due: its times and place, not deadlines and streaks.
+            row("time", context.todos.timeText(at: i) ?? "all day")
+            row("location", s.location(at: i) ?? "—")
+            row("memo", s.memo(at: i) ?? "—")
+            let tags = s.tags(at: i)
+            row("tags", tags.isEmpty ? "—" : tags.joined(separator: ", "))
+            row("created", s.createdAt(at: i).map { TodoText.instant($0, in: context.options.zone) } ?? "—")
+            return out
+        }
+        if let t = context.todos.timeText(at: i) { row("time", t) }
+        if let l = s.location(at: i) { row("location", l) }
         let percent = Int((s.completionShare(at: i) * 100).rounded())
         if s.ticksPerDay(at: i), !s.isTracked(at: i) {
             // Open-ended: as a whole only by its flag; its occurrences one tick each.
@@ -75,7 +90,12 @@ enum ShowCommand {
         } else {
             row("done", s.isDone(at: i) ? "yes" : "no")
         }
-        if let d = due {
+        if let o = TodoText.occurrenceDue(i, in: s, today: today) {
+            // The occurrence due now, by its last day (its deadline).
+            let left = today.days(to: o.last)
+            row("due", TodoText.day(o.last) + (left == 0 ? " (today)" : left == 1 ? " (tomorrow)" : " (in \(left) days)")
+                + ", the occurrence from " + TodoText.day(o.first))
+        } else if let d = due {
             let left = today.days(to: d)
             row("due", TodoText.day(d) + (left == 0 ? " (today)" : left == 1 ? " (tomorrow)" : " (in \(left) days)"))
         } else {

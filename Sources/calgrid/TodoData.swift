@@ -11,8 +11,23 @@ struct TodoData {
 
     init(_ set: TodoSet) { self.store = set }
 
-    /// The todos falling on `day` (set indices, insertion order) and whether each is done there.
+    /// The todos falling on `day` (set indices) in time order (`TodoOrder.time`: all-day first,
+    /// then by start time, then by title) and whether each is done there.
     func items(on day: CivilDate) -> [(index: Int, done: Bool)] {
-        store.indices(on: day).map { ($0, store.isDone(on: day, at: $0)) }
+        store.occurrences(from: day, through: day).map { ($0.index, store.isDone(on: day, at: $0.index)) }
+    }
+
+    /// `10:00–11:00` (one time when start and end are the same), nil for an all-day item.
+    func timeText(at i: Int) -> String? {
+        guard let t = store.times(at: i) else { return nil }
+        return t.start == t.end ? TodoTimes.text(t.start) : TodoTimes.text(t.start) + "–" + TodoTimes.text(t.end)
+    }
+
+    /// The item's times and location before its title in a text view: `10:00–11:00 ` and ` @ Room 4`.
+    func withTimes(_ title: String, at i: Int) -> String {
+        var s = title
+        if let t = timeText(at: i) { s = t + " " + s }
+        if let l = store.location(at: i), !l.isEmpty { s += " @ " + l }
+        return s
     }
 }

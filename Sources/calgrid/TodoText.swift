@@ -23,6 +23,23 @@ enum TodoText {
         return (h < 10 ? "0" : "") + "\(h):" + (m < 10 ? "0" : "") + "\(m)"
     }
 
+    /// `each occurrence 3 days, due on its last day` for a todo whose occurrences cover several
+    /// days; nil when each is one day.
+    static func occurrenceWords(_ i: Int, in set: TodoSet) -> String? {
+        let n = set.occurrenceDays(at: i)
+        return n > 1 ? "each occurrence \(n) days, due on its last day" : nil
+    }
+
+    /// The occurrence of a todo with occurrences of several days that is due on or after `today`
+    /// (the first not done that has not ended), with its last day (its deadline) and length; nil
+    /// for any other todo, or when none is due.
+    static func occurrenceDue(_ i: Int, in set: TodoSet, today: CivilDate) -> (first: CivilDate, last: CivilDate, days: Int32)? {
+        let n = set.occurrenceDays(at: i)
+        guard n > 1, !set.isEvent(at: i), let due = set.nextDueDay(onOrAfter: today, at: i),
+              let first = set.occurrence(covering: due, at: i), let last = try? first.adding(days: Int(n) - 1) else { return nil }
+        return (first, last, n)
+    }
+
     /// One line for a todo after a change: `gym  Gym · challenge · Mon 2026-11-30 ... Mon 2026-12-28
     /// · Mon, Wed, Fri · 2/13 days`.
     static func summary(_ i: Int, in set: TodoSet) -> String {
@@ -34,8 +51,10 @@ enum TodoText {
         case let (nil, b?): parts.append("until \(day(b))")
         case (nil, nil): parts.append("undated")
         }
-        if let r = set.recurrence(at: i) { parts.append(RuleWords.describe(r)) }
-        else if set.repetition(at: i) != .all { parts.append(repetition(set.repetition(at: i))) }
+        if let r = set.recurrence(at: i) {
+            parts.append(RuleWords.describe(r))
+            if let w = occurrenceWords(i, in: set) { parts.append(w) }
+        } else if set.repetition(at: i) != .all { parts.append(repetition(set.repetition(at: i))) }
         if set.isEvent(at: i) {
             parts.append("event")   // never done, so "not done" would be noise
         } else if set.isTracked(at: i), set.trackedDayCount(at: i) > 0 {

@@ -55,6 +55,7 @@ enum WeekCommand {
                     w.field("id", context.todos.store.id(at: it.index))
                     w.field("title", context.todos.store.title(at: it.index))
                     w.field("done", it.done)
+                    TodoPresentation.timeFields(it.index, context.todos.store, &w)
                     w.endObject()
                 }
                 w.endArray()
@@ -106,10 +107,12 @@ enum WeekCommand {
                 l.add(String(repeating: "-", count: 10 - filled) + "] ")
                 l.add(TextWidth.padLeft("\(t.percentDone)%", to: 4) + "  ")
                 // Titles, done ones first, as many as fit in about 100 columns; "+N" for the rest.
-                let items = context.todos.items(on: d).sorted { a, b in a.done != b.done ? a.done : a.index < b.index }
+                // Time order (all-day first, then start time, then title), as `day` and `agenda`.
+                let items = context.todos.items(on: d)
                 var budget = WeekCommand.titleBudget
                 for (n, it) in items.enumerated() {
-                    let title = TextWidth.truncate(context.todos.store.title(at: it.index), to: 24) + (it.done ? " ✓" : "")
+                    let title = TextWidth.truncate(context.todos.withTimes(context.todos.store.title(at: it.index), at: it.index), to: 24)
+                        + (it.done ? " ✓" : "")
                     let more = items.count - n - 1
                     let need = TextWidth.columns(of: title) + (n > 0 ? 2 : 0) + (more > 0 ? 4 : 0)
                     if need > budget && n > 0 {

@@ -308,7 +308,7 @@ static void test_sorting(calgrid_todo_set *set) {
     CHECK_EQ(calgrid_todo_set_sort(got, N_TODOS - 1, set, CALGRID_SORT_DEADLINE, 0), CALGRID_ENOSPC);
     CHECK_EQ(calgrid_todo_set_sort(NULL, N_TODOS, set, CALGRID_SORT_DEADLINE, 0), CALGRID_EINVAL);
     CHECK_EQ(calgrid_todo_set_sort(got, (size_t)-1, set, CALGRID_SORT_DEADLINE, 0), CALGRID_EINVAL);
-    CHECK_EQ(calgrid_todo_set_sort(got, N_TODOS, set, (calgrid_sort_key)5, 0), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_sort(got, N_TODOS, set, (calgrid_sort_key)6, 0), CALGRID_EINVAL);
     CHECK_EQ(calgrid_todo_set_sort(got, N_TODOS, set, CALGRID_SORT_DEADLINE, 2), CALGRID_EINVAL);
     CHECK_EQ(calgrid_todo_set_sort(got, N_TODOS, NULL, CALGRID_SORT_DEADLINE, 0), CALGRID_EINVAL);
     subset[0] = 0; subset[1] = N_TODOS;
@@ -363,7 +363,7 @@ static void test_sort_labels(calgrid_todo_set *set) {
     {
         calgrid_sort_key key = CALGRID_SORT_TITLE;
         int descending = 7;
-        CHECK_EQ(calgrid_sort_label_order(&key, &descending, (calgrid_sort_label)6), CALGRID_EINVAL);
+        CHECK_EQ(calgrid_sort_label_order(&key, &descending, (calgrid_sort_label)7), CALGRID_EINVAL);
         CHECK_EQ(key, CALGRID_SORT_TITLE);   /* left unchanged on failure */
         CHECK_EQ(descending, 7);
         CHECK_EQ(calgrid_sort_label_order(NULL, &descending, CALGRID_LABEL_TITLE), CALGRID_EINVAL);

@@ -92,7 +92,7 @@ static void test_lifecycle(void) {
     CHECK_EQ(calgrid_todo_set_text(buf, sizeof buf, &n, set, 0, CALGRID_TEXT_TAG, (size_t)-1), CALGRID_ERANGE);
     CHECK_EQ(calgrid_todo_set_text(buf, sizeof buf, &n, set, 1, CALGRID_TEXT_ID, 0), CALGRID_ERANGE);
     CHECK_EQ(calgrid_todo_set_text(buf, sizeof buf, &n, set, (size_t)-1, CALGRID_TEXT_ID, 0), CALGRID_ERANGE);
-    CHECK_EQ(calgrid_todo_set_text(buf, sizeof buf, &n, set, 0, (calgrid_todo_text)5, 0), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_text(buf, sizeof buf, &n, set, 0, (calgrid_todo_text)6, 0), CALGRID_EINVAL);
     CHECK_EQ(calgrid_todo_set_text(buf, sizeof buf, &n, NULL, 0, CALGRID_TEXT_ID, 0), CALGRID_EINVAL);
 
     CHECK_EQ(calgrid_todo_set_completed_days(flags, sizeof flags, &n, set, 0), CALGRID_OK);
@@ -371,7 +371,145 @@ static void test_many(void) {
     calgrid_todo_set_free(set);
 }
 
+/* occurrence_days: a weekly rule whose occurrences cover two days (Mon-Tue), counted on both; a
+** tick on the Monday marks the Tuesday done; an older header's struct (CALGRID_TODO_SIZE_V3) and
+** info (CALGRID_TODO_INFO_SIZE_V2) keep working; without a rule it is refused, field
+** "occurrenceDays". The days are the calendar's (2024-01-01 is a Monday). */
+static void test_occurrence_days(void) {
+    calgrid_todo_set *set = NULL;
+    calgrid_todo t = CALGRID_TODO_INIT;
+    calgrid_todo_info info;
+    calgrid_error err;
+    calgrid_day_count c[9];
+    size_t index = 99;
+    CHECK_EQ(calgrid_todo_set_new(&set), CALGRID_OK);
+    t.id = "pair";
+    t.title = "Two-day sprint";
+    t.start = day(2024, 1, 1);
+    t.end = day(2024, 1, 9);
+    t.rrule = "FREQ=WEEKLY";
+    t.occurrence_days = 2;
+    CHECK_EQ(calgrid_todo_set_add(&index, set, &t, &err), CALGRID_OK);
+    CHECK_EQ(calgrid_todo_set_day_counts(c, 9, set, day(2024, 1, 1), day(2024, 1, 9), CALGRID_KIND_ALL), CALGRID_OK);
+    int want[9] = { 1, 1, 0, 0, 0, 0, 0, 1, 1 };
+    for (int k = 0; k < 9; k++) CHECK_EQ(c[k].total, want[k]);
+    CHECK_EQ(calgrid_todo_set_set_done(set, index, day(2024, 1, 1), 1), CALGRID_OK);
+    CHECK_EQ(calgrid_todo_set_day_counts(c, 9, set, day(2024, 1, 1), day(2024, 1, 9), CALGRID_KIND_ALL), CALGRID_OK);
+    CHECK(c[0].completed == 1 && c[1].completed == 1 && c[7].completed == 0);
+    CHECK_EQ(calgrid_todo_set_set_done(set, index, day(2024, 1, 2), 1), CALGRID_ERANGE);   /* not an occurrence's first day */
+    memset(&info, 0, sizeof info);
+    info.struct_size = sizeof info;
+    CHECK_EQ(calgrid_todo_set_get(&info, set, index), CALGRID_OK);
+    CHECK_EQ(info.occurrence_days, 2);
+    CHECK_EQ(info.tracked_day_count, 2);
+    memset(&info, 0, sizeof info);
+    info.struct_size = CALGRID_TODO_INFO_SIZE_V2;
+    CHECK_EQ(calgrid_todo_set_get(&info, set, index), CALGRID_OK);
+    CHECK_EQ(info.occurrence_days, 0);                                  /* not written past its size */
+    calgrid_todo old = t;
+    old.struct_size = CALGRID_TODO_SIZE_V3;
+    old.id = "old";
+    CHECK_EQ(calgrid_todo_set_add(&index, set, &old, &err), CALGRID_OK);   /* reads no occurrence_days: one day */
+    info.struct_size = sizeof info;
+    CHECK_EQ(calgrid_todo_set_get(&info, set, index), CALGRID_OK);
+    CHECK_EQ(info.occurrence_days, 1);
+    calgrid_todo bad = t;
+    bad.id = "bad";
+    bad.rrule = NULL;
+    CHECK_EQ(calgrid_todo_set_add(&index, set, &bad, &err), CALGRID_EINVAL);
+    CHECK(strcmp(err.field, "occurrenceDays") == 0);
+    calgrid_todo_set_free(set);
+}
+
+/* Times of day and a location: given back by calgrid_todo_set_get and CALGRID_TEXT_LOCATION; an
+** older header's struct (CALGRID_TODO_SIZE_V4) adds an all-day item; a minute past 23:59 is ERANGE,
+** field "startTime"; CALGRID_TODO_INFO_SIZE_V3 gets no times written. */
+static void test_times(void) {
+    calgrid_todo_set *set = NULL;
+    calgrid_todo t = CALGRID_TODO_INIT;
+    calgrid_todo_info info;
+    calgrid_error err;
+    char buf[32];
+    size_t index = 99, length = 0;
+    CHECK_EQ(calgrid_todo_set_new(&set), CALGRID_OK);
+    t.id = "meet";
+    t.start = t.end = day(2026, 11, 3);
+    t.is_event = 1;
+    t.has_times = 1;
+    t.start_minutes = 600;
+    t.end_minutes = 660;
+    t.location = "Room 4";
+    CHECK_EQ(calgrid_todo_set_add(&index, set, &t, &err), CALGRID_OK);
+    memset(&info, 0, sizeof info);
+    info.struct_size = sizeof info;
+    CHECK_EQ(calgrid_todo_set_get(&info, set, index), CALGRID_OK);
+    CHECK(info.has_times == 1 && info.start_minutes == 600 && info.end_minutes == 660);
+    CHECK_EQ(calgrid_todo_set_text(buf, sizeof buf, &length, set, index, CALGRID_TEXT_LOCATION, 0), CALGRID_OK);
+    CHECK(strcmp(buf, "Room 4") == 0 && length == 6);
+    calgrid_todo old = t;
+    old.struct_size = CALGRID_TODO_SIZE_V4;
+    old.id = "old";
+    CHECK_EQ(calgrid_todo_set_add(&index, set, &old, &err), CALGRID_OK);   /* reads no times, no location */
+    CHECK_EQ(calgrid_todo_set_get(&info, set, index), CALGRID_OK);
+    CHECK(info.has_times == 0 && info.start_minutes == -1 && info.end_minutes == -1);
+    CHECK_EQ(calgrid_todo_set_text(buf, sizeof buf, &length, set, index, CALGRID_TEXT_LOCATION, 0), CALGRID_ENOTFOUND);
+    memset(&info, 0, sizeof info);
+    info.struct_size = CALGRID_TODO_INFO_SIZE_V3;
+    CHECK_EQ(calgrid_todo_set_get(&info, set, 0), CALGRID_OK);
+    CHECK(info.has_times == 0 && info.occurrence_days == 1);              /* not written past its size */
+    calgrid_todo bad = t;
+    bad.id = "bad";
+    bad.end_minutes = 1440;
+    CHECK_EQ(calgrid_todo_set_add(&index, set, &bad, &err), CALGRID_ERANGE);
+    CHECK(strcmp(err.field, "startTime") == 0);
+    calgrid_todo_set_free(set);
+}
+
+/* The agenda of 2026-11-02 ... 2026-11-04: an all-day two-day trip, a weekly 10:00-11:00 meeting,
+** a 09:00 call and an all-day todo "Alpha" on the 3rd; by day, all-day first (by title: Alpha,
+** Trip), then by start time (call, meeting); ENOSPC with the count; EINVAL for a reversed range. */
+static void test_occurrences(void) {
+    calgrid_todo_set *set = NULL;
+    calgrid_todo t = CALGRID_TODO_INIT;
+    calgrid_error err;
+    calgrid_occurrence o[8];
+    size_t index = 0, n = 0;
+    CHECK_EQ(calgrid_todo_set_new(&set), CALGRID_OK);
+    t.id = "trip"; t.title = "Trip"; t.is_event = 1;
+    t.start = day(2026, 11, 3); t.end = day(2026, 11, 4);
+    CHECK_EQ(calgrid_todo_set_add(&index, set, &t, &err), CALGRID_OK);
+    t.id = "meet"; t.title = "Meeting"; t.start = day(2026, 11, 3); t.end = day(2026, 11, 17); t.rrule = "FREQ=WEEKLY";
+    t.has_times = 1; t.start_minutes = 600; t.end_minutes = 660;
+    CHECK_EQ(calgrid_todo_set_add(&index, set, &t, &err), CALGRID_OK);
+    t.id = "call"; t.title = "Call"; t.rrule = NULL; t.end = t.start; t.start_minutes = t.end_minutes = 540;
+    CHECK_EQ(calgrid_todo_set_add(&index, set, &t, &err), CALGRID_OK);
+    calgrid_todo a = CALGRID_TODO_INIT;
+    a.id = "alpha"; a.title = "Alpha"; a.start = a.end = day(2026, 11, 3);
+    CHECK_EQ(calgrid_todo_set_add(&index, set, &a, &err), CALGRID_OK);
+    CHECK_EQ(calgrid_todo_set_occurrences(o, 8, &n, set, day(2026, 11, 2), day(2026, 11, 4), CALGRID_KIND_ALL), CALGRID_OK);
+    CHECK_EQ(n, 5);
+    size_t want_index[5] = { 3, 0, 2, 1, 0 };
+    calgrid_date want_day[5] = { day(2026, 11, 3), day(2026, 11, 3), day(2026, 11, 3), day(2026, 11, 3), day(2026, 11, 4) };
+    int want_start[5] = { -1, -1, 540, 600, -1 };
+    for (int k = 0; k < 5; k++) {
+        CHECK_EQ(o[k].index, want_index[k]);
+        CHECK_EQ(o[k].date, want_day[k]);
+        CHECK_EQ(o[k].start_minutes, want_start[k]);
+        CHECK_EQ(o[k].has_times, want_start[k] >= 0);
+    }
+    CHECK_EQ(o[3].end_minutes, 660);
+    CHECK_EQ(calgrid_todo_set_occurrences(o, 2, &n, set, day(2026, 11, 2), day(2026, 11, 4), CALGRID_KIND_ALL), CALGRID_ENOSPC);
+    CHECK_EQ(n, 5);
+    CHECK_EQ(calgrid_todo_set_occurrences(o, 8, &n, set, day(2026, 11, 10), day(2026, 11, 10), CALGRID_KIND_EVENTS), CALGRID_OK);
+    CHECK(n == 1 && o[0].index == 1 && o[0].is_done == 0);
+    CHECK_EQ(calgrid_todo_set_occurrences(o, 8, &n, set, day(2026, 11, 4), day(2026, 11, 3), CALGRID_KIND_ALL), CALGRID_EINVAL);
+    calgrid_todo_set_free(set);
+}
+
 void test_todo_sets(void) {
+    test_occurrences();
+    test_times();
+    test_occurrence_days();
     test_lifecycle();
     test_completion();
     test_validation();

@@ -313,7 +313,7 @@ static void test_labels(void) {
     CHECK_EQ(calgrid_label_month(NULL, 1, CALGRID_WIDTH_LONG, CALGRID_LANG_EN), CALGRID_EINVAL);
     CHECK_EQ(calgrid_label_period(&s, (calgrid_period_kind)5, CALGRID_WIDTH_LONG, CALGRID_LANG_EN), CALGRID_EINVAL);
     CHECK_EQ(calgrid_label_period(NULL, CALGRID_PERIOD_DAY, CALGRID_WIDTH_LONG, CALGRID_LANG_EN), CALGRID_EINVAL);
-    CHECK_EQ(calgrid_label_sort(&s, (calgrid_sort_label)6, CALGRID_WIDTH_LONG, CALGRID_LANG_EN), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_label_sort(&s, (calgrid_sort_label)7, CALGRID_WIDTH_LONG, CALGRID_LANG_EN), CALGRID_EINVAL);
     CHECK_EQ(calgrid_label_sort(NULL, CALGRID_LABEL_TITLE, CALGRID_WIDTH_LONG, CALGRID_LANG_EN), CALGRID_EINVAL);
 
     CHECK_EQ(calgrid_title_month(buf, CALGRID_MONTH_TITLE_SIZE, 2026, 11, CALGRID_LANG_EN), CALGRID_OK);

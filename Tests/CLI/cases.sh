@@ -126,6 +126,14 @@ case_ export-help              -- export --help
 case_ stats-help               -- stats --help
 case_ help-json                -- help json
 
+# Alarms (issue 39): a Thunderbird calendar's meeting and task alarms, the reminders of a JSON file.
+case_ alarms-ics               -- alarms --todos ics/meetings.ics --tz Europe/Berlin --from 2026-03-16 --to +3d
+case_ alarms-ics-json          -- alarms --todos ics/meetings.ics --tz Asia/Seoul --from 2026-03-17T16:00:00Z --to 2026-03-18T09:00+09:00 --json
+case_ alarms-none              -- alarms --todos ics/meetings.ics --tz UTC --from 2027-01-01 --to +1h
+case_ err-alarms-from          -- alarms --todos ics/meetings.ics --from tomorrow
+case_ err-alarms-empty-range   -- alarms --todos ics/meetings.ics --from 2026-03-16 --to -1h
+case_ alarms-help              -- alarms --help
+
 # Your own todos: each store_case runs with $CALGRID_TODOS pointing at one store in the scratch
 # directory, so the cases below build on each other, in order.
 store_case() { CALGRID_TODOS="$work/store/todos.json" case_ "$@"; }
@@ -279,3 +287,16 @@ workdays_case() { CALGRID_TODOS="$work/workdays/todos.json" case_ "$@"; }
 workdays_case skip-holidays-add    -- add 보고서 --challenge --start 2026-09-01 --end 2026-09-30 --skip-holidays --holidays kr --id report $L
 workdays_case skip-holidays-show   MASK='s/created   .*/created   N/' -- show report --today=2026-09-23
 workdays_case err-skip-holidays    -- add X --challenge --skip-holidays --holidays kr $L
+
+# Times of day and the agenda (issue 39): a vdir written as Thunderbird (a weekly standup in
+# Europe/Berlin with its VTIMEZONE and LOCATION), Google Calendar (an all-day trip over two days and
+# a UTC call) and todoman (a DATE due) write them; read in two zones.
+A="--todos agenda-vdir --today 2026-11-24"
+case_ agenda-berlin          -- agenda 2026-11-24 $A --tz Europe/Berlin
+case_ agenda-newyork-json    -- agenda 2026-11-24 2026-12-01 $A --tz America/New_York --json
+case_ agenda-empty           -- agenda 2027-01-01 2027-01-02 $A --tz Europe/Berlin
+case_ err-agenda-reversed    -- agenda 2026-11-25 2026-11-24 $A --tz Europe/Berlin
+case_ day-times              -- day 2026-11-24 $A --tz Europe/Berlin
+case_ day-times-json         -- day 2026-11-24 $A --tz Europe/Berlin --json
+case_ list-sort-time         -- list --sort time $A --tz Europe/Berlin
+case_ show-event-times       MASK='s/created   .*/created   N/' -- show standup-thunderbird $A --tz Europe/Berlin

@@ -214,6 +214,8 @@ SORT_KEYS = {
     "start": lambda i: (todos[i].start is None, todos[i].start or FAR, i),
     "title": lambda i: (todos[i].title.encode(), i),
     "progress": lambda i: (-Fraction(*todos[i].progress), i),
+    # Start day (none last), all-day first (these generated todos have no times), then title bytes.
+    "time": lambda i: (todos[i].start is None, todos[i].start or FAR, todos[i].title.encode(), i),
 }
 
 

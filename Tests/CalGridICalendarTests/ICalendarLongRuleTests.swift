@@ -80,6 +80,24 @@ import Testing
         }
     }
 
+    /// Weekly occurrences of five days (DTSTART Monday to DUE Friday): the rule's span is its
+    /// last occurrence's last day, so COUNT=5229 (the last start 36,596 days on, its last day
+    /// 36,600) is kept as a rule too, and every read-back holds it (the store's reader refuses a
+    /// span of 36,600 days).
+    @Test func spanningOccurrencesCountTheirLastDays() throws {
+        let start = Self.day("2026-12-07")
+        for count in [5_229, 6_000] {
+            let last = start.advanced(by: 7 * (count - 1) + 4)
+            let text = calendar(todo("s\(count)", ["DTSTAMP:20261201T090000Z", "DTSTART;VALUE=DATE:20261207", "DUE;VALUE=DATE:20261211",
+                                                   "RRULE:FREQ=WEEKLY;COUNT=\(count)"]))
+            try check(text, rule: "FREQ=WEEKLY;COUNT=\(count)", days: { $0 >= start && $0 <= last && start.days(to: $0) % 7 <= 4 },
+                      windows: [("2026-11-20", "2027-01-10"), (last.advanced(by: -20).iso8601, last.advanced(by: 10).iso8601)])
+            var set = TodoSet()
+            try set.importICalendar(bytes: text)
+            #expect(set.occurrenceDays(at: 0) == 5)
+        }
+    }
+
     @Test func ticksAndCompletionOfAKeptRuleReadBack() throws {
         let start = Self.day("2026-12-01"), last = Self.day("2136-06-06")
         let ticked = ["BEGIN:VTODO", "UID:t", "DTSTAMP:20261201T090000Z", "RECURRENCE-ID;VALUE=DATE:20261203",

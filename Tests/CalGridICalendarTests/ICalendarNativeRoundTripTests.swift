@@ -8,7 +8,7 @@ import Foundation
 import Testing
 
 /// A random native todo: every field of the native format (challenge, weekday repetition, a rule
-/// with RDATE and EXDATE days, per-day flags, open spans on either side, reminder, creation time
+/// with RDATE and EXDATE days and occurrences of several days, per-day flags, open spans on either side, reminder, creation time
 /// inside and outside DATE-TIME's years or none, events), with texts iCalendar holds as written
 /// (libical drops the spaces at the end of a line and around a CATEGORIES value, and a CATEGORIES
 /// value is split at commas: docs/icalendar.md).
@@ -42,6 +42,15 @@ func randomNativeDraft(_ g: inout SeededRandom, index: Int) -> TodoDraft {
         let extra = g.next() % 3 == 0 && d.end.map({ s.advanced(by: 3) <= $0 }) ?? true ? [s.advanced(by: 3)] : []
         let gone = g.next() % 3 == 0 ? [s.advanced(by: 4)] : []
         d.recurrence = Recurrence(start: s, rule: rule, rdates: extra, exdates: gone)
+        if g.next() % 3 == 0 {
+            // Occurrences of 2 to 5 days (DTSTART to the first one's DUE or DTEND), each ending by the end.
+            d.occurrenceDays = Int32(2 + g.next() % 4)
+            if let e = d.end, e < s.advanced(by: Int(d.occurrenceDays) - 1) { d.end = s.advanced(by: Int(d.occurrenceDays) - 1) }
+            // An added day after the last start an occurrence may have is no occurrence either.
+            if let e = d.end, !extra.isEmpty, extra[0] > e.advanced(by: 1 - Int(d.occurrenceDays)) {
+                d.recurrence = Recurrence(start: s, rule: rule, exdates: gone)
+            }
+        }
     } else if g.next() % 2 == 0 {
         var r = WeekdaySet(rawValue: UInt8(g.next() % 128))
         if r.isEmpty { r = .weekend }
@@ -49,7 +58,7 @@ func randomNativeDraft(_ g: inout SeededRandom, index: Int) -> TodoDraft {
     }
     if g.next() % 3 != 0, let s = d.start {
         if let r = d.recurrence {
-            let days = Array(r.occurrences(in: s...(d.end ?? s.advanced(by: 200))))
+            let days = Array(r.occurrences(in: s...(d.end?.advanced(by: 1 - Int(d.occurrenceDays)) ?? s.advanced(by: 200))))
             let n = d.end == nil ? Int(g.next() % UInt64(min(days.count, 6) + 1)) : days.count
             var flags = (0..<n).map { _ in g.next() % 2 == 0 }
             // An open rule keeps its flags as far as its last ticked occurrence.

@@ -63,7 +63,8 @@ import CalGrid
     /// The keys of the native format as docs/formats.md documents them, independently of `TodoField`.
     static let documentedKeys: Set<String> = ["id", "title", "memo", "startDate", "endDate", "createdAt", "repetition",
                                              "completed", "reminderTime", "tags", "isChallenge", "iscompleted",
-                                             "rrule", "exdates", "rdates", "kind"]
+                                             "rrule", "exdates", "rdates", "kind", "occurrenceDays", "startTime",
+                                             "endTime", "location"]
 
     @Test func everyFieldIsExportedUnderItsName() throws {
         #expect(Set(TodoField.allCases.map(\.nameText)) == Self.documentedKeys)
@@ -77,7 +78,13 @@ import CalGrid
                                  recurrence: Recurrence(start: s, rule: try RecurrenceRule(parsing: "FREQ=MONTHLY;BYDAY=1MO"),
                                                         rdates: [day("2026-11-20")], exdates: [day("2026-12-07")]),
                                  completedDays: [true, false]))
-        try set.append(TodoDraft(id: "e", title: "meeting", start: s, end: s, isEvent: true))
+        // An occurrence of several days: its length comes with a rule.
+        var w = TodoDraft(id: "w", title: "two days", start: s, end: day("2026-11-24"),
+                          recurrence: Recurrence(start: s, rule: try RecurrenceRule(parsing: "FREQ=WEEKLY")))
+        w.occurrenceDays = 2
+        try set.append(w)
+        try set.append(TodoDraft(id: "e", title: "meeting", start: s, end: s, isEvent: true, times: TodoTimes(start: 600, end: 660),
+                                 location: "Room 4"))
         let text = String(decoding: set.exportJSONBytes(format: .jsonLines), as: UTF8.self)
         for f in TodoField.allCases {
             #expect(text.contains("\"" + f.nameText + "\":"), "\(f) is not exported as \(f.nameText)")

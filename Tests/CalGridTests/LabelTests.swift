@@ -46,7 +46,7 @@ private func text(_ s: StaticString) -> String { "\(s)" }
         #expect(text(SortOrderLabel.deadlineImminent.name()) == "Deadline imminent")
         #expect(text(SortOrderLabel.registrationOrder.name()) == "Registration order")
         #expect(text(SortOrderLabel.newestFirst.name()) == "Newest first")
-        #expect(SortOrderLabel(rawValue: 2) == .newestFirst && SortOrderLabel(rawValue: 6) == nil)
+        #expect(SortOrderLabel(rawValue: 2) == .newestFirst && SortOrderLabel(rawValue: 6) == .time && SortOrderLabel(rawValue: 7) == nil)
         // Every label of every kind is non-empty, and distinct within its kind, language and width.
         for lang in LabelLanguage.allCases {
             for w in LabelWidth.allCases {
@@ -65,6 +65,7 @@ private func text(_ s: StaticString) -> String { "\(s)" }
             (.deadlineImminent, "deadline", .deadline, false), (.registrationOrder, "registered", .registration, false),
             (.newestFirst, "newest", .registration, true), (.startDay, "start", .start, false),
             (.title, "title", .title, false), (.progress, "progress", .completionShare, true),
+            (.time, "time", .time, false),
         ]
         #expect(want.map(\.0) == SortOrderLabel.allCases)
         for (label, name, key, descending) in want {

@@ -52,6 +52,28 @@ import Testing
         #expect(set.completionFlagCount(at: 0) == 7)   // Feb 4, 11, 18, 25, Mar 4, 11, 18
     }
 
+    /// A tick is looked for among the flagged occurrences only: a day far past them (the last
+    /// supported day of a billion-occurrence daily rule) is not done, the ticked one is, and the
+    /// days are every third one's of plain day arithmetic (the rule is daily from the start).
+    @Test func aTickIsFoundAmongTheFlaggedOccurrencesOnly() throws {
+        let s = Self.iso("2026-12-01")
+        let daily = Recurrence(start: s, rule: try RecurrenceRule(parsing: "FREQ=DAILY;COUNT=1000000000"))
+        var set = TodoSet()
+        try set.append(TodoDraft(id: "d", title: "", start: s, recurrence: daily))
+        let before = try s.adding(days: -1), second = try s.adding(days: 1), third = try s.adding(days: 2)
+        let fourth = try s.adding(days: 3)
+        try set.setDone(true, on: third, at: 0)
+        #expect(set.completionFlagCount(at: 0) == 3)
+        #expect(set.isDone(on: third, at: 0))
+        #expect(!set.isDone(on: s, at: 0) && !set.isDone(on: second, at: 0) && !set.isDone(on: fourth, at: 0))
+        let last = CivilDate(_unchecked: CivilDate.maxDayNumber)
+        #expect(set.fallsOn(last, at: 0) && !set.isDone(on: last, at: 0))
+        #expect(!set.isDone(on: before, at: 0))
+        // Done as a whole: every day is, the far one too.
+        try set.setIsCompleted(true, at: 0)
+        #expect(set.isDone(on: last, at: 0) && set.isDone(on: third, at: 0))
+    }
+
     @Test func flagsAnOpenRuleCannotHaveAreRefused() throws {
         let s = Self.iso("2026-12-01")
         let three = Recurrence(start: s, rule: try RecurrenceRule(parsing: "FREQ=WEEKLY;COUNT=3"))

@@ -46,8 +46,9 @@ import CalGridTestSupport
             return
         }
         let k = Int.random(in: 0..<rd.count, using: &g)
-        let was = ReferenceTodos.done(model[i], rd[k])
-        #expect(set.isDone(on: CivilDate(_unchecked: Int32(rd[k])), at: i) == was)
+        // A tick names the occurrence that starts on its day (and flips that one).
+        let was = ReferenceTodos.occurrenceDone(model[i], rd[k])
+        #expect(set.isDone(on: CivilDate(_unchecked: Int32(rd[k])), at: i) == ReferenceTodos.done(model[i], rd[k]))
         try set.toggleDone(on: CivilDate(_unchecked: Int32(rd[k])), at: i)
         // The tick becomes `!was` (done as a whole reads as done: the toggle then clears), and a
         // tick past an open-ended todo's flags makes it keep flags that far.
@@ -218,10 +219,12 @@ import CalGridTestSupport
         guard c.dayCount == len else { return len }
         var mismatches = 0
         for t in 0..<len {
+            // Each occurrence covering the day counts (a day two occurrences of one todo cover, twice).
             let all = prep.filter { kindOK($0.draft, kind) && $0.falls(a + t) }
             let falling = all.filter { !$0.draft.isEvent }
-            if Int(c.total[t]) != falling.count || Int(c.completed[t]) != falling.filter({ $0.done(a + t) }).count
-                || c.eventCount(at: t) != all.count - falling.count {
+            let total = falling.reduce(0) { $0 + $1.counts(a + t).total }, done = falling.reduce(0) { $0 + $1.counts(a + t).done }
+            let events = all.filter { $0.draft.isEvent }.reduce(0) { $0 + $1.counts(a + t).total }
+            if Int(c.total[t]) != total || Int(c.completed[t]) != done || c.eventCount(at: t) != events {
                 mismatches += 1
             }
         }

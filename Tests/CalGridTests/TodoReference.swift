@@ -31,10 +31,29 @@ struct ReferenceTodos {
         !d.isEvent && d.end.map { Int($0.dayNumber) < day } == true && !isDone(d)
     }
 
+    /// Days an occurrence of `d`'s rule covers (1 without a rule).
+    static func length(_ d: TodoDraft) -> Int { Int(d.occurrenceDays) }
+
+    /// Whether an occurrence of `d` starts on `day`: a rule's day whose occurrence ends by the
+    /// todo's end; without a rule, a day it falls on.
+    static func starts(_ d: TodoDraft, _ day: Int) -> Bool {
+        guard let r = d.recurrence else { return falls(d, day) }
+        guard !undated(d), day >= lo(d), day <= hi(d) - (length(d) - 1) else { return false }
+        return r.contains(CivilDate(_unchecked: Int32(day)))
+    }
+
+    /// The first days of the occurrences that cover `day`, ascending (with a rule: those starting
+    /// in the `length` days up to it; without one, `day` when it falls on it).
+    static func covering(_ d: TodoDraft, _ day: Int) -> [Int] {
+        guard d.recurrence != nil else { return falls(d, day) ? [day] : [] }
+        return ((day - length(d) + 1)...day).filter { starts(d, $0) }
+    }
+
     static func falls(_ d: TodoDraft, _ day: Int) -> Bool {
         guard !undated(d), day >= lo(d), day <= hi(d) else { return false }
-        // A rule: the day is one of the recurrence's own (checked day by day, no set machinery).
-        if let r = d.recurrence { return r.contains(CivilDate(_unchecked: Int32(day))) }
+        // A rule: the day is covered by an occurrence, each of the recurrence's own days (checked
+        // day by day, no set machinery) and the `length - 1` days after it.
+        if d.recurrence != nil { return !covering(d, day).isEmpty }
         return d.repetition.contains(CivilDate(_unchecked: Int32(day)).weekday)
     }
 
@@ -46,7 +65,7 @@ struct ReferenceTodos {
         guard let s = d.start, n > 0 else { return [] }
         var out: [Int] = [], t = Int(s.dayNumber)
         while out.count < n, t <= Int(CivilDate.maxDayNumber) {
-            if falls(d, t) { out.append(t) }
+            if starts(d, t) { out.append(t) }
             t += 1
         }
         return out
@@ -56,7 +75,7 @@ struct ReferenceTodos {
     static func repeatDays(_ d: TodoDraft) -> [Int] {
         if openRule(d) { return firstDays(d, d.completedDays?.count ?? 0) }
         guard let s = d.start, let e = d.end else { return [] }
-        return (Int(s.dayNumber)...Int(e.dayNumber)).filter { falls(d, $0) }
+        return (Int(s.dayNumber)...Int(e.dayNumber)).filter { starts(d, $0) }
     }
 
     /// A tracked todo that came without flags has them all `isCompleted` (done as a whole).
@@ -64,8 +83,14 @@ struct ReferenceTodos {
         d.completedDays ?? [Bool](repeating: tracked(d) && d.isCompleted, count: repeatDays(d).count)
     }
 
+    /// Done on `day`: every occurrence covering it is done.
     static func done(_ d: TodoDraft, _ day: Int) -> Bool {
         guard falls(d, day) else { return false }
+        return covering(d, day).allSatisfy { occurrenceDone(d, $0) }
+    }
+
+    /// Whether the occurrence (or repeat day) that starts on `day` is done.
+    static func occurrenceDone(_ d: TodoDraft, _ day: Int) -> Bool {
         if tracked(d) {
             let k = repeatDays(d).firstIndex(of: day)!
             return flags(d)[k]
@@ -171,7 +196,20 @@ struct PreparedTodo {
 
     func done(_ day: Int) -> Bool {
         guard falls(day) else { return false }
+        return ReferenceTodos.covering(draft, day).allSatisfy(occurrenceDone)
+    }
+
+    /// Whether the occurrence (or repeat day) starting on `day` is done.
+    func occurrenceDone(_ day: Int) -> Bool {
         if ReferenceTodos.tracked(draft) { return doneDays.contains(day) }
         return draft.isCompleted || ReferenceTodos.openRule(draft) && doneDays.contains(day)
+    }
+
+    /// What `day` counts in the per-day counts: its covering occurrences (a day two occurrences
+    /// cover counts twice) and how many of them are done.
+    func counts(_ day: Int) -> (total: Int, done: Int) {
+        guard falls(day) else { return (0, 0) }
+        let c = ReferenceTodos.covering(draft, day)
+        return (c.count, c.filter(occurrenceDone).count)
     }
 }

@@ -18,7 +18,9 @@ import CalGridTestSupport
                          "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1", "FREQ=YEARLY;BYYEARDAY=100",
                          "FREQ=WEEKLY;INTERVAL=3;WKST=SU;BYDAY=SU,SA", "FREQ=MONTHLY"]
 
-    static func randomDrafts(_ n: Int, using g: inout SeededRandom) -> [TodoDraft] {
+    /// `spans`: about one row in three has occurrences of 2, 3 or 7 days (only where no two of
+    /// its occurrences overlap: no daily shape, no RDATE), ending by its end.
+    static func randomDrafts(_ n: Int, using g: inout SeededRandom, spans: Bool = false) -> [TodoDraft] {
         (0..<n).map { k in
             let s = day(20_000 + Int32.random(in: 0..<400, using: &g))
             var text = shapes.randomElement(using: &g)!
@@ -34,9 +36,15 @@ import CalGridTestSupport
                 r = Recurrence(start: s, rule: rule, rdates: [day(s.dayNumber + Int32.random(in: 1..<90, using: &g))],
                                exdates: some.isEmpty ? [] : [some.randomElement(using: &g)!])
             }
-            let end: CivilDate? = Bool.random(using: &g) ? nil : day(s.dayNumber + Int32.random(in: 0..<500, using: &g))
-            return TodoDraft(id: "r\(k)", title: "t", start: s, end: end, isChallenge: Int.random(in: 0..<4, using: &g) == 0,
-                             isCompleted: end == nil && Int.random(in: 0..<5, using: &g) == 0, recurrence: r)
+            var end: CivilDate? = Bool.random(using: &g) ? nil : day(s.dayNumber + Int32.random(in: 0..<500, using: &g))
+            var d = TodoDraft(id: "r\(k)", title: "t", start: s, end: end, isChallenge: Int.random(in: 0..<4, using: &g) == 0,
+                              isCompleted: end == nil && Int.random(in: 0..<5, using: &g) == 0, recurrence: r)
+            if spans, r.rdates.isEmpty, !text.hasPrefix("FREQ=DAILY"), !text.contains("BYDAY=MO,WE"), !text.contains("SU,SA"),
+               !text.contains("BYDAY=MO,TU"), Int.random(in: 0..<3, using: &g) == 0 {
+                d.occurrenceDays = [2, 3, 7].randomElement(using: &g)!
+                if let e = end, e.dayNumber < s.dayNumber + d.occurrenceDays - 1 { end = day(s.dayNumber + d.occurrenceDays - 1); d.end = end }
+            }
+            return d
         }
     }
 
@@ -59,8 +67,45 @@ import CalGridTestSupport
     @Test(arguments: 0..<12)
     func groupedBuildEqualsEachRowWalkedAlone(seed: UInt64) throws {
         var g = SeededRandom(seed: 0x6E0F + seed)
-        let set = try TodoSet(Self.randomDrafts(Int.random(in: 1...300, using: &g), using: &g))
+        let set = try TodoSet(Self.randomDrafts(Int.random(in: 1...300, using: &g), using: &g, spans: seed % 2 == 1))
         #expect(Self.mismatches(set, runSkew: 0) == 0)
+    }
+
+    /// How many occurrences of row `i` cover `d`, from its recurrence day by day (not the set's
+    /// span machinery): those starting in the `occurrenceDays` days up to `d`, inside its span.
+    static func covering(_ set: TodoSet, _ i: Int, _ d: CivilDate) -> Int {
+        guard let r = set.recurrence(at: i) else { return set.fallsOn(d, at: i) ? 1 : 0 }
+        let n = Int(set.occurrenceDays(at: i)), s = Int(set.start(at: i)!.dayNumber)
+        let last = set.end(at: i).map { Int($0.dayNumber) - n + 1 } ?? Int.max
+        return (Int(d.dayNumber) - n + 1...Int(d.dayNumber)).filter { $0 >= s && $0 <= last && r.contains(day(Int32($0))) }.count
+    }
+
+    /// Rows whose occurrences cover several days, grouped with the rows of their pattern and
+    /// length: the grouped build against each row walked alone (a wrong bound seen), and the
+    /// counts against each row's covering occurrences, in the set's own
+    /// table and in windows that start inside an occurrence. The negative control: the same set
+    /// with every occurrence one day counts differently.
+    @Test(arguments: 0..<4)
+    func occurrenceSpansGroupLikeTheyWalk(seed: UInt64) throws {
+        var g = SeededRandom(seed: 0x5A17 + seed)
+        let drafts = Self.randomDrafts(240, using: &g, spans: true)
+        #expect(drafts.contains { $0.occurrenceDays > 1 })
+        let set = try TodoSet(drafts)
+        #expect(Self.mismatches(set, runSkew: 0) == 0 && Self.mismatches(set, runSkew: 1) > 0)
+        let oneDay = try TodoSet(drafts.map { var d = $0; d.occurrenceDays = 1; return d })
+        var differ = 0
+        for (a, b) in [(Int32(19_995), Int32(20_700)), (20_101, 20_160), (21_500, 21_600)] {
+            let counts = set.dayCounts(from: Self.day(a), through: Self.day(b))
+            let flat = oneDay.dayCounts(from: Self.day(a), through: Self.day(b))
+            for t in 0..<counts.dayCount {
+                let d = Self.day(a + Int32(t))
+                // Each covering occurrence counts: a start day off the pattern may lie within a
+                // few days of the pattern's next day, so one row's occurrences can overlap.
+                #expect(Int(counts.total[t]) == (0..<set.count).reduce(0) { $0 + Self.covering(set, $1, d) }, "\(d.iso8601)")
+                if counts.total[t] != flat.total[t] { differ += 1 }
+            }
+        }
+        #expect(differ > 0)
     }
 
     @Test(arguments: 0..<6)
@@ -167,7 +212,9 @@ import CalGridTestSupport
         #expect(set._rules.keys.count == 4 * set._rules.count)
         for k in 0..<set._rules.count {
             let key = set._rules.rules[k]._key
-            #expect(Array(set._rules.keys[(4 * k)..<(4 * k + 4)]) == [key.0, key.1, key.2, key.3])
+            // The fourth word's high half is the row's occurrence length less one.
+            let extra = UInt64(set.occurrenceDays(at: Int(set._rules.rows[k])) - 1) << 32
+            #expect(Array(set._rules.keys[(4 * k)..<(4 * k + 4)]) == [key.0, key.1, key.2, key.3 | extra])
         }
         #expect(set._dayTableMismatches() == 0 && Self.mismatches(set, runSkew: 0) == 0)
     }

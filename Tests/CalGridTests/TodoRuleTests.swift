@@ -60,6 +60,12 @@ import CalGridTestSupport
         default: d.end = CivilDate(_unchecked: s.dayNumber + Int32.random(in: 200..<800, using: &g))
         }
         d.recurrence = randomRule(start: s, using: &g)
+        // About one rule in three has occurrences of several days (a two-day weekly meeting, a
+        // daily rule whose occurrences overlap), ending by the todo's end.
+        if Int.random(in: 0..<3, using: &g) == 0 {
+            d.occurrenceDays = [2, 2, 3, 5, 9, 40].randomElement(using: &g)!
+            if let e = d.end, e.dayNumber < s.dayNumber + d.occurrenceDays - 1 { d.end = CivilDate(_unchecked: s.dayNumber + d.occurrenceDays - 1) }
+        }
         d.completedDays = nil
         if ReferenceTodos.tracked(d), Bool.random(using: &g) {
             d.completedDays = ReferenceTodos.repeatDays(d).map { _ in Int.random(in: 0..<3, using: &g) == 0 }
@@ -148,7 +154,7 @@ import CalGridTestSupport
             var d = model[i]
             let s = Self.day(19_358 + Int.random(in: -400..<2_000, using: &g))
             d.start = s
-            d.end = d.end == nil ? nil : CivilDate(_unchecked: s.dayNumber + Int32.random(in: 0..<300, using: &g))
+            d.end = d.end == nil ? nil : CivilDate(_unchecked: s.dayNumber + Swift.max(d.occurrenceDays - 1, Int32.random(in: 0..<300, using: &g)))
             if d.recurrence != nil { d.recurrence = Self.randomRule(start: s, using: &g) }
             try set.reschedule(at: i, to: d)
             d.completedDays = set.draft(at: i).completedDays
@@ -158,7 +164,7 @@ import CalGridTestSupport
             } else if ReferenceTodos.openRule(d) {
                 // Ticks travel by day, as far as the last one carried; done as a whole is no tick.
                 let last = old.doneDays.max() ?? Int.min
-                let days = last < Int(s.dayNumber) ? [] : (Int(s.dayNumber)...last).filter { ReferenceTodos.falls(d, $0) }
+                let days = last < Int(s.dayNumber) ? [] : (Int(s.dayNumber)...last).filter { ReferenceTodos.starts(d, $0) }
                 var carried = days.map { old.doneDays.contains($0) }
                 while carried.last == false { carried.removeLast() }
                 #expect((d.completedDays ?? []) == carried, "\(d.id) rescheduled")

@@ -34,6 +34,18 @@ import CalGridTestSupport
         case .completionShare:
             let (p, q) = fr[i], (r, s) = fr[j]
             c = p * s == r * q ? 0 : ((p * s < r * q) != order.descending ? -1 : 1)
+        case .time:
+            // Start day (none last), then all-day first and start time (both reversed when
+            // descending), then title bytes ascending.
+            c = cmp(a.start, b.start)
+            if c == 0, a.start != nil {
+                let x = a.times.map { Int($0.start) + 1 } ?? 0, y = b.times.map { Int($0.start) + 1 } ?? 0
+                c = x == y ? 0 : ((x < y) != order.descending ? -1 : 1)
+            }
+            if c == 0 {
+                let x = Array(a.title.utf8), y = Array(b.title.utf8)
+                c = x == y ? 0 : (x.lexicographicallyPrecedes(y) ? -1 : 1)
+            }
         }
         return c != 0 ? c < 0 : i < j
     }
@@ -42,6 +54,7 @@ import CalGridTestSupport
         .deadlineImminent, .registrationOrder, .newestFirst, TodoOrder(.deadline, descending: true),
         TodoOrder(.start), TodoOrder(.start, descending: true), TodoOrder(.title), TodoOrder(.title, descending: true),
         TodoOrder(.completionShare), TodoOrder(.completionShare, descending: true),
+        TodoOrder(.time), TodoOrder(.time, descending: true),
     ]
 
     @Test(arguments: [31, 32] as [UInt64]) func sortsMatchStableReference(seed: UInt64) throws {

@@ -180,6 +180,26 @@ def rings(c, zone):
     return sorted(out)
 
 
+def first_occurrence_last_day(c, s, start, zone):
+    """The last day of an item's own span (its first occurrence's): a to-do's DUE (or DTSTART +
+    DURATION) day, an event's day of the last second before DTEND (or DTSTART + DURATION); None
+    when it has none."""
+    if c.name == "VTODO":
+        if "DUE" in c:
+            return day(moment(c.decoded("DUE")), zone)
+        if "DURATION" in c and c.decoded("DURATION") >= dt.timedelta(0):
+            return day(plus(s, c.decoded("DURATION")), zone)
+        return None
+    e = None
+    if "DTEND" in c:
+        e = moment(c.decoded("DTEND"))
+    elif "DURATION" in c and c.decoded("DURATION") >= dt.timedelta(0):
+        e = plus(s, c.decoded("DURATION"))
+    if e and later(e, s):
+        return max(start, day((e[0], e[1] - dt.timedelta(seconds=1)), zone))
+    return None
+
+
 def item(c, zone, cal=None):
     start = end = None
     s = moment(c.decoded("DTSTART")) if "DTSTART" in c else None
@@ -191,6 +211,12 @@ def item(c, zone, cal=None):
         if start is None and "DUE" in c:
             start = day(moment(c.decoded("DUE")), zone)
         end = last_occurrence(cal, c, zone)
+        # Each occurrence covers the days of the first (DTSTART to DUE or DURATION for a to-do,
+        # to the last second before DTEND for an event; RFC 5545 3.8.5.3): the end is the last
+        # occurrence's last day.
+        last_of_first = first_occurrence_last_day(c, s, start, zone) if s else None
+        if end is not None and last_of_first is not None and last_of_first > start:
+            end = end + (last_of_first - start)
         s = None
     elif c.name == "VTODO":
         if "DUE" in c:
@@ -205,16 +231,7 @@ def item(c, zone, cal=None):
             end = start
     else:
         if s:
-            e = None
-            if "DTEND" in c:
-                e = moment(c.decoded("DTEND"))
-            elif "DURATION" in c and c.decoded("DURATION") >= dt.timedelta(0):
-                e = plus(s, c.decoded("DURATION"))
-            if e and later(e, s):
-                last = day((e[0], e[1] - dt.timedelta(seconds=1)), zone)
-                end = max(start, last)
-            else:
-                end = start
+            end = first_occurrence_last_day(c, s, start, zone) or start
     done = False
     if c.name == "VTODO":
         status = str(c.get("STATUS", "")).upper()

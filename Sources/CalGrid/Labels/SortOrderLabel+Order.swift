@@ -13,11 +13,12 @@ extension SortOrderLabel {
         case .startDay: return .startDay
         case .title: return .title
         case .progress: return .progress
+        case .time: return .time
         }
     }
 
     /// The entry's stable machine name: `deadline`, `registered`, `newest`, `start`, `title`,
-    /// `progress` (the CLI's `--sort` word). ASCII, lowercase; a static literal.
+    /// `progress`, `time` (the CLI's `--sort` word). ASCII, lowercase; a static literal.
     /// - Complexity: O(1)
     @inlinable
     public var machineName: StaticString {
@@ -28,6 +29,7 @@ extension SortOrderLabel {
         case .startDay: return "start"
         case .title: return "title"
         case .progress: return "progress"
+        case .time: return "time"
         }
     }
 

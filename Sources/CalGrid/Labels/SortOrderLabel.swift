@@ -16,6 +16,8 @@ public enum SortOrderLabel: UInt8, CaseIterable, Sendable {
     case title = 4
     /// 진행률순: by share of days done.
     case progress = 5
+    /// 시간순: by day, all-day first, then start time, then title (a calendar's day list).
+    case time = 6
 
     /// "Deadline imminent" / "기한임박" (long); "Deadline" / "기한" (short, narrow).
     /// A static UTF-8 literal; nothing is allocated.
@@ -29,6 +31,8 @@ public enum SortOrderLabel: UInt8, CaseIterable, Sendable {
         case (.english, .startDay): return long ? "Start day" : "Start"
         case (.english, .title): return long ? "Title" : "Title"
         case (.english, .progress): return long ? "Progress" : "Progress"
+        case (.english, .time): return long ? "Time" : "Time"
+        case (.korean, .time): return long ? "시간순" : "시간"
         case (.korean, .deadlineImminent): return long ? "기한임박" : "기한"
         case (.korean, .registrationOrder): return long ? "등록순" : "등록"
         case (.korean, .newestFirst): return long ? "최신순" : "최신"

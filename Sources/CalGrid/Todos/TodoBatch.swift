@@ -18,6 +18,13 @@ public struct TodoBatch: Sendable {
     /// Rules staged as text (`setRule(textBytes:rdates:exdates:)`), parsed by the set on insert.
     @usableFromInline var _rules: [_StagedRule] = []
     @usableFromInline var _ruleText: [UInt8] = []
+    /// Alarms staged with `appendAlarm(_:)`: six words each, the todo's position in the batch and
+    /// the five words of `_TodoAlarms`. Empty for a batch without alarms.
+    @usableFromInline var _alarms: [Int32] = []
+    /// The zones of staged alarms (`_TodoAlarms.zones`, by the batch's own indices).
+    @usableFromInline var _alarmZones: [TimeZoneRules] = []
+    /// Locations (`setLocation(_:)`), back to back; a staged todo says where its own are.
+    @usableFromInline var _locationText: [UInt8] = []
 
     /// An empty batch.
     /// - Complexity: O(1)
@@ -63,6 +70,9 @@ public struct TodoBatch: Sendable {
         _bits.removeAll()
         _rules.removeAll(keepingCapacity: true)
         _ruleText.removeAll(keepingCapacity: true)
+        _alarms.removeAll(keepingCapacity: true)
+        _alarmZones.removeAll(keepingCapacity: true)
+        _locationText.removeAll(keepingCapacity: true)
     }
 
     /// Appends a todo with these fields, without tags or completion flags; texts are UTF-8 bytes,
@@ -139,6 +149,36 @@ public struct TodoBatch: Sendable {
         _tagLengths.removeLast(_tagLengths.count - r.tagStart)
         if r.completedCount >= 0 { _bits.truncate(to: r.bitOffset) }
         if r.rule >= 0 { _ruleText.removeLast(_ruleText.count - _rules.removeLast().textStart) }
+        while _alarms.count >= 6, Int(_alarms[_alarms.count - 6]) == _rows.count { _alarms.removeLast(6) }
+        if r.locationCount >= 0 { _locationText.removeLast(_locationText.count - r.locationStart) }
+    }
+
+    /// Gives the last todo one more alarm (after those it has), kept by the set on insert.
+    /// - Complexity: O(1) amortized
+    public mutating func appendAlarm(_ a: TodoAlarm) {
+        precondition(!_rows.isEmpty, "TodoBatch.appendAlarm on an empty batch")
+        var z: Int32 = 0
+        if let zone = a.zone {
+            if let k = _alarmZones.firstIndex(where: { $0.name == zone.name }) { z = Int32(truncatingIfNeeded: k) &+ 1 } else {
+                _alarmZones.append(zone)
+                z = Int32(truncatingIfNeeded: _alarmZones.count)
+            }
+        }
+        let p = _TodoAlarms.pack(a, zone: z)
+        _alarms.append(Int32(truncatingIfNeeded: _rows.count - 1))
+        _alarms.append(p.0); _alarms.append(p.1); _alarms.append(p.2); _alarms.append(p.3); _alarms.append(p.4)
+    }
+
+    /// Gives the last todo a location (UTF-8 bytes, copied; ill-formed UTF-8 is repaired as
+    /// `String(decoding:as:)` repairs it), replacing one it had.
+    /// - Complexity: O(bytes)
+    public mutating func setLocation(_ bytes: UnsafeRawBufferPointer) {
+        precondition(!_rows.isEmpty, "TodoBatch.setLocation on an empty batch")
+        let i = _rows.count - 1
+        let s = String(decoding: bytes, as: UTF8.self)
+        _rows[i].locationStart = _locationText.count
+        _rows[i].locationCount = s.utf8.count
+        _locationText.append(contentsOf: s.utf8)
     }
 
     /// Gives the last todo a recurrence rule as RFC 5545 RRULE text (UTF-8, no `RRULE:` prefix;
@@ -207,6 +247,7 @@ public struct TodoBatch: Sendable {
             }
         }
         for var tag in draft.tags { tag.withUTF8 { appendTag(UnsafeRawBufferPointer($0)) } }
+        if var l = draft.location { l.withUTF8 { setLocation(UnsafeRawBufferPointer($0)) } }
         if let days = draft.completedDays {
             let i = _rows.count - 1
             _rows[i].bitOffset = _bits.appendZeros(days.count)
@@ -231,6 +272,9 @@ public struct TodoBatch: Sendable {
         }
         if r.completedCount >= 0 { d.completedDays = (0..<r.completedCount).map { _bits.bit(r.bitOffset + $0) } }
         if r.rule >= 0 { d.fields._rule = try? _recurrence(r.rule, start: d.start, position: i) { "" } }
+        if r.locationCount >= 0 {
+            d.location = String(decoding: _locationText[r.locationStart..<(r.locationStart + r.locationCount)], as: UTF8.self)
+        }
         return d
     }
 
@@ -289,6 +333,9 @@ struct _StagedTodo: Sendable {
     @usableFromInline var completedCount = -1
     /// Its rule staged as text in the batch's `_rules`, -1 when none.
     @usableFromInline var rule: Int32 = -1
+    /// Its location in the batch's `_locationText` (count -1: none).
+    @usableFromInline var locationStart = 0
+    @usableFromInline var locationCount = -1
 
     @inlinable
     init(textStart: Int, idCount: Int, titleCount: Int, memoCount: Int, tagStart: Int, fields: TodoFields) {

@@ -18,6 +18,9 @@ public struct TodoDraft: Hashable, Sendable {
     /// as the last one ticked; the later ones are not done).
     public var completedDays: [Bool]?
     public var tags: [String]
+    /// Where it takes place (iCalendar's LOCATION), nil when none; kept beside its times, so a
+    /// todo without either pays nothing for it.
+    public var location: String?
 
     /// The longest id a set accepts, in UTF-8 bytes.
     public static let maxIDBytes = 256
@@ -29,21 +32,22 @@ public struct TodoDraft: Hashable, Sendable {
     public init(id: String, title: String, memo: String? = nil, start: CivilDate? = nil, end: CivilDate? = nil,
                 createdAt: Int64? = nil, isChallenge: Bool = false, isCompleted: Bool = false,
                 repetition: WeekdaySet = .all, recurrence: Recurrence? = nil, completedDays: [Bool]? = nil,
-                reminderMinutes: Int16? = nil, tags: [String] = [], isEvent: Bool = false) {
+                reminderMinutes: Int16? = nil, tags: [String] = [], isEvent: Bool = false, times: TodoTimes? = nil,
+                location: String? = nil) {
         self.init(id: id, title: title, memo: memo,
                   fields: TodoFields(start: start, end: end, createdAt: createdAt, isChallenge: isChallenge,
                                      isCompleted: isCompleted, repetition: repetition, reminderMinutes: reminderMinutes,
-                                     recurrence: recurrence, isEvent: isEvent),
-                  completedDays: completedDays, tags: tags)
+                                     recurrence: recurrence, isEvent: isEvent, times: times),
+                  completedDays: completedDays, tags: tags, location: location)
     }
 
     /// A draft of these texts, fields, flags and tags.
     /// - Complexity: O(1)
     @inlinable
     public init(id: String, title: String, memo: String? = nil, fields: TodoFields, completedDays: [Bool]? = nil,
-                tags: [String] = []) {
+                tags: [String] = [], location: String? = nil) {
         self.id = id; self.title = title; self.memo = memo; self.fields = fields
-        self.completedDays = completedDays; self.tags = tags
+        self.completedDays = completedDays; self.tags = tags; self.location = location
     }
 
     /// First day, inclusive; nil = not dated (`fields.start`).
@@ -67,6 +71,11 @@ public struct TodoDraft: Hashable, Sendable {
     /// Reminder time of day in minutes after midnight (`reminderMinutesRange`), if any (`fields.reminderMinutes`).
     /// - Complexity: O(1)
     @inlinable public var reminderMinutes: Int16? { get { fields.reminderMinutes } set { fields.reminderMinutes = newValue } }
+    /// Days each occurrence of its rule covers (`fields.occurrenceDays`).
+    @inlinable public var occurrenceDays: Int32 { get { fields.occurrenceDays } set { fields.occurrenceDays = newValue } }
+    /// Its times of day (`fields.times`); nil for an all-day or date-only item.
+    /// - Complexity: O(1)
+    @inlinable public var times: TodoTimes? { get { fields.times } set { fields.times = newValue } }
     /// An event rather than a todo (`fields.isEvent`); false by default.
     /// - Complexity: O(1)
     @inlinable public var isEvent: Bool { get { fields.isEvent } set { fields.isEvent = newValue } }

@@ -38,6 +38,13 @@ extension TodoError: CustomStringConvertible {
         case .eventChallenge:
             return "an event (" + TodoField.kind.nameText + " \"" + TodoField._string(TodoField.eventKindName) + "\") is never a challenge ("
                 + TodoField.isChallenge.nameText + ")"
+        case .occurrenceDaysOutOfRange(_, _, let n):
+            return TodoField.occurrenceDays.nameText + " \(n) is outside 1...\(TodoFields.maxOccurrenceDays)"
+        case .occurrenceDaysWithoutRule(_, _, let n):
+            return TodoField.occurrenceDays.nameText + " \(n) needs a rule (" + TodoField.rule.nameText
+                + "): only a rule's occurrences have a length"
+        case .occurrenceBeyondEnd(_, _, let o, let e):
+            return "the first occurrence ends on " + o.iso8601 + ", after " + TodoField.end.nameText + " " + e.iso8601
         case .capacityExceeded:
             // The limits by name, not number: they differ between 64- and 32-bit targets.
             return "the todo set is full (its maxCount todos, maxTextBytes of text or maxCompletionFlags flags)"

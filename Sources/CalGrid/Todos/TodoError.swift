@@ -42,6 +42,12 @@ public enum TodoError: Error, Hashable, Sendable {
     case eventNeverDone(position: Int, id: String)
     /// The item is an event and a challenge (a challenge is a todo ticked day by day).
     case eventChallenge(position: Int, id: String)
+    /// `occurrenceDays` is not in 1...`TodoFields.maxOccurrenceDays`.
+    case occurrenceDaysOutOfRange(position: Int, id: String, days: Int32)
+    /// `occurrenceDays` is more than 1 but the todo has no rule (only occurrences of a rule have a length).
+    case occurrenceDaysWithoutRule(position: Int, id: String, days: Int32)
+    /// The first occurrence (`start` and `occurrenceDays`) ends on `occurrenceEnd`, after `end`.
+    case occurrenceBeyondEnd(position: Int, id: String, occurrenceEnd: CivilDate, end: CivilDate)
     /// The set would exceed its storage limits: `TodoSet.maxCount` todos, `maxTextBytes` of text
     /// or `maxCompletionFlags` flags (lower where `Int` is 32 bits).
     case capacityExceeded
@@ -56,6 +62,7 @@ public enum TodoError: Error, Hashable, Sendable {
         case .emptyRepetition: return .repetition
         case .reminderOutOfRange: return .reminderMinutes
         case .eventNeverDone, .eventChallenge: return .kind
+        case .occurrenceDaysOutOfRange, .occurrenceDaysWithoutRule, .occurrenceBeyondEnd: return .occurrenceDays
         case .capacityExceeded: return nil
         }
     }
@@ -68,7 +75,8 @@ public enum TodoError: Error, Hashable, Sendable {
              .emptyRepetition(let p, _), .reminderOutOfRange(let p, _, _), .dayNotTracked(let p, _),
              .ruleWithRepetition(let p, _), .ruleWithoutStart(let p, _), .ruleStartMismatch(let p, _, _, _),
              .invalidRule(let p, _, _), .notAnOccurrence(let p, _, _, _), .eventNeverDone(let p, _),
-             .eventChallenge(let p, _):
+             .eventChallenge(let p, _), .occurrenceDaysOutOfRange(let p, _, _), .occurrenceDaysWithoutRule(let p, _, _),
+             .occurrenceBeyondEnd(let p, _, _, _):
             return p
         case .unknownID, .capacityExceeded: return nil
         }

@@ -7,12 +7,18 @@ public enum TodoField: UInt8, CaseIterable, Sendable {
     case rule, exceptionDates, additionalDates
     /// What the item is: a todo (the default, no key) or an event (`"kind": "event"`).
     case kind
+    /// The days each occurrence of a todo with a rule covers (`TodoFields.occurrenceDays`).
+    case occurrenceDays
+    /// Its times of day (`TodoFields.times`: `startTime` and `endTime`, `"HH:MM"`) and its location.
+    case startTime, endTime, location
 
     /// The field's key in the native JSON format, as the exporter writes it: `id`, `title`, `memo`,
     /// `startDate`, `endDate`, `createdAt`, `repetition`, `completed`, `reminderTime`, `tags`,
     /// `isChallenge`, `iscompleted` (the origin app's spelling; the importer also reads `isCompleted`),
     /// `rrule` (an RFC 5545 RRULE value), `exdates`, `rdates` (lists of `YYYY-MM-DD`), `kind`
-    /// (`"event"` for an event, `"todo"` or absent for a todo: `eventKindName`, `todoKindName`).
+    /// (`"event"` for an event, `"todo"` or absent for a todo: `eventKindName`, `todoKindName`),
+    /// `occurrenceDays` (a whole number of days, absent when 1), `startTime` and `endTime`
+    /// (`"HH:MM"`, `TodoTimes.text`; absent for an all-day item), `location` (a string).
     /// - Complexity: O(1); a static literal.
     @inlinable
     public var name: StaticString {
@@ -33,6 +39,10 @@ public enum TodoField: UInt8, CaseIterable, Sendable {
         case .exceptionDates: return "exdates"
         case .additionalDates: return "rdates"
         case .kind: return "kind"
+        case .occurrenceDays: return "occurrenceDays"
+        case .startTime: return "startTime"
+        case .endTime: return "endTime"
+        case .location: return "location"
         }
     }
 

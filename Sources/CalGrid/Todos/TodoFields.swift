@@ -28,16 +28,32 @@ public struct TodoFields: Hashable, Sendable {
     /// completion flags, `isCompleted` and `isChallenge` stay false, and per-day counts report it
     /// apart from the todos (`TodoDayCounts.events`).
     public var isEvent: Bool
+    /// How many days each occurrence of a todo with a rule covers (its length; RFC 5545's
+    /// DTSTART to DUE, DURATION or DTEND): it falls on each of them, and an occurrence's deadline
+    /// is its last day. 1 (one day, the default) for every todo without a rule; at most
+    /// `maxOccurrenceDays`. `end` is then the last day of the last occurrence, so an occurrence
+    /// starts no later than `end - (occurrenceDays - 1)`. Ticks name an occurrence by its first day
+    /// (as RECURRENCE-ID does) and mark it done on every day it covers.
+    public var occurrenceDays: Int32
+    /// Its times of day (`TodoTimes`: start and end, wall-clock minutes in the zone its days were
+    /// read in); nil for an all-day or date-only item. Stored in a side table by row, so a todo
+    /// without times pays nothing for them; they move it to no other day.
+    public var times: TodoTimes?
+
+    /// The longest occurrence, in days (`occurrenceDays`): 65,536, its days after the first in 16 bits.
+    /// - Complexity: O(1)
+    @inlinable public static var maxOccurrenceDays: Int32 { 65_536 }
 
     /// The fields given; the defaults are an undated, unfinished, everyday todo.
     /// - Complexity: O(1)
     @inlinable
     public init(start: CivilDate? = nil, end: CivilDate? = nil, createdAt: Int64? = nil, isChallenge: Bool = false,
                 isCompleted: Bool = false, repetition: WeekdaySet = .all, reminderMinutes: Int16? = nil,
-                recurrence: Recurrence? = nil, isEvent: Bool = false) {
+                recurrence: Recurrence? = nil, isEvent: Bool = false, occurrenceDays: Int32 = 1, times: TodoTimes? = nil) {
         self.start = start; self.end = end; self.createdAt = createdAt; self.isChallenge = isChallenge
         self.isCompleted = isCompleted; self.repetition = repetition; self.reminderMinutes = reminderMinutes
-        self._rule = recurrence.map { _TodoRule._make($0) }; self.isEvent = isEvent
+        self._rule = recurrence.map { _TodoRule._make($0) }; self.isEvent = isEvent; self.occurrenceDays = occurrenceDays
+        self.times = times
     }
 
     /// An RFC 5545 recurrence (a rule with RDATE and EXDATE days, bound to `start`), instead of a
@@ -100,6 +116,7 @@ extension TodoSet {
         if let s = f.start, let e = f.end, e < s { throw .endBeforeStart(position: p, id: id(), start: s, end: e) }
         if let r = f.reminderMinutes, !TodoDraft.reminderMinutesRange.contains(r) { throw .reminderOutOfRange(position: p, id: id(), minutes: r) }
         if let rule = f._rule { try _validateRule(rule, f, position: p, id: id) }
+        if f.occurrenceDays != 1 { try _validateOccurrenceDays(f, position: p, id: id) }
         if f.isEvent {
             if f.isChallenge { throw .eventChallenge(position: p, id: id()) }
             if f.isCompleted || completedCount != nil { throw .eventNeverDone(position: p, id: id()) }
@@ -112,7 +129,7 @@ extension TodoSet {
             try _validateOpenFlags(c, rule, start: s, position: p, id: id)
             return c
         }
-        let n = f._rule.map { $0.count(s.dayNumber, e.dayNumber) }
+        let n = f._rule.map { $0.count(s.dayNumber, e.dayNumber &- (f.occurrenceDays &- 1)) }
             ?? _repeatDayCount(from: s.dayNumber, through: e.dayNumber, days: f.repetition)
         if let c = completedCount, c != n {
             throw .completedDaysCountMismatch(position: p, id: id(), expected: n, actual: c)

@@ -11,6 +11,10 @@ public enum TodoSortKey: UInt8, Sendable {
     case title
     /// `completionShare(at:)`, compared exactly (as fractions, not rounded doubles).
     case completionShare
+    /// Time order, as a calendar's day lists it: the start day (items without a start last),
+    /// then on one day the all-day items (no `TodoTimes`) first, then by start time, then by
+    /// title bytes, then insertion order. The agenda (`TodoSet.occurrences`) orders each day so.
+    case time
 }
 
 /// An order on todos: a key and a direction. Every order is stable — todos with equal keys
@@ -36,4 +40,6 @@ public struct TodoOrder: Hashable, Sendable {
     public static let title = TodoOrder(.title)
     /// Completion share descending: the most done first (진행률순).
     public static let progress = TodoOrder(.completionShare, descending: true)
+    /// Start day, all-day first, start time, title (시간순).
+    public static let time = TodoOrder(.time)
 }

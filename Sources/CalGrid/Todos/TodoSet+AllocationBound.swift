@@ -91,6 +91,9 @@ extension TodoSet {
         // todo had a rule. A rule's own value (text, days, expansion) is the caller's to count,
         // with the todo's text.
         b = _add(b, _mul(_add(_rules.rows.capacity, Swift.max(todos, 0)), 48))
+        // The side table of times and locations, regrown at twice (a new entry's own bytes are
+        // the caller's to count, with the todo's text).
+        if !_details.isEmpty { b = _add(b, _mul(_details.byteCount, 2)) }
         // The id table: rehashed at twice its slots (4 bytes each) past 3/4 load.
         b = _add(b, _mul(Swift.max(_mul(n, 2), _mul(_ids.slotCount, 2)), 4))
         // Text and flags: regrowth at twice the need, or a compaction copying what is live.

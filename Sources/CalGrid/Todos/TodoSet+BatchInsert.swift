@@ -61,10 +61,11 @@ extension TodoSet {
             for j in 0..<n {
                 var r = rows[lo + j]
                 if staged, let x = parsed[j] { r.fields._rule = x }
-                _columns.append(_storeRow(r, text, tagLengths, batch._bits, row: count))
+                _columns.append(_storeRow(r, text, tagLengths, batch._bits, batch._locationText, row: count))
                 _ids.insert(count - 1, hash: hashes[j])
             }
         }
+        if !batch._alarms.isEmpty { _appendAlarms(batch, range, firstRow: count - n) }
         _didAppendRows((count - n)..<count)
         _checkInvariants(changed: (count - n)..<count)
     }
@@ -94,7 +95,7 @@ extension TodoSet {
             _unindexID(i)
             _textGarbage += _textRecordEnd(i) - Int(_columns.textOffset[i])
             _bitsGarbage += _storedFlags(i)
-            _columns.replace(i, with: _storeRow(r, text, tagLengths, batch._bits, row: i))
+            _columns.replace(i, with: _storeRow(r, text, tagLengths, batch._bits, batch._locationText, row: i))
             return (datesChanged, hash)
         }
         _indexID(i, hash: hash)
@@ -104,23 +105,56 @@ extension TodoSet {
         _checkInvariants(changed: i..<i + 1)
     }
 
+    /// The staged alarms of `batch`'s todos in `range`, now rows from `firstRow` on (the last rows,
+    /// so the side table stays sorted by appending).
+    mutating func _appendAlarms(_ batch: TodoBatch, _ range: Range<Int>, firstRow: Int) {
+        let w = batch._alarms
+        var k = 0
+        while k < w.count {
+            let p = Int(w[k])
+            if range.contains(p) {
+                _alarms.rows.append(Int32(truncatingIfNeeded: firstRow &+ p &- range.lowerBound))
+                _alarms.words.append(contentsOf: w[(k &+ 1)..<(k &+ 5)])
+                // The batch's zone index becomes the set's.
+                let packed = w[k &+ 5], z = Int((packed >> 8) & 0xFFF)
+                _alarms.words.append(packed & ~(0xFFF << 8) | (z > 0 ? _alarms.zoneIndex(batch._alarmZones[z &- 1]) : 0) << 8)
+            }
+            k &+= 6
+        }
+    }
+
     /// Stores a validated staged todo's text record and completion flags in the arenas and gives
     /// its columns' row (the caller appends or replaces it at `row`, and indexes its id); the
     /// rule, if any, goes into the side table for `row`. The one append.
     @usableFromInline
     mutating func _storeRow(_ r: _StagedTodo, _ text: UnsafeBufferPointer<UInt8>, _ tagLengths: UnsafeBufferPointer<Int32>,
-                            _ bits: _BitArena, row: Int) -> _TodoColumns.Row {
+                            _ bits: _BitArena, _ locations: [UInt8], row: Int) -> _TodoColumns.Row {
         let textOffset = UInt32(truncatingIfNeeded: _text.count)
         _appendTextRecord(r, text, tagLengths, to: &_text)
         let (offset, done, n) = _appendFlags(r, from: bits)
         if let rule = r.fields._rule {
             // An event with an end is closed like a tracked todo, with no flags (n is 0).
-            _rules.set(row: row, (rule, r.fields.end != nil ? Int32(truncatingIfNeeded: n) : _TodoRules.openEntry(horizon: n)))
+            _rules.set(row: row, (rule, r.fields.end != nil ? Int32(truncatingIfNeeded: n) : _TodoRules.openEntry(horizon: n),
+                                  r.fields.occurrenceDays &- 1))
         } else if !_rules.isEmpty {
             _rules.set(row: row, nil)
         }
+        if r.fields.times != nil || r.locationCount >= 0 {
+            _storeDetails(r, locations, row: row)
+        } else if !_details.isEmpty {
+            _details.set(row: row, times: nil, location: nil)
+        }
         return _TodoColumns.Row(r.fields, explicitDays: r.completedCount >= 0, textOffset: textOffset, bitOffset: offset,
                                 doneCount: done)
+    }
+
+    /// Puts a staged todo's times and location into the side table for `row`.
+    @usableFromInline @inline(never)
+    mutating func _storeDetails(_ r: _StagedTodo, _ locations: [UInt8], row: Int) {
+        locations.withUnsafeBufferPointer { l in
+            _details.set(row: row, times: r.fields.times,
+                         location: r.locationCount < 0 ? nil : UnsafeBufferPointer(rebasing: l[r.locationStart..<(r.locationStart + r.locationCount)]))
+        }
     }
 
     /// Appends a staged todo's completion flags (tracked todos only), copied a word at a time, and
@@ -140,11 +174,12 @@ extension TodoSet {
             let n = r.completedCount
             let offset = _bits.append(from: source, at: r.bitOffset, count: n)
             let done = r.fields.isCompleted ? UInt32(truncatingIfNeeded: _bits.popCount(from: offset, count: n))
-                : _countDoneOccurrences(bitOffset: offset, count: n, start: s, rule: rule, challenge: r.fields.isChallenge, by: 1)
+                : _countDoneOccurrences(bitOffset: offset, count: n, start: s, rule: rule, challenge: r.fields.isChallenge,
+                                        extra: r.fields.occurrenceDays &- 1, by: 1)
             return (UInt32(truncatingIfNeeded: offset), done, n)
         }
         let rule = r.fields._rule
-        let n = rule.map { $0.count(s, e) } ?? _repeatDayCount(from: s, through: e, days: r.fields.repetition)
+        let n = rule.map { $0.count(s, e &- (r.fields.occurrenceDays &- 1)) } ?? _repeatDayCount(from: s, through: e, days: r.fields.repetition)
         let offset: Int
         if r.completedCount >= 0 {
             offset = _bits.append(from: source, at: r.bitOffset, count: n)
@@ -157,7 +192,8 @@ extension TodoSet {
             return (UInt32(truncatingIfNeeded: _bits.appendZeros(n)), 0, n)
         }
         let c = r.fields.isChallenge
-        let done = rule.map { _countDoneOccurrences(bitOffset: offset, count: n, start: s, rule: $0, challenge: c, by: 1) }
+        let done = rule.map { _countDoneOccurrences(bitOffset: offset, count: n, start: s, rule: $0, challenge: c,
+                                                    extra: r.fields.occurrenceDays &- 1, by: 1) }
             ?? _countDoneDays(bitOffset: offset, count: n, start: s, days: r.fields.repetition, challenge: c, by: 1)
         return (UInt32(truncatingIfNeeded: offset), done, n)
     }

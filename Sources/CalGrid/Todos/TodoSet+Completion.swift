@@ -12,7 +12,7 @@ extension TodoSet {
         guard _columns.flags[i] & TodoSet._tracked != 0, day >= _columns.start[i], day <= _columns.end[i] else { return nil }
         if let rule = _rule(i) {
             // The occurrences before it: O(occurrences and periods from the start).
-            guard rule.contains(day) else { return nil }
+            guard day <= _lastOccurrenceStart(i), rule.contains(day) else { return nil }
             return rule.count(_columns.start[i], day &- 1)
         }
         let days = _columns.repetition[i]
@@ -30,7 +30,8 @@ extension TodoSet {
     }
 
     /// True when the todo is done on `day`: its flag for that day (tracked todos) or `isCompleted`
-    /// (the others). False on every day it does not fall on.
+    /// (the others). False on every day it does not fall on. For a todo whose occurrences cover
+    /// several days (`occurrenceDays(at:)`), when every occurrence covering `day` is done.
     /// - Complexity: O(1)
     @inlinable
     public func isDone(on day: CivilDate, at i: Int) -> Bool {
@@ -42,6 +43,21 @@ extension TodoSet {
     @usableFromInline
     func _done(_ i: Int, _ d: Int32, orCompleted: Bool) -> Bool {
         guard fallsOn(CivilDate(_unchecked: d), at: i) else { return false }
+        if _extra(i) > 0, let rule = _rule(i) {
+            var all = true
+            _forEachCovering(i, rule, d) { o in all = _doneOccurrence(i, o, orCompleted: orCompleted); return all }
+            return all
+        }
+        return _doneOccurrence(i, d, orCompleted: orCompleted)
+    }
+
+    /// `_done` for a day `d` row `i` falls on that is a repeat day or an occurrence's first day.
+    /// As a tick names a day (`toggleDone`, rescheduling): on any other day it is false, or
+    /// `isCompleted` when `orCompleted` (a tick there is refused whatever it would set), so for a
+    /// todo whose occurrences cover several days it reads the occurrence that starts on `d`.
+    /// One out-of-line copy for `_done` and the tick paths (Cortex-M4 flash).
+    @usableFromInline
+    func _doneOccurrence(_ i: Int, _ d: Int32, orCompleted: Bool) -> Bool {
         if let k = _flagIndex(i, d) { return _bits.bit(Int(_columns.bitOffset[i]) &+ k) }
         if orCompleted && _columns.flags[i] & TodoSet._completed != 0 { return true }
         guard let k = _openRuleSlot(i) else { return false }
@@ -105,18 +121,19 @@ extension TodoSet {
         guard _bits.bit(b) != done else { return }
         _bits.setBit(b, done)
         _columns.doneCount[i] = done ? _columns.doneCount[i] + 1 : _columns.doneCount[i] - 1
-        _doneByDay.add(done ? 1 : -1, on: day.dayNumber)
-        if _columns.flags[i] & TodoSet._challenge != 0 { _doneByDayChallenges.add(done ? 1 : -1, on: day.dayNumber) }
+        _addDone(done ? 1 : -1, occurrence: day.dayNumber, extra: _extra(i), challenge: _columns.flags[i] & TodoSet._challenge != 0)
         _columns.flags[i] |= TodoSet._explicitDays
         _checkInvariants(changed: i..<i + 1)
     }
 
-    /// Flips the flag of `day` and returns the new state.
+    /// Flips the flag of `day` and returns the new state. For a todo whose occurrences cover
+    /// several days, `day` names the occurrence that starts on it, and its state is flipped.
     /// - Throws: `eventNeverDone` for an event; `dayNotTracked` when `day` is not one of its repeat days in `[start, end]`.
     /// - Complexity: O(1) amortized
     @discardableResult
     public mutating func toggleDone(on day: CivilDate, at i: Int) throws(TodoError) -> Bool {
-        let now = !isDone(on: day, at: i)
+        _check(i)
+        let now = !_doneOccurrence(i, day.dayNumber, orCompleted: true)
         try setDone(now, on: day, at: i)
         return now
     }

@@ -5,10 +5,10 @@
 
 extension TodoSet {
     /// Row `i`'s days in the table of `kind` (nil: none there).
-    @inlinable
+    @inlinable @inline(never)
     func _dayContribution(ofRow i: Int, _ kind: TodoKind) -> _DayContribution? {
         _DayContribution(start: _columns.start[i], end: _columns.end[i], days: _columns.repetition[i],
-                         flags: _columns.flags[i], kind: kind, rule: _rule(i))
+                         flags: _columns.flags[i], kind: kind, rule: _rule(i), extra: _extra(i))
     }
 
     /// Makes `_cache` this set's own before a change. A cache shared with another copy of the set

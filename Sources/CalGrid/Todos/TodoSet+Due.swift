@@ -16,12 +16,13 @@ extension TodoSet {
         var d = Swift.max(day.dayNumber, first?.dayNumber ?? CivilDate.minDayNumber)
         let stop = last?.dayNumber ?? CivilDate.maxDayNumber
         if let rule = _rule(i) {
-            // Its occurrences from `day` on: the first not done.
+            // Its occurrences that end on `day` or later (one starting up to its extra days before
+            // `day` still covers it): the first not done, from `day` on.
             var due: CivilDate? = nil
-            rule.forEachOccurrence(d, stop) { o in
-                let day = CivilDate(_unchecked: o)
-                if isDone(on: day, at: i) { return true }
-                due = day
+            let from = Swift.max(d &- _extra(i), first?.dayNumber ?? CivilDate.minDayNumber)
+            rule.forEachOccurrence(from, Swift.min(stop, _lastOccurrenceStart(i))) { o in
+                if _doneOccurrence(i, o, orCompleted: true) { return true }
+                due = CivilDate(_unchecked: Swift.max(o, d))
                 return false
             }
             return due

@@ -21,10 +21,13 @@ public struct TodoSetFootprint: Hashable, Sendable {
     /// The side table of recurrence rules (16 bytes per todo with a rule, plus the rules
     /// themselves, shared with the drafts they came from); 0 for a set without rules.
     public var ruleTableBytes: Int = 0
+    /// The side table of times of day and locations (16 bytes per item with either, plus the
+    /// locations' UTF-8); 0 for a set whose items have none.
+    public var detailTableBytes: Int = 0
 
     public var totalBytes: Int {
         columnBytes + idIndexBytes + ruleTableBytes + textBytes + flagBytes + histogramBytes + intervalIndexBytes
-            + dayTableBytes
+            + dayTableBytes + detailTableBytes
     }
 
     /// (columns + id index) per todo: the "at most 48 bytes plus text plus one bit per tracked
@@ -43,6 +46,7 @@ extension TodoSet {
             flagBytes: _bits._words.capacity * 8,
             histogramBytes: (_doneByDay.counts.capacity + _doneByDayChallenges.counts.capacity) * 4,
             intervalIndexBytes: _cache.byteCount.intervals,
-            dayTableBytes: _cache.byteCount.dayTables, ruleTableBytes: _rules.byteCount)
+            dayTableBytes: _cache.byteCount.dayTables, ruleTableBytes: _rules.byteCount,
+            detailTableBytes: _details.byteCount)
     }
 }

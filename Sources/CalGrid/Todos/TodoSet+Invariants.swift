@@ -41,10 +41,11 @@ extension TodoSet {
         precondition(zip(_rules.rows, _rules.rows.dropFirst()).allSatisfy { $0 < $1 }
                      && (_rules.rows.last.map { Int($0) < n } ?? true)
                      && _rules.rules.count == _rules.count && _rules.trackedCounts.count == _rules.count
-                     && _rules.openCount == _rules.trackedCounts.filter { $0 < 0 }.count, "TodoSet rule side table")
+                     && _rules.openCount == _rules.trackedCounts.filter { $0 < 0 }.count
+                     && _rules.spanCount == _rules.rules.indices.filter { _rules.extra($0) != 0 }.count, "TodoSet rule side table")
         precondition(_rules.keys.count == 4 * _rules.count && _rules.rules.indices.allSatisfy { k in
             let key = _rules.rules[k]._key, w = _rules.keys[(4 * k)..<(4 * k + 4)]
-            return w.elementsEqual([key.0, key.1, key.2, key.3])
+            return w.elementsEqual([key.0, key.1, key.2, key.3 | UInt64(UInt32(truncatingIfNeeded: _rules.extra(k))) << 32])
         }, "TodoSet rule key column")
         if let changed, n > TodoSet._wholeCheckLimit {
             // Rows only, unless an append took the set across a power of two in size.
@@ -104,8 +105,10 @@ extension TodoSet {
             if h > 0 {
                 _rules.rules[k].forEachOccurrence(start, CivilDate.maxDayNumber) { day in
                     if collecting, _bits.bit(o + b), flags & TodoSet._completed == 0 {
-                        histogram.add(1, on: day)
-                        if flags & TodoSet._challenge != 0 { challenges.add(1, on: day) }
+                        for d in day...day + _extra(i) {
+                            histogram.add(1, on: d)
+                            if flags & TodoSet._challenge != 0 { challenges.add(1, on: d) }
+                        }
                     }
                     b += 1
                     return b < h
@@ -119,22 +122,27 @@ extension TodoSet {
             return
         }
         let rule = _rule(i)
-        let c = rule.map { $0.count(start, end) } ?? _repeatDayCount(from: start, through: end, days: days)
+        precondition(rule != nil || _extra(i) == 0, "TodoSet occurrence length without a rule")
+        precondition(!_DayKey.isDay(end) || _lastOccurrenceStart(i) >= start, "TodoSet first occurrence past the end")
+        let c = rule.map { $0.count(start, _lastOccurrenceStart(i)) } ?? _repeatDayCount(from: start, through: end, days: days)
         precondition(c == _trackedDays(i), "TodoSet stored occurrence count")
         let o = Int(_columns.bitOffset[i])
         precondition(o + c <= _bits.count, "TodoSet flags beyond the bit arena")
         precondition(_bits.popCount(from: o, count: c) == done, "TodoSet done count")
         guard collecting else { return }
         var k = 0
+        let extra = _extra(i)
         func tally(_ day: Int32) {
             if _bits.bit(o + k) {
-                histogram.add(1, on: day)
-                if flags & TodoSet._challenge != 0 { challenges.add(1, on: day) }
+                for d in day...day + extra {
+                    histogram.add(1, on: d)
+                    if flags & TodoSet._challenge != 0 { challenges.add(1, on: d) }
+                }
             }
             k += 1
         }
         if let rule {
-            if c > 0 { rule.forEachOccurrence(start, end) { day in tally(day); return k < c } }
+            if c > 0 { rule.forEachOccurrence(start, _lastOccurrenceStart(i)) { day in tally(day); return k < c } }
             precondition(k == c, "TodoSet occurrences of a tracked rule")
         } else {
             while k < c { tally(_repeatDay(k, from: start, days: days)) }

@@ -100,7 +100,7 @@ extension TodoSet {
         let n = _storedFlags(i)
         if let rule = _rule(i) {
             _ = _countDoneOccurrences(bitOffset: Int(_columns.bitOffset[i]), count: n, start: _columns.start[i], rule: rule,
-                                      challenge: _columns.flags[i] & TodoSet._challenge != 0, by: -1)
+                                      challenge: _columns.flags[i] & TodoSet._challenge != 0, extra: _extra(i), by: -1)
             return
         }
         _ = _countDoneDays(bitOffset: Int(_columns.bitOffset[i]), count: n, start: _columns.start[i],
@@ -126,6 +126,8 @@ extension TodoSet {
         _bitsGarbage += _storedFlags(i)
         _unindexID(i)
         if !_rules.isEmpty { _rules.remove(row: i) }
+        if !_alarms.isEmpty { _alarms.remove(row: i) }
+        if !_details.isEmpty { _details.remove(row: i) }
         _columns.remove(at: i)
         _ids.closeGap(at: i)
         _afterRemoval()
@@ -156,6 +158,8 @@ extension TodoSet {
         }
         _columns.compact(keeping: keep)
         _rules.compact(keeping: keep)
+        _alarms.compact(keeping: keep)
+        _details.compact(keeping: keep)
         _rebuildIDTable(minimumCount: count, rows: count)
         _afterRemoval()
     }

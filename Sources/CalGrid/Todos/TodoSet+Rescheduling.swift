@@ -16,15 +16,18 @@ extension TodoSet {
         if let s = draft.start, draft.end == nil, let r = draft.recurrence {
             // Open-ended: its occurrences as far as the last one ticked now.
             guard let last = tickedDays(at: i).last, s <= last else { return nil }
-            var flags = r.occurrences(in: s...last).map { _done(i, $0.dayNumber, orCompleted: false) }
+            var flags = r.occurrences(in: s...last).map { _doneOccurrence(i, $0.dayNumber, orCompleted: false) }
             while flags.last == false { flags.removeLast() }
             return flags.isEmpty ? nil : flags
         }
         guard let s = draft.start, let e = draft.end, s <= e else { return nil }
         var flags: [Bool] = []
         if let r = draft.recurrence {
-            // The draft's occurrences in its span, each keeping the tick of the same day now.
-            for d in r.occurrences(in: s...e) { flags.append(_done(i, d.dayNumber, orCompleted: false)) }
+            // The draft's occurrences in its span (each ending by its end), each keeping the tick
+            // of the occurrence that starts on the same day now.
+            let lastStart = CivilDate(_unchecked: e.dayNumber &- (draft.occurrenceDays &- 1))
+            guard s <= lastStart else { return flags }
+            for d in r.occurrences(in: s...lastStart) { flags.append(_doneOccurrence(i, d.dayNumber, orCompleted: false)) }
             return flags
         }
         var d = s.dayNumber

@@ -40,15 +40,21 @@ extension TodoSet {
     @usableFromInline
     func _trackedDays(_ i: Int, through day: Int32) -> Int {
         let last = Swift.min(day, _columns.end[i])
-        if let rule = _rule(i) { return rule.count(_columns.start[i], last) }
+        if let rule = _rule(i) { return rule.count(_columns.start[i], Swift.min(day, _lastOccurrenceStart(i))) }
         return _repeatDayCount(from: _columns.start[i], through: last, days: _columns.repetition[i])
     }
 
-    /// Whether row `i` falls on `day`: inside its span and on its repetition or rule.
+    /// Whether row `i` falls on `day`: inside its span and on its repetition, or on a day an
+    /// occurrence of its rule covers.
     @inlinable @inline(__always)
     func _fallsOn(_ i: Int, _ d: Int32) -> Bool {
         guard d >= _columns.start[i], d <= _columns.end[i] else { return false }
-        if let rule = _rule(i) { return rule.contains(d) }
+        if let rule = _rule(i) {
+            let extra = _extra(i)
+            guard extra > 0 else { return rule.contains(d) }
+            let lo = Swift.max(_columns.start[i], d &- extra), hi = Swift.min(d, _lastOccurrenceStart(i))
+            return lo <= hi && rule.occurs(lo, hi)
+        }
         return _columns.repetition[i]._contains(day: d)
     }
 
@@ -70,7 +76,7 @@ extension TodoSet {
         }
         let around = rule.neighbours(of: day)
         let before = around.previous.flatMap { $0.dayNumber >= _columns.start[i] ? $0 : nil }
-        let after = around.next.flatMap { $0.dayNumber <= _columns.end[i] ? $0 : nil }
+        let after = around.next.flatMap { $0.dayNumber <= _lastOccurrenceStart(i) ? $0 : nil }
         return .notAnOccurrence(position: i, day: day, previous: before, next: after)
     }
 
@@ -95,7 +101,9 @@ extension TodoSet {
         for k in 0..<_rules.count {
             let i = Int(_rules.rows[k])
             guard _kindMatches(i, kind) else { continue }
-            let lo = Swift.max(a, _columns.start[i]), hi = Swift.min(b, _columns.end[i])
+            // An occurrence that starts up to its extra days before `a` still covers `a`.
+            let x = _rules.extra(k), end = _columns.end[i]
+            let lo = Swift.max(a &- x, _columns.start[i]), hi = Swift.min(b, _DayKey.isDay(end) ? end &- x : end)
             if lo <= hi && _rules.rules[k].occurs(lo, hi) { out.append(i) }
         }
         return out
@@ -128,19 +136,19 @@ extension TodoSet {
         return out
     }
 
-    /// Adds `delta` to the per-day histograms on every done occurrence of a ruled row's `n` flags at
-    /// `o`, walking its occurrences from `start`; returns how many are done.
-    /// - Complexity: O(n + periods) when any flag is set, else O(n / 64)
+    /// Adds `delta` to the per-day histograms on every day of every done occurrence of a ruled
+    /// row's `n` flags at `o` (each covering `extra` days after its first), walking its
+    /// occurrences from `start`; returns how many are done.
+    /// - Complexity: O(n + periods + done days) when any flag is set, else O(n / 64)
     @usableFromInline
     mutating func _countDoneOccurrences(bitOffset o: Int, count n: Int, start: Int32, rule: _TodoRule, challenge: Bool,
-                                        by delta: Int32) -> UInt32 {
+                                        extra: Int32, by delta: Int32) -> UInt32 {
         guard n > 0, _bits.popCount(from: o, count: n) > 0 else { return 0 }
         var done: UInt32 = 0
         var k = 0
         rule.forEachOccurrence(start, CivilDate.maxDayNumber) { day in
             if _bits.bit(o + k) {
-                _doneByDay.add(delta, on: day)
-                if challenge { _doneByDayChallenges.add(delta, on: day) }
+                _addDone(delta, occurrence: day, extra: extra, challenge: challenge)
                 done += 1
             }
             k += 1

@@ -26,6 +26,7 @@ extension TodoSet {
         case .title: return _sortedByTitle(nil, descending: order.descending)
         case .deadline, .start: return _sortedByDay(nil, order)
         case .registration, .completionShare: return _sorted(nil, order)
+        case .time: return _sortedByTime(nil, descending: order.descending)
         }
     }
 
@@ -63,7 +64,7 @@ extension TodoSet {
         let lo = Swift.min(Swift.max(offset, 0), n)
         let hi = Swift.min(lo + Swift.max(limit, 0), n)
         guard lo < hi else { return [] }
-        if order.key != .title, hi < n / 4, case .packed(let v, let rowBits, let keyBits) = _sortKeys(rows, order) {
+        if order.key != .title, order.key != .time, hi < n / 4, case .packed(let v, let rowBits, let keyBits) = _sortKeys(rows, order) {
             let top = _smallest(hi, of: v, bits: rowBits + keyBits)
             let rowMask = (UInt64(1) << UInt64(rowBits)) - 1
             return top[lo..<hi].map { Int($0 & rowMask) }
@@ -74,6 +75,7 @@ extension TodoSet {
     @usableFromInline
     func _sorted(_ rows: [Int32]?, _ order: TodoOrder) -> [Int] {
         if order.key == .title { return _sortedByTitle(rows, descending: order.descending) }
+        if order.key == .time { return _sortedByTime(rows, descending: order.descending) }
         return _radixSorted(_sortKeys(rows, order))
     }
 
@@ -217,7 +219,7 @@ extension TodoSet {
             return _DayKey.isDay(s) ? Int64(s) : nil
         case .registration:
             return _columns.flags[i] & TodoSet._hasCreatedAt != 0 ? _columns.createdAt[i] : nil
-        case .title, .completionShare:
+        case .title, .completionShare, .time:
             return nil
         }
     }

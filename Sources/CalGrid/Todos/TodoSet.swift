@@ -48,6 +48,10 @@ public struct TodoSet: Sendable {
     @usableFromInline var _ids = _IDTable()
     /// The recurrence rules of the rows flagged `_ruled`, by row (most todos have none).
     @usableFromInline var _rules = _TodoRules()
+    /// The alarms of the rows that have any, by row (`_TodoAlarms`; most todos have none).
+    @usableFromInline var _alarms = _TodoAlarms()
+    /// The times of day and locations of the rows that have any, by row (most todos have none).
+    @usableFromInline var _details = _TodoDetails()
     /// Done tracked days per calendar day: of every todo, and of challenges only.
     @usableFromInline var _doneByDay = _DayHistogram()
     @usableFromInline var _doneByDayChallenges = _DayHistogram()

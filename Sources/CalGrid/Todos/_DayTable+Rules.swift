@@ -79,14 +79,18 @@ extension _DayTable {
                              into p: UnsafeMutableBufferPointer<Int64>) {
         let i = Int(set._rules.rows[k]), f = set._columns.flags[i]
         guard f & kindMask == kindWant else { return }
-        let s = Swift.max(set._columns.start[i], first), e = Swift.min(set._columns.end[i], last)
+        // An occurrence covers `extra` days after its first: one starting that many days before
+        // the table still counts on its first days, and its run ends `extra` days later (at
+        // most at the array's spare entry).
+        let x = set._rules.extra(k), end = set._columns.end[i]
+        let s = Swift.max(set._columns.start[i], first &- x), e = Swift.min(_DayKey.isDay(end) ? end &- x : end, last)
         guard s <= e else { return }
         let v = _DayTable._value(f)
-        let base = Int(first)
+        let base = Int(first), spare = p.count &- 1
         set._rules.rules[k].forEachOccurrence(s, e) { d in
             let t = Int(d) &- base
-            p[t] &+= v
-            p[t &+ 1] &-= v
+            p[Swift.max(t, 0)] &+= v
+            p[Swift.min(t &+ Int(x) &+ 1, spare)] &-= v
             return true
         }
     }
@@ -101,13 +105,18 @@ extension _DayTable {
         let rules = set._rules, c = set._columns
         let base = Int(first), days = Int(last) &- base &+ 1
         // Open addressing, a power of two at least twice the rows (at most 4,096: the patterns met
-        // past half of it are walked alone): per slot the pattern's three words and where its days
-        // are (`_RuleRowsBuild.walked`, `tabled` or a listed pattern's first entry and count); a
-        // free slot has a zero second word, which no pattern has.
+        // past half of it are walked alone): per slot the pattern's three words, where its days
+        // are (`_RuleRowsBuild.walked`, `tabled` or a listed pattern's first entry and count) and
+        // the days its rows' occurrences cover after their first (rows of one pattern and
+        // different lengths are listed apart); a free slot has a zero second word, which no
+        // pattern has.
         var size = 64
         while size < 2 &* rules.count && size < 4096 { size &*= 2 }
-        var slots = [UInt64](repeating: 0, count: 4 &* size)
+        var slots = [UInt64](repeating: 0, count: 5 &* size)
         var met = 0
+        // Where each listed pattern's entries end and how many days its occurrences cover after
+        // their first: the last pass ends each run that many days later.
+        var segments: [Int] = [], segmentExtras: [Int32] = []
         // Each listed pattern's days, then one spare entry, and beside them the difference array
         // of runs, where the runs that reach its last day end at its spare entry. One pass gives
         // each listed day its rows (a pattern's runs sum to 0 by its spare entry). Two arrays, not
@@ -147,18 +156,20 @@ extension _DayTable {
                         let i = Int(rows[k]), f = flags[i]
                         k &+= 1
                         guard f & kindMask == kindWant else { continue }
-                        let start = starts[i], s = Swift.max(start, first), e = Swift.min(ends[i], last)
+                        let wx = keys[4 &* k &- 1] &>> 32, x = Int32(truncatingIfNeeded: wx)
+                        let start = starts[i], s = Swift.max(start, first &- x), e = Swift.min(ends[i] &- x, last)
                         guard s <= e else { continue }
                         let w = 4 &* (k &- 1), w0 = keys[w], w1 = keys[w &+ 1], w2 = keys[w &+ 2]
                         var found = _RuleRowsBuild.walked
                         if w1 != 0 {
-                            let h = (w0 &* 0x9E37_79B9_7F4A_7C15 ^ w1 &* 0xC2B2_AE3D_27D4_EB4F ^ w2) &* 0x1656_67B1_9E37_79F9
+                            let h = (w0 &* 0x9E37_79B9_7F4A_7C15 ^ w1 &* 0xC2B2_AE3D_27D4_EB4F ^ w2 ^ wx) &* 0x1656_67B1_9E37_79F9
                             var j = Int(truncatingIfNeeded: h &>> 40) & (size &- 1)
-                            while slots[4 &* j &+ 1] != 0 && !(slots[4 &* j] == w0 && slots[4 &* j &+ 1] == w1 && slots[4 &* j &+ 2] == w2) {
+                            while slots[5 &* j &+ 1] != 0 && !(slots[5 &* j] == w0 && slots[5 &* j &+ 1] == w1 && slots[5 &* j &+ 2] == w2
+                                                               && slots[5 &* j &+ 4] == wx) {
                                 j = (j &+ 1) & (size &- 1)
                             }
-                            if slots[4 &* j &+ 1] != 0 {
-                                found = slots[4 &* j &+ 3]
+                            if slots[5 &* j &+ 1] != 0 {
+                                found = slots[5 &* j &+ 3]
                             } else if 2 &* met < size {
                                 // The first row of a pattern: its days are listed (below), once for
                                 // every row, and the next run starts with this row.
@@ -171,7 +182,15 @@ extension _DayTable {
                             _walkRuleRow(k &- 1, of: set, kindMask: kindMask, kindWant: kindWant, first: first, last: last, into: p)
                             continue
                         }
-                        if start >= first { p[Int(start) &- base] &+= v; p[Int(start) &- base &+ 1] &-= v }
+                        if start >= first {
+                            p[Int(start) &- base] &+= v; p[Swift.min(Int(start) &- base &+ Int(x) &+ 1, days)] &-= v
+                        } else if x > 0 {
+                            // Occurrences that start before the table and cover its first days.
+                            rules.rules[k &- 1].forEachOccurrence(s, Swift.min(first &- 1, e)) { d in
+                                p[0] &+= v; p[Swift.min(Int(d) &- base &+ Int(x) &+ 1, days)] &-= v
+                                return true
+                            }
+                        }
                         let lo = start >= first ? start &+ 1 : first
                         let hi = Swift.min(e, Int32(truncatingIfNeeded: UInt32(truncatingIfNeeded: keys[w &+ 3])))
                         guard lo <= hi else { continue }
@@ -195,20 +214,26 @@ extension _DayTable {
                 } } }
                 if new >= 0 {
                     met &+= 1
-                    let j = new, w = 4 &* k
-                    slots[4 &* j] = keys[w]; slots[4 &* j &+ 1] = keys[w &+ 1]; slots[4 &* j &+ 2] = keys[w &+ 2]
-                    slots[4 &* j &+ 3] = _listPattern(rules.rules[k], first: first, last: last, budget: budget, into: &listed, runs: &runs,
+                    let j = new, w = 4 &* k, x = keys[w &+ 3] &>> 32
+                    slots[5 &* j] = keys[w]; slots[5 &* j &+ 1] = keys[w &+ 1]; slots[5 &* j &+ 2] = keys[w &+ 2]
+                    slots[5 &* j &+ 4] = x
+                    slots[5 &* j &+ 3] = _listPattern(rules.rules[k], first: first, last: last, budget: budget, into: &listed, runs: &runs,
                                                       positionBudget: positionBudget, tableDays: tableDays, positions: &positions)
+                    if slots[5 &* j &+ 3] != _RuleRowsBuild.walked { segments.append(listed.count); segmentExtras.append(Int32(truncatingIfNeeded: x)) }
                 }
             }
         } } } } } }
-        var run: Int64 = 0
-        for j in 0..<runs.count {
-            run &+= runs[j]
-            if run != 0 {
-                let t = Int(listed[j]) &- base
-                p[t] &+= run
-                p[t &+ 1] &-= run
+        var run: Int64 = 0, j = 0
+        for g in 0..<segments.count {
+            let x = Int(segmentExtras[g])
+            while j < segments[g] {
+                run &+= runs[j]
+                if run != 0 {
+                    let t = Int(listed[j]) &- base
+                    p[t] &+= run
+                    p[Swift.min(t &+ x &+ 1, days)] &-= run
+                }
+                j &+= 1
             }
         }
     }

@@ -14,19 +14,21 @@ struct _DayContribution {
     @usableFromInline var value: Int64
     /// The rule whose occurrences it falls on (then `days` is unused), nil for weekdays.
     @usableFromInline var rule: _TodoRule?
+    /// Days each occurrence of `rule` covers after its first (`TodoSet._extra`).
+    @usableFromInline var extra: Int32
 
     @inlinable
-    init(start: Int32, end: Int32, days: WeekdaySet, value: Int64, rule: _TodoRule? = nil) {
-        self.start = start; self.end = end; self.days = days; self.value = value; self.rule = rule
+    init(start: Int32, end: Int32, days: WeekdaySet, value: Int64, rule: _TodoRule? = nil, extra: Int32 = 0) {
+        self.start = start; self.end = end; self.days = days; self.value = value; self.rule = rule; self.extra = extra
     }
 
     /// The row's contribution to the table of `kind`, nil when it counts there on no day (another
     /// kind, or undated). The one place that says which days a todo adds; `_DayTable.build`
     /// adds the same days in bulk.
     @inlinable
-    init?(start: Int32, end: Int32, days: WeekdaySet, flags: UInt8, kind: TodoKind, rule: _TodoRule? = nil) {
+    init?(start: Int32, end: Int32, days: WeekdaySet, flags: UInt8, kind: TodoKind, rule: _TodoRule? = nil, extra: Int32 = 0) {
         guard kind._matches(flags), start <= end else { return nil }
-        self.init(start: start, end: end, days: days, value: _DayTable._value(flags), rule: rule)
+        self.init(start: start, end: end, days: days, value: _DayTable._value(flags), rule: rule, extra: extra)
     }
 
     /// The finite days among its start and end, whose neighbourhood a table must hold.
@@ -96,10 +98,16 @@ extension _DayTable {
         let v = sign &* c.value
         let from = Int(a) &- Int(first), through = Int(b) &- Int(first)
         if let rule = c.rule {
-            // Its occurrences in the table's part of its span: O(those and the rule's periods there).
-            let base = Int(first)
+            // Its occurrences in the table's part of its span: O(those and the rule's periods there),
+            // times the days each covers; one that starts up to `extra` days before the table
+            // still covers its first days. One walk for every length (a second for one-day
+            // occurrences cost the firmware's flash more than the loop costs them).
+            let base = Int(first), x = c.extra
             counts.withUnsafeMutableBufferPointer { t in
-                rule.forEachOccurrence(a, b) { d in t[Int(d) &- base] &+= v; return true }
+                rule.forEachOccurrence(Swift.max(c.start, a &- x), Swift.min(c.end &- x, b)) { d in
+                    for k in (Int(Swift.max(d, a)) &- base)...(Int(Swift.min(d &+ x, b)) &- base) { t[k] &+= v }
+                    return true
+                }
             }
             return
         }

@@ -1,7 +1,9 @@
 // Recurrence rules inside a `TodoSet`: the set's side table of its rows' boxed rules
 // (`_TodoRule`, _TodoRule.swift), kept by row. Most todos have no rule, so the set keeps
 // no per-todo column for it: a flag bit (`TodoSet._ruled`) says a row has one, and the side
-// table, sorted by row, gives it in O(log R).
+// table, sorted by row, gives it in O(log R). An occurrence's length lives here too, in the free
+// high half of its key's fourth word (`extra(_:)`), since only a row with a rule has one: no todo
+// pays a byte for it, and the firmware links no column of its own for it.
 
 /// The rules of a set's rows, sorted by row: `rows[k]` has `rules[k]`, and, when it has an end
 /// (a tracked todo), `trackedCounts[k]` occurrences in `[start, end]` (its completion flags).
@@ -14,10 +16,15 @@ struct _TodoRules: Sendable {
     @usableFromInline var rules: [_TodoRule] = []
     @usableFromInline var trackedCounts: [Int32] = []
     /// `rules[k]._key` at `4k..<4k+4`: what the day tables group rows by, in a column of its own
-    /// because reading it through each box was a cache miss a row (docs/history.md).
+    /// because reading it through each box was a cache miss a row (docs/history.md). The fourth
+    /// word's high half (zero in a rule's key) holds the row's `extra(k)`, so rows of one pattern
+    /// and different lengths group apart.
     @usableFromInline var keys: [UInt64] = []
     /// Rows without an end: their occurrences may go past every finite date of the set.
     @usableFromInline var openCount = 0
+    /// Rows whose occurrences cover more than one day (`extra(k) > 0`): while 0, a row's length
+    /// is read as 0 without a search.
+    @usableFromInline var spanCount = 0
 
     @inlinable init() {}
 
@@ -28,6 +35,12 @@ struct _TodoRules: Sendable {
     /// - Complexity: O(1)
     @inlinable
     func horizon(_ k: Int) -> Int { trackedCounts[k] < 0 ? Int(-1 &- trackedCounts[k]) : 0 }
+
+    /// Days each occurrence of the row at slot `k` covers after its first (`TodoFields.occurrenceDays`
+    /// - 1, at most 65,535): the high half of its key's fourth word.
+    /// - Complexity: O(1)
+    @inlinable
+    func extra(_ k: Int) -> Int32 { Int32(truncatingIfNeeded: keys[4 &* k &+ 3] &>> 32) }
 
     /// The stored count of an open-ended row that keeps `h` flags.
     @inlinable
@@ -42,22 +55,16 @@ struct _TodoRules: Sendable {
     }
 
     @inlinable
-    func _lowerBound(_ i: Int) -> Int {
-        var lo = 0, hi = rows.count
-        while lo < hi {
-            let mid = (lo &+ hi) / 2
-            if Int(rows[mid]) < i { lo = mid &+ 1 } else { hi = mid }
-        }
-        return lo
-    }
+    func _lowerBound(_ i: Int) -> Int { _firstSlot(atOrAfterRow: i, in: rows) }
 
     /// Sets (or, with nil, clears) row `i`'s rule.
     /// - Complexity: O(R) when a slot comes or goes, else O(log R)
     @usableFromInline
-    mutating func set(row i: Int, _ entry: (rule: _TodoRule, tracked: Int32)?) {
+    mutating func set(row i: Int, _ entry: (rule: _TodoRule, tracked: Int32, extra: Int32)?) {
         let k = _lowerBound(i)
         let present = k < rows.count && Int(rows[k]) == i
         if present, trackedCounts[k] < 0 { openCount -= 1 }
+        if present, extra(k) != 0 { spanCount -= 1 }
         guard let entry else {
             if present {
                 rows.remove(at: k); rules.remove(at: k); trackedCounts.remove(at: k)
@@ -70,6 +77,7 @@ struct _TodoRules: Sendable {
             return
         }
         if entry.tracked < 0 { openCount += 1 }
+        if entry.extra != 0 { spanCount += 1 }
         if !present {
             rows.insert(Int32(truncatingIfNeeded: i), at: k); rules.insert(entry.rule, at: k)
             trackedCounts.insert(entry.tracked, at: k)
@@ -80,7 +88,8 @@ struct _TodoRules: Sendable {
         keys.withUnsafeMutableBufferPointer { b in
             let at = b.baseAddress! + 4 &* k
             if !present { (at + 4).update(from: at, count: b.count &- 4 &* k &- 4) }
-            at[0] = key.0; at[1] = key.1; at[2] = key.2; at[3] = key.3
+            at[0] = key.0; at[1] = key.1; at[2] = key.2
+            at[3] = key.3 | UInt64(UInt32(truncatingIfNeeded: entry.extra)) &<< 32
         }
     }
 
@@ -92,22 +101,31 @@ struct _TodoRules: Sendable {
         for k in _lowerBound(i)..<rows.count { rows[k] &-= 1 }
     }
 
+    /// Each row's number once the rows where `keep` is false are gone (-1 for those): what every
+    /// side table by row renumbers with (`compact(keeping:)` here and in `_TodoAlarms`).
+    /// - Complexity: O(N)
+    static func renumbering(_ keep: [Bool]) -> [Int32] {
+        var newRow = [Int32](repeating: -1, count: keep.count)
+        var n: Int32 = 0
+        for i in 0..<keep.count where keep[i] { newRow[i] = n; n &+= 1 }
+        return newRow
+    }
+
     /// The rows where `keep` is false are removed; the others are renumbered densely.
     /// - Complexity: O(N + R)
     @usableFromInline
     mutating func compact(keeping keep: [Bool]) {
         guard !rows.isEmpty else { return }
-        var newRow = [Int32](repeating: -1, count: keep.count)
-        var n: Int32 = 0
-        for i in 0..<keep.count where keep[i] { newRow[i] = n; n &+= 1 }
+        let newRow = _TodoRules.renumbering(keep)
         var w = 0
-        openCount = 0
+        openCount = 0; spanCount = 0
         for k in 0..<rows.count {
             let r = newRow[Int(rows[k])]
             guard r >= 0 else { continue }
             rows[w] = r; rules[w] = rules[k]; trackedCounts[w] = trackedCounts[k]
             for j in 0..<4 { keys[4 &* w &+ j] = keys[4 &* k &+ j] }
             if trackedCounts[w] < 0 { openCount += 1 }
+            if extra(w) != 0 { spanCount += 1 }
             w += 1
         }
         rows.removeLast(rows.count - w); rules.removeLast(rules.count - w); trackedCounts.removeLast(trackedCounts.count - w)

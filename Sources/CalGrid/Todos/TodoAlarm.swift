@@ -1,0 +1,115 @@
+// One alarm of an item (an iCalendar VALARM, or the person's own reminder) and one instant it
+// rings at. The set keeps alarms in a side table by row (`_TodoAlarms`); a set without alarms
+// stores nothing for them.
+
+/// When an alarm rings, relative to each occurrence of its item (or once, at an absolute instant),
+/// how often it repeats and what it does.
+///
+/// A relative alarm's first ring for an occurrence whose first day is `o` is `second` seconds after
+/// the midnight of day `o + day`, on the wall clock of `zone` when it has one (the anchor's TZID:
+/// a Berlin meeting's alarm keeps Berlin's time across daylight saving changes, read anywhere),
+/// else of the zone the query is asked in (`.local`: the import zone's, as an item's days are) or of UTC (`.utc`: an alarm on a UTC DTSTART keeps its
+/// UTC time across daylight saving changes). An `.absolute` alarm rings once, `second` seconds
+/// after the UTC midnight of day number `day`. A `.reminder` rings on day `o + day` at the item's
+/// reminder time (`TodoSet.reminderMinutes(at:)`, the one source of that time); it does not ring
+/// while the item has none. Each ring is followed by `repeatCount` more, `repeatInterval` seconds
+/// apart (RFC 5545 REPEAT and DURATION).
+public struct TodoAlarm: Sendable, Equatable {
+    /// Which clock `day` and `second` are read on.
+    public enum Clock: UInt8, Sendable {
+        /// The query zone's wall clock, days after the occurrence's first day.
+        case local = 0
+        /// UTC's wall clock, days after the occurrence's first day.
+        case utc = 1
+        /// A UTC instant, once for the item: `day` is a day number.
+        case absolute = 2
+        /// The item's reminder time on the query zone's wall clock, days after the occurrence's first day.
+        case reminder = 3
+    }
+
+    /// What the alarm does (RFC 5545 ACTION); an action CalGrid does not know is `.other`.
+    public enum Action: UInt8, Sendable {
+        case display = 0, audio = 1, email = 2, other = 3
+
+        /// The ACTION word (`DISPLAY`, `AUDIO`, `EMAIL`; `.other` is `OTHER`): the one spelling,
+        /// lowercased by the CLI's JSON.
+        /// - Complexity: O(1)
+        public var name: String {
+            switch self {
+            case .display: "DISPLAY"
+            case .audio: "AUDIO"
+            case .email: "EMAIL"
+            case .other: "OTHER"
+            }
+        }
+    }
+
+    public var clock: Clock
+    /// Days after the occurrence's first day; for `.absolute`, the UTC day number.
+    public var day: Int32
+    /// Seconds after that day's midnight, 0..<86,400 (unused by `.reminder`).
+    public var second: Int32
+    /// Rings after the first (REPEAT), 0 or more.
+    public var repeatCount: Int32
+    /// Seconds between rings (DURATION), more than 0 when `repeatCount` is.
+    public var repeatInterval: Int32
+    public var action: Action
+    /// The zone whose wall clock a `.local` alarm is on; nil: the query's zone.
+    public var zone: TimeZoneRules?
+    /// Set on the VALARM an item's reminder time was read from: that time (minutes after
+    /// midnight). While the item's reminder is still this, the alarm rings on its own clock; once
+    /// changed it rings at the new time on day `day` of the query zone's clock, and not at all
+    /// while the item has no reminder (`TodoSet.reminderMinutes(at:)` is the one source).
+    public var reminder: Int16?
+
+    /// Equal clocks, days, seconds, repeats and actions, and zones of the same name.
+    /// - Complexity: O(1)
+    public static func == (a: TodoAlarm, b: TodoAlarm) -> Bool {
+        a.clock == b.clock && a.day == b.day && a.second == b.second && a.repeatCount == b.repeatCount
+            && a.repeatInterval == b.repeatInterval && a.action == b.action && _sameZoneName(a.zone, b.zone)
+            && a.reminder == b.reminder
+    }
+
+    /// An alarm; `second` is taken modulo a day into `day`, a negative repeat count is 0.
+    /// - Complexity: O(1)
+    public init(clock: Clock, day: Int32, second: Int32, repeatCount: Int32 = 0, repeatInterval: Int32 = 0,
+                action: Action = .display, zone: TimeZoneRules? = nil, reminder: Int16? = nil) {
+        let d = second >= 0 ? second / 86_400 : (second &- 86_399) / 86_400
+        self.clock = clock; self.day = day &+ d; self.second = second &- d &* 86_400
+        self.repeatCount = repeatInterval > 0 ? Swift.max(repeatCount, 0) : 0
+        self.repeatInterval = self.repeatCount > 0 ? repeatInterval : 0
+        self.action = action
+        self.zone = clock == .local ? zone : nil
+        self.reminder = clock == .absolute || clock == .reminder ? nil : reminder.map { Swift.min(Swift.max($0, 0), 1439) }
+    }
+}
+
+/// One instant an alarm rings at (`TodoSet.alarmInstants(from:to:zone:)`).
+public struct TodoAlarmInstant: Sendable, Equatable {
+    /// Seconds since 1970-01-01T00:00:00Z.
+    public var at: Int64
+    /// The item's row.
+    public var row: Int
+    /// The first day of the occurrence it rings for (an absolute alarm: the item's first day); nil
+    /// for an undated item.
+    public var occurrence: CivilDate?
+    public var action: TodoAlarm.Action
+
+    /// An instant.
+    /// - Complexity: O(1)
+    public init(at: Int64, row: Int, occurrence: CivilDate?, action: TodoAlarm.Action) {
+        self.at = at; self.row = row; self.occurrence = occurrence; self.action = action
+    }
+}
+
+/// Zones of the same name, compared as bytes (zone names are ASCII; String `==` would pull Unicode
+/// normalization into every program that compares alarms).
+/// - Complexity: O(name)
+@inline(__always)
+func _sameZoneName(_ a: TimeZoneRules?, _ b: TimeZoneRules?) -> Bool {
+    switch (a, b) {
+    case (nil, nil): return true
+    case (let x?, let y?): return x.name.utf8.elementsEqual(y.name.utf8)
+    default: return false
+    }
+}

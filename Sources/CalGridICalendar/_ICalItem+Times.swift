@@ -1,0 +1,36 @@
+// An item's times of day (docs/icalendar.md, Times of day): the wall-clock minutes of its
+// DATE-TIME DTSTART and of its DTEND (VEVENT) or DUE (VTODO), or DTSTART + DURATION, in the
+// import zone: an instant's minutes there (on whatever day that is), a floating value's as written.
+// DATE values have none. A recurring item keeps its first occurrence's times on every occurrence.
+import CLibical
+import CalGrid
+import CalGridImport
+
+extension _ICalItem {
+    /// The times of `c`, nil when neither its start nor its end is a DATE-TIME. An end that is not
+    /// after the start (or is missing) ends at the start.
+    static func times(_ c: _Component, _ clock: inout _ICalClock) throws(_FieldFailure) -> TodoTimes? {
+        let calendar = c.root
+        var sm: _Moment? = nil, em: _Moment? = nil
+        let s = try c.time(ICAL_DTSTART_PROPERTY, "DTSTART")
+        if let s, !s.isDate { sm = try moment(s, "DTSTART", calendar, &clock) }
+        let endName = c.isTodo ? "DUE" : "DTEND"
+        if let e = try c.time(c.isTodo ? ICAL_DUE_PROPERTY : ICAL_DTEND_PROPERTY, endName) {
+            if !e.isDate { em = try moment(e, endName, calendar, &clock) }
+        } else if let s, !s.isDate, let d = try c.duration(), d.is_neg == 0 {
+            em = try after(s, d, "DURATION", calendar, &clock)
+        }
+        if let a = sm, let b = em, !b.isAfter(a), !c.isTodo { em = nil }
+        guard let first = sm ?? em else { return nil }
+        let startMinutes = minutes(first, clock), endMinutes = minutes(em ?? first, clock)
+        return TodoTimes(start: startMinutes, end: endMinutes)
+    }
+
+    /// Minutes after midnight of `m`: a wall-clock reading's own, an instant's in the import zone.
+    static func minutes(_ m: _Moment, _ clock: _ICalClock) -> Int {
+        switch m {
+        case .wall(let w): return Int(_floorDivide(w, 86_400).1 / 60)
+        case .instant(let i): return Int(clock.zone.localTime(at: i)?.secondOfDay ?? 0) / 60
+        }
+    }
+}

@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""Alarm instants (issue 39): every instant `calgrid alarms --json` gives for the alarm corpus
+(Tests/CalGridICalendarTests/Alarms: files written for this test in the shapes Thunderbird, Apple
+and Google write, each naming its program in X-CALGRID-IMITATES) and the phone-shaped corpus
+(Tests/CalGridICalendarTests/Phones) is the one recurring-ical-events (with python-icalendar and
+zoneinfo, not libical, not CalGrid) gives, in three zones.
+
+    alarms_check.py CALGRID DIR...
+
+The oracle: `recurring_ical_events.of(calendar, components=["VALARM"]).between(LO, HI)`: each
+result is an occurrence's component with the one alarm and its TRIGGER set to the instant it rings
+(relative to the occurrence's start, or with RELATED=END its end; absolute ones once; REPEAT and
+DURATION expanded; an override's own alarms on its occurrence). CalGrid's rules on top, both
+documented (docs/icalendar.md, Alarms): a VTODO that is done (STATUS:COMPLETED, COMPLETED or
+PERCENT-COMPLETE:100, the item or its occurrence's override) does not ring; a floating time or a
+DATE is read on the zone's wall clock. recurring-ical-events adds a duration to a DATE as whole
+days (a -PT15H alarm on an all-day event comes back as the day before); for those the oracle is
+python-icalendar's TRIGGER added to the DATE's midnight. Each instant is compared with its item's
+id, the day its occurrence starts in the zone and its ACTION.
+"""
+import datetime as dt
+import json
+import os
+import subprocess
+import sys
+from zoneinfo import ZoneInfo
+
+import icalendar
+import recurring_ical_events
+
+ZONES = ["Europe/Berlin", "Asia/Seoul", "America/Los_Angeles"]
+LO = dt.datetime(2026, 1, 1, tzinfo=dt.timezone.utc)
+HI = dt.datetime(2028, 1, 1, tzinfo=dt.timezone.utc)
+UTC = dt.timezone.utc
+
+
+def instant(value, zone):
+    """A datetime (aware: itself; naive: on the zone's clock) or a date (its midnight there)."""
+    if isinstance(value, dt.datetime):
+        return value if value.tzinfo else value.replace(tzinfo=zone)
+    return dt.datetime.combine(value, dt.time(0), tzinfo=zone)
+
+
+def day(value, zone):
+    return instant(value, zone).astimezone(zone).date() if isinstance(value, dt.datetime) else value
+
+
+def done(c):
+    if c.name != "VTODO":
+        return False
+    status = str(c.get("STATUS", "")).upper()
+    return status == "COMPLETED" or "COMPLETED" in c or int(c.get("PERCENT-COMPLETE", 0) or 0) >= 100
+
+
+def oracle(path, zone):
+    cal = icalendar.Calendar.from_ical(open(path, "rb").read())
+    q = recurring_ical_events.of(cal, components=["VALARM"])
+    out = []
+    # The occurrences themselves (as_component refuses an alarm on a DATE: it sets a date TRIGGER).
+    for occ in q._occurrences_between(q.to_datetime(LO - dt.timedelta(days=2)), q.to_datetime(HI + dt.timedelta(days=2))):
+        parent = occ.parent
+        # An absolute alarm's parent is the item itself (an adapter), a relative one's its occurrence.
+        c = parent._component if hasattr(parent, "_component") else parent.as_component(False)
+        if done(c):
+            continue
+        alarm = occ.alarm
+        start = c.get("DTSTART")
+        start = start.dt if start is not None else c.get("DUE").dt
+        at = occ.start
+        if not isinstance(at, dt.datetime):
+            # A DATE anchor plus a duration: python-icalendar's TRIGGER added to its midnight.
+            if alarm.get("REPEAT"):
+                raise SystemExit(f"{path}: a repeating alarm on a DATE is not in the oracle")
+            anchor = parent.end if alarm.TRIGGER_RELATED == "END" else parent.start
+            at = instant(anchor, zone) + alarm.TRIGGER
+        at = instant(at, zone).astimezone(UTC)
+        if not (LO <= at < HI):
+            continue
+        out.append((str(c.get("UID")), at.strftime("%Y-%m-%dT%H:%M:%SZ"), day(start, zone).isoformat(),
+                    str(alarm.get("ACTION", "OTHER")).upper()))
+    return sorted(out)
+
+
+def calgrid(binary, path, zone):
+    r = subprocess.run([binary, "alarms", "--todos", path, "--tz", zone, "--json",
+                        "--from", LO.strftime("%Y-%m-%dT%H:%M:%SZ"), "--to", HI.strftime("%Y-%m-%dT%H:%M:%SZ")],
+                       capture_output=True, text=True, timeout=60)
+    if r.returncode != 0:
+        raise SystemExit(f"{path} in {zone}: calgrid alarms failed: {r.stderr}")
+    doc = json.loads(r.stdout)
+    ats = [a["at"] for a in doc["alarms"]]
+    if ats != sorted(ats):
+        raise SystemExit(f"{path} in {zone}: instants not in time order")
+    return sorted((a["id"], a["at"], a["occurrence"], a["action"]) for a in doc["alarms"])
+
+
+def main():
+    binary, dirs = sys.argv[1], sys.argv[2:]
+    compared, failures, files = 0, [], 0
+    for d in dirs:
+        for name in sorted(os.listdir(d)):
+            if not name.endswith(".ics"):
+                continue
+            files += 1
+            path = os.path.join(d, name)
+            for z in ZONES:
+                want, got = oracle(path, ZoneInfo(z)), calgrid(binary, path, z)
+                compared += len(want)
+                if want != got:
+                    failures.append(f"{name} in {z}:\n  only recurring-ical-events: {sorted(set(want) - set(got))}\n"
+                                    f"  only calgrid: {sorted(set(got) - set(want))}")
+    for f in failures:
+        print(f)
+    if failures:
+        raise SystemExit(f"alarms_check: {len(failures)} file×zone disagree")
+    if compared == 0:
+        raise SystemExit("alarms_check: no alarm instant compared")
+    print(f"alarms_check: {files} files × {len(ZONES)} zones, {compared} alarm instants agree with recurring-ical-events")
+
+
+main()

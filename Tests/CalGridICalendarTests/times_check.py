@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""Times of day and the agenda against recurring-ical-events (with python-icalendar and zoneinfo,
+not libical, not CalGrid) over the phone-shaped corpus (Tests/CalGridICalendarTests/Phones: files in
+the shapes todoman, Tasks.org/DAVx5, Apple Reminders, Nextcloud Tasks, Thunderbird, Google Calendar
+and Outlook write), in three zones, by `calgrid agenda FROM TO --json --todos FILE --tz ZONE`.
+
+    times_check.py CALGRID PHONES_DIR
+
+For every occurrence the oracle gives in 2026-2027 whose DTSTART (or a VTODO's DUE) is a DATE-TIME,
+the agenda must list its item on the day its start falls on in the zone, with `startTime` and
+`endTime` the oracle's start and end (DTEND, DUE, or DTSTART + DURATION; the start when it has none
+or ends before it) read in the zone, "HH:MM". An all-day occurrence must have neither. Each day's
+occurrences must come in the documented order (all-day first, then start time, then title).
+Two readings of docs/icalendar.md (Times of day) are counted apart, not failed: a recurring item
+keeps its first occurrence's times (so an occurrence whose own time differs, across a DST change
+its TZID and the zone do not share, or a RECURRENCE-ID override that moves it, shows the first's).
+"""
+import datetime as dt
+import json
+import os
+import subprocess
+import sys
+
+import icalendar
+import recurring_ical_events
+
+ZONES = ["Asia/Seoul", "Europe/Berlin", "America/Los_Angeles"]
+LO, HI = dt.date(2026, 1, 1), dt.date(2027, 12, 31)
+
+
+def hhmm(t, zone):
+    return t.astimezone(zone).strftime("%H:%M") if t.tzinfo else t.strftime("%H:%M")
+
+
+def local(t, zone):
+    return t.astimezone(zone) if t.tzinfo else t
+
+
+def main():
+    calgrid, phones = sys.argv[1], sys.argv[2]
+    from zoneinfo import ZoneInfo
+    exact = first_kept = allday = files = 0
+    failures = []
+    for name in sorted(os.listdir(phones)):
+        if not name.endswith(".ics"):
+            continue
+        files += 1
+        path = os.path.join(phones, name)
+        cal = icalendar.Calendar.from_ical(open(path, "rb").read())
+        # A UTC value is an instant: the calendar's X-WR-TIMEZONE (Google's export) is not applied
+        # to it (docs/icalendar.md, as phones_check.py reads it).
+        cal.pop("X-WR-TIMEZONE", None)
+        masters = {str(c["UID"]): c for c in cal.walk() if c.name in ("VEVENT", "VTODO") and "RECURRENCE-ID" not in c}
+        for zname in ZONES:
+            zone = ZoneInfo(zname)
+            out = subprocess.run([calgrid, "agenda", LO.isoformat(), HI.isoformat(), "--json", "--todos", path, "--tz", zname,
+                                  "--today", LO.isoformat()], capture_output=True, text=True)
+            if out.returncode != 0:
+                failures.append(f"{name} {zname}: calgrid agenda failed: {out.stderr.strip()}")
+                continue
+            got = json.loads(out.stdout)["occurrences"]
+            listed = {(o["id"], o["date"]): o for o in got}
+            # The documented order within each day.
+            for a, b in zip(got, got[1:]):
+                if a["date"] != b["date"]:
+                    continue
+                ka = (a.get("startTime") is not None, a.get("startTime") or "", a["title"].encode())
+                kb = (b.get("startTime") is not None, b.get("startTime") or "", b["title"].encode())
+                if ka > kb:
+                    failures.append(f"{name} {zname} {a['date']}: {a['id']} before {b['id']} is not time order")
+            first_times = {}
+            events = recurring_ical_events.of(cal, components=["VEVENT", "VTODO"]).between(
+                dt.datetime(LO.year, 1, 1, tzinfo=zone) - dt.timedelta(days=2), dt.datetime(HI.year + 1, 1, 1, tzinfo=zone))
+            occurrences = []
+            for c in events:
+                uid = str(c["UID"])
+                start = c.get("DTSTART") or c.get("DUE")
+                if start is None:
+                    continue
+                s = start.dt
+                if c.name == "VTODO":
+                    e = c.get("DUE").dt if c.get("DUE") is not None else s
+                else:
+                    e = c.get("DTEND").dt if c.get("DTEND") is not None else (s + c["DURATION"].dt if c.get("DURATION") is not None else s)
+                occurrences.append((uid, s, e))
+            occurrences.sort(key=lambda o: (o[0], local(o[1], zone).isoformat() if isinstance(o[1], dt.datetime) else o[1].isoformat()))
+            for uid, s, e in occurrences:
+                timed = isinstance(s, dt.datetime)
+                day = local(s, zone).date() if timed else s
+                if not (LO <= day <= HI):
+                    continue
+                o = listed.get((uid, day.isoformat()))
+                if o is None:
+                    failures.append(f"{name} {zname}: {uid} not listed on {day}")
+                    continue
+                if not timed:
+                    if "startTime" in o:
+                        failures.append(f"{name} {zname}: all-day {uid} on {day} has times {o['startTime']}")
+                    else:
+                        allday += 1
+                    continue
+                want_end = hhmm(e, zone) if isinstance(e, dt.datetime) and e > s else hhmm(s, zone)
+                want = (hhmm(s, zone), want_end)
+                have = (o.get("startTime"), o.get("endTime"))
+                first_times.setdefault(uid, want)
+                recurring = "RRULE" in masters.get(uid, {}) or "RDATE" in masters.get(uid, {})
+                if have == want:
+                    exact += 1
+                elif recurring and have == first_times[uid]:
+                    first_kept += 1
+                else:
+                    failures.append(f"{name} {zname}: {uid} on {day}: calgrid {have}, recurring-ical-events {want}")
+    for f in failures[:30]:
+        print("FAIL", f)
+    print(f"times_check: {files} phone files x {len(ZONES)} zones: {exact} timed occurrences at recurring-ical-events' "
+          f"start and end, {allday} all-day without times, {first_kept} keeping their first occurrence's times "
+          f"(docs/icalendar.md, Times of day); {len(failures)} failures")
+    sys.exit(1 if failures else 0)
+
+
+main()
