@@ -109,7 +109,17 @@ public struct TodoAlarmInstant: Sendable, Equatable {
 func _sameZoneName(_ a: TimeZoneRules?, _ b: TimeZoneRules?) -> Bool {
     switch (a, b) {
     case (nil, nil): return true
-    case (let x?, let y?): return x.name.utf8.elementsEqual(y.name.utf8)
+    case (let x?, let y?): return _sameUTF8(x.name, y.name)
     default: return false
     }
+}
+
+/// Two strings' UTF-8 bytes are equal. Not String `==` (it pulls Unicode normalization and its
+/// tables into every program that calls it) nor `elementsEqual` (String's generic index walk).
+/// - Complexity: O(bytes)
+func _sameUTF8(_ a: String, _ b: String) -> Bool {
+    guard a.utf8.count == b.utf8.count else { return false }
+    var i = a.utf8.makeIterator(), j = b.utf8.makeIterator()
+    while let x = i.next() { if x != j.next() { return false } }
+    return true
 }

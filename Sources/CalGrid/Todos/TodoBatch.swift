@@ -23,6 +23,10 @@ public struct TodoBatch: Sendable {
     @usableFromInline var _alarms: [Int32] = []
     /// The zones of staged alarms (`_TodoAlarms.zones`, by the batch's own indices).
     @usableFromInline var _alarmZones: [TimeZoneRules] = []
+    /// How the set takes the staged times, locations and alarms (`TodoSet._takeSideTables`), set
+    /// by the calls that stage one. The set calls it through this value, so a program that stages
+    /// none (a firmware) links none of the side tables' code.
+    @usableFromInline var _takeSideTables: _SideTableTaker?
     /// Locations (`setLocation(_:)`), back to back; a staged todo says where its own are.
     @usableFromInline var _locationText: [UInt8] = []
 
@@ -71,8 +75,9 @@ public struct TodoBatch: Sendable {
         _rules.removeAll(keepingCapacity: true)
         _ruleText.removeAll(keepingCapacity: true)
         _alarms.removeAll(keepingCapacity: true)
-        _alarmZones.removeAll(keepingCapacity: true)
+        if !_alarmZones.isEmpty { _alarmZones = [] }
         _locationText.removeAll(keepingCapacity: true)
+        _takeSideTables = nil
     }
 
     /// Appends a todo with these fields, without tags or completion flags; texts are UTF-8 bytes,
@@ -81,6 +86,14 @@ public struct TodoBatch: Sendable {
     /// - Complexity: O(bytes of the texts)
     public mutating func append(idBytes: UnsafeRawBufferPointer, titleBytes: UnsafeRawBufferPointer,
                                 memoBytes: UnsafeRawBufferPointer?, fields: TodoFields) {
+        _appendRow(idBytes, titleBytes, memoBytes, fields)
+        if fields.times != nil { _takeSideTables = TodoSet._takeSideTables }
+    }
+
+    /// Stages a todo's texts and fields; the caller says whether it has side-table values.
+    @usableFromInline
+    mutating func _appendRow(_ idBytes: UnsafeRawBufferPointer, _ titleBytes: UnsafeRawBufferPointer,
+                             _ memoBytes: UnsafeRawBufferPointer?, _ fields: TodoFields) {
         let textStart = _text.count
         let idCount = _appendUTF8(idBytes), titleCount = _appendUTF8(titleBytes)
         let memoCount = memoBytes.map { _appendUTF8($0) } ?? -1
@@ -95,9 +108,10 @@ public struct TodoBatch: Sendable {
                                 memoBytes: UnsafeRawBufferPointer?, start: CivilDate?, end: CivilDate?,
                                 createdAt: Int64?, isChallenge: Bool, isCompleted: Bool,
                                 repetition: WeekdaySet, reminderMinutes: Int16?) {
-        append(idBytes: idBytes, titleBytes: titleBytes, memoBytes: memoBytes,
-               fields: TodoFields(start: start, end: end, createdAt: createdAt, isChallenge: isChallenge,
-                                  isCompleted: isCompleted, repetition: repetition, reminderMinutes: reminderMinutes))
+        // No times in these fields: the row is staged without reaching the side tables.
+        _appendRow(idBytes, titleBytes, memoBytes,
+                   TodoFields(start: start, end: end, createdAt: createdAt, isChallenge: isChallenge,
+                              isCompleted: isCompleted, repetition: repetition, reminderMinutes: reminderMinutes))
     }
 
     /// Appends a tag (UTF-8 bytes, copied and repaired like the texts) to the last todo.
@@ -159,12 +173,13 @@ public struct TodoBatch: Sendable {
         precondition(!_rows.isEmpty, "TodoBatch.appendAlarm on an empty batch")
         var z: Int32 = 0
         if let zone = a.zone {
-            if let k = _alarmZones.firstIndex(where: { $0.name == zone.name }) { z = Int32(truncatingIfNeeded: k) &+ 1 } else {
+            if let k = _alarmZones.firstIndex(where: { _sameUTF8($0.name, zone.name) }) { z = Int32(truncatingIfNeeded: k) &+ 1 } else {
                 _alarmZones.append(zone)
                 z = Int32(truncatingIfNeeded: _alarmZones.count)
             }
         }
         let p = _TodoAlarms.pack(a, zone: z)
+        _takeSideTables = TodoSet._takeSideTables
         _alarms.append(Int32(truncatingIfNeeded: _rows.count - 1))
         _alarms.append(p.0); _alarms.append(p.1); _alarms.append(p.2); _alarms.append(p.3); _alarms.append(p.4)
     }
@@ -179,6 +194,7 @@ public struct TodoBatch: Sendable {
         _rows[i].locationStart = _locationText.count
         _rows[i].locationCount = s.utf8.count
         _locationText.append(contentsOf: s.utf8)
+        _takeSideTables = TodoSet._takeSideTables
     }
 
     /// Gives the last todo a recurrence rule as RFC 5545 RRULE text (UTF-8, no `RRULE:` prefix;
@@ -364,3 +380,8 @@ struct _StagedRule: Sendable {
     @usableFromInline var bind: @Sendable (UnsafeBufferPointer<UInt8>?, CivilDate, Int32, [CivilDate], [CivilDate])
         -> Result<_TodoRule, RecurrenceError>
 }
+
+/// `TodoSet._takeSideTables`, as a batch holds it: the set, the batch, the staged positions, the
+/// first row they became, and whether that row was replaced.
+@usableFromInline
+typealias _SideTableTaker = @Sendable (inout TodoSet, TodoBatch, Range<Int>, Int, Bool) -> Void

@@ -61,11 +61,11 @@ extension TodoSet {
             for j in 0..<n {
                 var r = rows[lo + j]
                 if staged, let x = parsed[j] { r.fields._rule = x }
-                _columns.append(_storeRow(r, text, tagLengths, batch._bits, batch._locationText, row: count))
+                _columns.append(_storeRow(r, text, tagLengths, batch._bits, row: count))
                 _ids.insert(count - 1, hash: hashes[j])
             }
         }
-        if !batch._alarms.isEmpty { _appendAlarms(batch, range, firstRow: count - n) }
+        if let take = batch._takeSideTables { take(&self, batch, range, count - n, false) }
         _didAppendRows((count - n)..<count)
         _checkInvariants(changed: (count - n)..<count)
     }
@@ -95,14 +95,37 @@ extension TodoSet {
             _unindexID(i)
             _textGarbage += _textRecordEnd(i) - Int(_columns.textOffset[i])
             _bitsGarbage += _storedFlags(i)
-            _columns.replace(i, with: _storeRow(r, text, tagLengths, batch._bits, batch._locationText, row: i))
+            _columns.replace(i, with: _storeRow(r, text, tagLengths, batch._bits, row: i))
             return (datesChanged, hash)
+        }
+        if let take = batch._takeSideTables {
+            take(&self, batch, 0..<1, i, true)
+        } else if !_details.isEmpty {
+            _details.set(row: i, times: nil, location: nil)
         }
         _indexID(i, hash: hash)
         _didChangeRow(i)
         if _textGarbage > 4096, _textGarbage > _text.count - _textGarbage { _compactText() }
         if _bitsGarbage > 4096, _bitsGarbage > _bits.count - _bitsGarbage { _compactBits() }
         _checkInvariants(changed: i..<i + 1)
+    }
+
+    /// The staged times, locations and alarms of `batch`'s todos in `range`, now rows from
+    /// `firstRow` on: appended rows (the last ones, so the side tables stay sorted by appending),
+    /// or the one row `update(at:to:)` replaced, whose old times and location go and whose alarms
+    /// stay. Reached only through `TodoBatch._takeSideTables`.
+    /// - Complexity: O(range.count + their locations + the batch's alarms), plus O(D) to replace
+    static func _takeSideTables(_ set: inout TodoSet, _ batch: TodoBatch, _ range: Range<Int>, firstRow: Int,
+                                replacing: Bool) {
+        for p in range {
+            let r = batch._rows[p], row = firstRow &+ p &- range.lowerBound
+            if r.fields.times != nil || r.locationCount >= 0 {
+                set._storeDetails(r, batch._locationText, row: row)
+            } else if replacing && !set._details.isEmpty {
+                set._details.set(row: row, times: nil, location: nil)
+            }
+        }
+        if !replacing && !batch._alarms.isEmpty { set._appendAlarms(batch, range, firstRow: firstRow) }
     }
 
     /// The staged alarms of `batch`'s todos in `range`, now rows from `firstRow` on (the last rows,
@@ -125,10 +148,11 @@ extension TodoSet {
 
     /// Stores a validated staged todo's text record and completion flags in the arenas and gives
     /// its columns' row (the caller appends or replaces it at `row`, and indexes its id); the
-    /// rule, if any, goes into the side table for `row`. The one append.
+    /// rule, if any, goes into the side table for `row` (times, locations and alarms are the
+    /// batch's `_takeSideTables`). The one append.
     @usableFromInline
     mutating func _storeRow(_ r: _StagedTodo, _ text: UnsafeBufferPointer<UInt8>, _ tagLengths: UnsafeBufferPointer<Int32>,
-                            _ bits: _BitArena, _ locations: [UInt8], row: Int) -> _TodoColumns.Row {
+                            _ bits: _BitArena, row: Int) -> _TodoColumns.Row {
         let textOffset = UInt32(truncatingIfNeeded: _text.count)
         _appendTextRecord(r, text, tagLengths, to: &_text)
         let (offset, done, n) = _appendFlags(r, from: bits)
@@ -138,11 +162,6 @@ extension TodoSet {
                                   r.fields.occurrenceDays &- 1))
         } else if !_rules.isEmpty {
             _rules.set(row: row, nil)
-        }
-        if r.fields.times != nil || r.locationCount >= 0 {
-            _storeDetails(r, locations, row: row)
-        } else if !_details.isEmpty {
-            _details.set(row: row, times: nil, location: nil)
         }
         return _TodoColumns.Row(r.fields, explicitDays: r.completedCount >= 0, textOffset: textOffset, bitOffset: offset,
                                 doneCount: done)
