@@ -21,6 +21,34 @@ let icalScenarioNotes = """
 """
 
 let latestHistoryNotes = """
+- **Spanning rules at 1M: within 2× of weekday-only, reads O(days)** (issue 37; `--only
+  rule-counts`, main 27e3bf9, three runs of 7 interleaved repetitions alternating with three
+  `--quick` (100k) runs of 5, 2026-12-07 07:19 UTC, load average 1.6-2.0 (the lead's `make test`
+  beside it), release build, CPU-time medians; `results/2026-12-07-rule-counts-spans.json` is the
+  first 1M run). *Build*, 1M: weekday-only 5.47 ms, 30% general rules 8.65 ms, 30% spanning rules
+  (occurrences of 2-4 days) **8.60 ms: 1.59×** pairwise (the other runs 1.59× and 1.63×; 1.60-1.80×,
+  median 1.75×, in the six 1M runs of the Gregorian comparison below, load 3); 100k: 1.88×, 1.95×
+  and **2.02×** (general rules 1.88-2.07×): at 100k the 2× is at its edge on this loaded machine.
+  *Cached 92-day read*: 1M 761 / 932 / 732 ns (spanning), 849-1,204 ns weekday-only; 100k 689-1,164
+  ns: ten times the todos, the same time (O(days): met). The spanning set builds as fast as the
+  general rules' (0.99-1.01×).
+- **Gregorian rules no slower after the lunar rules** (issue 40; `Scripts/alternate_builds.py
+  --rounds 8 -- --only rrule,rule-counts` with `CALGRID_BENCH_NO_SPANS=1`, 2026-12-07 07:16 to 07:19
+  UTC, load average 2.9-3.2 (the lead's `make test`), release builds run alternately through
+  symlinks of equal length, CPU-time medians of each run, then the median of the 8 runs;
+  `results/2026-12-07-gregorian-rules-before-after.json`; *before* is 7b924d5, main before the
+  RSCALE=DANGI rules (merge de0ef20), *after* main 27e3bf9). After ÷ before (ratio of medians;
+  per-round paired min-max): build of 1M with 30% general rules **0.99** (0.77-1.41), weekday-only
+  0.97 (0.82-1.32); cached 92-day read with rules **1.00** (0.71-1.21), weekday-only 1.03
+  (0.74-1.19); 240 rules expanded over a year **0.88** (0.63-1.69), libical's unchanged
+  `icalrecur_iterator` in the same runs 0.96: against it, in each run, CalGrid 17.07× before and
+  17.39× after (medians). The rules' build against the weekday-only one in each run: 1.56× before,
+  1.59× after (medians; 1.49-1.60× and 1.42-1.72×). Every checksum is the same at both commits.
+  The machine's noise (runs at 3.5 or 6 ms for the same expansion) is larger than any difference.
+  A first 6 rounds with the spanning set in the new build only
+  (`results/2026-12-07-gregorian-rules-before-after-unequal-sets.json`) gave 1.28× for the rules'
+  build and 1.76× for the cached read, 1.64× even for the weekday-only read, which the lunar rules
+  do not touch: a third 1M set in the process moved the other two (hence `CALGRID_BENCH_NO_SPANS`).
 - **Writing a vdir: linear, and nothing written twice** (issue 41; `Scripts/vdir_export.py`, one run
   each, 2026-12-06 23:38 to 12-07 00:06 UTC, load average 3-5 from other jobs, release builds, wall
   clock; `results/2026-12-06-vdir-export.json`;

@@ -48,7 +48,8 @@ let scenarioNotes = """
   (its own process, `Scripts/dateutil_rrule.py`), every occurrence folded. *rule-counts*: the app's
   92-day counts over 1M todos where 30% repeat by a general rule, against the weekday-only set, with
   the table built (*cached*) and built from nothing (*build*); `CALGRID_BENCH_WEEKDAY_ONLY=1` or a build
-  with `-DCALGRID_BENCH_NO_RULES` runs the weekday-only set alone (a tree from before rules).
+  with `-DCALGRID_BENCH_NO_RULES` runs the weekday-only set alone (a tree from before rules); *30% spanning
+  rules* (occurrences of 2-4 days, issue 37) run too unless `CALGRID_BENCH_NO_SPANS=1` (a tree before them).
 - **Change, then redraw** (`--only changes`, issue 23) — the app's 92-day counts right after a change to one
   todo (a day ticked, an open-ended todo's `isCompleted` flipped, a todo moved a day — each done and undone,
   so every run sees the same set —, one todo inserted, row 0 removed), after a 1,000-todo batch, with the table
