@@ -87,7 +87,7 @@ public struct TodoBatch: Sendable {
     public mutating func append(idBytes: UnsafeRawBufferPointer, titleBytes: UnsafeRawBufferPointer,
                                 memoBytes: UnsafeRawBufferPointer?, fields: TodoFields) {
         _appendRow(idBytes, titleBytes, memoBytes, fields)
-        if fields.times != nil { _takeSideTables = TodoSet._takeSideTables }
+        if fields.times != nil { _takeSideTables = _sideTableTaker }
     }
 
     /// Stages a todo's texts and fields; the caller says whether it has side-table values.
@@ -179,7 +179,7 @@ public struct TodoBatch: Sendable {
             }
         }
         let p = _TodoAlarms.pack(a, zone: z)
-        _takeSideTables = TodoSet._takeSideTables
+        _takeSideTables = _sideTableTaker
         _alarms.append(Int32(truncatingIfNeeded: _rows.count - 1))
         _alarms.append(p.0); _alarms.append(p.1); _alarms.append(p.2); _alarms.append(p.3); _alarms.append(p.4)
     }
@@ -194,7 +194,7 @@ public struct TodoBatch: Sendable {
         _rows[i].locationStart = _locationText.count
         _rows[i].locationCount = s.utf8.count
         _locationText.append(contentsOf: s.utf8)
-        _takeSideTables = TodoSet._takeSideTables
+        _takeSideTables = _sideTableTaker
     }
 
     /// Gives the last todo a recurrence rule as RFC 5545 RRULE text (UTF-8, no `RRULE:` prefix;
@@ -379,6 +379,12 @@ struct _StagedRule: Sendable {
     /// `TodoBatch._parseRule`, reached only through this reference (see there).
     @usableFromInline var bind: @Sendable (UnsafeBufferPointer<UInt8>?, CivilDate, Int32, [CivilDate], [CivilDate])
         -> Result<_TodoRule, RecurrenceError>
+}
+
+/// `TodoSet._takeSideTables` as a sendable function value (a static method's reference is not one).
+@usableFromInline
+var _sideTableTaker: _SideTableTaker {
+    { TodoSet._takeSideTables(&$0, $1, $2, firstRow: $3, replacing: $4) }
 }
 
 /// `TodoSet._takeSideTables`, as a batch holds it: the set, the batch, the staged positions, the
