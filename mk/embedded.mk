@@ -117,7 +117,7 @@ BUDGET_RAM       ?= 8192
 RAM_CEILING      ?= 14000
 # Flash meets its budget (a firmware without rules links no recurrence engine); this ceiling, about
 # 2% above the measured figure (docs/embedded.md), fails the rule when it grows, before the budget does.
-FLASH_CEILING    ?= 46400
+FLASH_CEILING    ?= 48400
 TARGET_FLASH_REPORT := Tests/Embedded/flash_report.py
 FIRMWARE_LDFLAGS := $(subst --crt0=semihost,--crt0=hosted,$(ARM_LDFLAGS))
 Firmware_SOURCES := $(sort $(wildcard Tests/Embedded/Firmware/*.swift))
