@@ -303,6 +303,14 @@ lunar_case lunar-show              MASK='s/created   .*/created   N/' -- show mo
 lunar_case lunar-show-leap         MASK='s/created   .*/created   N/' -- show leap $L
 lunar_case err-lunar-scale         -- add X --repeat "RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=5L" $L
 lunar_case err-lunar-day-31        -- add X --repeat "RSCALE=DANGI;FREQ=YEARLY;BYMONTH=1;BYMONTHDAY=31" $L
+# Hostile lunar input (issue 40): a lunar rule from a day outside the lunar table, or with no day
+# left in it, is refused in the core's words; a bad scale or lunar part in a file is located.
+lunar_case err-lunar-start-2051    -- add X --start 2051-03-01 --repeat "yearly on lunar 3/12" $L
+lunar_case err-lunar-start-999     -- add X --start 0999-06-01 --repeat "RSCALE=DANGI;FREQ=YEARLY" $L
+lunar_case err-lunar-no-day-left   -- add X --repeat "yearly on lunar 12/30" --today=2050-12-20
+lunar_case err-lunar-edit-2051     -- edit mom --start 2051-04-01 $L
+case_ err-lunar-import-json        -- import lunar-hostile.json --policy skip-invalid
+case_ err-lunar-import-ics         -- import lunar-hostile.ics --policy skip-invalid
 # Challenges on working days (issue 40): --skip-holidays turns the holidays up to the end into the
 # rule's EXDATEs (Chuseok 2026: September 24 and 25 are weekdays); show names them. A store of its own.
 mkdir -p "$work/workdays"
