@@ -11,8 +11,6 @@ struct DayMarkOptions {
     var given: HolidayCountry?? = nil
     /// Whose holidays to mark: `--holidays`, else the default country (`defaultCountry`).
     var holidays: HolidayCountry? { given ?? DayMarkOptions.defaultCountry }
-    /// Whether holidays are shown (JSON cells carry "holidays" then): a country given or by default.
-    var holidaysShown: Bool { holidays != nil }
 
     /// No marks (the views that take no mark options: week, year).
     static var none: DayMarkOptions { var m = DayMarkOptions(); m.given = .some(nil); return m }
@@ -43,8 +41,8 @@ struct DayMarkOptions {
     /// The country when `--holidays` is not given, from the first of these that says one:
     /// `$CALGRID_HOLIDAYS`, the config file's `holidays` (`ConfigFile`), the locale (KR when
     /// LC_ALL, LC_MESSAGES or LANG, the first one set, starts with "ko_KR"); else none. A value that
-    /// names no country is reported (the config file's with its FILE:LINE, as it is read) and passed over. Worked
-    /// out once, on first use: a command given `--holidays` reads no config file.
+    /// names no country is reported (the config file's with its FILE:LINE, as the file is read) and
+    /// passed over. Worked out once, on first use: a command given `--holidays` reads no config file.
     static let defaultCountry: HolidayCountry? = {
         if let v = CurrentProcess.environment("CALGRID_HOLIDAYS"), !v.isEmpty {
             if let c = country(v) { return c }
