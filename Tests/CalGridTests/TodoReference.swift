@@ -120,6 +120,25 @@ struct ReferenceTodos {
         return (d.isCompleted ? 1 : 0, 1)
     }
 
+    /// Consecutive done occurrences (repeat days) ending at the last one on or before `day`, or at
+    /// the one before it when that one is `day` itself and not done; counted forward from the start.
+    static func currentStreak(_ d: TodoDraft, _ day: Int) -> Int {
+        guard tracked(d) || openRule(d), let s = d.start, day >= Int(s.dayNumber) else { return 0 }
+        let f = flags(d)
+        var done: [Bool]
+        if tracked(d) {
+            done = zip(repeatDays(d), f).filter { $0.0 <= day }.map { $0.1 }
+        } else {
+            let days = (Int(s.dayNumber)...day).filter { starts(d, $0) }
+            done = days.indices.map { $0 < f.count ? f[$0] : false }
+        }
+        if let last = (tracked(d) ? repeatDays(d).filter { $0 <= day }.last : (Int(s.dayNumber)...day).last(where: { starts(d, $0) })),
+           last == day, done.last == false { done.removeLast() }
+        var run = 0
+        for b in done.reversed() { if b { run += 1 } else { break } }
+        return run
+    }
+
     static func longestStreak(_ d: TodoDraft) -> Int {
         var best = 0, cur = 0
         for b in flags(d) { cur = b ? cur + 1 : 0; best = max(best, cur) }
