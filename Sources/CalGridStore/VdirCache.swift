@@ -8,7 +8,7 @@ import CalGridSystem
 /// listing as the file system gave it, each item file's size, modification time, inode and
 /// device, how many todos it gave, and those todos in the native format.
 ///
-/// Layout (integers 8 bytes, little-endian; docs/system.md, "The view cache"):
+/// Layout (integers 8 bytes, little-endian; docs/cli.md, vdir views):
 /// - `calgrid-vdir-cache 2` and a newline;
 /// - the identity: its length, then `build=ID zone=Z dir=D` (ID the GNU build id of the program or
 ///   library reading it: a new calgrid or a new libcalgrid.so may read iCalendar differently);

@@ -482,7 +482,7 @@ def cache():
     check(os.stat(path).st_size == st.st_size, "cache: the in-place rewrite changed the size")
     os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
     check(titles()[0] == want, "cache: not used (an in-place rewrite with size and time kept was read)")
-    # The cache's own checks (docs/system.md, "The view cache"): c13 rewritten in place with size
+    # The cache's own checks (docs/cli.md, the vdir views' cache): c13 rewritten in place with size
     # and time kept, so a cache that is used shows its old title; a cache of another build, or
     # damaged anywhere, must not be used (the new title shows, nothing is said), and is rebuilt.
     def in_place(name, old, new):
