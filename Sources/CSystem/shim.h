@@ -508,19 +508,19 @@ static inline void cg_closedir(DIR *d) { (void)closedir(d); }
 
 /* The names in the directory `path` that end in `suffix` and do not start with ".", in the order
    the file system gives them, each followed by a NUL, in one buffer from malloc (*out, *length
-   bytes, *count names; free it with cg_free). 0, or -1 with *err (opendir's or readdir's errno, or
-   ENOMEM). No String per name: a cache compares the whole buffer with the one it kept. */
+   bytes, *count names; free it with cg_free). 0; -1 with *err when the directory cannot be opened;
+   -2 with *err when reading it fails (readdir's errno, or ENOMEM). No String per name: a cache compares the whole buffer with the one it kept. */
 static inline int cg_list_names(const char *path, const char *suffix, char **out, size_t *length, size_t *count, int *err) {
     DIR *d = opendir(path);
     if (d == NULL) { *err = errno; return -1; }
     size_t cap = 1 << 16, used = 0, n = 0, ls = strlen(suffix);
     char *buf = malloc(cap);
-    if (buf == NULL) { closedir(d); *err = ENOMEM; return -1; }
+    if (buf == NULL) { closedir(d); *err = ENOMEM; return -2; }
     for (;;) {
         errno = 0;
         struct dirent *e = readdir(d);
         if (e == NULL) {
-            if (errno != 0) { *err = errno; free(buf); closedir(d); return -1; }
+            if (errno != 0) { *err = errno; free(buf); closedir(d); return -2; }
             break;
         }
         size_t len = strlen(e->d_name);
@@ -528,7 +528,7 @@ static inline int cg_list_names(const char *path, const char *suffix, char **out
         if (used + len + 1 > cap) {
             while (used + len + 1 > cap) cap *= 2;
             char *grown = realloc(buf, cap);
-            if (grown == NULL) { *err = ENOMEM; free(buf); closedir(d); return -1; }
+            if (grown == NULL) { *err = ENOMEM; free(buf); closedir(d); return -2; }
             buf = grown;
         }
         memcpy(buf + used, e->d_name, len + 1);

@@ -67,7 +67,7 @@ extension FileSystem {
         var length = 0, count = 0
         var err: Int32 = 0
         let r = directory.withCString { d in suffix.withCString { cg_list_names(d, $0, &out, &length, &count, &err) } }
-        if r != 0 { throw Errno(err == ENOMEM ? .readDirectory : .openDirectory, code: err, path: directory) }
+        if r != 0 { throw Errno(r == -1 ? .openDirectory : .readDirectory, code: err, path: directory) }
         defer { cg_free(out) }
         let bytes = out.map { p in p.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) } } ?? []
         return NameList(bytes: bytes)
