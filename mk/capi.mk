@@ -322,6 +322,8 @@ test-c-symbols: $(CAPI_SO) $(CAPI_A) $(CAPI_NO_ICAL_PROBE)
 	   nm $(CAPI_EM_DIR)/merged.o | grep '$(CAPI_A_UNICODE_TABLES)$$'; exit 1; }
 	@if ldd $(CAPI_SO) | grep -q libswift; then echo "libcalgrid.so needs a libswift*:"; ldd $(CAPI_SO); exit 1; fi
 	@echo "libcalgrid.so needs: $$(ldd $(CAPI_SO) | awk '{print $$1}' | grep -v -e vdso -e ld-linux | tr '\n' ' ')"
+	@if [ -n "$(CAPI_LEAN_OK)" ] && ldd $(CAPI_SO) | grep -q -e libicu -e libical; then \
+	   echo "libcalgrid.so loads libical or ICU (and ICU's 31 MB of data): they are to be linked in, without the data (CAPI_LEAN_FLAGS)"; ldd $(CAPI_SO); exit 1; fi
 
 # The example is built the way a user builds it: make install into a fresh prefix, then pkg-config only.
 test-c-example: deps-capi
