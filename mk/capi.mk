@@ -72,7 +72,32 @@ $(2): $(call MODULE_OBJECTS,CalGridC,$(1))
 	$$(SWIFTC) $(3) -static-stdlib -emit-library -o $$@ $$^ $(call MODULE_LIBS,CalGridC) -Xlinker --version-script=$(1)/exports.map
 endef
 $(call SWIFTC_MODULES,$(CAPI_SO_DIR),$(CAPI_SHARED_FLAGS),$(call MODULE_CLOSURE,CalGridC))
-$(eval $(call CAPI_LINK_SO,$(CAPI_SO_DIR),$(CAPI_DIR)/$(CAPI_SO_REAL),-Xlinker -soname=$(CAPI_SONAME)))
+# ICU's data left out of libcalgrid.so too (issue 41, a lean binary; the static calgrid's way, mk/cli.mk):
+# linked against the shared libical.so.3, the library loaded libicui18n, libicuuc and libicudata.so.72
+# (31 MB mapped into every program using it), for libical's RSCALE, which CalGrid never asks it to
+# expand (CalGrid implements RSCALE=DANGI itself). So libical.a, libicui18n.a and libicuuc.a are
+# linked into it statically, and ICU's data table is the empty one of Sources/CICUDataStub: the module
+# map's -lical, -licui18n, -licuuc and -licudata (swiftc's autolink: they come first, and cannot be
+# made static by a later -Bstatic) find linker scripts in $(CAPI_LEAN_DIR) that name the archives
+# (and an empty one for the data). Debian's archives are built as executables' code, reading libc's
+# `stderr`, `tzname` and `__timezone` PC-relative: Sources/CICUDataStub/icu_shared_refs.c gives the
+# library hidden copies of its own, set from libc's when it is loaded. Without the archives (no
+# libical.a or libicu*.a), the library links the shared ones as before.
+ICU_MAJOR       := $(firstword $(subst ., ,$(shell pkg-config --modversion icu-uc 2>/dev/null)))
+CAPI_LEAN_DIR   := $(CAPI_DIR)/lean
+CAPI_LEAN_LIBS  := $(foreach l,ical icui18n icuuc,$(abspath $(shell $(CC) -print-file-name=lib$(l).a 2>/dev/null)))
+CAPI_LEAN_OK    := $(if $(ICU_MAJOR),$(if $(strip $(foreach a,$(CAPI_LEAN_LIBS),$(if $(wildcard $(a)),,missing))),,yes))
+CAPI_LEAN_OBJS  := $(CAPI_LEAN_DIR)/icu_data_stub.o $(CAPI_LEAN_DIR)/icu_shared_refs.o
+CAPI_LEAN_FLAGS := $(if $(CAPI_LEAN_OK),-L $(abspath $(CAPI_LEAN_DIR)) $(CAPI_LEAN_OBJS) -Xlinker --defsym=icudt$(ICU_MAJOR)_dat=calgrid_icu_empty_data)
+$(CAPI_LEAN_DIR)/%.o: Sources/CICUDataStub/%.c
+	@mkdir -p $(@D)
+	$(CC) -std=c99 -O2 -fPIC -Wall -Wextra -Werror -c $< -o $@
+$(CAPI_LEAN_DIR)/libicudata.so: $(CAPI_LEAN_OBJS) mk/capi.mk
+	@mkdir -p $(@D)
+	@for a in $(CAPI_LEAN_LIBS); do n=$$(basename $$a .a); echo "INPUT($$a)" > $(@D)/$$n.so; done
+	@rm -f $(@D)/empty.a && ar rcs $(@D)/empty.a && echo "INPUT($(abspath $(@D))/empty.a)" > $@
+$(eval $(call CAPI_LINK_SO,$(CAPI_SO_DIR),$(CAPI_DIR)/$(CAPI_SO_REAL),-Xlinker -soname=$(CAPI_SONAME) $(CAPI_LEAN_FLAGS)))
+$(CAPI_DIR)/$(CAPI_SO_REAL): | $(if $(CAPI_LEAN_OK),$(CAPI_LEAN_DIR)/libicudata.so)
 $(CAPI_SO): $(CAPI_DIR)/$(CAPI_SO_REAL)
 	ln -sf $(CAPI_SO_REAL) $(CAPI_DIR)/$(CAPI_SONAME)
 	ln -sf $(CAPI_SONAME) $@
@@ -297,6 +322,8 @@ test-c-symbols: $(CAPI_SO) $(CAPI_A) $(CAPI_NO_ICAL_PROBE)
 	   nm $(CAPI_EM_DIR)/merged.o | grep '$(CAPI_A_UNICODE_TABLES)$$'; exit 1; }
 	@if ldd $(CAPI_SO) | grep -q libswift; then echo "libcalgrid.so needs a libswift*:"; ldd $(CAPI_SO); exit 1; fi
 	@echo "libcalgrid.so needs: $$(ldd $(CAPI_SO) | awk '{print $$1}' | grep -v -e vdso -e ld-linux | tr '\n' ' ')"
+	@if [ -n "$(CAPI_LEAN_OK)" ] && ldd $(CAPI_SO) | grep -q -e libicu -e libical; then \
+	   echo "libcalgrid.so loads libical or ICU (and ICU's 31 MB of data): they are to be linked in, without the data (CAPI_LEAN_FLAGS)"; ldd $(CAPI_SO); exit 1; fi
 
 # The example is built the way a user builds it: make install into a fresh prefix, then pkg-config only.
 test-c-example: deps-capi

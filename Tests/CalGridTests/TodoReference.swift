@@ -120,6 +120,28 @@ struct ReferenceTodos {
         return (d.isCompleted ? 1 : 0, 1)
     }
 
+    /// Consecutive done occurrences (repeat days) ending at the last one on or before `day`, or at
+    /// the one before it when that one is `day` itself and not done; counted forward from the start.
+    /// `days`: the todo's occurrence (repeat) days up to at least `day`, ascending
+    /// (`streakDays(d, through:)`, made once for many days).
+    static func currentStreak(_ d: TodoDraft, _ day: Int, days: [Int]) -> Int {
+        guard tracked(d) || openRule(d), let s = d.start, day >= Int(s.dayNumber) else { return 0 }
+        let f = flags(d)
+        let upTo = days.filter { $0 <= day }
+        var done = upTo.indices.map { $0 < f.count ? f[$0] : false }
+        if upTo.last == day, done.last == false { done.removeLast() }
+        var run = 0
+        for b in done.reversed() { if b { run += 1 } else { break } }
+        return run
+    }
+
+    /// The days `currentStreak` walks: a tracked todo's repeat days, an open rule's occurrences up to `last`.
+    static func streakDays(_ d: TodoDraft, through last: Int) -> [Int] {
+        if tracked(d) { return repeatDays(d) }
+        guard openRule(d), let s = d.start, last >= Int(s.dayNumber) else { return [] }
+        return (Int(s.dayNumber)...last).filter { starts(d, $0) }
+    }
+
     static func longestStreak(_ d: TodoDraft) -> Int {
         var best = 0, cur = 0
         for b in flags(d) { cur = b ? cur + 1 : 0; best = max(best, cur) }

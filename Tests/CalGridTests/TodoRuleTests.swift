@@ -85,9 +85,11 @@ import CalGridTestSupport
         #expect(set.isDone(at: i) == ReferenceTodos.isDone(d))
         #expect(set.longestStreak(at: i) == ReferenceTodos.longestStreak(d))
         #expect(set.trackedDayCount(at: i) == (ReferenceTodos.tracked(d) ? ReferenceTodos.repeatDays(d).count : 0))
+        let streakDays = ReferenceTodos.streakDays(d, through: a + 120)
         for t in stride(from: a, to: a + 120, by: 7) {
             #expect(set.fallsOn(day(t), at: i) == ReferenceTodos.falls(d, t), "\(d.id) day \(t)")
             #expect(set.isDone(on: day(t), at: i) == ReferenceTodos.done(d, t))
+            #expect(set.currentStreak(on: day(t), at: i) == ReferenceTodos.currentStreak(d, t, days: streakDays), "\(d.id) streak on \(t)")
         }
         let due = (a...(a + 800)).first { ReferenceTodos.falls(d, $0) && !ReferenceTodos.done(d, $0) }
         if let due { #expect(set.nextDueDay(onOrAfter: day(a), at: i) == day(due), "\(d.id)") }
