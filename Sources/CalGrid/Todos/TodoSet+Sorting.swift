@@ -102,10 +102,13 @@ extension TodoSet {
     @usableFromInline
     var _rowBits: Int { Swift.max(_bitWidth(UInt64(Swift.max(count - 1, 0))), 1) }
 
-    /// Sort keys by deadline or start day (`order.key` is one of them).
+    /// Sort keys by deadline or start day (`order.key` is one of them). The deadline is the end
+    /// column as it is while no row has a rule; else a copy with each rule row's deadline
+    /// (`_deadline`: its last occurrence's last day), 4 bytes a todo more at the sort's peak.
     @usableFromInline
     func _dayKeys(_ rows: [Int32]?, _ order: TodoOrder) -> _SortKeys {
-        _int32Keys(order.key == .deadline ? _columns.end : _columns.start, rows, descending: order.descending, rowBits: _rowBits)
+        guard order.key == .deadline else { return _int32Keys(_columns.start, rows, descending: order.descending, rowBits: _rowBits) }
+        return _int32Keys(_rules.isEmpty ? _columns.end : _deadlineColumn(), rows, descending: order.descending, rowBits: _rowBits)
     }
 
     /// Sort keys for `rows` (every row when nil) in `order` (not for `.title`).
@@ -212,7 +215,7 @@ extension TodoSet {
     func _sortValue(_ i: Int, _ key: TodoSortKey) -> Int64? {
         switch key {
         case .deadline:
-            let e = _columns.end[i]
+            let e = _deadline(i)
             return _DayKey.isDay(e) ? Int64(e) : nil
         case .start:
             let s = _columns.start[i]

@@ -91,6 +91,15 @@ final class _TodoRule: Hashable, Sendable {
         return (date(_ask(recurrence, .previous, d, d, { _ in false }, nil)), date(_ask(recurrence, .next, d, d, { _ in false }, nil)))
     }
 
+    /// The last occurrence on or before day key `d` (a day), nil when there is none.
+    /// - Complexity: O(1) when `d` is one, else O(periods searched)
+    @usableFromInline
+    func last(onOrBefore d: Int32) -> Int32? {
+        if _ask(recurrence, .contains, d, d, { _ in false }, nil) != 0 { return d }
+        let p = _ask(recurrence, .previous, d, d, { _ in false }, nil)
+        return p == _TodoRule._none ? nil : Int32(truncatingIfNeeded: p)
+    }
+
     /// No day: no supported day number is `Int.min`, where `Int` has 32 bits or 64.
     static var _none: Int { Int.min }
 
