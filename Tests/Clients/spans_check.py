@@ -19,6 +19,9 @@ The helpers (configs, `khal list` per day, calgrid's day and month views) are cl
      length, from todoman's start to todoman's due.
   4. The same item from an iCalendar file (Thunderbird's weekly DTSTART-DUE task) imported by
      calgrid into a vdir store keeps its length through calgrid's own write (`calgrid edit`).
+  5. A deadline alone (`todo new -d`: DUE only) falls on its due day; `calgrid done` on it in
+     todoman's vdir prints what it prints on the native store `calgrid import` makes of the vdir,
+     and todoman lists it completed; `calgrid undo` and todoman lists it open again.
 """
 import collections
 import glob
@@ -162,6 +165,27 @@ def main() -> int:
         listed = [t for t in porcelain(client, config, env) if t["summary"] == "Weekly status report"]
         check(len(listed) == 1 and listed[0]["recurring"] and (local_day(listed[0]["start"]), local_day(listed[0]["due"]))
               == ("2026-03-02", "2026-03-04"), f"todoman lists calgrid's write of Thunderbird's weekly task as {listed}")
+
+        # 5. todoman's deadline, ticked by calgrid in todoman's vdir and in a native store.
+        run([todo, "-c", config, "new", "Dentist", "-d", "2026-03-10", "-l", "tasks"], env)
+        native5 = os.path.join(d, "tasks5.json")
+        run([calgrid, "import", tasks, "--tz", ZONE, "--out", native5], env)
+        for words, completed in ((["done", "Dentist"], True), (["undo", "Dentist"], False)):
+            uid = [t["id"] for t in json.loads(cg("list", "--period", "all", "--json"))["todos"] if t["title"] == "Dentist"]
+            argv = [words[0], uid[0] if uid else "none"]
+            ours = cg(*argv)
+            theirs_native = run([calgrid, *argv, "--todos", native5, "--tz", ZONE, "--today", "2026-03-01"], env)
+            check(ours == theirs_native and "2026-03-10" in ours, f"calgrid {words[0]} on todoman's deadline: vdir {ours!r}, native {theirs_native!r}")
+            listed = [t for t in porcelain(client, config, env) if t["summary"] == "Dentist"]
+            check(len(listed) == 1 and listed[0]["completed"] == completed and local_day(listed[0]["due"]) == "2026-03-10"
+                  and listed[0]["start"] is None, f"after calgrid {words[0]}, todoman lists {listed}")
+            native_view = lambda *v: run([calgrid, *v, "--todos", native5, "--tz", ZONE, "--today", "2026-03-01"], env)
+            a = [t for t in json.loads(cg("list", "--period", "all", "--json"))["todos"] if t["title"] == "Dentist"]
+            b = [t for t in json.loads(native_view("list", "--period", "all", "--json"))["todos"] if t["title"] == "Dentist"]
+            check(a == b and len(a) == 1 and a[0]["isDone"] == completed and (a[0]["start"], a[0]["end"]) == ("2026-03-10", "2026-03-10"),
+                  f"calgrid list --json after {words[0]}: the vdir's {a}, the native store's {b}")
+            a, b = json.loads(cg("month", "2026-03", "--json"))["cells"], json.loads(native_view("month", "2026-03", "--json"))["cells"]
+            check(a == b, f"calgrid month --json after {words[0]}: the vdir and the native store differ")
 
     for f in failures:
         print("FAIL", f)
