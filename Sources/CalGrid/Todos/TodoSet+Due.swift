@@ -72,22 +72,26 @@ extension TodoSet {
     /// A rule row with no occurrence at all keeps its end. Out of line: the sort and overdue share it.
     @usableFromInline @inline(never)
     func _deadline(_ i: Int) -> Int32 {
-        let e = _columns.end[i]
-        guard _DayKey.isDay(e), let rule = _rule(i) else { return e }
-        let x = _extra(i)
-        guard let last = rule.last(onOrBefore: e &- x), last >= _columns.start[i] else { return e }
+        guard _columns.flags[i] & TodoSet._ruled != 0, let k = _rules.slot(ofRow: i) else { return _columns.end[i] }
+        return _ruleDeadline(slot: k)
+    }
+
+    /// The deadline of the row at rule slot `k` (`_deadline`).
+    /// - Complexity: O(periods from the end back to the last occurrence)
+    func _ruleDeadline(slot k: Int) -> Int32 {
+        let i = Int(_rules.rows[k]), e = _columns.end[i]
+        guard _DayKey.isDay(e) else { return e }
+        let x = _rules.extra(k)
+        guard let last = _rules.rules[k].last(onOrBefore: e &- x), last >= _columns.start[i] else { return e }
         return last &+ x
     }
 
     /// The end column with each rule row's end replaced by its deadline (the deadline sort's keys).
+    /// Reached through a rule box (`_TodoRule._deadlines`), never by name from the sort.
     /// - Complexity: O(N + R × a deadline)
-    @usableFromInline
     func _deadlineColumn() -> [Int32] {
         var c = _columns.end
-        for k in 0..<_rules.count {
-            let i = Int(_rules.rows[k])
-            c[i] = _deadline(i)
-        }
+        for k in 0..<_rules.count { c[Int(_rules.rows[k])] = _ruleDeadline(slot: k) }
         return c
     }
 }

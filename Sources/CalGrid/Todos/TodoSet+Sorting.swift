@@ -104,11 +104,12 @@ extension TodoSet {
 
     /// Sort keys by deadline or start day (`order.key` is one of them). The deadline is the end
     /// column as it is while no row has a rule; else a copy with each rule row's deadline
-    /// (`_deadline`: its last occurrence's last day), 4 bytes a todo more at the sort's peak.
+    /// (`_deadline`: its last occurrence's last day), 4 bytes a todo more at the sort's peak, made
+    /// through the first rule box (`_TodoRule._deadlines`).
     @usableFromInline
     func _dayKeys(_ rows: [Int32]?, _ order: TodoOrder) -> _SortKeys {
-        guard order.key == .deadline else { return _int32Keys(_columns.start, rows, descending: order.descending, rowBits: _rowBits) }
-        return _int32Keys(_rules.isEmpty ? _columns.end : _deadlineColumn(), rows, descending: order.descending, rowBits: _rowBits)
+        let column = order.key != .deadline ? _columns.start : _rules.rules.first.map { $0._deadlines(self) } ?? _columns.end
+        return _int32Keys(column, rows, descending: order.descending, rowBits: _rowBits)
     }
 
     /// Sort keys for `rows` (every row when nil) in `order` (not for `.title`).
