@@ -703,7 +703,7 @@ typedef struct calgrid_todo_statistics {
     size_t open_ended;                  /* with exactly one of them */
     size_t undated;                     /* with neither */
     size_t done;                        /* done as a whole (calgrid_todo_info.is_done) */
-    size_t overdue;                     /* not done, its deadline before `today` (calgrid.h: SORT_DEADLINE) */
+    size_t overdue;                     /* not done, its deadline before `today` (as CALGRID_SORT_DEADLINE reads it) */
     int64_t tracked_days;               /* repeat days of the tracked todos, summed */
     int64_t done_days;                  /* of those, marked done */
     calgrid_date earliest_start;        /* or CALGRID_DATE_NONE when no todo has a start */
