@@ -703,7 +703,7 @@ typedef struct calgrid_todo_statistics {
     size_t open_ended;                  /* with exactly one of them */
     size_t undated;                     /* with neither */
     size_t done;                        /* done as a whole (calgrid_todo_info.is_done) */
-    size_t overdue;                     /* not done and ending before `today` */
+    size_t overdue;                     /* not done, its deadline before `today` (as CALGRID_SORT_DEADLINE reads it) */
     int64_t tracked_days;               /* repeat days of the tracked todos, summed */
     int64_t done_days;                  /* of those, marked done */
     calgrid_date earliest_start;        /* or CALGRID_DATE_NONE when no todo has a start */
@@ -887,7 +887,7 @@ int calgrid_todo_set_grid_counts(calgrid_day_count counts[CALGRID_GRID_MAX_CELLS
 ** (CALGRID_SORT_DEADLINE, 0); registration order = (CALGRID_SORT_REGISTRATION, 0); newest first =
 ** (CALGRID_SORT_REGISTRATION, 1); calgrid_sort_label_order gives each dropdown entry's pair. */
 typedef enum calgrid_sort_key {
-    CALGRID_SORT_DEADLINE = 0,    /* end day */
+    CALGRID_SORT_DEADLINE = 0,    /* deadline: the end day; a rule's last occurrence's last day */
     CALGRID_SORT_REGISTRATION,    /* created_at */
     CALGRID_SORT_START,           /* start day */
     CALGRID_SORT_TITLE,           /* title bytes */

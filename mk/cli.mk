@@ -7,6 +7,7 @@ test-cli: deps ical-venv
 	@$(MAKE) --no-print-directory check-cli-api
 	Tests/CLI/run.sh $(BUILD)/debug/calgrid
 	$(ICAL_PYTHON) Tests/CLI/ics_store_test.py $(BUILD)/debug/calgrid
+	$(ICAL_PYTHON) Tests/CLI/deadline_store_test.py $(BUILD)/debug/calgrid
 
 # The CLI is a client of the libraries like any other: public API only. SwiftPM gives it the
 # package's `package` declarations (and its debug modules are built for testing), so its sources

@@ -147,8 +147,9 @@ enum _Builder {
     }
 
     /// A completed instance of recurring `draft`: UID, RECURRENCE-ID (`recurrenceID`, in zone
-    /// `tzid` when given), DTSTART on `day`, SUMMARY, STATUS:COMPLETED, COMPLETED (`completedAt`,
-    /// default `now`), PERCENT-COMPLETE:100.
+    /// `tzid` when given), DTSTART on `day`, its DUE on the occurrence's last day when occurrences
+    /// cover several days, SUMMARY, STATUS:COMPLETED, COMPLETED (`completedAt`, default `now`),
+    /// PERCENT-COMPLETE:100.
     static func instance(of draft: TodoDraft, on day: CivilDate, recurrenceID: icaltimetype, tzid: String?, now: Int64,
                          completedAt: Int64? = nil) -> OpaquePointer {
         let c = icalcomponent_new(ICAL_VTODO_COMPONENT)!
@@ -157,6 +158,11 @@ enum _Builder {
         if let rid = time(ICAL_RECURRENCEID_PROPERTY, recurrenceID, tzid: tzid, { icalproperty_new_recurrenceid($0) }) { icalcomponent_add_property(c, rid) }
         if !draft.title.isEmpty, let p = text(draft.title, { icalproperty_new_summary($0) }) { icalcomponent_add_property(c, p) }
         if let p = time(ICAL_DTSTART_PROPERTY, date(day), { icalproperty_new_dtstart($0) }) { icalcomponent_add_property(c, p) }
+        // An instance replaces its occurrence whole (RFC 5545 3.8.4.4): without a DUE it would be
+        // a one-day todo, and todoman and recurring-ical-events read the ticked occurrence so.
+        if draft.occurrenceDays > 1, let p = time(ICAL_DUE_PROPERTY, date(day._clampedAdding(Int64(draft.occurrenceDays) - 1)), { icalproperty_new_due($0) }) {
+            icalcomponent_add_property(c, p)
+        }
         setDone(c, true, now: completedAt ?? now)
         return c
     }

@@ -26,9 +26,24 @@ struct ReferenceTodos {
     /// Every kind a query takes.
     static let kinds: [TodoKind] = [.all, .challenges, .plain, .events, .todos]
 
-    /// Overdue on `day`: a todo (never an event) that ended before it and is not done as a whole.
+    /// Overdue on `day`: a todo (never an event) whose deadline is before it and that is not done
+    /// as a whole.
     static func overdue(_ d: TodoDraft, _ day: Int) -> Bool {
-        !d.isEvent && d.end.map { Int($0.dayNumber) < day } == true && !isDone(d)
+        !d.isEvent && deadline(d).map { $0 < day } == true && !isDone(d)
+    }
+
+    /// The deadline (docs/icalendar.md's shape table): the end; with a rule, the last day of the
+    /// last occurrence, found by walking back day by day from the end to the last day one starts
+    /// on (the end when none does). nil without an end.
+    static func deadline(_ d: TodoDraft) -> Int? {
+        guard let e = d.end else { return nil }
+        guard d.recurrence != nil else { return Int(e.dayNumber) }
+        var t = hi(d) - (length(d) - 1)
+        while t >= lo(d) {
+            if starts(d, t) { return t + length(d) - 1 }
+            t -= 1
+        }
+        return Int(e.dayNumber)
     }
 
     /// Days an occurrence of `d`'s rule covers (1 without a rule).
