@@ -25,6 +25,9 @@ struct _ICalRecurrence {
     var ticks: [CivilDate] = []
     /// Why the rule became its days as far as a horizon, when it did (a warning).
     var warning: _FieldFailure? = nil
+    /// Each override (RECURRENCE-ID) of an occurrence that stays, with the day its occurrence
+    /// starts on in the import zone: its own alarms ring for it (`_ICalAlarms.overrides`).
+    var overrides: [(component: OpaquePointer, day: CivilDate)] = []
 
     /// The flags the set tracks for the todo (one per occurrence in start...last, or as far as the
     /// last ticked one when the rule never ends: the set keeps an open rule's first flags) with the
@@ -173,6 +176,7 @@ struct _ICalRuleReader {
             }
             if at != day { excluded.append(d); moved.append(at) }
             if o.isDone { out.ticks.append(at) }
+            out.overrides.append((o.raw, at))
         }
         out.rdates += moved
         // An instance moved onto a day whose own occurrence is excluded keeps that day: EXDATE

@@ -131,8 +131,8 @@ extension TodoSet {
     /// The staged alarms of `batch`'s todos in `range`, now rows from `firstRow` on (the last rows,
     /// so the side table stays sorted by appending).
     mutating func _appendAlarms(_ batch: TodoBatch, _ range: Range<Int>, firstRow: Int) {
-        let w = batch._alarms
-        var k = 0
+        let w = batch._alarms, n = 1 &+ _TodoAlarms.stride
+        var k = 0, a = 0
         while k < w.count {
             let p = Int(w[k])
             if range.contains(p) {
@@ -141,8 +141,10 @@ extension TodoSet {
                 // The batch's zone index becomes the set's.
                 let packed = w[k &+ 5], z = Int((packed >> 8) & 0xFFF)
                 _alarms.words.append(packed & ~(0xFFF << 8) | (z > 0 ? _alarms.zoneIndex(batch._alarmZones[z &- 1]) : 0) << 8)
+                _alarms.words.append(contentsOf: w[(k &+ 6)..<(k &+ n)])
+                _alarms.descriptions.append(batch._alarmDescriptions[a])
             }
-            k &+= 6
+            k &+= n; a &+= 1
         }
     }
 

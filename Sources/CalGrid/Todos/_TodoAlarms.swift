@@ -1,13 +1,19 @@
 // The alarms of a set's rows: a side table sorted by row, as `_TodoRules` is. Most items have no
-// alarm, so no column per todo: a set without alarms has two empty arrays. Five Int32 words an
-// alarm (day, second, repeat count, repeat interval, clock and action), 24 bytes with its row.
+// alarm, so no column per todo: a set without alarms has empty arrays. Six Int32 words an alarm
+// (day, second, repeat count, repeat interval, clock and action, its one occurrence), 28 bytes
+// with its row, and its DESCRIPTION beside them (nil for most).
 
 @usableFromInline
 struct _TodoAlarms: Sendable {
     /// The row of each alarm, ascending; a row's alarms are consecutive, in the order given.
     @usableFromInline var rows: [Int32] = []
-    /// `words[5k..<5k+5]`: alarm k's day, second, repeatCount, repeatInterval, clock | action << 4 | zone << 8 (12 bits) | (reminder + 1) << 20.
+    /// Words an alarm: `words[6k..<6k+6]`.
+    @usableFromInline static var stride: Int { 6 }
+    /// `words[6k..<6k+6]`: alarm k's day, second, repeatCount, repeatInterval, clock | action << 4 |
+    /// zone << 8 (12 bits) | (reminder + 1) << 20, and its one occurrence's day number (`Int32.min`: every occurrence).
     @usableFromInline var words: [Int32] = []
+    /// Alarm k's DESCRIPTION, one entry an alarm (as `rows`).
+    @usableFromInline var descriptions: [String?] = []
     /// The zones of `.local` alarms on a zone of their own (an anchor's TZID), once each by name;
     /// the fifth word's bits 8... hold an index + 1 (0: the query's zone).
     @usableFromInline var zones: [TimeZoneRules] = []
@@ -20,12 +26,13 @@ struct _TodoAlarms: Sendable {
     /// Alarm `k`.
     /// - Complexity: O(1)
     func alarm(_ k: Int) -> TodoAlarm {
-        let b = 5 &* k, packed = words[b &+ 4]
+        let b = Self.stride &* k, packed = words[b &+ 4], o = words[b &+ 5]
         return TodoAlarm(clock: TodoAlarm.Clock(rawValue: UInt8(packed & 0xF)) ?? .local, day: words[b], second: words[b &+ 1],
                          repeatCount: words[b &+ 2], repeatInterval: words[b &+ 3],
                          action: TodoAlarm.Action(rawValue: UInt8((packed >> 4) & 0xF)) ?? .other,
                          zone: (packed >> 8) & 0xFFF > 0 ? zones[Int((packed >> 8) & 0xFFF) &- 1] : nil,
-                         reminder: packed >> 20 > 0 ? Int16(truncatingIfNeeded: (packed >> 20) &- 1) : nil)
+                         reminder: packed >> 20 > 0 ? Int16(truncatingIfNeeded: (packed >> 20) &- 1) : nil,
+                         occurrence: o == Int32.min ? nil : CivilDate(_unchecked: o), description: descriptions[k])
     }
 
     /// The index + 1 of `zone` in `zones`, added when new; 0 for nil.
@@ -58,24 +65,26 @@ struct _TodoAlarms: Sendable {
         return lo
     }
 
-    /// The five words of `a`, its zone given as an index + 1 (`zoneIndex`).
-    static func pack(_ a: TodoAlarm, zone: Int32) -> (Int32, Int32, Int32, Int32, Int32) {
-        (a.day, a.second, a.repeatCount, a.repeatInterval, Int32(a.clock.rawValue) | Int32(a.action.rawValue) << 4
-            | (zone & 0xFFF) << 8 | Int32(a.reminder.map { $0 &+ 1 } ?? 0) << 20)
+    /// Appends the `stride` words of `a`, its zone given as an index + 1 (`zoneIndex`), to `w`.
+    static func pack(_ a: TodoAlarm, zone: Int32, into w: inout [Int32]) {
+        w.append(a.day); w.append(a.second); w.append(a.repeatCount); w.append(a.repeatInterval)
+        w.append(Int32(a.clock.rawValue) | Int32(a.action.rawValue) << 4 | (zone & 0xFFF) << 8 | Int32(a.reminder.map { $0 &+ 1 } ?? 0) << 20)
+        w.append(a.occurrence?.dayNumber ?? Int32.min)
     }
 
-    /// Replaces row `i`'s alarms by `alarms` (words of 5, as `words`).
+    /// Replaces row `i`'s alarms by `alarms` (`stride` words each, as `words`) with their descriptions.
     /// - Complexity: O(A + new alarms)
-    mutating func set(row i: Int, words new: ArraySlice<Int32>) {
-        let r = slots(ofRow: i), n = new.count / 5
+    mutating func set(row i: Int, words new: ArraySlice<Int32>, descriptions d: [String?]) {
+        let r = slots(ofRow: i), n = new.count / Self.stride
         rows.replaceSubrange(r, with: repeatElement(Int32(truncatingIfNeeded: i), count: n))
-        words.replaceSubrange((5 &* r.lowerBound)..<(5 &* r.upperBound), with: new)
+        words.replaceSubrange((Self.stride &* r.lowerBound)..<(Self.stride &* r.upperBound), with: new)
+        descriptions.replaceSubrange(r, with: d)
     }
 
     /// Row `i` is removed: its alarms go, later rows move down one.
     /// - Complexity: O(A)
     mutating func remove(row i: Int) {
-        set(row: i, words: [])
+        set(row: i, words: [], descriptions: [])
         for k in _lowerBound(Int32(truncatingIfNeeded: i))..<rows.count { rows[k] &-= 1 }
     }
 
@@ -89,12 +98,19 @@ struct _TodoAlarms: Sendable {
             let r = newRow[Int(rows[k])]
             guard r >= 0 else { continue }
             rows[w] = r
-            for j in 0..<5 { words[5 &* w &+ j] = words[5 &* k &+ j] }
+            for j in 0..<Self.stride { words[Self.stride &* w &+ j] = words[Self.stride &* k &+ j] }
+            descriptions[w] = descriptions[k]
             w &+= 1
         }
-        rows.removeLast(rows.count &- w); words.removeLast(words.count &- 5 &* w)
+        rows.removeLast(rows.count &- w); words.removeLast(words.count &- Self.stride &* w)
+        descriptions.removeLast(descriptions.count &- w)
     }
 
     /// Bytes of allocated capacity.
-    var byteCount: Int { rows.capacity &* 4 &+ words.capacity &* 4 &+ zones.capacity &* MemoryLayout<TimeZoneRules>.stride }
+    var byteCount: Int {
+        var text = 0
+        for d in descriptions { text &+= d?.utf8.count ?? 0 }
+        return rows.capacity &* 4 &+ words.capacity &* 4 &+ zones.capacity &* MemoryLayout<TimeZoneRules>.stride
+            &+ descriptions.capacity &* MemoryLayout<String?>.stride &+ text
+    }
 }
