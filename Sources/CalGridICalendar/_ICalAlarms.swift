@@ -104,15 +104,15 @@ enum _ICalAlarms {
 
     /// The alarms of a recurring item's overrides (`_ICalRecurrence.overrides`): each override's
     /// own VALARMs for its occurrence only (`TodoAlarm.occurrence`), relative ones from its own
-    /// DTSTART, DUE or DTEND; an override without one a `.silent` alarm, so that the item's alarms
-    /// do not ring for it (RFC 5545: an override replaces the occurrence whole, VALARMs too, as
-    /// recurring-ical-events reads it).
-    static func overrides(_ list: [(component: OpaquePointer, day: CivilDate)], clock: inout _ICalClock,
+    /// DTSTART, DUE or DTEND, and a `.silent` alarm on its day so that the item's alarms do not
+    /// ring for it (RFC 5545: an override replaces the occurrence whole, VALARMs too, as
+    /// recurring-ical-events reads it) unless the rule's own occurrence of that day keeps them.
+    static func overrides(_ list: [(component: OpaquePointer, day: CivilDate, shared: Bool)], clock: inout _ICalClock,
                           warnings: inout [_FieldFailure]) throws(_FieldFailure) -> [TodoAlarm] {
         var out: [TodoAlarm] = []
-        for (raw, day) in list {
+        for (raw, day, shared) in list {
             let own = try read(_Component(raw: raw), first: day, clock: &clock, warnings: &warnings)
-            if own.isEmpty { out.append(TodoAlarm(clock: .silent, day: 0, second: 0, occurrence: day)) }
+            if !shared { out.append(TodoAlarm(clock: .silent, day: 0, second: 0, occurrence: day)) }
             for a in own {
                 out.append(TodoAlarm(clock: a.clock, day: a.day, second: a.second, repeatCount: a.repeatCount,
                                      repeatInterval: a.repeatInterval, action: a.action, zone: a.zone,

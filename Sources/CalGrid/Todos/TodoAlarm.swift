@@ -25,8 +25,8 @@ public struct TodoAlarm: Sendable, Equatable {
         case absolute = 2
         /// The item's reminder time on the query zone's wall clock, days after the occurrence's first day.
         case reminder = 3
-        /// Never rings: it marks `occurrence` as one with alarms of its own (a RECURRENCE-ID override
-        /// without a VALARM), so the item's alarms for every occurrence stay silent on it.
+        /// Never rings: it marks `occurrence` as one with alarms of its own only (a RECURRENCE-ID
+        /// override's, none when it has no VALARM): the item's alarms for every occurrence do not ring for it.
         case silent = 4
     }
 
@@ -65,9 +65,9 @@ public struct TodoAlarm: Sendable, Equatable {
     /// while the item has no reminder (`TodoSet.reminderMinutes(at:)` is the one source).
     public var reminder: Int16?
     /// The one occurrence (its first day) the alarm belongs to: a RECURRENCE-ID override's own
-    /// alarm. Nil: every occurrence. An occurrence that has alarms of its own (`.silent` ones
-    /// included) does not ring with the item's alarms for every occurrence: an override replaces
-    /// the occurrence whole (RFC 5545), as recurring-ical-events reads it.
+    /// alarm. Nil: every occurrence. An override replaces its occurrence whole (RFC 5545), as
+    /// recurring-ical-events reads it: the import marks its day `.silent` too, unless the rule's own
+    /// occurrence of that day (another one, moved onto it) keeps the item's alarms.
     public var occurrence: CivilDate?
     /// The VALARM's DESCRIPTION (the text a DISPLAY alarm shows); nil when it has none.
     public var description: String?

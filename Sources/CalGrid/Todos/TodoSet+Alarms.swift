@@ -16,6 +16,13 @@ extension TodoSet {
         return _alarms.slots(ofRow: i).map { _alarms.alarm($0) }
     }
 
+    /// How many alarms the item at `i` has.
+    /// - Complexity: O(log A + its alarms)
+    public func alarmCount(at i: Int) -> Int {
+        _check(i)
+        return _alarms.slots(ofRow: i).count
+    }
+
     /// Alarm `k` of the item at `i` (`TodoAlarmInstant.alarm`): `alarms(at: i)[k]` without the others.
     /// - Complexity: O(log A)
     public func alarm(_ k: Int, at i: Int) -> TodoAlarm {
@@ -49,15 +56,16 @@ extension TodoSet {
         // Every zone's offset is within ±26 h: two days of margin take any wall clock's day in.
         let wLo = _floorDay(from) &- 2, wHi = _floorDay(to &- 1) &+ 2
         var k = 0
-        // The row's occurrences with alarms of their own (RECURRENCE-ID overrides), ascending:
-        // its alarms for every occurrence are silent on them.
+        // The row's occurrences marked `.silent` (RECURRENCE-ID overrides), ascending: its alarms
+        // for every occurrence do not ring for them.
         var own: [Int32] = []
         while k < _alarms.count {
             let i = Int(_alarms.rows[k])
             var e = k &+ 1
             while e < _alarms.count && Int(_alarms.rows[e]) == i { e &+= 1 }
             own.removeAll(keepingCapacity: true)
-            for s in k..<e where _alarms.words[_TodoAlarms.stride &* s &+ 5] != Int32.min {
+            for s in k..<e where _alarms.words[_TodoAlarms.stride &* s &+ 4] & 0xF == Int32(TodoAlarm.Clock.silent.rawValue)
+                && _alarms.words[_TodoAlarms.stride &* s &+ 5] != Int32.min {
                 own.append(_alarms.words[_TodoAlarms.stride &* s &+ 5])
             }
             if own.count > 1 { own.sort() }
@@ -117,8 +125,8 @@ extension TodoSet {
     func _floorDay(_ t: Int64) -> Int64 { t >= 0 ? t / 86_400 : (t &- 86_399) / 86_400 }
 
     /// Appends the rings of alarm `a` (the row's alarm number `alarm`) of row `i` in `[from, to)`;
-    /// `own`: the row's occurrences with alarms of their own, ascending, where an alarm for every
-    /// occurrence is silent.
+    /// `own`: the row's occurrences marked `.silent`, ascending, where an alarm for every
+    /// occurrence does not ring.
     func _ring(_ i: Int, _ a: TodoAlarm, second: Int32, alarm: Int, _ own: [Int32], _ from: Int64, _ to: Int64, _ wLo: Int64, _ wHi: Int64,
                _ zone: TimeZoneRules, _ out: inout [TodoAlarmInstant]) {
         let ruled = _columns.flags[i] & TodoSet._ruled != 0
@@ -158,7 +166,7 @@ extension TodoSet {
         let hi = Swift.min(wHi &- Int64(a.day), Int64(CivilDate.maxDayNumber))
         guard lo <= hi else { return }
         func occurrence(_ o: Int32) {
-            // An occurrence with alarms of its own rings with those only.
+            // An occurrence marked silent (an override's) rings with its own alarms only.
             if a.occurrence == nil, !own.isEmpty, _containsSorted(own, o) { return }
             let d = Int64(o) &+ Int64(a.day)
             guard d >= Int64(CivilDate.minDayNumber), d <= Int64(CivilDate.maxDayNumber) else { return }
