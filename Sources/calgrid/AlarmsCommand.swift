@@ -12,10 +12,10 @@ enum AlarmsCommand {
 
     Every instant an alarm rings in [--from, --to) (default: now and the next 24 hours), in time
     order: when (in --tz, else the local zone), the action (DISPLAY, AUDIO, EMAIL, OTHER), the
-    item, the occurrence it rings for (its first day) and the alarm's DESCRIPTION. Alarms are the items' VALARMs (a vdir or an
-    .ics store keeps every one: relative to the start or the end, absolute, repeating, per
-    occurrence) and each todo's reminder time (add --remind). An item done, or an occurrence
-    ticked, does not ring. Ringing is left to your tools: see docs/cli.md for a systemd timer
+    item, the occurrence it rings for (its first day) and the alarm's DESCRIPTION. Alarms are
+    the items' VALARMs (a vdir, an .ics store and the native format keep every one: relative to
+    the start or the end, absolute, repeating, per occurrence, an override's own) and each todo's
+    reminder time (add --remind). An item done, or an occurrence ticked, does not ring. Ringing is left to your tools: see docs/cli.md for a systemd timer
     running `calgrid alarms --from now --to +5m --json` into notify-send.
 
     options:
