@@ -15,8 +15,9 @@ enum AlarmsCommand {
     item, the occurrence it rings for (its first day) and the alarm's DESCRIPTION. Alarms are
     the items' VALARMs (a vdir, an .ics store and the native format keep every one: relative to
     the start or the end, absolute, repeating, per occurrence, an override's own) and each todo's
-    reminder time (add --remind). An item done, or an occurrence ticked, does not ring. Ringing is left to your tools: see docs/cli.md for a systemd timer
-    running `calgrid alarms --from now --to +5m --json` into notify-send.
+    reminder time (add --remind). An item done, or an occurrence ticked, does not ring. Ringing
+    is left to your tools: see docs/cli.md for a systemd timer running
+    `calgrid alarms --from now --to +5m --json` into notify-send.
 
     options:
       --from T, --to T       now, +5m, +24h, +2d, -1h (--from: from now; --to: after --from),
