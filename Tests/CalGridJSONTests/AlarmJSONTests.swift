@@ -15,7 +15,7 @@ import CalGridSystem
         let r = Recurrence(start: day, rule: try RecurrenceRule(parsing: "FREQ=DAILY;COUNT=3"))
         var s = try TodoSet([TodoDraft(id: "a", title: "Standup", start: day, end: day.adding(days: 2), recurrence: r, reminderMinutes: 540),
                              TodoDraft(id: "b", title: "no alarms", end: day)])
-        s.setAlarms([TodoAlarm(clock: .local, day: 0, second: 9 * 3600, action: .display, reminder: 540, description: "Stand up \"now\""),
+        try s.setAlarms([TodoAlarm(clock: .local, day: 0, second: 9 * 3600, action: .display, reminder: 540, description: "Stand up \"now\""),
                      TodoAlarm(clock: .utc, day: -1, second: 80_000, repeatCount: 1_000_000, repeatInterval: 60, action: .audio),
                      TodoAlarm(clock: .local, day: 0, second: 3600, action: .email, zone: try TimeZoneRules.named("America/New_York")),
                      TodoAlarm(clock: .absolute, day: day.dayNumber, second: 100, action: .other, occurrence: day.adding(days: 1)),
