@@ -76,6 +76,21 @@ enum _ICalAlarm {
         return a
     }
 
+    /// Gives VALARM `v` (a DISPLAY one `alarm(_:end:title:)` made) `a`'s ACTION and REPEAT/DURATION.
+    static func dress(_ v: OpaquePointer, like a: TodoAlarm) {
+        let action: icalproperty_action
+        switch a.action {
+        case .audio: action = ICAL_ACTION_AUDIO
+        case .email: action = ICAL_ACTION_EMAIL
+        case .display, .other: action = ICAL_ACTION_DISPLAY
+        }
+        if let p = icalcomponent_get_first_property(v, ICAL_ACTION_PROPERTY) { icalproperty_set_action(p, action) }
+        if a.repeatCount > 0 {
+            icalcomponent_add_property(v, icalproperty_new_repeat(a.repeatCount))
+            icalcomponent_add_property(v, icalproperty_new_duration(icaldurationtype_from_int(a.repeatInterval)))
+        }
+    }
+
     /// A VALARM for alarm `a` of `draft` (export: every alarm but the reminder's, which is written
     /// from the reminder time): ACTION, DESCRIPTION (the alarm's; a DISPLAY one without, the title:
     /// RFC 5545 requires one), TRIGGER and REPEAT/DURATION. An absolute alarm's TRIGGER is its UTC

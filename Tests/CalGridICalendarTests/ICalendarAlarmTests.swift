@@ -81,8 +81,8 @@ import Testing
         #expect(report.imported == 1 && report.warnings.isEmpty)
         let rings = set.alarmInstants(from: Self.day, to: Self.day + 5 * 86_400, zone: .utc)
         let h: Int64 = 3600, d: Int64 = 86_400
-        #expect(rings.map(\.at) == [Self.day + 9 * h - 600, Self.day + d + 14 * h, Self.day + 3 * d + 6 * h - 600, Self.day + 3 * d + 9 * h - 600])
-        #expect(rings.map { $0.occurrence!.dayNumber - 20_522 } == [0, 1, 3, 3])
+        #expect(rings.map(\.at) == [Self.day + 9 * h - 600, Self.day + d + 14 * h, Self.day + 4 * d + 6 * h - 600, Self.day + 4 * d + 9 * h - 600])
+        #expect(rings.map { $0.occurrence!.dayNumber - 20_522 } == [0, 1, 4, 4])
         #expect(rings.map(\.action) == [.display, .audio, .display, .display])
         #expect(rings.map { $0.alarm < 0 ? nil : set.alarm($0.alarm, at: 0).description } == ["x", nil, "x", "x"])
     }

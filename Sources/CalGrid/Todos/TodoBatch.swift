@@ -77,7 +77,7 @@ public struct TodoBatch: Sendable {
         _rules.removeAll(keepingCapacity: true)
         _ruleText.removeAll(keepingCapacity: true)
         _alarms.removeAll(keepingCapacity: true)
-        _alarmDescriptions.removeAll(keepingCapacity: true)
+        if !_alarmDescriptions.isEmpty { _alarmDescriptions = [] }
         if !_alarmZones.isEmpty { _alarmZones = [] }
         _locationText.removeAll(keepingCapacity: true)
         _takeSideTables = nil
