@@ -38,8 +38,8 @@ extension TodoSet {
         _check(i)
         var w: [Int32] = []
         w.reserveCapacity(alarms.count &* _TodoAlarms.stride)
-        for a in alarms { _TodoAlarms.pack(a, zone: _alarms.zoneIndex(a.zone), into: &w) }
-        _alarms.set(row: i, words: w[...], descriptions: alarms.map { $0.description })
+        for a in alarms { _TodoAlarms.pack(a, zone: _alarms.zoneIndex(a.zone), into: &w, text: &_alarms.text) }
+        _alarms.set(row: i, words: w[...])
     }
 
     /// Every instant in `[from, to)` (seconds since 1970, UTC) at which an alarm of an item that is

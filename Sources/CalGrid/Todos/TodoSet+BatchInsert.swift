@@ -132,7 +132,7 @@ extension TodoSet {
     /// so the side table stays sorted by appending).
     mutating func _appendAlarms(_ batch: TodoBatch, _ range: Range<Int>, firstRow: Int) {
         let w = batch._alarms, n = 1 &+ _TodoAlarms.stride
-        var k = 0, a = 0
+        var k = 0
         while k < w.count {
             let p = Int(w[k])
             if range.contains(p) {
@@ -141,10 +141,17 @@ extension TodoSet {
                 // The batch's zone index becomes the set's.
                 let packed = w[k &+ 5], z = Int((packed >> 8) & 0xFFF)
                 _alarms.words.append(packed & ~(0xFFF << 8) | (z > 0 ? _alarms.zoneIndex(batch._alarmZones[z &- 1]) : 0) << 8)
-                _alarms.words.append(contentsOf: w[(k &+ 6)..<(k &+ n)])
-                _alarms.descriptions.append(batch._alarmDescriptions[a])
+                _alarms.words.append(w[k &+ 6])
+                // The description's bytes move into the set's text.
+                let ts = Int(w[k &+ 7]), tn = Int(w[k &+ 8])
+                if tn >= 0 {
+                    _alarms.words.append(Int32(truncatingIfNeeded: _alarms.text.count)); _alarms.words.append(Int32(truncatingIfNeeded: tn))
+                    _alarms.text.append(contentsOf: batch._alarmText[ts..<(ts &+ tn)])
+                } else {
+                    _alarms.words.append(-1); _alarms.words.append(-1)
+                }
             }
-            k &+= n; a &+= 1
+            k &+= n
         }
     }
 
