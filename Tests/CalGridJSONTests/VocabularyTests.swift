@@ -93,7 +93,7 @@ import CalGridSystem
         for f in TodoField.allCases {
             #expect(text.contains("\"" + f.nameText + "\":"), "\(f) is not exported as \(f.nameText)")
         }
-        for f in TodoAlarm.Field.allCases {
+        for f in TodoAlarm.Field.all {
             let n = String(decoding: UnsafeBufferPointer(start: f.name.utf8Start, count: f.name.utf8CodeUnitCount), as: UTF8.self)
             #expect(text.contains("\"" + n + "\":"), "\(f) is not exported as \(n)")
         }

@@ -3,8 +3,15 @@
 
 extension TodoAlarm {
     /// The keys of an alarm object in the native format's `alarms` list.
-    public enum Field: UInt8, CaseIterable, Sendable {
+    /// Not `CaseIterable`: its case list would be in every firmware (26 B); `all` lists them.
+    public enum Field: UInt8, Sendable {
         case clock, day, second, repeatCount, repeatInterval, action, zone, reminder, occurrence, description
+
+        /// Every key, in the order the exporter writes them.
+        /// - Complexity: O(1)
+        public static var all: [Field] {
+            [.clock, .day, .second, .repeatCount, .repeatInterval, .action, .zone, .reminder, .occurrence, .description]
+        }
 
         /// The key: `clock` (`Clock.name`), `day` and `second` (whole numbers: days after the
         /// occurrence's first day, or the UTC day number of an absolute alarm, and seconds after that
