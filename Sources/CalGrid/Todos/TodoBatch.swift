@@ -76,13 +76,6 @@ public struct TodoBatch: Sendable {
         _bits.removeAll()
         _rules.removeAll(keepingCapacity: true)
         _ruleText.removeAll(keepingCapacity: true)
-        if _takeSideTables != nil { _removeStagedSideTables() }
-    }
-
-    /// Removes the staged times, locations and alarms, keeping their storage: out of line, and only
-    /// for a batch that staged some, so that a firmware's `removeAll` stays small.
-    @inline(never)
-    mutating func _removeStagedSideTables() {
         _alarms.removeAll(keepingCapacity: true)
         _alarmText.removeAll(keepingCapacity: true)
         if !_alarmZones.isEmpty { _alarmZones = [] }
