@@ -52,7 +52,10 @@ struct _ICalRecordDecoder: _RecordDecoding {
         if let s = item.start, let e = item.end, e >= s, s.days(to: e) >= maxSpanDays {
             throw _FieldFailure.spanTooLong(c.isTodo ? "DUE" : "DTEND", limit: maxSpanDays)
         }
-        let alarms = try _ICalAlarms.read(c, first: item.start, clock: &clock, warnings: &item.warnings)
+        var alarms = try _ICalAlarms.read(c, first: item.start, clock: &clock, warnings: &item.warnings)
+        if let r = item.recurrence, !r.overrides.isEmpty {
+            alarms += try _ICalAlarms.overrides(r.overrides, clock: &clock, warnings: &item.warnings)
+        }
         let end = spans ? item.end.map { $0._clampedAdding(Int64(extra)) } : item.end
         var fields = TodoFields(start: item.start, end: end, createdAt: item.createdAt, isChallenge: native.isChallenge,
                                 isCompleted: item.isCompleted, repetition: native.repetition, reminderMinutes: item.reminder, isEvent: c.isEvent,

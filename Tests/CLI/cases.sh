@@ -156,6 +156,10 @@ case_ alarms-none              -- alarms --todos ics/meetings.ics --tz UTC --fro
 case_ err-alarms-from          -- alarms --todos ics/meetings.ics --from tomorrow
 case_ err-alarms-empty-range   -- alarms --todos ics/meetings.ics --from 2026-03-16 --to -1h
 case_ alarms-help              -- alarms --help
+# Apple Calendar's edited occurrences: an override's own alarms at its own time, one without
+# VALARM silent, DESCRIPTION shown. The JSON one is also what Tests/C/test_alarms.c compares the C call with.
+case_ alarms-overrides         -- alarms --todos ../../CalGridICalendarTests/Alarms/apple-override-alarms.ics --tz Europe/Berlin --from 2026-03-01 --to 2026-05-01
+case_ alarms-overrides-json    -- alarms --todos ../../CalGridICalendarTests/Alarms/apple-override-alarms.ics --tz America/Los_Angeles --from 2026-03-01 --to 2026-05-01 --json
 
 # Your own todos: each store_case runs with $CALGRID_TODOS pointing at one store in the scratch
 # directory, so the cases below build on each other, in order.

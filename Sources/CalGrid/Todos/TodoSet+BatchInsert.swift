@@ -131,7 +131,7 @@ extension TodoSet {
     /// The staged alarms of `batch`'s todos in `range`, now rows from `firstRow` on (the last rows,
     /// so the side table stays sorted by appending).
     mutating func _appendAlarms(_ batch: TodoBatch, _ range: Range<Int>, firstRow: Int) {
-        let w = batch._alarms
+        let w = batch._alarms, n = 1 &+ _TodoAlarms.stride
         var k = 0
         while k < w.count {
             let p = Int(w[k])
@@ -141,8 +141,17 @@ extension TodoSet {
                 // The batch's zone index becomes the set's.
                 let packed = w[k &+ 5], z = Int((packed >> 8) & 0xFFF)
                 _alarms.words.append(packed & ~(0xFFF << 8) | (z > 0 ? _alarms.zoneIndex(batch._alarmZones[z &- 1]) : 0) << 8)
+                _alarms.words.append(w[k &+ 6])
+                // The description's bytes move into the set's text.
+                let ts = Int(w[k &+ 7]), tn = Int(w[k &+ 8])
+                if tn >= 0 {
+                    _alarms.words.append(Int32(truncatingIfNeeded: _alarms.text.count)); _alarms.words.append(Int32(truncatingIfNeeded: tn))
+                    _alarms.text.append(contentsOf: batch._alarmText[ts..<(ts &+ tn)])
+                } else {
+                    _alarms.words.append(-1); _alarms.words.append(-1)
+                }
             }
-            k &+= 6
+            k &+= n
         }
     }
 
