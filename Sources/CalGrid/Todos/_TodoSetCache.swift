@@ -24,6 +24,9 @@ final class _TodoSetCache: Sendable {
     @usableFromInline typealias Slot<T: Sendable> = Atomic<Unmanaged<_Published<T>>?>
 
     @usableFromInline let intervals = Slot<_IntervalIndex>(nil)
+    /// The agenda's index (`_AgendaIndex`): dropped with the interval index, and when a row is
+    /// rewritten (its title or times may change); never carried to a copy.
+    @usableFromInline let agenda = Slot<_AgendaIndex>(nil)
     /// Per-day tables by table kind (`TodoKind._tableKind(at:)`: todos, challenges, plain todos,
     /// events); a published nil means the dated span is too wide for a table
     /// (`_DayTable.maxDays`), so later calls do not try again. `.all` and `.todos` name the todos'
@@ -49,9 +52,13 @@ final class _TodoSetCache: Sendable {
         }
     }
 
-    /// Drops the interval index. Only for a cache no other set references.
+    /// Drops the interval index (and the agenda's). Only for a cache no other set references.
     @inlinable
-    func dropIntervals() { Self._clear(intervals) }
+    func dropIntervals() { Self._clear(intervals); Self._clear(agenda) }
+
+    /// Drops the agenda's index. Only for a cache no other set references.
+    @inlinable
+    func dropAgenda() { Self._clear(agenda) }
 
     /// Drops the day table of `kind` (built or decided too wide): the next `dayCounts` decides
     /// again. Only for a cache no other set references.
@@ -73,6 +80,7 @@ final class _TodoSetCache: Sendable {
     // Each slot holds the one retain it took when it published.
     @inlinable deinit {
         Self._release(intervals)
+        Self._release(agenda)
         Self._release(dayTableAll)
         Self._release(dayTableChallenges)
         Self._release(dayTablePlain)
@@ -90,6 +98,15 @@ final class _TodoSetCache: Sendable {
     /// every reader uses from now on.
     @inlinable
     func publish(_ index: _IntervalIndex) -> _IntervalIndex { Self._storeIfNil(intervals, _Published(index)).value }
+
+    /// The agenda's index if it is built (callers build and `publish` on nil, as for the interval index).
+    @inlinable
+    func agendaIndex() -> _AgendaIndex? { Self._load(agenda)?.value }
+
+    /// Publishes a freshly built agenda index unless another thread did first; returns the one
+    /// every reader uses from now on.
+    @inlinable
+    func publish(_ index: _AgendaIndex) -> _AgendaIndex { Self._storeIfNil(agenda, _Published(index)).value }
 
     /// The day table of `kind` if it is decided: `.some(nil)` means too wide for a table; nil, not
     /// built yet (build it and `publish`).
@@ -140,7 +157,9 @@ final class _TodoSetCache: Sendable {
     var byteCount: (intervals: Int, dayTables: Int) {
         let tables = [Self._load(dayTableAll), Self._load(dayTableChallenges), Self._load(dayTablePlain),
                       Self._load(dayTableEvents)]
-        return (Self._load(intervals)?.value.byteCount ?? 0, tables.reduce(0) { $0 + ($1?.value?.byteCount ?? 0) })
+        // The agenda's index counts with the interval index it extends.
+        return ((Self._load(intervals)?.value.byteCount ?? 0) + (Self._load(agenda)?.value.byteCount ?? 0),
+                tables.reduce(0) { $0 + ($1?.value?.byteCount ?? 0) })
     }
 }
 
