@@ -22,8 +22,9 @@ package struct _AgendaOccurrences {
     @usableFromInline let first: Int32
     @usableFromInline let shift: UInt64
     @usableFromInline var keys: [UInt64]
-    @usableFromInline var rows: [Int32]
-    @usableFromInline let index: _AgendaIndex?
+    /// Each occurrence's row, and its packed times (`TodoTimes._packed`, `_TodoDetails._none`
+    /// all-day) above.
+    @usableFromInline var rows: [UInt64]
 
     /// How many occurrences there are.
     /// - Complexity: O(1)
@@ -33,10 +34,13 @@ package struct _AgendaOccurrences {
     @inlinable package func day(_ j: Int) -> CivilDate { CivilDate(_unchecked: first &+ Int32(truncatingIfNeeded: keys[j] &>> shift)) }
     /// The row (index in the set) of occurrence `j`.
     /// - Complexity: O(1)
-    @inlinable package func row(_ j: Int) -> Int { Int(rows[j]) }
+    @inlinable package func row(_ j: Int) -> Int { Int(truncatingIfNeeded: rows[j] & 0xFFFF_FFFF) }
     /// The times of occurrence `j`'s item, nil when it is all-day.
     /// - Complexity: O(1)
-    @inlinable package func times(_ j: Int) -> TodoTimes? { index?.times(ofRow: Int(rows[j])) }
+    @inlinable package func times(_ j: Int) -> TodoTimes? {
+        let t = UInt32(truncatingIfNeeded: rows[j] &>> 32)
+        return t == _TodoDetails._none ? nil : TodoTimes(_packed: t)
+    }
 }
 
 extension TodoSet {
@@ -65,10 +69,10 @@ extension TodoSet {
     /// - Complexity: as `occurrences(from:through:kind:)`
     package func _agenda(from first: CivilDate, through last: CivilDate, kind: TodoKind) -> _AgendaOccurrences {
         let a = first.dayNumber, b = last.dayNumber
-        guard a <= b, !isEmpty else { return _AgendaOccurrences(first: a, shift: 0, keys: [], rows: [], index: nil) }
+        guard a <= b, !isEmpty else { return _AgendaOccurrences(first: a, shift: 0, keys: [], rows: []) }
         let x = _agendaIndex
         let shift = UInt64(11 &+ x.rankBits)
-        var keys: [UInt64] = [], rows: [Int32] = []
+        var keys: [UInt64] = [], rows: [UInt64] = []
         // Rows without a rule: the interval index's runs, each row's days of the range tested
         // against its weekdays (all of them for most).
         let iv = _intervals
@@ -78,31 +82,34 @@ extension TodoSet {
         for r in sink.rows {
             let i = Int(r), s = _columns.start[i], e = _columns.end[i]
             let lo = _DayKey.isDay(s) ? Swift.max(a, s) : a, hi = _DayKey.isDay(e) ? Swift.min(b, e) : b
-            let key = x.dayKey(ofRow: i), days = _columns.repetition[i]
+            let w = x.rowInfo[i], key = x.dayKey(w), payload = w & ~0xFFFF_FFFF | UInt64(UInt32(bitPattern: r))
+            let days = _columns.repetition[i]
             var d = lo
             while d <= hi {
-                if days._bits == 0x7F || days._contains(day: d) { keys.append(UInt64(UInt32(bitPattern: d &- a)) &<< shift | key); rows.append(r) }
+                if days._bits == 0x7F || days._contains(day: d) { keys.append(UInt64(UInt32(bitPattern: d &- a)) &<< shift | key); rows.append(payload) }
                 d &+= 1
             }
         }
         if !_rules.isEmpty { _addRuleOccurrences(x, a, b, kind, shift, &keys, &rows) }
-        _radixSortPairs(keys: &keys, rows: &rows, keyBits: Int(shift) &+ _bitWidth(UInt64(b &- a)))
-        return _AgendaOccurrences(first: a, shift: shift, keys: keys, rows: rows, index: x)
+        _radixSortPairs64(&keys, &rows, keyBits: Int(shift) &+ _bitWidth(UInt64(b &- a)))
+        return _AgendaOccurrences(first: a, shift: shift, keys: keys, rows: rows)
     }
 
     /// The occurrences of the rows with a rule in `a...b`, appended as keys and rows.
     func _addRuleOccurrences(_ x: _AgendaIndex, _ a: Int32, _ b: Int32, _ kind: TodoKind, _ shift: UInt64,
-                             _ keys: inout [UInt64], _ rows: inout [Int32]) {
-        func add(_ i: Int, _ lo: Int32, _ hi: Int32, _ key: UInt64) {
+                             _ keys: inout [UInt64], _ rows: inout [UInt64]) {
+        // Row `i` (its `rowInfo` word `w`) on the days `lo...hi`.
+        func add(_ i: Int, _ w: UInt64, _ lo: Int32, _ hi: Int32) {
+            let key = x.dayKey(w), payload = w & ~0xFFFF_FFFF | UInt64(UInt32(truncatingIfNeeded: i))
             var d = lo
-            while d <= hi { keys.append(UInt64(UInt32(bitPattern: d &- a)) &<< shift | key); rows.append(Int32(truncatingIfNeeded: i)); d &+= 1 }
+            while d <= hi { keys.append(UInt64(UInt32(bitPattern: d &- a)) &<< shift | key); rows.append(payload); d &+= 1 }
         }
         // First occurrences: one interval each.
         var sink = _RowSink(capacity: 0)
         x.starts.forEachRun(from: a, through: b, kind: kind, into: &sink)
         for k in sink.rows {
-            let i = Int(_rules.rows[Int(k)]), s = _columns.start[i]
-            add(i, Swift.max(a, s), Swift.min(b, s &+ _rules.extra(Int(k))), x.dayKey(ofRow: i))
+            let s = x.slotStarts[Int(k)]
+            add(Int(_rules.rows[Int(k)]), x.slotInfos[Int(k)], Swift.max(a, s), Swift.min(b, s &+ _rules.extra(Int(k))))
         }
         // Later occurrences, a pattern at a time: its days in the range once, then its rows whose
         // interval meets the first and last of them, each row's occurrences read off those days.
@@ -117,14 +124,14 @@ extension TodoSet {
             g.index.forEachRun(from: a2, through: b2, kind: kind, into: &members)
             days.withUnsafeBufferPointer { p in
                 for j in members.rows {
-                    let k = Int(g.slots[Int(j)]), i = Int(_rules.rows[k]), key = x.dayKey(ofRow: i)
+                    let i = Int(g.rows[Int(j)]), w = g.infos[Int(j)]
                     // Days its first occurrence covers were added above.
-                    var next = Swift.max(a, _columns.start[i] &+ g.extra &+ 1)
+                    var next = Swift.max(a, g.starts[Int(j)] &+ g.extra &+ 1)
                     var t = _lowerBound(p, 0, p.count, g.first[Int(j)])
                     let top = g.last[Int(j)]
                     while t < p.count && p[t] <= top {
                         let o = p[t], from = Swift.max(o, next), through = Swift.min(o &+ g.extra, b)
-                        if from <= through { add(i, from, through, key); next = through &+ 1 }
+                        if from <= through { add(i, w, from, through); next = through &+ 1 }
                         t &+= 1
                     }
                 }
@@ -137,13 +144,45 @@ extension TodoSet {
             let s = _columns.start[i], e = _columns.end[i]
             let lo = _DayKey.isDay(s) ? Swift.max(a, s) : a, hi = _DayKey.isDay(e) ? Swift.min(b, e) : b
             guard lo <= hi else { continue }
-            let extra = _rules.extra(Int(k)), lastStart = _DayKey.isDay(e) ? e &- extra : hi, key = x.dayKey(ofRow: i)
+            let extra = _rules.extra(Int(k)), lastStart = _DayKey.isDay(e) ? e &- extra : hi, w = x.rowInfo[i]
             var next = lo
             _rules.rules[Int(k)].forEachOccurrence(Swift.max(lo &- extra, s), Swift.min(hi, lastStart)) { o in
                 let from = Swift.max(o, next), through = Swift.min(o &+ extra, hi)
-                if from <= through { add(i, from, through, key); next = through &+ 1 }
+                if from <= through { add(i, w, from, through); next = through &+ 1 }
                 return true
             }
+        }
+    }
+
+    /// Sorts `payloads` by `keys` (parallel arrays) on the low `keyBits` bits, stably: the
+    /// 64-bit-payload twin of `_radixSortPairs`, in 12-bit digits (a 7-day agenda of a million
+    /// items has 35-bit keys: three passes, not four).
+    /// - Complexity: O(n × ⌈keyBits / 12⌉), passes whose digit is the same everywhere skipped
+    func _radixSortPairs64(_ keys: inout [UInt64], _ payloads: inout [UInt64], keyBits: Int) {
+        let n = keys.count
+        guard n > 1, keyBits > 0 else { return }
+        let passes = (keyBits &+ 11) / 12, width = (keyBits &+ passes &- 1) / passes
+        let buckets = 1 &<< width, mask = UInt64(buckets &- 1)
+        var counts = [Int](repeating: 0, count: buckets)
+        var k2 = [UInt64](repeating: 0, count: n), p2 = [UInt64](repeating: 0, count: n)
+        for pass in 0..<passes {
+            let shift = UInt64(pass &* width)
+            let skip = counts.withUnsafeMutableBufferPointer { c in
+                for b in 0..<buckets { c[b] = 0 }
+                keys.withUnsafeBufferPointer { k in for v in k { c[Int(truncatingIfNeeded: (v &>> shift) & mask)] &+= 1 } }
+                var sum = 0
+                for b in 0..<buckets { let t = c[b]; if t == n { return true }; c[b] = sum; sum &+= t }
+                keys.withUnsafeBufferPointer { k in payloads.withUnsafeBufferPointer { p in
+                    k2.withUnsafeMutableBufferPointer { dk in p2.withUnsafeMutableBufferPointer { dp in
+                        for i in 0..<n {
+                            let v = k[i], b = Int(truncatingIfNeeded: (v &>> shift) & mask), at = c[b]
+                            dk[at] = v; dp[at] = p[i]; c[b] = at &+ 1
+                        }
+                    } }
+                } }
+                return false
+            }
+            if !skip { swap(&keys, &k2); swap(&payloads, &p2) }
         }
     }
 

@@ -35,6 +35,11 @@ struct _AgendaIndex: Sendable {
         @usableFromInline var slots: [Int32]
         @usableFromInline var first: [Int32]
         @usableFromInline var last: [Int32]
+        /// Per member its row, its start and its `rowInfo`: read in the members' order (by
+        /// start, as the index's runs list them), not looked up in the set's columns a row.
+        @usableFromInline var rows: [Int32]
+        @usableFromInline var starts: [Int32]
+        @usableFromInline var infos: [UInt64]
         /// Over the members' `[first, last]`, grouped by kind.
         @usableFromInline var index: _IntervalIndex
         /// The smallest `first` and largest `last` of its members: a range outside skips the group.
@@ -46,32 +51,31 @@ struct _AgendaIndex: Sendable {
     @usableFromInline var rowInfo: [UInt64] = []
     /// Bits of a rank (ranks are below the row count).
     @usableFromInline var rankBits = 1
-    /// The rule rows' first occurrences, `[start, start + extra]`, by rule slot.
+    /// The rule rows' first occurrences, `[start, start + extra]`, by rule slot, and per slot its
+    /// start and `rowInfo`.
     @usableFromInline var starts: _IntervalIndex
+    @usableFromInline var slotStarts: [Int32] = []
+    @usableFromInline var slotInfos: [UInt64] = []
     @usableFromInline var groups: [RuleGroup] = []
     /// Rule slots walked one by one on every agenda.
     @usableFromInline var walked: [Int32] = []
 
     @usableFromInline var byteCount: Int {
-        var b = rowInfo.capacity * 8 + starts.byteCount + walked.capacity * 4
-        for g in groups { b += g.index.byteCount + (g.slots.capacity + g.first.capacity + g.last.capacity) * 4 }
+        var b = rowInfo.capacity * 8 + starts.byteCount + walked.capacity * 4 + slotStarts.capacity * 4 + slotInfos.capacity * 8
+        for g in groups {
+            b += g.index.byteCount + (g.slots.capacity + g.first.capacity + g.last.capacity + g.rows.capacity + g.starts.capacity) * 4
+                + g.infos.capacity * 8
+        }
         return b
     }
 
-    /// A row's order key within one day: 0 for an all-day row, else its start minute + 1, then its
-    /// title rank (`rankBits` bits).
+    /// A row's order key within one day from its `rowInfo` word: 0 for an all-day row, else its
+    /// start minute + 1, then its title rank (`rankBits` bits).
     @inlinable @inline(__always)
-    func dayKey(ofRow i: Int) -> UInt64 {
-        let w = rowInfo[i], t = UInt32(truncatingIfNeeded: w &>> 32)
+    func dayKey(_ w: UInt64) -> UInt64 {
+        let t = UInt32(truncatingIfNeeded: w &>> 32)
         let minutes: UInt64 = t == _TodoDetails._none ? 0 : UInt64(UInt16(truncatingIfNeeded: t)) &+ 1
         return minutes &<< UInt64(rankBits) | (w & 0xFFFF_FFFF)
-    }
-
-    /// Row `i`'s times, nil when it is all-day.
-    @inlinable
-    func times(ofRow i: Int) -> TodoTimes? {
-        let t = UInt32(truncatingIfNeeded: rowInfo[i] &>> 32)
-        return t == _TodoDetails._none ? nil : TodoTimes(_packed: t)
     }
 }
 
@@ -158,12 +162,16 @@ extension TodoSet {
             if lo <= hi {
                 let memberKinds = slots.map { kinds[Int($0)] }
                 let index = _IntervalIndex(lo: first, hi: last, days: [WeekdaySet](repeating: all, count: m), flags: memberKinds)
+                let rows = slots.map { _rules.rows[Int($0)] }
                 groups.append(_AgendaIndex.RuleGroup(rule: _rules.rules[k0], extra: _rules.extra(k0), slots: slots,
-                                                     first: first, last: last, index: index, lo: lo, hi: hi))
+                                                     first: first, last: last, rows: rows, starts: slots.map { startLo[Int($0)] },
+                                                     infos: rows.map { info[Int($0)] }, index: index, lo: lo, hi: hi))
             }
             g0 = g1
         }
         var x = _AgendaIndex(starts: starts)
+        x.slotStarts = startLo
+        x.slotInfos = _rules.rows.map { info[Int($0)] }
         x.rowInfo = info
         x.rankBits = Swift.max(_bitWidth(UInt64(n)), 1)
         x.groups = groups
