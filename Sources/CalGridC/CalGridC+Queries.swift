@@ -209,7 +209,7 @@ public func calgrid_todo_set_occurrences(_ out: UnsafeMutablePointer<calgrid_occ
                 let day = found.day(j), i = found.row(j), times = found.times(j)
                 out[j] = calgrid_occurrence(date: day.dayNumber, index: i, has_times: times == nil ? 0 : 1,
                                             start_minutes: times.map { Int32($0.start) } ?? -1, end_minutes: times.map { Int32($0.end) } ?? -1,
-                                            is_done: t._isDoneInAgenda(day, at: i) ? 1 : 0)
+                                            is_done: t._isDoneInAgenda(found, j) ? 1 : 0)
             }
         }
     }
