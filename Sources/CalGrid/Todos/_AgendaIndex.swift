@@ -60,6 +60,10 @@ struct _AgendaIndex: Sendable {
     /// Rule slots walked one by one on every agenda.
     @usableFromInline var walked: [Int32] = []
 
+    /// `byteCount` when built: what the set's footprint reads (a stored number, so that a firmware
+    /// reading its footprint links none of the index's code).
+    @usableFromInline var bytes = 0
+
     @usableFromInline var byteCount: Int {
         var b = rowInfo.capacity * 8 + starts.byteCount + walked.capacity * 4 + slotStarts.capacity * 4 + slotInfos.capacity * 8
         for g in groups {
@@ -176,6 +180,7 @@ extension TodoSet {
         x.rankBits = Swift.max(_bitWidth(UInt64(n)), 1)
         x.groups = groups
         x.walked = walked
+        x.bytes = x.byteCount
         return x
     }
 

@@ -158,7 +158,7 @@ final class _TodoSetCache: Sendable {
         let tables = [Self._load(dayTableAll), Self._load(dayTableChallenges), Self._load(dayTablePlain),
                       Self._load(dayTableEvents)]
         // The agenda's index counts with the interval index it extends.
-        return ((Self._load(intervals)?.value.byteCount ?? 0) + (Self._load(agenda)?.value.byteCount ?? 0),
+        return ((Self._load(intervals)?.value.byteCount ?? 0) + (Self._load(agenda)?.value.bytes ?? 0),
                 tables.reduce(0) { $0 + ($1?.value?.byteCount ?? 0) })
     }
 }
