@@ -56,7 +56,14 @@ struct _AgendaIndex: Sendable {
     @usableFromInline var starts: _IntervalIndex
     @usableFromInline var slotStarts: [Int32] = []
     @usableFromInline var slotInfos: [UInt64] = []
+    #if hasFeature(Embedded)
+    /// An Embedded build keeps no groups: its rule rows are all walked (small sets), so that no
+    /// firmware's flash holds the class metadata of an array of groups (Swift keeps a module's
+    /// class metadata in one data section, linked whole).
+    @usableFromInline var groups: EmptyCollection<RuleGroup> { EmptyCollection() }
+    #else
     @usableFromInline var groups: [RuleGroup] = []
+    #endif
     /// Rule slots walked one by one on every agenda.
     @usableFromInline var walked: [Int32] = []
 
@@ -117,6 +124,9 @@ extension TodoSet {
         for k in 0..<r {
             let i = Int(_rules.rows[k]), s = _columns.start[i]
             kinds[k] = _columns.flags[i] & kindBits
+            #if hasFeature(Embedded)
+            walked.append(Int32(truncatingIfNeeded: k)); continue
+            #endif
             guard _DayKey.isDay(s), _rules.keys[4 &* k &+ 1] != 0 else { walked.append(Int32(truncatingIfNeeded: k)); continue }
             guard s <= _agendaLastStart(slot: k) else { continue }   // no occurrence at all
             startLo[k] = s; startHi[k] = s &+ _rules.extra(k)
@@ -138,6 +148,7 @@ extension TodoSet {
                 && keys[a &+ 3] &>> 32 == keys[b &+ 3] &>> 32
         }
         patterned.sort(by: less)
+        #if !hasFeature(Embedded)
         var groups: [_AgendaIndex.RuleGroup] = []
         var g0 = 0
         while g0 < patterned.count {
@@ -173,12 +184,15 @@ extension TodoSet {
             }
             g0 = g1
         }
+        #endif
         var x = _AgendaIndex(starts: starts)
         x.slotStarts = startLo
         x.slotInfos = _rules.rows.map { info[Int($0)] }
         x.rowInfo = info
         x.rankBits = Swift.max(_bitWidth(UInt64(n)), 1)
+        #if !hasFeature(Embedded)
         x.groups = groups
+        #endif
         x.walked = walked
         x.bytes = x.byteCount
         return x
