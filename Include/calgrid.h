@@ -826,9 +826,11 @@ typedef struct calgrid_occurrence {
 ** each day of a span), by day, and on one day all-day items first, then by start time, then by
 ** title bytes, then by index (CALGRID_SORT_TIME's order), into `out` (room for `size`); *out_count
 ** (may be NULL) = how many there are, also when out is too small (ENOSPC: pass size 0 to learn it).
-** EINVAL when last is before first. O(log N + k' x d + k log k) for the k' items of the range (the
-** index of calgrid_todo_set_overlapping, plus a scan of the rule items), d its days and k
-** occurrences. Allocates (ENOMEM leaves nothing changed). Reads the set (any number of threads). */
+** EINVAL when last is before first. O(G log N + P + W + k) for k occurrences: the index of
+** calgrid_todo_set_overlapping and the agenda index (rule items by first occurrence and by rule
+** pattern; G their groups, P the patterns' days in the range, W the items whose rule has RDATE or
+** EXDATE days, walked), then one radix sort; the first call after a change builds them, O(N log N).
+** Allocates (ENOMEM leaves nothing changed). Reads the set (any number of threads). */
 int calgrid_todo_set_occurrences(calgrid_occurrence *out, size_t size, size_t *out_count, const calgrid_todo_set *set,
                                  calgrid_date first, calgrid_date last, calgrid_todo_kind kind);
 

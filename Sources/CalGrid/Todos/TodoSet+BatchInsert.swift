@@ -91,6 +91,7 @@ extension TodoSet {
                 || isEvent(at: i) != r.fields.isEvent
                 || _rule(i) != r.fields._rule                    // and holds no row with a rule
             _willChangeRow(i, keepingIntervals: !datesChanged)
+            _cache.dropAgenda()   // its title or times may change: the agenda's keys hold them
             _forgetDoneDays(i)
             _unindexID(i)
             _textGarbage += _textRecordEnd(i) - Int(_columns.textOffset[i])
