@@ -44,6 +44,20 @@ import CalGridTestSupport
         #expect(got.map(\.row) == [0, 0])
     }
 
+    @Test func aRuleItemRingsOnlyUpToItsEnd() throws {
+        // Weekly on Mondays from 2026-03-09 with no UNTIL, the item ending Wednesday 2026-03-25:
+        // its days are the 9th, 16th and 23rd, and its alarm rings on those alone, not on the
+        // 30th that the rule alone would give.
+        let r = Recurrence(start: Self.iso("2026-03-09"), rule: try RecurrenceRule(parsing: "FREQ=WEEKLY"))
+        var set = try TodoSet([TodoDraft(id: "w", title: "w", start: Self.iso("2026-03-09"), end: Self.iso("2026-03-25"), recurrence: r)])
+        set.setAlarms([TodoAlarm(clock: .utc, day: 0, second: 9 * 3600)], at: 0)
+        let got = set.alarmInstants(from: Self.utc("2026-03-01", 0), to: Self.utc("2026-04-30", 0), zone: .utc)
+        #expect(got.map(\.at) == [Self.utc("2026-03-09", 9), Self.utc("2026-03-16", 9), Self.utc("2026-03-23", 9)])
+        // The same days the set itself counts the item on.
+        let days = (Self.iso("2026-03-01").dayNumber...Self.iso("2026-04-30").dayNumber).map { CivilDate(_unchecked: $0) }
+        #expect(got.map { $0.occurrence! } == days.filter { set.fallsOn($0, at: 0) })
+    }
+
     @Test func repeatsAbsoluteAlarmsAndTheRangeBounds() throws {
         var set = try TodoSet([TodoDraft(id: "a", title: "a", end: Self.iso("2026-03-10")), TodoDraft(id: "u", title: "undated")])
         // 07:00 UTC on the 11th, then 3 more 5 minutes apart; [from, to) cuts the first and the last.

@@ -9,9 +9,8 @@
 //   all-day first, start minute, title bytes, index.
 // - *alarms-24h*: every timed item has one alarm 15 minutes before its start (UTC clock, as an
 //   alarm on a UTC DTSTART is kept); the 24 hours of day 365 (`alarmInstants(from:to:zone:)`); the
-//   scan walks each timed item's occurrences near the window, then sorts by instant and row. A
-//   weekly item rings past its end there (the rule is walked, not the item's span): the scan does
-//   the same, so that the checksums compare (with the span respected they differ).
+//   scan walks each timed item's occurrences near the window, up to its end, then sorts by
+//   instant and row.
 import CalGrid
 
 struct AgendaItem {
@@ -94,9 +93,7 @@ func runAgenda(_ s: Settings) -> [Measurement] {
             if it.weekly, Int64(o) * 86_400 + offset < lo - 7 * 86_400 {
                 o += Int32((lo - 7 * 86_400 - Int64(o) * 86_400 - offset) / (7 * 86_400)) * 7
             }
-            // A weekly item's rings go on past its end: `alarmInstants` walks the rule, not the
-            // item's span (found by this row's checksum; the agenda stops at the end).
-            while it.weekly || o <= it.end {
+            while o <= it.end {
                 let at = Int64(o) * 86_400 + offset
                 if at >= to { break }
                 if at >= lo { found.append((at, i)) }

@@ -185,7 +185,11 @@ extension TodoSet {
         if let only = a.occurrence?.dayNumber {
             if Int64(only) >= lo, Int64(only) <= hi, !(ruled ? _doneOccurrence(i, only, orCompleted: true) : _isDone(i)) { occurrence(only) }
         } else if ruled, let rule = _rule(i) {
-            rule.forEachOccurrence(Int32(truncatingIfNeeded: lo), Int32(truncatingIfNeeded: hi)) { o in
+            // An item's end bounds its rule as it bounds its days (`fallsOn`): no occurrence
+            // starts after its end less the occurrence's own length, so none rings there.
+            let top = _DayKey.isDay(e) ? Swift.min(hi, Int64(e) &- Int64(_extra(i))) : hi
+            guard lo <= top else { return }
+            rule.forEachOccurrence(Int32(truncatingIfNeeded: lo), Int32(truncatingIfNeeded: top)) { o in
                 if !_doneOccurrence(i, o, orCompleted: true) { occurrence(o) }
                 return true
             }
