@@ -256,10 +256,10 @@ test-c-sanitize: $(CAPI_T_DIR)/asan-shared $(CAPI_T_DIR)/asan-static
 # 3 KB) and the text pages it runs. What grows it: entry points and the core they reach, and each
 # format built in (JSON and the import layer are 77 KB of the 404 KB of 2026-12-01); a change past
 # the bound pays with a cut or moves the promise in docs/c-api.md, not the number here alone
-# (moved to 492,000, 502,000 and then 512,000 on 2026-12-07: docs/c-api.md, Size, says by what).
+# (moved to 492,000, 502,000, 512,000 and then 548,000 on 2026-12-07: docs/c-api.md, Size, says by what).
 # The Unicode data tables (String comparison, hashing, Character: 100+ KB at once) are refused by
 # name, whatever the size; the file size catches a duplicated runtime.
-CAPI_A_LINKED_MAX := 512000
+CAPI_A_LINKED_MAX := 548000
 # calgrid_ical.o, the iCalendar member: its own bound, paid only by programs that call calgrid_ical_*
 # (and then on top of calgrid.o; libical is a shared library beside it). 499,423 bytes on 2026-12-02
 # (349,063 before iCalendar recurrence, 516,427 with events and rules before the rule reader
@@ -270,16 +270,18 @@ CAPI_A_LINKED_MAX := 512000
 # iCalendar, the splicing patch, the liberal reader, the vdir checks): bound moved to 690,000; then to
 # 700,000 (692,179 B: the VTIMEZONE cache, the vdir's one listing and naming rule, rule changes that drop
 # stale instances, RELATED=END reminders, counted rules kept as rules; docs/c-api.md, Size); then to
-# 712,000 (707,891 B: its copy of the core's lunar rules).
-CAPI_ICAL_LINKED_MAX := 712000
+# 712,000 (707,891 B: its copy of the core's lunar rules); then to 760,000 (744,979 B: occurrence spans,
+# times of day, locations and alarms read from and written to iCalendar, and its copy of them).
+CAPI_ICAL_LINKED_MAX := 760000
 # calgrid_lunar.o, the lunar and holiday member: paid only by programs that call those calls (on top of
 # calgrid.o). 73,203 bytes on 2026-12-07 (the holiday rows and names, the lunar table, their calls and the
 # member's own copy of the core and runtime they reach); bound about 9% above (docs/c-api.md, Size).
 CAPI_LUNAR_LINKED_MAX := 80000
 # calgrid_store.o, the store member (calgrid_store_*: CalGridStore with JSON, iCalendar and its own
 # copies of the rest), paid only by programs that call calgrid_store_*. 1,096,795 bytes on
-# 2026-12-07; its bound is that with about 3% to grow (docs/c-api.md, Size).
-CAPI_STORE_LINKED_MAX := 1132000
+# 2026-12-07; its bound is that with about 3% to grow (docs/c-api.md, Size); 1,155,163 bytes later that
+# day with spans, times, alarms and the vdir view cache, bound 1,180,000.
+CAPI_STORE_LINKED_MAX := 1180000
 CAPI_LINKED = size -A $(1) | awk '$$1 ~ /^\.(text|rodata|data|data\.rel\.ro|bss)$$/ { n += $$2 } END { print n }'
 CAPI_A_UNICODE_TABLES := _swift_stdlib_\(normData\|nfc_comp[0-9]*\|names\|words\|word_indices\|generalCategory\|nfd_decomp\|nfc_comp\|graphemeBreakProperties\|mappings\|case\|scalar_binProps\)
 CAPI_NO_ICAL_PROBE := Tests/C/probe/no_ical.c
@@ -288,7 +290,7 @@ test-c-symbols: $(CAPI_SO) $(CAPI_A) $(CAPI_NO_ICAL_PROBE)
 	@file=$$(stat -c %s $(CAPI_EM_DIR)/calgrid.o); code=$$($(call CAPI_LINKED,$(CAPI_EM_DIR)/calgrid.o)); \
 	 echo "libcalgrid.a's calgrid.o: $$file bytes on disk, $$code bytes of code and data linked into a program (target < $(CAPI_A_LINKED_MAX))"; \
 	 [ $$code -lt $(CAPI_A_LINKED_MAX) ] || { echo "libcalgrid.a links $$code bytes of code and data into a program: over its $(CAPI_A_LINKED_MAX)-byte promise (docs/c-api.md, Size: cut something or move the promise there)"; exit 1; }; \
-	 [ $$file -lt 917504 ] || { echo "libcalgrid.a's calgrid.o grew past 896 KiB on disk (807 KB with rule todos, 2026-12-01): did the runtime get duplicated?"; exit 1; }
+	 [ $$file -lt 1048576 ] || { echo "libcalgrid.a's calgrid.o grew past 1 MiB on disk (807 KB with rule todos, 2026-12-01; 940 KB with times and alarms, 2026-12-07): did the runtime get duplicated?"; exit 1; }
 	@file=$$(stat -c %s $(CAPI_EM_DIR)/calgrid_ical.o); code=$$($(call CAPI_LINKED,$(CAPI_EM_DIR)/calgrid_ical.o)); \
 	 echo "libcalgrid.a's calgrid_ical.o: $$file bytes on disk, $$code bytes of code and data linked into a program calling calgrid_ical_* (target < $(CAPI_ICAL_LINKED_MAX))"; \
 	 [ $$code -lt $(CAPI_ICAL_LINKED_MAX) ] || { echo "calgrid_ical.o links $$code bytes: over its $(CAPI_ICAL_LINKED_MAX)-byte bound (docs/c-api.md, Size)"; exit 1; }
