@@ -106,13 +106,17 @@ enum _ICalAlarms {
     /// own VALARMs for its occurrence only (`TodoAlarm.occurrence`), relative ones from its own
     /// DTSTART, DUE or DTEND, and a `.silent` alarm on its day so that the item's alarms do not
     /// ring for it (RFC 5545: an override replaces the occurrence whole, VALARMs too, as
-    /// recurring-ical-events reads it) unless the rule's own occurrence of that day keeps them.
-    static func overrides(_ list: [(component: OpaquePointer, day: CivilDate, shared: Bool)], clock: inout _ICalClock,
+    /// recurring-ical-events reads it) unless the rule's own occurrence of that day keeps them, or
+    /// the item has no alarm of its own to silence (`silencing` false), or the override is done.
+    static func overrides(_ list: [(component: OpaquePointer, day: CivilDate, shared: Bool)], silencing: Bool, clock: inout _ICalClock,
                           warnings: inout [_FieldFailure]) throws(_FieldFailure) -> [TodoAlarm] {
         var out: [TodoAlarm] = []
         for (raw, day, shared) in list {
-            let own = try read(_Component(raw: raw), first: day, clock: &clock, warnings: &warnings)
-            if !shared { out.append(TodoAlarm(clock: .silent, day: 0, second: 0, occurrence: day)) }
+            let override = _Component(raw: raw)
+            let own = try read(override, first: day, clock: &clock, warnings: &warnings)
+            // A done occurrence rings for nothing anyway: no mark, so that a tick written as a
+            // completed instance reads back as the same set.
+            if !shared && silencing && !override.isDone { out.append(TodoAlarm(clock: .silent, day: 0, second: 0, occurrence: day)) }
             for a in own {
                 out.append(TodoAlarm(clock: a.clock, day: a.day, second: a.second, repeatCount: a.repeatCount,
                                      repeatInterval: a.repeatInterval, action: a.action, zone: a.zone,
