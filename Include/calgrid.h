@@ -703,7 +703,7 @@ typedef struct calgrid_todo_statistics {
     size_t open_ended;                  /* with exactly one of them */
     size_t undated;                     /* with neither */
     size_t done;                        /* done as a whole (calgrid_todo_info.is_done) */
-    size_t overdue;                     /* not done and ending before `today` */
+    size_t overdue;                     /* not done, its deadline before `today` (as CALGRID_SORT_DEADLINE reads it) */
     int64_t tracked_days;               /* repeat days of the tracked todos, summed */
     int64_t done_days;                  /* of those, marked done */
     calgrid_date earliest_start;        /* or CALGRID_DATE_NONE when no todo has a start */
@@ -731,7 +731,9 @@ typedef enum calgrid_todo_text {
     CALGRID_TEXT_MEMO,   /* ENOTFOUND when the todo has no memo */
     CALGRID_TEXT_TAG,    /* the tag at `tag_index` (ERANGE when tag_index >= tag_count) */
     CALGRID_TEXT_RRULE,  /* the rule's canonical RRULE text (ENOTFOUND when the todo has no rule text) */
-    CALGRID_TEXT_LOCATION /* where it takes place (ENOTFOUND when it has no location) */
+    CALGRID_TEXT_LOCATION, /* where it takes place (ENOTFOUND when it has no location) */
+    CALGRID_TEXT_ALARM_DESCRIPTION /* the DESCRIPTION of its alarm number `tag_index` (calgrid_alarm_instant.alarm;
+                                      ERANGE when it has no such alarm, ENOTFOUND when that one has none) */
 } calgrid_todo_text;
 
 /* Copies one text of the todo at `index` into buf (capacity `size`) as NUL-terminated UTF-8;
@@ -824,9 +826,11 @@ typedef struct calgrid_occurrence {
 ** each day of a span), by day, and on one day all-day items first, then by start time, then by
 ** title bytes, then by index (CALGRID_SORT_TIME's order), into `out` (room for `size`); *out_count
 ** (may be NULL) = how many there are, also when out is too small (ENOSPC: pass size 0 to learn it).
-** EINVAL when last is before first. O(log N + k' x d + k log k) for the k' items of the range (the
-** index of calgrid_todo_set_overlapping, plus a scan of the rule items), d its days and k
-** occurrences. Allocates (ENOMEM leaves nothing changed). Reads the set (any number of threads). */
+** EINVAL when last is before first. O(G log N + P + W + k) for k occurrences: the index of
+** calgrid_todo_set_overlapping and the agenda index (rule items by first occurrence and by rule
+** pattern; G their groups, P the patterns' days in the range, W the items whose rule has RDATE or
+** EXDATE days, walked), then one radix sort; the first call after a change builds them, O(N log N).
+** Allocates (ENOMEM leaves nothing changed). Reads the set (any number of threads). */
 int calgrid_todo_set_occurrences(calgrid_occurrence *out, size_t size, size_t *out_count, const calgrid_todo_set *set,
                                  calgrid_date first, calgrid_date last, calgrid_todo_kind kind);
 
@@ -887,7 +891,7 @@ int calgrid_todo_set_grid_counts(calgrid_day_count counts[CALGRID_GRID_MAX_CELLS
 ** (CALGRID_SORT_DEADLINE, 0); registration order = (CALGRID_SORT_REGISTRATION, 0); newest first =
 ** (CALGRID_SORT_REGISTRATION, 1); calgrid_sort_label_order gives each dropdown entry's pair. */
 typedef enum calgrid_sort_key {
-    CALGRID_SORT_DEADLINE = 0,    /* end day */
+    CALGRID_SORT_DEADLINE = 0,    /* deadline: the end day; a rule's last occurrence's last day */
     CALGRID_SORT_REGISTRATION,    /* created_at */
     CALGRID_SORT_START,           /* start day */
     CALGRID_SORT_TITLE,           /* title bytes */
@@ -988,6 +992,47 @@ typedef struct calgrid_local_instant {
 ** at once. */
 int calgrid_tz_instant_of_local(calgrid_local_instant *out, const calgrid_tz *tz, calgrid_date date,
                                 int32_t second_of_day);
+
+/* ---------------------------------------------------------------------------------------------
+** Alarms: the instants the items' alarms (VALARMs, kept by the iCalendar import and the native
+** format) and reminder times ring at (docs/c-api.md, "Alarms").
+*/
+/* What an alarm does (RFC 5545 ACTION); one CalGrid does not know is CALGRID_ALARM_OTHER. */
+typedef enum calgrid_alarm_action {
+    CALGRID_ALARM_DISPLAY = 0,
+    CALGRID_ALARM_AUDIO,
+    CALGRID_ALARM_EMAIL,
+    CALGRID_ALARM_OTHER
+} calgrid_alarm_action;
+
+/* One instant an alarm rings at (calgrid_todo_set_alarms). Versioned by struct_size, which the
+** caller sets in out[0]: sizeof(calgrid_alarm_instant), or more for a later header's (its members
+** beyond these are left as they are). The elements are out[0].struct_size bytes apart; the library
+** sets each one's struct_size. */
+typedef struct calgrid_alarm_instant {
+    size_t struct_size;
+    int64_t at;                         /* seconds since 1970-01-01T00:00:00Z */
+    size_t index;                       /* the item's index in the set */
+    calgrid_date occurrence;            /* the first day of the occurrence it rings for (an absolute
+                                           alarm: the item's first day); CALGRID_DATE_NONE: undated */
+    calgrid_alarm_action action;
+    int64_t alarm;                      /* which of the item's alarms rings, 0-based in the order they
+                                           were read (VALARMs, a RECURRENCE-ID's own after the item's);
+                                           -1: the item's reminder time without an alarm of its own */
+} calgrid_alarm_instant;
+
+/* Every instant in [from, to) (seconds since 1970, UTC) at which an alarm of an item that is not
+** done rings (an occurrence ticked does not ring), in time order, then by index, then by alarm:
+** what `calgrid alarms --json` lists. Relative alarms ring on the wall clock of `zone` (the zone the
+** set was imported in) unless kept on their own TZID's; a repeating alarm costs only the rings in
+** the range. Into `out` (room for `size`; out[0].struct_size set by the caller when size > 0);
+** *out_count (may be NULL) = how many there are, also when out is too small (ENOSPC: pass size 0
+** to learn it). EINVAL for a NULL set or zone, to before from, or a bad struct_size. O(N/64 +
+** sum over items with alarms of (log R + occurrences in the range) + k log k) for k instants, as
+** TodoSet.alarmInstants. Allocates (ENOMEM leaves nothing changed). Reads the set (any number of
+** threads at once); `zone` is immutable (calgrid_tz), shared freely. */
+int calgrid_todo_set_alarms(calgrid_alarm_instant *out, size_t size, size_t *out_count, const calgrid_todo_set *set,
+                            int64_t from, int64_t to, const calgrid_tz *zone);
 
 /* ---------------------------------------------------------------------------------------------
 ** JSON import and export (json-c). An import appends the records after the todos already in the

@@ -7,6 +7,7 @@ test-cli: deps ical-venv
 	@$(MAKE) --no-print-directory check-cli-api
 	Tests/CLI/run.sh $(BUILD)/debug/calgrid
 	$(ICAL_PYTHON) Tests/CLI/ics_store_test.py $(BUILD)/debug/calgrid
+	$(ICAL_PYTHON) Tests/CLI/deadline_store_test.py $(BUILD)/debug/calgrid
 
 # The CLI is a client of the libraries like any other: public API only. SwiftPM gives it the
 # package's `package` declarations (and its debug modules are built for testing), so its sources
@@ -41,7 +42,7 @@ CALGRID_OOM_WRAP := $(foreach f,malloc calloc realloc posix_memalign aligned_all
 # expand, and libicuuc pulls in libicudata's 30 MB table. Sources/CICUDataStub has an empty table,
 # and --defsym gives the table's symbol (icudt<ICU major>_dat) its address before any archive is
 # searched, so libicudata.a's member is never pulled in (docs/reliability.md, "Start-up floor").
-ICU_MAJOR        := $(firstword $(subst ., ,$(shell pkg-config --modversion icu-uc 2>/dev/null)))
+# (ICU_MAJOR: mk/capi.mk, which links libcalgrid.so the same way.)
 CALGRID_ICU_STUB := $(abspath $(BUILD))/cli-oom/icu_data_stub.o
 CALGRID_STATIC_FLAGS := -Xswiftc -static-executable -Xlinker --no-mmap-output-file $(CALGRID_OOM_WRAP) -Xlinker $(CALGRID_OOM_OBJ) \
   -Xlinker $(CALGRID_ICU_STUB) -Xlinker --defsym=icudt$(ICU_MAJOR)_dat=calgrid_icu_empty_data

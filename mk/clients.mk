@@ -2,7 +2,8 @@
 # their own icalendar, apart from the oracle's in mk/icalendar.mk), run headless with config files
 # given by -c in a throwaway folder. test-clients: Tests/Clients/clients_check.py against calgrid
 # (built as test-cli builds it): todoman's and khal's own output against calgrid's import, views
-# and vdir writes, in Pacific/Auckland and Asia/Seoul.
+# and vdir writes, in Pacific/Auckland and Asia/Seoul; Tests/Clients/spans_check.py the same for items
+# whose occurrences cover several days (issue 37).
 CLIENT_VENV := $(BUILD)/clients-venv
 # Their dependencies are pinned too (pip freeze of the venv the checks passed in), so a clean clone
 # installs the same programs: a new icalendar or click would change what the clients write or print.
@@ -16,5 +17,6 @@ $(eval $(call PYPI_VENV,clients-venv,$(CLIENT_VENV),$(CLIENT_PYPI),mk/clients.mk
 test-clients: deps clients-venv
 	$(SWIFT) build --product calgrid
 	$(CLIENT_VENV)/bin/python Tests/Clients/clients_check.py $(BUILD)/debug/calgrid $(CLIENT_VENV)/bin
+	$(CLIENT_VENV)/bin/python Tests/Clients/spans_check.py $(BUILD)/debug/calgrid $(CLIENT_VENV)/bin
 
 TEST_RULES += test-clients

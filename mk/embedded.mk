@@ -137,7 +137,8 @@ $(TARGET_DIR)/arm/firmware.elf: $(TARGET_DIR)/arm/CalGrid.o $(TARGET_DIR)/arm/Fi
 
 # Variants of the same firmware source on the Cortex-M4: $(call FIRMWARE_VARIANT,name,swift flags,c flags).
 # small: the M0's 30 todos (its checksum is the M0's reference); measure: prints the set's parts
-# after each phase; double: 200 todos, the budget's negative control.
+# after each phase; double: 200 todos, the budget's negative control; lunar: also each cell's
+# lunar date (the lunar table's cost, below).
 define FIRMWARE_VARIANT
 $(TARGET_DIR)/arm/Firmware-$(1).o: $(Firmware_SOURCES) $(TARGET_DIR)/arm/CalGrid.o
 	$(SWIFTC) $(ARM_SWIFT_FLAGS) $(2) -module-name Firmware -package-name $(PACKAGE_NAME) -I $(TARGET_DIR)/arm \
@@ -151,6 +152,7 @@ endef
 $(eval $(call FIRMWARE_VARIANT,small,-DFIRMWARE_SMALL,))
 $(eval $(call FIRMWARE_VARIANT,measure,-DFIRMWARE_MEASURE,-DFIRMWARE_MEASURE))
 $(eval $(call FIRMWARE_VARIANT,double,-DFIRMWARE_DOUBLE,))
+$(eval $(call FIRMWARE_VARIANT,lunar,-DFIRMWARE_LUNAR,))
 
 # The same firmware in WebAssembly, measured alike (firmware_wasm.c): its linear memory beside the
 # Cortex-M4's RAM. Stack 64 KiB, arena FIRMWARE_ARENA, as on the Cortex-M4.
@@ -182,7 +184,11 @@ FIRMWARE_MEASURE = measure() { \
 # Also: the same firmware with 200 todos, which must exceed the RAM ceiling (else the measurement
 # no longer sees the set); the 30-todo build (the M0's) for what does fit; the firmware in
 # WebAssembly, whose checksum must equal the Cortex-M4's, with its linear memory beside the RAM.
-test-embedded-budget: deps-embedded $(addprefix $(TARGET_DIR)/arm/,firmware.elf firmware-measure.elf firmware-double.elf firmware-small.elf) \
+# The lunar table (issue 40: at most LUNAR_TABLE_BUDGET bytes of flash on armv7em): its bytes as the
+# firmware that shows lunar dates links them (the symbol's size in firmware-lunar.elf), and that
+# firmware's flash beside the plain one's, which must link none of the table.
+LUNAR_TABLE_BUDGET ?= 4096
+test-embedded-budget: deps-embedded $(addprefix $(TARGET_DIR)/arm/,firmware.elf firmware-measure.elf firmware-double.elf firmware-small.elf firmware-lunar.elf) \
                       $(TARGET_DIR)/wasm/firmware.wasm
 	@set -e; $(FIRMWARE_MEASURE); \
 	 measure $(TARGET_DIR)/arm/firmware-measure.elf; echo "$$run" | grep '^# '; \
@@ -191,6 +197,12 @@ test-embedded-budget: deps-embedded $(addprefix $(TARGET_DIR)/arm/,firmware.elf 
 	   { echo "firmware: the set's columns take $$columns bytes for $(FIRMWARE_TODOS) todos, over 32 a todo: a new column must cost nothing where it is unused"; exit 1; }; \
 	 measure $(TARGET_DIR)/arm/firmware-double.elf; ram200=$$ram; \
 	 measure $(TARGET_DIR)/arm/firmware-small.elf; ram30=$$ram; \
+	 measure $(TARGET_DIR)/arm/firmware-lunar.elf; flashLunar=$$flash; \
+	 table=$$($(ARM_CC:gcc=nm) -S $(TARGET_DIR)/arm/firmware-lunar.elf | awk '/_lunarYearTable/ {print $$2}'); \
+	 test -n "$$table" || { echo "firmware: the lunar firmware links no lunar table (_lunarYearTable): the measurement misses it"; exit 1; }; \
+	 table=$$(( 0x$$table )); \
+	 ! $(ARM_CC:gcc=nm) $(TARGET_DIR)/arm/firmware.elf | grep -q _lunarYearTable || \
+	   { echo "firmware: the plain firmware links the lunar table, which it never reads"; exit 1; }; \
 	 measure $(TARGET_DIR)/arm/firmware.elf; \
 	 echo "firmware: flash $$flash bytes (code+rodata $$text, data $$data; budget $(BUDGET_FLASH)), RAM $$ram bytes (data $$data, bss $$bss, heap peak $$heap, stack peak $$stack; budget $(BUDGET_RAM))"; \
 	 $(ARM_SIZE) $(TARGET_DIR)/arm/firmware.elf | tail -1; \
@@ -200,6 +212,8 @@ test-embedded-budget: deps-embedded $(addprefix $(TARGET_DIR)/arm/,firmware.elf 
 	 wsum=$$(echo "$$wasm" | sed -n 's/^firmware checksum \([0-9]*\).*/\1/p'); \
 	 echo "firmware: wasm32$$(echo "$$wasm" | sed -n 's/^# linear-memory \([0-9]*\) static \([0-9]*\) heap-peak \([0-9]*\) heap-live-peak [0-9]* stack-peak \([0-9]*\).*/ linear memory \1 bytes (static \2, heap peak \3, stack peak \4)/p'), checksum $$wsum"; \
 	 echo "firmware: 30 todos RAM $$ram30 bytes, 200 todos RAM $$ram200 bytes (ceiling $(RAM_CEILING))"; \
+	 echo "firmware: lunar table $$table bytes (budget $(LUNAR_TABLE_BUDGET)); with each cell's lunar date the firmware is $$flashLunar bytes of flash, $$(( flashLunar - flash )) more (the plain one links no lunar table)"; \
+	 test $$table -le $(LUNAR_TABLE_BUDGET) || { echo "firmware: the lunar table is over its $(LUNAR_TABLE_BUDGET)-byte budget"; exit 1; }; \
 	 test -n "$$wsum" && test "$$wsum" = "$$sum" || { echo "firmware: the wasm32 checksum $$wsum, the Cortex-M4's $$sum"; exit 1; }; \
 	 test $$flash -le $(BUDGET_FLASH) || { echo "firmware: flash over its $(BUDGET_FLASH)-byte budget"; exit 1; }; \
 	 test $$flash -le $(FLASH_CEILING) || { echo "firmware: flash over its $(FLASH_CEILING)-byte ceiling (5% above the last measurement: docs/embedded.md)"; exit 1; }; \

@@ -8,6 +8,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <link.h>
 #include <locale.h>
 #if defined(__GLIBC__)
 #include <malloc.h>
@@ -502,6 +503,100 @@ static inline const char *cg_readdir_name(DIR *d, int *err) {
     }
 }
 static inline void cg_closedir(DIR *d) { (void)closedir(d); }
+
+/* ---- a vdir's listing and statuses in bulk (a warm view of 100,000 files is mostly these) ---- */
+
+/* The names in the directory `path` that end in `suffix` and do not start with ".", in the order
+   the file system gives them, each followed by a NUL, in one buffer from malloc (*out, *length
+   bytes, *count names; free it with cg_free). 0; -1 with *err when the directory cannot be opened;
+   -2 with *err when reading it fails (readdir's errno, or ENOMEM). No String per name: a cache compares the whole buffer with the one it kept. */
+static inline int cg_list_names(const char *path, const char *suffix, char **out, size_t *length, size_t *count, int *err) {
+    DIR *d = opendir(path);
+    if (d == NULL) { *err = errno; return -1; }
+    size_t cap = 1 << 16, used = 0, n = 0, ls = strlen(suffix);
+    char *buf = malloc(cap);
+    if (buf == NULL) { closedir(d); *err = ENOMEM; return -2; }
+    for (;;) {
+        errno = 0;
+        struct dirent *e = readdir(d);
+        if (e == NULL) {
+            if (errno != 0) { *err = errno; free(buf); closedir(d); return -2; }
+            break;
+        }
+        size_t len = strlen(e->d_name);
+        if (e->d_name[0] == '.' || len < ls || memcmp(e->d_name + len - ls, suffix, ls) != 0) continue;
+        if (used + len + 1 > cap) {
+            while (used + len + 1 > cap) cap *= 2;
+            char *grown = realloc(buf, cap);
+            if (grown == NULL) { *err = ENOMEM; free(buf); closedir(d); return -2; }
+            buf = grown;
+        }
+        memcpy(buf + used, e->d_name, len + 1);
+        used += len + 1;
+        n++;
+    }
+    closedir(d);
+    *out = buf; *length = used; *count = n;
+    return 0;
+}
+static inline void cg_free(void *p) { free(p); }
+
+/* cg_stat_at of `count` names laid one after the other from `names` (each ended by a NUL), in the
+   directory `dirfd`: 5 values per name into `out` (cg_stat_values), the kind -1 where nothing is
+   there or it cannot be looked at. One loop in C, no path built per name. */
+static inline void cg_stat_names_at(int dirfd, const char *names, size_t count, int64_t *out) {
+    struct stat st;
+    for (size_t k = 0; k < count; k++) {
+        if (fstatat(dirfd, names, &st, 0) == 0) cg_stat_values(&st, out + 5 * k);
+        else { out[5 * k] = out[5 * k + 1] = out[5 * k + 2] = out[5 * k + 3] = 0; out[5 * k + 4] = -1; }
+        names += strlen(names) + 1;
+    }
+}
+
+/* The GNU build id of the program or shared library this code is linked into (the object whose
+   loaded segments hold cg_build_id itself), up to `cap` bytes into `out`; its length, 0 when the
+   object has none. What a cache written by one build keys on, so that another build (a new
+   calgrid, a new libcalgrid.so under the same program) never reads it. */
+struct cg_build_id_search { uintptr_t address; unsigned char *out; int cap; int length; };
+/* dl_iterate_phdr and its struct dl_phdr_info are GNU extensions of <link.h>, declared there only
+   under _GNU_SOURCE, which this header cannot define (Swift's own Glibc module is built without it,
+   and the two would disagree on libc's types). The leading members of glibc's struct, declared
+   here under a name of our own, and the function under our name bound to its symbol. */
+struct cg_phdr_info { ElfW(Addr) dlpi_addr; const char *dlpi_name; const ElfW(Phdr) *dlpi_phdr; ElfW(Half) dlpi_phnum; };
+extern int cg_dl_iterate_phdr(int (*)(struct cg_phdr_info *, size_t, void *), void *) __asm__("dl_iterate_phdr");
+static inline int cg_build_id_visit(struct cg_phdr_info *info, size_t size, void *data) {
+    (void)size;
+    struct cg_build_id_search *s = data;
+    int mine = 0;
+    for (int k = 0; k < info->dlpi_phnum; k++) {
+        const ElfW(Phdr) *ph = &info->dlpi_phdr[k];
+        uintptr_t start = (uintptr_t)info->dlpi_addr + ph->p_vaddr;
+        if (ph->p_type == PT_LOAD && s->address >= start && s->address < start + ph->p_memsz) mine = 1;
+    }
+    if (!mine) return 0;
+    for (int k = 0; k < info->dlpi_phnum; k++) {
+        const ElfW(Phdr) *ph = &info->dlpi_phdr[k];
+        if (ph->p_type != PT_NOTE) continue;
+        const unsigned char *p = (const unsigned char *)(info->dlpi_addr + ph->p_vaddr), *end = p + ph->p_memsz;
+        while (p + sizeof(ElfW(Nhdr)) <= end) {
+            const ElfW(Nhdr) *n = (const ElfW(Nhdr) *)p;
+            const unsigned char *name = p + sizeof(ElfW(Nhdr));
+            const unsigned char *desc = name + ((n->n_namesz + 3) & ~3u);
+            if (n->n_type == NT_GNU_BUILD_ID && n->n_namesz == 4 && memcmp(name, "GNU", 4) == 0 && desc + n->n_descsz <= end) {
+                s->length = (int)n->n_descsz < s->cap ? (int)n->n_descsz : s->cap;
+                memcpy(s->out, desc, (size_t)s->length);
+                return 1;
+            }
+            p = desc + ((n->n_descsz + 3) & ~3u);
+        }
+    }
+    return 1;
+}
+static inline int cg_build_id(unsigned char *out, int cap) {
+    struct cg_build_id_search s = { (uintptr_t)&cg_build_id_visit, out, cap, 0 };
+    cg_dl_iterate_phdr(cg_build_id_visit, &s);
+    return s.length;
+}
 
 /* unlink that reports why it failed. */
 static inline int cg_unlink_checked(const char *path, int *err) {

@@ -46,7 +46,7 @@ public func calgrid_ical_export_buffer(_ out: UnsafeMutablePointer<UnsafeMutable
         let s = try _reading(set)
         do throws(CStatus) { try _reserve(_icalExportBound(s.pointee)) } catch { throw _ErrorInfo(error, "out of memory").report(to: err) }
         let o = try _icalExportOptions(options, err: err)
-        do throws(CStatus) { try _handOut(s.pointee.exportICalendarBytes(now: o.now), to: out, length: outLength) } catch {
+        do throws(CStatus) { try _handOut(s.pointee.exportICalendarBytes(now: o.now, zone: o.zone), to: out, length: outLength) } catch {
             throw _ErrorInfo(error, "out of memory").report(to: err)
         }
     }
@@ -62,7 +62,7 @@ public func calgrid_ical_export_file(_ set: OpaquePointer?, _ path: UnsafePointe
         do throws(CStatus) { try _reserve(_icalExportBound(s.pointee)) } catch { throw _ErrorInfo(error, "out of memory").report(to: err) }
         let file = try _string(path, field: "path", record: -1, err: err)
         let o = try _icalExportOptions(options, err: err)
-        do throws(Errno) { try s.pointee.exportICalendar(to: file, now: o.now) } catch {
+        do throws(Errno) { try s.pointee.exportICalendar(to: file, now: o.now, zone: o.zone) } catch {
             throw _ErrorInfo(_systemStatus(error), error.message).report(to: err)
         }
     }

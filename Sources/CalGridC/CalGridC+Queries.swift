@@ -192,21 +192,24 @@ public func calgrid_todo_set_occurrences(_ out: UnsafeMutablePointer<calgrid_occ
         let f = try _date(first), l = try _date(last), k = try _kind(kind)
         guard f <= l else { throw .invalid }
         let size = try _capacity(size, of: calgrid_occurrence.self)
-        // The items of the range, each on at most every day of it: their rows, (key, row) pairs
-        // and the answer, 48 bytes an occurrence.
-        let items = s.read { $0.count(from: f, through: l, kind: k) }
-        try _reserve(_add(s.readAllocationBound(days: 0, dayTableOf: nil), _mul(_mul(items, f.days(to: l) + 1), 48)))
-        let found = s.read { $0.occurrences(from: f, through: l, kind: k) }
-        outCount?.pointee = found.count
-        guard found.count <= size else { throw .noSpace }
-        guard !found.isEmpty else { return }
-        guard let out else { throw .invalid }
-        s.read { t in
-            for (j, o) in found.enumerated() {
-                let times = t.times(at: o.index)
-                out[j] = calgrid_occurrence(date: o.day.dayNumber, index: o.index, has_times: times == nil ? 0 : 1,
+        // The indexes' builds first (nothing when built), then the range's items, each on at most
+        // every day of it, found by the indexes (no scan: until issue 39's fix this counted the
+        // range with `count(from:through:)`, a scan of every rule item, before the agenda scanned
+        // them again).
+        try _reserve(s.read { $0._agendaAllocationBound(from: f, through: l, kind: k, prepared: false) })
+        s.read { $0._prepareAgenda() }
+        try _reserve(s.read { $0._agendaAllocationBound(from: f, through: l, kind: k, prepared: true) })
+        try s.read { (t) throws(CStatus) in
+            let found = t._agenda(from: f, through: l, kind: k)
+            outCount?.pointee = found.count
+            guard found.count <= size else { throw .noSpace }
+            guard found.count > 0 else { return }
+            guard let out else { throw .invalid }
+            for j in 0..<found.count {
+                let day = found.day(j), i = found.row(j), times = found.times(j)
+                out[j] = calgrid_occurrence(date: day.dayNumber, index: i, has_times: times == nil ? 0 : 1,
                                             start_minutes: times.map { Int32($0.start) } ?? -1, end_minutes: times.map { Int32($0.end) } ?? -1,
-                                            is_done: t.isDone(on: o.day, at: o.index) ? 1 : 0)
+                                            is_done: t._isDoneInAgenda(found, j) ? 1 : 0)
             }
         }
     }

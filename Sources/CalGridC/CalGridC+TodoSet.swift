@@ -342,6 +342,10 @@ public func calgrid_todo_set_text(_ buf: UnsafeMutablePointer<CChar>?, _ size: I
             case CALGRID_TEXT_RRULE.rawValue:
                 guard let rule = t.recurrence(at: i)?.rule else { throw CStatus(CALGRID_ENOTFOUND) }
                 try _copyOut(rule.text, buf, size, outLength)
+            case CALGRID_TEXT_ALARM_DESCRIPTION.rawValue:
+                guard tagIndex >= 0, tagIndex < t.alarmCount(at: i) else { throw .range }
+                guard let d = t.alarm(tagIndex, at: i).description else { throw CStatus(CALGRID_ENOTFOUND) }
+                try _copyOut(d, buf, size, outLength)
             default:
                 throw .invalid
             }

@@ -9,6 +9,7 @@ extension TodoSet {
     /// todo STATUS:COMPLETED, COMPLETED (`now`) and PERCENT-COMPLETE:100 (else STATUS:NEEDS-ACTION);
     /// a recurring todo's rule with its ticks as completed RECURRENCE-ID instances; the reminder as
     /// a VALARM (TRIGGER that many minutes after the start day's midnight, else the due day's);
+    /// every other alarm as a VALARM with its ACTION, DESCRIPTION, TRIGGER and REPEAT (`_ICalAlarm.written`);
     /// an event as a VEVENT (DTEND the day after its last day; without an end, `RRULE:FREQ=DAILY`,
     /// its days from the start on).
     /// Repetition weekdays, a non-recurring todo's per-day completion flags and challenge have no
@@ -16,19 +17,23 @@ extension TodoSet {
     /// to the same ids, texts, tags, days, creation times, rules, completion and reminders.
     /// - Parameter now: the DTSTAMP, seconds since 1970 (default: the clock).
     /// - Complexity: O(n + text of the todos)
-    public func exportICalendarBytes(now: Int64 = CurrentProcess.secondsSince1970()) -> [UInt8] {
+    /// - Parameter zone: the zone the set's days were read in, where an alarm kept on UTC's or its
+    ///   own zone's clock is written (default UTC).
+    public func exportICalendarBytes(now: Int64 = CurrentProcess.secondsSince1970(), zone: TimeZoneRules = .utc) -> [UInt8] {
         _Libical.lock()
         defer { _Libical.unlock() }
         let cal = _Builder.calendar()
         defer { icalcomponent_free(cal) }
-        for i in indices { for c in _Builder.todo(draft(at: i), now: now) { icalcomponent_add_component(cal, c) } }
+        for i in indices {
+            for c in _Builder.todo(draft(at: i), alarms: alarmCount == 0 ? [] : alarms(at: i), zone: zone, now: now) { icalcomponent_add_component(cal, c) }
+        }
         return _Builder.text(cal)
     }
 
     /// `exportICalendarBytes(now:)` written to `path`, replaced atomically (temporary file, fsync, rename).
     /// - Throws: the system's error when the file cannot be written.
     /// - Complexity: O(n + text of the todos)
-    public func exportICalendar(to path: String, now: Int64 = CurrentProcess.secondsSince1970()) throws(Errno) {
-        try AtomicFile.replace(path, with: exportICalendarBytes(now: now))
+    public func exportICalendar(to path: String, now: Int64 = CurrentProcess.secondsSince1970(), zone: TimeZoneRules = .utc) throws(Errno) {
+        try AtomicFile.replace(path, with: exportICalendarBytes(now: now, zone: zone))
     }
 }

@@ -76,6 +76,87 @@ enum _ICalAlarm {
         return a
     }
 
+    /// Gives VALARM `v` (a DISPLAY one `alarm(_:end:title:)` made) `a`'s ACTION and REPEAT/DURATION.
+    static func dress(_ v: OpaquePointer, like a: TodoAlarm) {
+        let action: icalproperty_action
+        switch a.action {
+        case .audio: action = ICAL_ACTION_AUDIO
+        case .email: action = ICAL_ACTION_EMAIL
+        case .display, .other: action = ICAL_ACTION_DISPLAY
+        }
+        if let p = icalcomponent_get_first_property(v, ICAL_ACTION_PROPERTY) { icalproperty_set_action(p, action) }
+        if a.repeatCount > 0 {
+            icalcomponent_add_property(v, icalproperty_new_repeat(a.repeatCount))
+            icalcomponent_add_property(v, icalproperty_new_duration(icaldurationtype_from_int(a.repeatInterval)))
+        }
+    }
+
+    /// A VALARM for alarm `a` of `draft` (export: every alarm but the reminder's, which is written
+    /// from the reminder time): ACTION, DESCRIPTION (the alarm's; a DISPLAY one without, the title:
+    /// RFC 5545 requires one), TRIGGER and REPEAT/DURATION. An absolute alarm's TRIGGER is its UTC
+    /// DATE-TIME; a relative one counts from DTSTART (without a start, RELATED=END from the DUE) on the
+    /// wall clock the export writes those in (`zone`'s: an alarm kept on UTC's or its own zone's clock
+    /// rings there as it does for the first occurrence). Nil for what has no VALARM of its own: a `.silent` mark,
+    /// an override's alarm (its occurrence is not written as a RECURRENCE-ID), a `.reminder` clock
+    /// (the reminder time is written apart), an action CalGrid does not know, a relative alarm of an
+    /// undated item.
+    static func written(_ a: TodoAlarm, _ draft: TodoDraft, zone: TimeZoneRules) -> OpaquePointer? {
+        guard a.occurrence == nil, a.clock != .silent, a.clock != .reminder else { return nil }
+        let action: icalproperty_action
+        switch a.action {
+        case .display: action = ICAL_ACTION_DISPLAY
+        case .audio: action = ICAL_ACTION_AUDIO
+        case .email: action = ICAL_ACTION_EMAIL
+        case .other: return nil
+        }
+        var t = icaltriggertype()
+        t.time = icaltime_null_time()
+        t.duration = icaldurationtype_null_duration()
+        var end = false
+        if a.clock == .absolute {
+            var v = icaltime_from_timet_with_zone(0, 0, icaltimezone_get_utc_timezone())
+            let (d, s) = (CivilDate(_unchecked: a.day), a.second)
+            let (y, m, day) = d.components
+            v.year = Int32(y); v.month = Int32(m); v.day = Int32(day)
+            v.hour = s / 3600; v.minute = s / 60 % 60; v.second = s % 60
+            t.time = v
+        } else {
+            // Days after the first day (the start's, else the end's) and seconds after its midnight,
+            // less the anchor's own time of day.
+            guard let first = draft.start ?? draft.end else { return nil }
+            end = draft.start == nil
+            let anchor = draft.times.map { Int64(end ? $0.end : $0.start) * 60 } ?? 0
+            var offset = Int64(a.day) * 86_400 + Int64(a.second)
+            let ringDay = first._clampedAdding(Int64(a.day))
+            var instant: Int64? = nil
+            if a.clock == .utc { instant = Int64(ringDay.dayNumber) * 86_400 + Int64(a.second) }
+            if let z = a.zone {
+                switch z.instant(of: ringDay, secondOfDay: a.second) {
+                case .unique(let x), .ambiguous(let x, _): instant = x
+                case .nonexistent(let g): instant = g
+                }
+            }
+            if let instant, let l = zone.localTime(at: instant) {
+                offset = Int64(first.days(to: l.day)) * 86_400 + Int64(l.secondOfDay)
+            }
+            t.duration = icaldurationtype_from_int(Int32(clamping: offset - anchor))
+        }
+        let v = icalcomponent_new(ICAL_VALARM_COMPONENT)!
+        icalcomponent_add_property(v, icalproperty_new_action(action))
+        if let text = a.description ?? (a.action == .display ? (draft.title.isEmpty ? _ICalText.reminder : draft.title) : nil),
+           let p = _Builder.text(text, { icalproperty_new_description($0) }) {
+            icalcomponent_add_property(v, p)
+        }
+        let p = icalproperty_new_trigger(t)!
+        if end { icalproperty_add_parameter(p, icalparameter_new_related(ICAL_RELATED_END)) }
+        icalcomponent_add_property(v, p)
+        if a.repeatCount > 0 {
+            icalcomponent_add_property(v, icalproperty_new_repeat(a.repeatCount))
+            icalcomponent_add_property(v, icalproperty_new_duration(icaldurationtype_from_int(a.repeatInterval)))
+        }
+        return v
+    }
+
     /// Sets `c`'s reminder to `minutes` (nil: none): the mapped VALARM's trigger changed or the
     /// VALARM removed, or, when none maps, a new VALARM on a todo's DUE (RELATED=END), else on
     /// DTSTART (else an event's DTEND).

@@ -51,7 +51,7 @@ enum _ICalAlarms {
                 }
                 let (day, second) = _floorDivide(i, 86_400)
                 out.append(TodoAlarm(clock: .absolute, day: Int32(clamping: day), second: Int32(second),
-                                     repeatCount: count, repeatInterval: interval, action: action))
+                                     repeatCount: count, repeatInterval: interval, action: action, description: description(a)))
                 continue
             }
             guard icaldurationtype_is_bad_duration(t.duration) == 0 else {
@@ -97,9 +97,41 @@ enum _ICalAlarms {
             }
             out.append(TodoAlarm(clock: ring.utc ? .utc : .local, day: Int32(truncatingIfNeeded: ring.day - Int64(first.dayNumber)),
                                  second: Int32(ring.second), repeatCount: count, repeatInterval: interval, action: action, zone: zone,
-                                 reminder: a.raw == reminder ? reminderMinutes : nil))
+                                 reminder: a.raw == reminder ? reminderMinutes : nil, description: description(a)))
         }
         return out
+    }
+
+    /// The alarms of a recurring item's overrides (`_ICalRecurrence.overrides`): each override's
+    /// own VALARMs for its occurrence only (`TodoAlarm.occurrence`), relative ones from its own
+    /// DTSTART, DUE or DTEND, and a `.silent` alarm on its day so that the item's alarms do not
+    /// ring for it (RFC 5545: an override replaces the occurrence whole, VALARMs too, as
+    /// recurring-ical-events reads it) unless the rule's own occurrence of that day keeps them, or
+    /// the item has no alarm of its own to silence (`silencing` false), or the override is done.
+    static func overrides(_ list: [(component: OpaquePointer, day: CivilDate, shared: Bool)], silencing: Bool, clock: inout _ICalClock,
+                          warnings: inout [_FieldFailure]) throws(_FieldFailure) -> [TodoAlarm] {
+        var out: [TodoAlarm] = []
+        for (raw, day, shared) in list {
+            let override = _Component(raw: raw)
+            let own = try read(override, first: day, clock: &clock, warnings: &warnings)
+            // A done occurrence rings for nothing anyway: no mark, so that a tick written as a
+            // completed instance reads back as the same set.
+            if !shared && silencing && !override.isDone { out.append(TodoAlarm(clock: .silent, day: 0, second: 0, occurrence: day)) }
+            for a in own {
+                out.append(TodoAlarm(clock: a.clock, day: a.day, second: a.second, repeatCount: a.repeatCount,
+                                     repeatInterval: a.repeatInterval, action: a.action, zone: a.zone,
+                                     occurrence: day, description: a.description))
+            }
+        }
+        return out
+    }
+
+    /// The VALARM's DESCRIPTION as written (unescaped); nil without one.
+    static func description(_ a: _Component) -> String? {
+        guard a.has(ICAL_DESCRIPTION_PROPERTY) else { return nil }
+        var s: String? = nil
+        a.withText(ICAL_DESCRIPTION_PROPERTY) { t in if let t { s = String(decoding: t, as: UTF8.self) } }
+        return s
     }
 
     /// The tzdata zone of `tzid` (nil for a name tzdata does not know, such as Outlook's Windows

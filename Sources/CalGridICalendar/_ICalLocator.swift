@@ -54,7 +54,7 @@ struct _ICalLocator: _IssueLocating {
         case .createdAt: "CREATED"
         case .tags: "CATEGORIES"
         case .isCompleted: "STATUS"
-        case .reminderMinutes: "VALARM"
+        case .reminderMinutes, .alarms: "VALARM"
         case .rule: "RRULE"
         case .exceptionDates: "EXDATE"
         case .additionalDates: "RDATE"

@@ -52,12 +52,20 @@ struct _ICalRecordDecoder: _RecordDecoding {
         if let s = item.start, let e = item.end, e >= s, s.days(to: e) >= maxSpanDays {
             throw _FieldFailure.spanTooLong(c.isTodo ? "DUE" : "DTEND", limit: maxSpanDays)
         }
-        let alarms = try _ICalAlarms.read(c, first: item.start, clock: &clock, warnings: &item.warnings)
+        var alarms = try _ICalAlarms.read(c, first: item.start, clock: &clock, warnings: &item.warnings)
+        if let r = item.recurrence, !r.overrides.isEmpty {
+            // Silent marks only where the series has alarms to silence: without any they would
+            // only add alarms to an item that has none (and change its native export).
+            alarms += try _ICalAlarms.overrides(r.overrides, silencing: !alarms.isEmpty || item.reminder != nil,
+                                                clock: &clock, warnings: &item.warnings)
+        }
         let end = spans ? item.end.map { $0._clampedAdding(Int64(extra)) } : item.end
         var fields = TodoFields(start: item.start, end: end, createdAt: item.createdAt, isChallenge: native.isChallenge,
                                 isCompleted: item.isCompleted, repetition: native.repetition, reminderMinutes: item.reminder, isEvent: c.isEvent,
                                 occurrenceDays: spans ? item.occurrenceDays : 1)
-        fields.times = try _ICalItem.times(c, &clock)
+        // Times belong to days: an item read as undated (a VEVENT with DTEND but no DTSTART) has
+        // none, or an export (which writes no dates for it) would lose them.
+        if fields.start != nil || fields.end != nil { fields.times = try _ICalItem.times(c, &clock) }
         func append(_ id: UnsafeRawBufferPointer?) {
             c.withText(ICAL_SUMMARY_PROPERTY) { title in
                 c.withText(ICAL_DESCRIPTION_PROPERTY) { memo in

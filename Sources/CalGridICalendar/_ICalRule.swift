@@ -25,6 +25,10 @@ struct _ICalRecurrence {
     var ticks: [CivilDate] = []
     /// Why the rule became its days as far as a horizon, when it did (a warning).
     var warning: _FieldFailure? = nil
+    /// Each override (RECURRENCE-ID) of an occurrence that stays, with the day its occurrence
+    /// starts on in the import zone, and whether another occurrence of the item falls on that day
+    /// too (moved onto it): its own alarms ring for it (`_ICalAlarms.overrides`).
+    var overrides: [(component: OpaquePointer, day: CivilDate, shared: Bool)] = []
 
     /// The flags the set tracks for the todo (one per occurrence in start...last, or as far as the
     /// last ticked one when the rule never ends: the set keeps an open rule's first flags) with the
@@ -173,6 +177,19 @@ struct _ICalRuleReader {
             }
             if at != day { excluded.append(d); moved.append(at) }
             if o.isDone { out.ticks.append(at) }
+            out.overrides.append((o.raw, at, at != day))
+        }
+        // A moved occurrence shares its new day with the rule's own occurrence there, if any: that
+        // one keeps the item's alarms (`shared`); the day of one moved nowhere else has none but its own.
+        let removedDays = Set(excluded)
+        for k in out.overrides.indices where out.overrides[k].shared {
+            let at = out.overrides[k].day
+            var regular = out.rdates.contains(at)
+            for off in -2...2 where !regular {
+                let d = at._clampedAdding(Int64(off))
+                if zoneRecurrence.contains(d), !removedDays.contains(d), (isTimed ? try mapped(d, &clock) : d) == at { regular = true }
+            }
+            out.overrides[k].shared = regular
         }
         out.rdates += moved
         // An instance moved onto a day whose own occurrence is excluded keeps that day: EXDATE

@@ -108,7 +108,7 @@ enum _Builder {
     /// A new VTODO (a VEVENT for an event) holding `native`'s mapped fields, stamped `now`, and for
     /// a recurring todo with ticked occurrences one RECURRENCE-ID instance per tick,
     /// STATUS:COMPLETED: the components to add to a VCALENDAR, the item first.
-    static func todo(_ native: TodoDraft, now: Int64) -> [OpaquePointer] {
+    static func todo(_ native: TodoDraft, alarms: [TodoAlarm] = [], zone: TimeZoneRules = .utc, now: Int64) -> [OpaquePointer] {
         // RFC 5545's own properties for what they can say (a weekday repetition as its RRULE), the
         // X-CALGRID- ones for the rest.
         let draft = _ICalNative.standard(native)
@@ -116,14 +116,30 @@ enum _Builder {
         icalcomponent_add_property(c, text(draft.id) { icalproperty_new_uid($0) })
         if let p = time(ICAL_DTSTAMP_PROPERTY, utc(now), { icalproperty_new_dtstamp($0) }) { icalcomponent_add_property(c, p) }
         set(c, draft, isEvent: draft.isEvent, now: now)
-        if let m = draft.reminderMinutes, _ICalNative.hasAlarmAnchor(draft) {
+        // The VALARM the reminder was read from, while the reminder is still its time and it is on
+        // the set's own wall clock (the reminder's): written whole (its day, ACTION, REPEAT,
+        // DESCRIPTION), as any alarm. One on UTC's or a zone's clock is written from the reminder
+        // time, whatever zone the export is given.
+        let read = alarms.first { $0.reminder != nil && $0.occurrence == nil }
+        if let read, read.reminder == draft.reminderMinutes, read.clock == .local, read.zone == nil,
+           let v = _ICalAlarm.written(read, draft, zone: zone) {
+            icalcomponent_add_component(c, v)
+        } else if let m = draft.reminderMinutes, _ICalNative.hasAlarmAnchor(draft) {
             // Minutes after midnight of the due day (RELATED=END) for a todo with a DUE: its
             // deadline is the day the reminder is for; else of the start day. The trigger counts
             // from the anchor's own time of day when it has one (a timed item's DUE or DTSTART).
             let due = icalcomponent_get_first_property(c, ICAL_DUE_PROPERTY) != nil
             let end = due || draft.start == nil
             let anchor = draft.times.map { Int32(end ? $0.end : $0.start) } ?? 0
-            icalcomponent_add_component(c, _ICalAlarm.alarm(icaldurationtype_from_int((Int32(m) - anchor) * 60), end: end, title: draft.title))
+            // The VALARM the reminder was read from keeps its DESCRIPTION, ACTION and REPEAT.
+            let kept = read.flatMap { $0.reminder == m ? $0 : nil }
+            let v = _ICalAlarm.alarm(icaldurationtype_from_int((Int32(m) - anchor) * 60), end: end,
+                                     title: kept?.description ?? draft.title)
+            if let kept { _ICalAlarm.dress(v, like: kept) }
+            icalcomponent_add_component(c, v)
+        }
+        for a in alarms where a.reminder == nil {
+            if let v = _ICalAlarm.written(a, draft, zone: zone) { icalcomponent_add_component(c, v) }
         }
         _ICalNative.set(c, native)
         var out = [c]
@@ -147,8 +163,9 @@ enum _Builder {
     }
 
     /// A completed instance of recurring `draft`: UID, RECURRENCE-ID (`recurrenceID`, in zone
-    /// `tzid` when given), DTSTART on `day`, SUMMARY, STATUS:COMPLETED, COMPLETED (`completedAt`,
-    /// default `now`), PERCENT-COMPLETE:100.
+    /// `tzid` when given), DTSTART on `day`, its DUE on the occurrence's last day when occurrences
+    /// cover several days, SUMMARY, STATUS:COMPLETED, COMPLETED (`completedAt`, default `now`),
+    /// PERCENT-COMPLETE:100.
     static func instance(of draft: TodoDraft, on day: CivilDate, recurrenceID: icaltimetype, tzid: String?, now: Int64,
                          completedAt: Int64? = nil) -> OpaquePointer {
         let c = icalcomponent_new(ICAL_VTODO_COMPONENT)!
@@ -157,6 +174,11 @@ enum _Builder {
         if let rid = time(ICAL_RECURRENCEID_PROPERTY, recurrenceID, tzid: tzid, { icalproperty_new_recurrenceid($0) }) { icalcomponent_add_property(c, rid) }
         if !draft.title.isEmpty, let p = text(draft.title, { icalproperty_new_summary($0) }) { icalcomponent_add_property(c, p) }
         if let p = time(ICAL_DTSTART_PROPERTY, date(day), { icalproperty_new_dtstart($0) }) { icalcomponent_add_property(c, p) }
+        // An instance replaces its occurrence whole (RFC 5545 3.8.4.4): without a DUE it would be
+        // a one-day todo, and todoman and recurring-ical-events read the ticked occurrence so.
+        if draft.occurrenceDays > 1, let p = time(ICAL_DUE_PROPERTY, date(day._clampedAdding(Int64(draft.occurrenceDays) - 1)), { icalproperty_new_due($0) }) {
+            icalcomponent_add_property(c, p)
+        }
         setDone(c, true, now: completedAt ?? now)
         return c
     }

@@ -91,9 +91,44 @@ struct _RecordWriter {
         out.append(0x5D)
     }
 
-    /// One record, no trailing newline. Defaults (false flags, every-day repetition, no tags) are left out.
+    /// `"name":` inside an alarm object (`first`: without the comma); names are `TodoAlarm.Field.name`.
+    @usableFromInline
+    mutating func key(_ f: TodoAlarm.Field, first: Bool = false) {
+        if !first { out.append(0x2C) }
+        out.append(0x22)
+        raw(f.name)
+        out.append(0x22); out.append(0x3A)
+    }
+
+    /// `,"alarms":[{...},...]`: every alarm whole, defaults (no repeat, no zone, ...) left out.
+    @usableFromInline
+    mutating func alarms(_ list: [TodoAlarm]) {
+        key(.alarms); out.append(0x5B)
+        for (k, a) in list.enumerated() {
+            if k > 0 { out.append(0x2C) }
+            out.append(0x7B)
+            key(.clock, first: true); out.append(0x22); raw(a.clock.name); out.append(0x22)
+            key(.day); integer(Int64(a.day))
+            key(.second); integer(Int64(a.second))
+            if a.repeatCount > 0 { key(.repeatCount); integer(Int64(a.repeatCount)); key(.repeatInterval); integer(Int64(a.repeatInterval)) }
+            key(.action); string(a.action.name)
+            if let z = a.zone { key(.zone); string(z.name) }
+            if let r = a.reminder {
+                key(.reminder); out.append(0x22)
+                _DateText.two(Int(r) / 60, &out); out.append(0x3A); _DateText.two(Int(r) % 60, &out)
+                out.append(0x22)
+            }
+            if let o = a.occurrence { key(.occurrence); date(o) }
+            if let d = a.description { key(.description); string(d) }
+            out.append(0x7D)
+        }
+        out.append(0x5D)
+    }
+
+    /// One record, no trailing newline. Defaults (false flags, every-day repetition, no tags, no
+    /// alarms) are left out.
     @inlinable
-    mutating func record(_ d: TodoDraft) {
+    mutating func record(_ d: TodoDraft, alarms list: [TodoAlarm] = []) {
         out.append(0x7B); key(.id, first: true); string(d.id)
         key(.title); string(d.title)
         if let m = d.memo { key(.memo); string(m) }
@@ -148,6 +183,7 @@ struct _RecordWriter {
             }
             out.append(0x5D)
         }
+        if !list.isEmpty { alarms(list) }
         out.append(0x7D)
     }
 }
@@ -159,7 +195,7 @@ extension TodoSet {
         w.out.reserveCapacity(chunk + 4096)
         if format == .native { w.raw("{\"format\":\"calgrid\",\"version\":1,\"todos\":[\n") }
         for i in indices {
-            w.record(draft(at: i))
+            w.record(draft(at: i), alarms: alarmCount == 0 ? [] : alarms(at: i))
             if format == .native, i + 1 < count { w.out.append(0x2C) }
             w.out.append(0x0A)
             if w.out.count >= chunk {

@@ -150,6 +150,7 @@ struct _RecordDecoder {
         var sawCompletedFlag = false, isEvent = false, occurrenceDays: Int32 = 1
         var startTime: Int16? = nil, endTime: Int16? = nil, locationValue: OpaquePointer? = nil
         var ruleValue: OpaquePointer? = nil, exdatesValue: OpaquePointer? = nil, rdatesValue: OpaquePointer? = nil
+        var alarmsValue: OpaquePointer? = nil
         var entry = cg_object_first(o)
         while let e = entry {
             let k = cg_entry_key(e)!
@@ -176,6 +177,8 @@ struct _RecordDecoder {
                 }
             case 0x6B: // k
                 if _RecordDecoder.key(k, TodoField.kind.name) { isEvent = try _RecordDecoder.isEventKind(v); continue }
+            case 0x61: // a
+                if _RecordDecoder.key(k, TodoField.alarms.name) { alarmsValue = v; continue }
             case 0x6F: // o
                 if _RecordDecoder.key(k, TodoField.occurrenceDays.name) {
                     // A whole number of days; the set checks its range and that the todo has a rule.
@@ -248,6 +251,7 @@ struct _RecordDecoder {
         // A rule: its text and days staged as they are; the set parses and checks them.
         let hasRule = ruleValue != nil || !_RecordDecoder.isNull(exdatesValue) || !_RecordDecoder.isNull(rdatesValue)
         let exdates = try dayList(exdatesValue, .exceptionDates), rdates = try dayList(rdatesValue, .additionalDates)
+        let alarms = try _RecordDecoder.alarms(alarmsValue)
         batch.append(idBytes: UnsafeRawBufferPointer(id), titleBytes: UnsafeRawBufferPointer(_RecordDecoder.bytes(titleValue)),
                      memoBytes: memoValue.map { UnsafeRawBufferPointer(_RecordDecoder.bytes($0)) }, fields: fields)
         if let tagsValue {
@@ -256,6 +260,7 @@ struct _RecordDecoder {
             }
         }
         if let locationValue { batch.setLocation(UnsafeRawBufferPointer(_RecordDecoder.bytes(locationValue))) }
+        for a in alarms { batch.appendAlarm(a) }
         if hasRule {
             batch.setRule(textBytes: ruleValue.map { UnsafeRawBufferPointer(_RecordDecoder.bytes($0)) }, rdates: rdates, exdates: exdates,
                           zone: clock.zone)

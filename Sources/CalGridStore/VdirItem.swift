@@ -51,7 +51,7 @@ public enum VdirItem {
     public static func render(_ todo: TodoDraft, file: String, now: Int64, _ options: StoreOptions) throws(CLIError) -> [UInt8] {
         let one: TodoSet
         do throws(TodoError) { one = try TodoSet([asItem(todo)]) } catch { throw .data("\(file): \(error)") }
-        let bytes = one.exportICalendarBytes(now: now)
+        let bytes = one.exportICalendarBytes(now: now, zone: options.zone)
         try check(bytes, holds: todo, file: file, options)
         return bytes
     }

@@ -1,4 +1,5 @@
 import CalGrid
+import CalGridICalendar
 import CalGridSystem
 
 extension VdirStore {
@@ -10,28 +11,43 @@ extension VdirStore {
     /// needs none: it writes no file); a cached file's have no bytes (a change reads them).
     public func load(_ options: StoreOptions, cache: VdirCache? = nil, keepingItems: Bool = true) throws(CLIError) -> Snapshot {
         var snap = Snapshot()
-        let names = try itemFiles()
+        let listing: NameList
+        do { listing = try ICalendarItem.itemNameList(in: directory) } catch { throw .system(error) }
         let old = cache?.read()
-        // Every file's status in one pass over the directory (a warm view of 100,000 files is
-        // mostly this), compared with the cache's below.
-        let statuses: [FileStatus?] = old == nil ? [] : ((try? FileSystem.statuses(of: names, in: directory)) ?? [])
-        if let old, names == old.order, statuses.count == names.count, let set = unchanged(names, statuses, old, options, &snap.unreadable) {
+        // Every file's status in one pass over the directory, in the listing's order (a warm view
+        // of 100,000 files is mostly this), compared with the cache's below.
+        let listed: [FileStatus?] = old == nil ? [] : ((try? FileSystem.statuses(of: listing, in: directory)) ?? [])
+        // The directory lists the same names in the same order as when the cache was written (as
+        // bytes: no name made a String, no sort), and every file is as the cache remembers it.
+        if let old, listed.count == listing.count, old.names.bytes == listing.bytes,
+           let set = unchanged(listing, listed, old, options, &snap.unreadable) {
             snap.set = set
             if keepingItems {
-                for (c, e) in old.entries.enumerated() where e.count > 0 { remember(c, of: old, status: e.status, in: &snap) }
+                let sorted = old.sorted()
+                for (c, e) in sorted.entries.enumerated() where e.count > 0 {
+                    remember(sorted.offsets[c], e.count, file: sorted.order[c], of: old, status: e.status, in: &snap)
+                }
             }
             return snap
         }
         snap.unreadable = []
-        // Everything by the file's place in `names`: 10,000 files are 10,000 of each.
+        // Everything by the file's place in `names` (byte order): 10,000 files are 10,000 of each.
+        let placeOf = listing.sortedPlaces()
+        let names = placeOf.map { listing.name($0) }
+        let statuses: [FileStatus?] = listed.count == listing.count ? placeOf.map { listed[$0] } : []
         var files = [FileRead](repeating: FileRead(), count: names.count)
         var toRead: [Int] = []
-        let places = old?.places() ?? [:]
+        let sorted = old?.sorted()
+        var places: [String: Int] = [:]
+        if let sorted {
+            places.reserveCapacity(sorted.order.count)
+            for (k, name) in sorted.order.enumerated() { places[name] = k }
+        }
         for (k, name) in names.enumerated() {
-            if let old, let c = places[name], old.entries[c].count >= 0, k < statuses.count,
-               let now = statuses[k], now == old.entries[c].status {
-                let first = old.offsets[c]
-                files[k].rows = (first..<first + old.entries[c].count).map { old.set.draft(at: $0) }
+            if let old, let sorted, let c = places[name], sorted.entries[c].count >= 0, k < statuses.count,
+               let now = statuses[k], now == sorted.entries[c].status {
+                let first = sorted.offsets[c]
+                files[k].rows = (first..<first + sorted.entries[c].count).map { old.set.draft(at: $0) }
                 files[k].status = now
                 files[k].cached = true
                 continue
@@ -43,19 +59,19 @@ extension VdirStore {
         var drafts: [TodoDraft] = []
         drafts.reserveCapacity(names.count)
         var ids = Set<String>(minimumCapacity: names.count)
-        var entries: [(name: String, status: FileStatus, count: Int, message: String?)] = []
+        var entries: [VdirCache.File] = []
         entries.reserveCapacity(names.count)
         for (k, name) in names.enumerated() {
             let f = files[k]
             if let p = f.problem {
                 snap.unreadable.append(p)
-                if let s = f.status { entries.append((name, s, -1, p)) }
+                if let s = f.status { entries.append((name, s, -1, p, placeOf[k])) }
                 continue
             } else if let rows = f.rows {
                 if let taken = rows.first(where: { ids.contains($0.id) }) {
                     let why = "\(directory)/\(name): the UID \(taken.id) is also in an earlier file; left out"
                     snap.unreadable.append(why)
-                    if let s = f.status { entries.append((name, s, -1, why)) }
+                    if let s = f.status { entries.append((name, s, -1, why, placeOf[k])) }
                     continue
                 }
                 for d in rows {
@@ -63,10 +79,10 @@ extension VdirStore {
                     if keepingItems, f.bytes != nil || f.cached, let s = f.status { snap.items[d.id] = Item(file: name, bytes: f.bytes, status: s) }
                 }
                 drafts += rows
-                if let s = f.status { entries.append((name, s, rows.count, nil)) }
+                if let s = f.status { entries.append((name, s, rows.count, nil, placeOf[k])) }
                 continue
             }
-            if let s = f.status { entries.append((name, s, -1, nil)) }
+            if let s = f.status { entries.append((name, s, -1, nil, placeOf[k])) }
         }
         do throws(TodoError) { snap.set = try TodoSet(drafts) } catch {
             throw .data("\(directory): \(error)")
@@ -75,31 +91,31 @@ extension VdirStore {
         return snap
     }
 
-    /// Remembers the items of the cache's file `c` (its rows of `old.set`) as items of `snap` not read.
-    public func remember(_ c: Int, of old: VdirCache.Contents, status: FileStatus, in snap: inout Snapshot) {
-        let first = old.offsets[c]
-        for row in first..<first + old.entries[c].count {
-            snap.items[old.set.id(at: row)] = Item(file: old.order[c], bytes: nil, status: status)
+    /// Remembers the `count` items of the cache's file `file` (its rows of `old.set` from `first`)
+    /// as items of `snap` not read.
+    public func remember(_ first: Int, _ count: Int, file: String, of old: VdirCache.Contents, status: FileStatus, in snap: inout Snapshot) {
+        for row in first..<first + count {
+            snap.items[old.set.id(at: row)] = Item(file: file, bytes: nil, status: status)
         }
     }
 
-    /// The cached set when every file (`names`, now of `statuses`) is as the cache remembers it; the files that could not be
-    /// read last time (unchanged since) are read again, to be named again. Nil when anything changed.
-    public func unchanged(_ names: [String], _ statuses: [FileStatus?], _ old: VdirCache.Contents, _ options: StoreOptions,
+    /// The cached set when every file of `listing` (now of `statuses`, in the listing's order,
+    /// which is the cache's) is as the cache remembers it; the files that could not be read last
+    /// time (unchanged since) are read again, to be named again. Nil when anything changed.
+    public func unchanged(_ listing: NameList, _ statuses: [FileStatus?], _ old: VdirCache.Contents, _ options: StoreOptions,
                    _ unreadable: inout [String]) -> TodoSet? {
-        var again: [String] = []
-        for (k, name) in names.enumerated() {
-            let e = old.entries[k]
+        for (k, e) in old.entries.enumerated() {
             // Kind aside: the cache keeps none (a FIFO named *.ics is remembered as unreadable, -1).
             guard let now = statuses[k],
                   now.size == e.status.size, now.modified == e.status.modified, now.inode == e.status.inode,
                   now.device == e.status.device else { return nil }
+        }
+        // Files left out, in byte order of their names (the order a cold read names them in).
+        for k in old.byRank where old.entries[k].count < 0 {
             // A file that could not be read, unchanged since: named again from the cache, unread
             // (a 100 MB file repeating a UID was parsed again by every warm view).
-            if e.count < 0 { if let m = e.message { unreadable.append(m) } else { again.append(name) } }
-        }
-        for name in again {
-            let path = directory + "/" + name
+            if let m = old.entries[k].message { unreadable.append(m); continue }
+            let path = directory + "/" + listing.name(k)
             do throws(CLIError) {
                 let bytes: [UInt8]
                 do throws(Errno) {

@@ -215,6 +215,18 @@ struct TodoFields {
         for x in also { added.append(try Parse.day(x, what: "--also", today: today)) }
         guard let s = d.start else { throw .usage("--repeat: a rule needs a first day (--start)") }
         d.repetition = .all
-        d.recurrence = Recurrence(start: s, rule: rule ?? old?.rule, zone: zone, rdates: added, exdates: removed)
+        let r = Recurrence(start: s, rule: rule ?? old?.rule, zone: zone, rdates: added, exdates: removed)
+        // A lunar rule counts from its first day's lunar date and stops with the lunar table; the
+        // core gives such a rule no day but its start outside the table (recurrence.md), which a
+        // person asking for a lunar birthday never means: refused, in the core's words.
+        if let rule = r.rule, rule.scale == .dangi {
+            do throws(LunarDateError) { _ = try LunarDate(s) } catch {
+                throw .usage("--repeat: a lunar rule counts from its first day's lunar date, and \(error)")
+            }
+            if r.ruleNeverOccurs {
+                throw .usage("--repeat: \(rule.text) gives no day from \(s.iso8601) through \(LunarDate.civilRange.upperBound.iso8601), the last day the lunar table covers")
+            }
+        }
+        d.recurrence = r
     }
 }

@@ -11,12 +11,13 @@ enum AlarmsCommand {
     usage: calgrid alarms [--from T] [--to T] [options]
 
     Every instant an alarm rings in [--from, --to) (default: now and the next 24 hours), in time
-    order: when (in --tz, else the local zone), the item, the occurrence it rings for (its first
-    day) and the action (DISPLAY, AUDIO, EMAIL, OTHER). Alarms are the items' VALARMs (a vdir or an
-    .ics store keeps every one: relative to the start or the end, absolute, repeating, per
-    occurrence) and each todo's reminder time (add --remind). An item done, or an occurrence
-    ticked, does not ring. Ringing is left to your tools: see docs/cli.md for a systemd timer
-    running `calgrid alarms --from now --to +5m --json` into notify-send.
+    order: when (in --tz, else the local zone), the action (DISPLAY, AUDIO, EMAIL, OTHER), the
+    item, the occurrence it rings for (its first day) and the alarm's DESCRIPTION. Alarms are
+    the items' VALARMs (a vdir, an .ics store and the native format keep every one: relative to
+    the start or the end, absolute, repeating, per occurrence, an override's own) and each todo's
+    reminder time (add --remind). An item done, or an occurrence ticked, does not ring. Ringing
+    is left to your tools: see docs/cli.md for a systemd timer running
+    `calgrid alarms --from now --to +5m --json` into notify-send.
 
     options:
       --from T, --to T       now, +5m, +24h, +2d, -1h (--from: from now; --to: after --from),
@@ -60,6 +61,7 @@ enum AlarmsCommand {
                 w.field("title", set.title(at: r.row))
                 w.field("occurrence", r.occurrence)
                 w.field("action", r.action.name)
+                if let d = description(r) { w.field("description", d) }
                 w.endObject()
             }
             w.endArray()
@@ -73,8 +75,12 @@ enum AlarmsCommand {
         }
         for r in rings {
             let occurrence = r.occurrence.map { " (" + context.t("occurrence ", "회차 ") + $0.iso8601 + ")" } ?? ""
-            out.line(AlarmTime.local(r.at, zone) + "  " + r.action.name + "  " + set.title(at: r.row) + occurrence)
+            out.line(AlarmTime.local(r.at, zone) + "  " + r.action.name + "  " + set.title(at: r.row) + occurrence
+                     + (description(r).map { ": " + $0 } ?? ""))
         }
         return out
+
+        /// The ringing alarm's DESCRIPTION (a reminder time's own ring has none).
+        func description(_ r: TodoAlarmInstant) -> String? { r.alarm < 0 ? nil : set.alarm(r.alarm, at: r.row).description }
     }
 }

@@ -31,6 +31,7 @@ enum DayCommand {
         let all = context.todos.items(on: day), store = context.todos.store
         let items = all.filter { !store.isEvent(at: $0.index) }, events = all.filter { store.isEvent(at: $0.index) }
         let tally = TodoTally(total: items.count, completed: items.filter(\.done).count, events: events.count)
+        let holidays = marks.holidays.map { HolidayCalendar.holidays(on: day, country: $0) }
 
         if common.json {
             var w = JSONWriter()
@@ -38,7 +39,7 @@ enum DayCommand {
             w.field("date", day)
             w.dayFields(day.weekday, isToday: day == context.today, tally)
             if marks.lunar { w.key("lunar"); w.lunar(try? LunarDate(day)) }
-            if marks.holidaysShown { w.holidays(marks.holidays(in: day...day), on: day) }
+            if let holidays { w.holidays(holidays) }
             for done in [true, false] {
                 w.key(done ? "done" : "notDone")
                 w.beginArray()
@@ -59,7 +60,7 @@ enum DayCommand {
         if marks.lunar, let lunar = try? LunarDate(day) { l.add("  " + LunarLabels.date(lunar, context.lang.labels), .dim) }
         if day == context.today { l.add(context.t("  (today)", "  (오늘)"), .yellow) }
         l.write(to: &out, style)
-        for h in marks.holidays(in: day...day) {
+        for h in holidays ?? [] {
             var hl = Line()
             hl.add(context.lang == .ko ? h.localName : h.name, .red)
             hl.write(to: &out, style)

@@ -58,7 +58,10 @@ enum DoneCommand {
         }
         let (set, i, tracked) = try store.change(common.store, creating: false, completedAt: completedAt) { (set: inout TodoSet) throws(CLIError) in
             let i = try TodoLookup.index(of: idText, in: set)
-            if all || (wholeItems && set.recurrence(at: i) == nil && set.repetition(at: i) == .all && !set.isChallenge(at: i)) {
+            // A todo of one day (todoman's DUE-only todo) is done as a whole by ticking that day, as in
+            // a native store: the same days, the same answer.
+            let oneDay = set.isTracked(at: i) && set.trackedDayCount(at: i) == 1
+            if all || (wholeItems && set.recurrence(at: i) == nil && set.repetition(at: i) == .all && !set.isChallenge(at: i) && !oneDay) {
                 let changed: Bool
                 do throws(TodoError) { changed = try set.setDone(done, at: i) } catch {
                     throw .data("\(name): " + TodoText.describe(error, in: set))

@@ -201,7 +201,7 @@ enum ExportCommand {
         var out = Output()
         let store = try Context.load(common).todos.store
         switch format {
-        case .ics: out.append(store.exportICalendarBytes())
+        case .ics: out.append(store.exportICalendarBytes(zone: common.zone))
         case .vdir: throw .usage("export: --format vdir writes a directory; name it with --out DIR")
         case .json(let f): out.append(store.exportJSONBytes(format: f))
         }
@@ -213,7 +213,7 @@ enum ExportCommand {
         let context = try Context.load(common)
         switch format {
         case .ics:
-            do throws(Errno) { try context.todos.store.exportICalendar(to: o) } catch { throw .system(error, path: o) }
+            do throws(Errno) { try context.todos.store.exportICalendar(to: o, zone: common.zone) } catch { throw .system(error, path: o) }
         case .vdir:
             // Into the items already there: an unchanged todo's file is not written again.
             try VdirStore(directory: o).write(context.todos.store, zone: common.zone)

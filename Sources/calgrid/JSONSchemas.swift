@@ -39,7 +39,8 @@ enum JSONSchemas {
     rm      {"removed": [todo]}
     alarms  {"from", "to" (RFC 3339 in UTC), "alarms": [{"at" (RFC 3339 in UTC), "id", "title",
              "occurrence" (the first day of the occurrence it rings for, or null), "action"
-             ("DISPLAY", "AUDIO", "EMAIL" or "OTHER")}]}, in time order
+             ("DISPLAY", "AUDIO", "EMAIL" or "OTHER"), "description" (the alarm's DESCRIPTION,
+             absent without one)}]}, in time order
     show    one todo object plus "reminder" ("HH:MM" or null), "currentStreak", "longestStreak",
             "nextDue" (the first day from today it falls on and is not done, or null),
             "doneDates": [dates]

@@ -10,10 +10,10 @@ struct MonthView {
     let weekNumbers: WeekNumberChoice
     /// `--lunar`: a third line per week with each day's lunar date, and "lunar" in the JSON cells.
     let lunar: Bool
-    /// `--holidays`: the marked country's holidays in the grid's days (red days, a list after the
-    /// grid, "holidays" in the JSON cells), and whether to show them at all.
-    let holidays: [Holiday]
-    let showsHolidays: Bool
+    /// `--holidays`: each cell's holidays in the marked country, by cell index (red days, a list
+    /// after the grid, "holidays" in the JSON cells), from the core's `MonthGrid.holidays(country:)`;
+    /// nil without a country.
+    let holidays: [[Holiday]]?
 
     init(year: Int, month: Int, context: Context, view: ViewOptions, marks: DayMarkOptions = .none) throws(CLIError) {
         do {
@@ -26,8 +26,8 @@ struct MonthView {
         selection = view.select
         weekNumbers = view.weekNumbers
         lunar = marks.lunar
-        holidays = marks.holidays(in: grid.days)
-        showsHolidays = marks.holidaysShown
+        let g = grid
+        holidays = marks.holidays.map { g.holidays(country: $0) }
     }
 
     func weekNumber(row r: Int) -> Int? {
@@ -88,7 +88,7 @@ struct MonthView {
                 var attrs: Style.Attributes = []
                 if !cell.isInMonth { attrs.insert(.dim) }
                 if cell.isToday { attrs.formUnion([.bold, .yellow]) }
-                if isHoliday(cell.date) { attrs.insert(.red) }
+                if holidays?[i].isEmpty == false { attrs.insert(.red) }
                 var band: Style.Attributes = []
                 if sel != .none { attrs.formUnion([.bold, .inverse]); band = [.inverse] }
                 // The inverse band runs unbroken from the first selected day to the last.
@@ -107,14 +107,13 @@ struct MonthView {
         return lines
     }
 
-    func isHoliday(_ day: CivilDate) -> Bool { holidays.contains { $0.date == day } }
-
     /// The month's holidays after the grid: "Holidays    Sep 25  Chuseok" (Korean: "공휴일 … 추석").
     func holidayLines(_ context: Context) -> [Line] {
         var lines: [Line] = []
         var first = true
-        if holidays.contains(where: { $0.date.year == grid.year && $0.date.month == grid.month }) { lines.append(Line()) }
-        for h in holidays where h.date.year == grid.year && h.date.month == grid.month {
+        let month = zip(grid, holidays ?? []).filter { $0.0.isInMonth }.flatMap { $0.1 }
+        if !month.isEmpty { lines.append(Line()) }
+        for h in month {
             var l = Line()
             l.add(TextWidth.padRight(first ? context.t("Holidays", "공휴일") : "", to: 12))
             l.add(Labels.shortDate(h.date, context.lang) + "  ", .red)
@@ -197,7 +196,7 @@ struct MonthView {
             w.dayFields(cell.weekday, isToday: cell.isToday, t)
             w.field("selection", (selection.map { grid.selection($0, at: i).state } ?? .none).jsonName)
             if lunar { w.key("lunar"); w.lunar(cell.lunarDate) }
-            if showsHolidays { w.holidays(holidays, on: cell.date) }
+            if let holidays { w.holidays(holidays[i]) }
             w.endObject()
         }
         w.endArray()

@@ -34,8 +34,8 @@ struct SkipHolidays {
     /// days become EXDATEs (weekday repetitions become the same days as a weekly rule first).
     func bind(to d: inout TodoDraft, zone: TimeZoneRules) throws(CLIError) {
         guard isOn else { return }
-        guard let country = marks.map(\.holidays) ?? DayMarkOptions.defaultCountry else {
-            throw .usage("--skip-holidays: whose holidays? Give --holidays kr, us or de (or set $CALGRID_HOLIDAYS)")
+        guard let country = (marks ?? DayMarkOptions()).holidays else {
+            throw .usage("--skip-holidays: whose holidays? Give --holidays kr, us or de (or set holidays = kr in the config file)")
         }
         guard let s = d.start, let e = d.end else {
             throw .usage("--skip-holidays: the todo needs a last day (--end): the holidays skipped are those up to it")
@@ -64,6 +64,7 @@ struct SkipHolidays {
                              Friday) minus the public holidays up to --end, which it skips
                              (EXDATE); ticks, progress and streaks count only working days
       --holidays CODE        kr|us|de: whose holidays --skip-holidays skips (default
-                             $CALGRID_HOLIDAYS, else kr when LANG is ko_KR)
+                             $CALGRID_HOLIDAYS, else holidays = CODE in the config file,
+                             else kr when LANG is ko_KR)
     """
 }

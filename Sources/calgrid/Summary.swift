@@ -42,10 +42,10 @@ struct Summary {
 
         // Deadlines: overdue ones, then those ending on a day on screen, nearest first.
         var deadlines: [(index: Int, end: CivilDate, overdue: Bool)] = []
-        for i in todos.store.indices(.overdue, on: today, kind: .plain) { deadlines.append((i, todos.store.end(at: i)!, true)) }
+        for i in todos.store.indices(.overdue, on: today, kind: .plain) { deadlines.append((i, todos.store.deadline(at: i)!, true)) }
         if today <= shown.upperBound {
             for i in todos.store.indices(from: max(today, shown.lowerBound), through: shown.upperBound, kind: .plain) {
-                guard let e = todos.store.end(at: i), shown.contains(e), e >= today, !todos.store.isDone(at: i) else { continue }
+                guard let e = todos.store.deadline(at: i), shown.contains(e), e >= today, !todos.store.isDone(at: i) else { continue }
                 deadlines.append((i, e, false))
             }
         }

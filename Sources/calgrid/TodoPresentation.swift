@@ -22,7 +22,8 @@ enum TodoPresentation {
             if left == 0 { return (context.t("due today", "오늘 마감") + each, [.yellow]) }
             return (context.t("due \(date) (in \(left) day\(left == 1 ? "" : "s"))", "\(date) 마감 (\(left)일 남음)") + each, [])
         }
-        guard let end = s.end(at: i) else {
+        // The deadline: the end, or a rule's last occurrence's last day (the core's `deadline(at:)`).
+        guard let end = s.deadline(at: i) else {
             return (s.start(at: i) == nil ? context.t("undated", "날짜 없음") : context.t("no deadline", "마감 없음"), [.dim])
         }
         if s.isDone(at: i) { return (context.t("done", "완료"), [.green]) }

@@ -37,5 +37,6 @@ void test_ical(void);
 void test_lunar(void);
 void test_holidays(void);
 void test_store(void);
+void test_alarms(void);
 
 #endif

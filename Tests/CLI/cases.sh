@@ -23,6 +23,29 @@ case_ month-holidays-json      -- month 2026-10 $T --holidays KR --json --rows a
 case_ day-holidays-de          -- day 2026-10-03 $T --holidays DE
 case_ day-holidays-json        -- day 2026-08-17 $T --holidays KR --json
 case_ err-holidays-country     -- month $T --holidays FR
+# The default country (issue 40): --holidays, else $CALGRID_HOLIDAYS, else the config file's
+# `holidays = CC` ($XDG_CONFIG_HOME/calgrid/config, else ~/.config/calgrid/config), else KR under a
+# ko_KR locale. A config directory per case; bad lines are reported with FILE:LINE and skipped.
+config() { mkdir -p "$work/config-$1/calgrid"; printf "$2" >"$work/config-$1/calgrid/config"; }
+config kr    '# calgrid settings\n\n  holidays = kr  \n'
+config none  'holidays=none\r\n'
+config twice 'holidays = us\nholidays = de\n'
+config bad   'holidays kr\n= kr\ncolour = always\nholidays =\nholidays = fr\n\xff\n'
+mkdir -p "$work/config-dir/calgrid/config" "$work/home/.config/calgrid"
+printf 'holidays = us\n' >"$work/home/.config/calgrid/config"
+config_env() { echo "ENV=XDG_CONFIG_HOME=$work/config-$1"; }
+case_ config-holidays         "$(config_env kr)" -- day 2026-09-25 $T
+case_ config-month-json       "$(config_env kr)" -- month 2026-10 $T --json --rows auto
+case_ config-last-wins        "$(config_env twice)" -- day 2026-10-03 $T
+case_ config-env-over-file    "$(config_env kr)" ENV=CALGRID_HOLIDAYS=us -- day 2026-11-26 $T
+case_ config-flag-over-env    "$(config_env kr)" ENV=CALGRID_HOLIDAYS=us -- day 2026-10-03 $T --holidays de
+case_ config-flag-none        "$(config_env kr)" -- day 2026-09-25 $T --holidays none
+case_ config-bad-env          "$(config_env kr)" ENV=CALGRID_HOLIDAYS=fr -- day 2026-09-25 $T
+case_ config-over-locale      "$(config_env none)" ENV=LC_ALL=ko_KR.UTF-8 -- day 2026-09-25 $T
+case_ config-locale           "$(config_env absent)" ENV=LC_ALL=ko_KR.UTF-8 -- day 2026-09-25 $T
+case_ config-bad-lines        "$(config_env bad)" ENV=LC_ALL=ko_KR.UTF-8 -- day 2026-09-25 $T
+case_ config-unreadable       "$(config_env dir)" -- day 2026-09-25 $T
+case_ config-home             ENV=XDG_CONFIG_HOME=relative/config ENV=HOME="$work/home" -- day 2026-11-26 $T
 case_ month-json-select        -- month 2026-11 $T --json --first-weekday mon --rows auto --select 2026-11-27..2026-12-02 --week-numbers iso
 
 # Usage errors: exit 2, one line on stderr.
@@ -133,6 +156,10 @@ case_ alarms-none              -- alarms --todos ics/meetings.ics --tz UTC --fro
 case_ err-alarms-from          -- alarms --todos ics/meetings.ics --from tomorrow
 case_ err-alarms-empty-range   -- alarms --todos ics/meetings.ics --from 2026-03-16 --to -1h
 case_ alarms-help              -- alarms --help
+# Apple Calendar's edited occurrences: an override's own alarms at its own time, one without
+# VALARM silent, DESCRIPTION shown. The JSON one is also what Tests/C/test_alarms.c compares the C call with.
+case_ alarms-overrides         -- alarms --todos ../../CalGridICalendarTests/Alarms/apple-override-alarms.ics --tz Europe/Berlin --from 2026-03-01 --to 2026-05-01
+case_ alarms-overrides-json    -- alarms --todos ../../CalGridICalendarTests/Alarms/apple-override-alarms.ics --tz America/Los_Angeles --from 2026-03-01 --to 2026-05-01 --json
 
 # Your own todos: each store_case runs with $CALGRID_TODOS pointing at one store in the scratch
 # directory, so the cases below build on each other, in order.
@@ -280,6 +307,14 @@ lunar_case lunar-show              MASK='s/created   .*/created   N/' -- show mo
 lunar_case lunar-show-leap         MASK='s/created   .*/created   N/' -- show leap $L
 lunar_case err-lunar-scale         -- add X --repeat "RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=5L" $L
 lunar_case err-lunar-day-31        -- add X --repeat "RSCALE=DANGI;FREQ=YEARLY;BYMONTH=1;BYMONTHDAY=31" $L
+# Hostile lunar input (issue 40): a lunar rule from a day outside the lunar table, or with no day
+# left in it, is refused in the core's words; a bad scale or lunar part in a file is located.
+lunar_case err-lunar-start-2051    -- add X --start 2051-03-01 --repeat "yearly on lunar 3/12" $L
+lunar_case err-lunar-start-999     -- add X --start 0999-06-01 --repeat "RSCALE=DANGI;FREQ=YEARLY" $L
+lunar_case err-lunar-no-day-left   -- add X --repeat "yearly on lunar 12/30" --today=2050-12-20
+lunar_case err-lunar-edit-2051     -- edit mom --start 2051-04-01 $L
+case_ err-lunar-import-json        -- import lunar-hostile.json --policy skip-invalid
+case_ err-lunar-import-ics         -- import lunar-hostile.ics --policy skip-invalid
 # Challenges on working days (issue 40): --skip-holidays turns the holidays up to the end into the
 # rule's EXDATEs (Chuseok 2026: September 24 and 25 are weekdays); show names them. A store of its own.
 mkdir -p "$work/workdays"
@@ -287,6 +322,8 @@ workdays_case() { CALGRID_TODOS="$work/workdays/todos.json" case_ "$@"; }
 workdays_case skip-holidays-add    -- add 보고서 --challenge --start 2026-09-01 --end 2026-09-30 --skip-holidays --holidays kr --id report $L
 workdays_case skip-holidays-show   MASK='s/created   .*/created   N/' -- show report --today=2026-09-23
 workdays_case err-skip-holidays    -- add X --challenge --skip-holidays --holidays kr $L
+workdays_case skip-holidays-config "$(config_env kr)" -- add 보고서 --challenge --start 2026-09-01 --end 2026-09-30 --skip-holidays --id report-config $L
+workdays_case skip-holidays-config-show MASK='s/created   .*/created   N/' -- show report-config --today=2026-09-23
 
 # Times of day and the agenda (issue 39): a vdir written as Thunderbird (a weekly standup in
 # Europe/Berlin with its VTIMEZONE and LOCATION), Google Calendar (an all-day trip over two days and

@@ -13,23 +13,28 @@ export NO_COLOR= TERM=xterm LC_ALL=C.UTF-8 TZ=UTC
 # The views read the user's store when there is one: point it at an empty place, so every case
 # without --todos sees the sample set whatever the machine's home holds.
 export XDG_DATA_HOME="$work/xdg"; unset CALGRID_TODOS
+# Nor the user's config file or default country: a config of their own for the cases that want one.
+export XDG_CONFIG_HOME="$work/xdg-config"; unset CALGRID_HOLIDAYS
 pass=0; fail=0; failed=()
 
-# case NAME [STDIN=FILE] [MASK=SED] -- ARGS...: run `calgrid ARGS` (stdin from FILE in Tests/CLI/data,
-# else /dev/null); MASK is a sed -E expression applied to the output first (for values such as
-# memory sizes that differ between runs).
+# case NAME [STDIN=FILE] [MASK=SED] [ENV=NAME=VALUE]... -- ARGS...: run `calgrid ARGS` (stdin from
+# FILE in Tests/CLI/data, else /dev/null); MASK is a sed -E expression applied to the output first
+# (for values such as memory sizes that differ between runs); each ENV sets a variable for calgrid
+# alone (through env(1): a locale this machine lacks, set in the shell, would make bash warn).
 case_() {
   local name="$1"; shift
-  local input=/dev/null mask=""
-  while [[ "$1" == STDIN=* || "$1" == MASK=* ]]; do
-    if [[ "$1" == STDIN=* ]]; then input="$here/data/${1#STDIN=}"; else mask="${1#MASK=}"; fi
+  local input=/dev/null mask="" envs=()
+  while [[ "$1" == STDIN=* || "$1" == MASK=* || "$1" == ENV=* ]]; do
+    if [[ "$1" == STDIN=* ]]; then input="$here/data/${1#STDIN=}"
+    elif [[ "$1" == ENV=* ]]; then envs+=("${1#ENV=}")
+    else mask="${1#MASK=}"; fi
     shift
   done
   [[ "$1" == "--" ]] && shift
   local actual="$work/$name.txt"
   {
-    printf '$ calgrid'; printf ' %q' "$@"; printf '\n'
-    (cd "$here/data" && "$bin" "$@" <"$input" 2>"$work/err"); local rc=$?
+    printf '$'; (( ${#envs[@]} )) && printf ' %q' "${envs[@]}"; printf ' calgrid'; printf ' %q' "$@"; printf '\n'
+    (cd "$here/data" && env "${envs[@]}" "$bin" "$@" <"$input" 2>"$work/err"); local rc=$?
     if [[ -s "$work/err" ]]; then printf '[stderr]\n'; cat "$work/err"; fi
     printf '[exit %d]\n' "$rc"
   } >"$actual.raw"

@@ -58,4 +58,48 @@ import Testing
         #expect(report.warnings.map(\.field) == ["TRIGGER"])
         #expect(set.alarmInstants(from: Self.day, to: Self.day + 86_400, zone: .utc).map(\.at) == [Self.day + 7 * 3600, Self.day + 10 * 3600 - 300])
     }
+
+    /// RECURRENCE-ID overrides (issue 39): an override's own VALARM rings at its own moved time, one
+    /// without a VALARM is silent, an occurrence moved onto a day the rule has too leaves that day's
+    /// own occurrence the series' alarm; DESCRIPTION is kept. Written out here from the calendar:
+    /// a daily 09:00Z series of five from 2026-03-10, alarm 10 minutes before.
+    @Test func overridesRingWithTheirOwnAlarmsAtTheirOwnTimes() throws {
+        func instance(_ rid: String, _ start: String, _ alarms: String) -> String {
+            "BEGIN:VEVENT\r\nUID:e\r\nSUMMARY:e\r\nDTSTAMP:20260301T000000Z\r\nRECURRENCE-ID:\(rid)\r\nDTSTART:\(start)\r\n"
+                + "DURATION:PT1H\r\n" + alarms + "END:VEVENT\r\n"
+        }
+        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\nBEGIN:VEVENT\r\nUID:e\r\nSUMMARY:e\r\n"
+            + "DTSTAMP:20260301T000000Z\r\nDTSTART:20260310T090000Z\r\nDURATION:PT1H\r\nRRULE:FREQ=DAILY;COUNT=5\r\n"
+            + Self.alarm("TRIGGER:-PT10M\r\n") + "END:VEVENT\r\n"
+            // The 11th moved to 15:00 with an alarm an hour before; the 12th without an alarm;
+            // the 13th moved onto the 14th at 06:00 with a copy of the series' alarm.
+            + instance("20260311T090000Z", "20260311T150000Z", "BEGIN:VALARM\r\nACTION:AUDIO\r\nTRIGGER:-PT1H\r\nEND:VALARM\r\n")
+            + instance("20260312T090000Z", "20260312T090000Z", "")
+            + instance("20260313T090000Z", "20260314T060000Z", Self.alarm("TRIGGER:-PT10M\r\n"))
+            + "END:VCALENDAR\r\n"
+        let (set, report) = try Self.read(Array(text.utf8))
+        #expect(report.imported == 1 && report.warnings.isEmpty)
+        let rings = set.alarmInstants(from: Self.day, to: Self.day + 5 * 86_400, zone: .utc)
+        let h: Int64 = 3600, d: Int64 = 86_400
+        #expect(rings.map(\.at) == [Self.day + 9 * h - 600, Self.day + d + 14 * h, Self.day + 4 * d + 6 * h - 600, Self.day + 4 * d + 9 * h - 600])
+        #expect(rings.map { $0.occurrence!.dayNumber - 20_522 } == [0, 1, 4, 4])
+        #expect(rings.map(\.action) == [.display, .audio, .display, .display])
+        #expect(rings.map { $0.alarm < 0 ? nil : set.alarm($0.alarm, at: 0).description } == ["x", nil, "x", "x"])
+    }
+
+    /// Export writes every alarm back with its DESCRIPTION, ACTION and REPEAT, and reads back to
+    /// the same instants (issue 39).
+    @Test func exportWritesAlarmsBackWithTheirDescriptions() throws {
+        let (set, _) = try Self.read(Self.item(
+            "BEGIN:VALARM\r\nACTION:AUDIO\r\nDESCRIPTION:Leave now\r\nTRIGGER:-PT30M\r\nREPEAT:2\r\nDURATION:PT5M\r\nEND:VALARM\r\n"
+            + "BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:Bring the slides\r\nTRIGGER;VALUE=DATE-TIME:20260309T200000Z\r\nEND:VALARM\r\n"))
+        let written = set.exportICalendarBytes(now: Self.day, zone: .utc)
+        let text = String(decoding: written, as: UTF8.self)
+        #expect(text.contains("DESCRIPTION:Leave now") && text.contains("DESCRIPTION:Bring the slides") && text.contains("REPEAT:2"))
+        let (back, _) = try Self.read(written)
+        let range = (Self.day - 86_400, Self.day + 86_400)
+        #expect(back.alarmInstants(from: range.0, to: range.1, zone: .utc) == set.alarmInstants(from: range.0, to: range.1, zone: .utc))
+        #expect(set.alarmInstants(from: range.0, to: range.1, zone: .utc).count == 4)
+        #expect(back.alarms(at: 0).map(\.description) == ["Leave now", "Bring the slides"])
+    }
 }

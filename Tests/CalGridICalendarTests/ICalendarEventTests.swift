@@ -1,6 +1,7 @@
 import CalGrid
 import CalGridICalendar
 import CalGridImport
+import CalGridJSON
 import CalGridSystem
 import CalGridTestSupport
 import Foundation
@@ -105,5 +106,23 @@ import Testing
         try back.importICalendar(fileAt: path)
         #expect(back.dayCounts(from: first, through: last) == set.dayCounts(from: first, through: last))
         #expect(back.draft(at: back.index(ofID: "fair")!).recurrence == nil)
+    }
+
+    /// A VEVENT with DTEND but no DTSTART (a broken Google export; the iCalendar fuzzer found it)
+    /// is undated, with no times: times it kept would be lost by an export that writes no dates,
+    /// and the set would not read back as itself.
+    @Test func anUndatedEventHasNoTimes() throws {
+        let text = Array("""
+            BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Google Inc//Google Calendar 70.9054//EN\r\n\
+            BEGIN:VEVENT\r\nUID:board@google.com\r\nDTSTAMP:20260301T120000Z\r\n\
+            DTEND:20260113T213000Z\r\nSUMMARY:Board call\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n
+            """.utf8)
+        var set = TodoSet()
+        try set.importICalendar(bytes: text)
+        #expect(set.count == 1 && set.start(at: 0) == nil && set.end(at: 0) == nil)
+        #expect(set.times(at: 0) == nil)
+        var back = TodoSet()
+        try back.importICalendar(bytes: set.exportICalendarBytes())
+        #expect(back.exportJSONBytes() == set.exportJSONBytes())
     }
 }

@@ -91,7 +91,9 @@ func nativeBytes(_ set: TodoSet) throws -> [UInt8] {
 }
 
 @Suite struct ICalendarNativeRoundTripTests {
-    /// native → ics → native: the native export byte for byte, in two zones (dates are DATEs).
+    /// native → ics → native: the native export byte for byte, in two zones (dates are DATEs). The
+    /// reminder's VALARM comes back as an alarm too, beside `reminderTime` (what rings is checked by
+    /// alarms_check.py): the sets are compared as their drafts, which hold no alarms.
     @Test(arguments: [7 as UInt64, 8, 9])
     func throughICalendar(seed: UInt64) throws {
         let set = randomNativeSet(400, seed: seed)
@@ -102,7 +104,7 @@ func nativeBytes(_ set: TodoSet) throws -> [UInt8] {
             let r = try back.importICalendar(bytes: ics, options: ImportOptions(zone: zone))
             #expect(r.imported == set.count)
             for (b, w) in zip(back.drafts, set.drafts) where b != w { Issue.record("wrote \(w)\nread \(b)"); break }
-            #expect(try back.exportJSONBytes(format: .native) == set.exportJSONBytes(format: .native))
+            #expect(try TodoSet(back.drafts).exportJSONBytes(format: .native) == set.exportJSONBytes(format: .native))
         }
     }
 

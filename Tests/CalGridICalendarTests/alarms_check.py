@@ -16,13 +16,17 @@ PERCENT-COMPLETE:100, the item or its occurrence's override) does not ring; a fl
 DATE is read on the zone's wall clock. recurring-ical-events adds a duration to a DATE as whole
 days (a -PT15H alarm on an all-day event comes back as the day before); for those the oracle is
 python-icalendar's TRIGGER added to the DATE's midnight. Each instant is compared with its item's
-id, the day its occurrence starts in the zone and its ACTION.
+id, the day its occurrence starts in the zone and its ACTION. Each file is also converted to the
+native format (`calgrid import FILE --out s.json`), whose `calgrid alarms --json` must be the same,
+descriptions included (issue 39: the native format keeps alarms).
 """
 import datetime as dt
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 from zoneinfo import ZoneInfo
 
 import icalendar
@@ -81,7 +85,17 @@ def oracle(path, zone):
     return sorted(out)
 
 
-def calgrid(binary, path, zone):
+def native(binary, path, zone, scratch):
+    """The file converted to the native format (`calgrid import FILE --out s.json`), where alarms must
+    ring at the same instants: the format keeps every alarm whole."""
+    out = os.path.join(scratch, "native.json")
+    r = subprocess.run([binary, "import", path, "--tz", zone, "--out", out], capture_output=True, text=True, timeout=60)
+    if r.returncode != 0:
+        raise SystemExit(f"{path} in {zone}: calgrid import --out failed: {r.stderr}")
+    return out
+
+
+def calgrid(binary, path, zone, raw=False):
     r = subprocess.run([binary, "alarms", "--todos", path, "--tz", zone, "--json",
                         "--from", LO.strftime("%Y-%m-%dT%H:%M:%SZ"), "--to", HI.strftime("%Y-%m-%dT%H:%M:%SZ")],
                        capture_output=True, text=True, timeout=60)
@@ -91,12 +105,15 @@ def calgrid(binary, path, zone):
     ats = [a["at"] for a in doc["alarms"]]
     if ats != sorted(ats):
         raise SystemExit(f"{path} in {zone}: instants not in time order")
+    if raw:
+        return doc["alarms"]
     return sorted((a["id"], a["at"], a["occurrence"], a["action"]) for a in doc["alarms"])
 
 
 def main():
     binary, dirs = sys.argv[1], sys.argv[2:]
-    compared, failures, files = 0, [], 0
+    compared, failures, files, kept = 0, [], 0, 0
+    scratch = tempfile.mkdtemp()
     for d in dirs:
         for name in sorted(os.listdir(d)):
             if not name.endswith(".ics"):
@@ -106,6 +123,12 @@ def main():
             for z in ZONES:
                 want, got = oracle(path, ZoneInfo(z)), calgrid(binary, path, z)
                 compared += len(want)
+                # The same instants, titles and descriptions, in the same order, from the native file.
+                direct = calgrid(binary, path, z, raw=True)
+                converted = calgrid(binary, native(binary, path, z, scratch), z, raw=True)
+                kept += len(direct)
+                if direct != converted:
+                    failures.append(f"{name} in {z}: the native format rings otherwise:\n  ics: {direct}\n  native: {converted}")
                 if want != got:
                     failures.append(f"{name} in {z}:\n  only recurring-ical-events: {sorted(set(want) - set(got))}\n"
                                     f"  only calgrid: {sorted(set(got) - set(want))}")
@@ -115,7 +138,9 @@ def main():
         raise SystemExit(f"alarms_check: {len(failures)} file×zone disagree")
     if compared == 0:
         raise SystemExit("alarms_check: no alarm instant compared")
-    print(f"alarms_check: {files} files × {len(ZONES)} zones, {compared} alarm instants agree with recurring-ical-events")
+    shutil.rmtree(scratch)
+    print(f"alarms_check: {files} files × {len(ZONES)} zones, {compared} alarm instants agree with recurring-ical-events; "
+          f"{kept} ring alike from the native format")
 
 
 main()

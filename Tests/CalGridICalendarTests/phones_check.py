@@ -20,6 +20,10 @@ DTSTART Monday and DUE Wednesday, a three-day monthly event: the core's occurren
 report names the items whose occurrences span more than a day. Done: a VTODO (or its completed RECURRENCE-ID instance) with
 STATUS:COMPLETED, COMPLETED or PERCENT-COMPLETE:100; a VEVENT never. A VTODO with neither DTSTART
 nor DUE is undated (recurring-ical-events puts it on every day of the window; no task list does).
+Deadlines, from the same table: a VTODO that does not recur, or recurs with COUNT or UNTIL, is due
+on the last day of its last occurrence (the last of the oracle's days), so `calgrid list --json`
+says it is not overdue that day and, unless done, overdue the day after; one whose rule never ends
+has no deadline and is never overdue.
 """
 import datetime as dt
 import json
@@ -129,6 +133,35 @@ def oracle(path, zone):
     return days, spanning
 
 
+def bounded_todos(path):
+    """The UIDs of the file's VTODOs that have a last occurrence: dated, and either without a rule
+    or with COUNT or UNTIL; and of those whose rule never ends."""
+    with open(path, "rb") as f:
+        cal = icalendar.Calendar.from_ical(f.read())
+    bounded, endless = set(), set()
+    for c in cal.walk("VTODO"):
+        if "RECURRENCE-ID" in c or ("DTSTART" not in c and "DUE" not in c):
+            continue
+        rule = c.get("RRULE")
+        if rule is None or "COUNT" in rule or "UNTIL" in rule:
+            bounded.add(str(c["UID"]))
+        else:
+            endless.add(str(c["UID"]))
+    return bounded, endless
+
+
+def calgrid_overdue(calgrid, item_path, zone, today):
+    """(isOverdue, isDone) of the item's one todo, by `calgrid list --json` on `today`."""
+    r = subprocess.run([calgrid, "list", "--period", "all", "--json", "--todos", item_path, "--tz", zone, "--today", today.isoformat()],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        raise RuntimeError(f"calgrid list on {item_path}: {r.stderr}")
+    todos = json.loads(r.stdout)["todos"]
+    if len(todos) != 1:
+        raise RuntimeError(f"{item_path}: {len(todos)} todos")
+    return todos[0]["isOverdue"], todos[0]["isDone"]
+
+
 def calgrid_days(calgrid, item_path, zone):
     """{day: done} the item counts on, by `calgrid year --json` in `zone`."""
     out = {}
@@ -151,7 +184,7 @@ def calgrid_days(calgrid, item_path, zone):
 def main() -> int:
     calgrid, folder = sys.argv[1], sys.argv[2]
     failures, lines, spanning_all = [], [], set()
-    items_total = days_total = 0
+    items_total = days_total = deadlines_total = 0
     with tempfile.TemporaryDirectory(prefix="calgrid-phones-") as scratch:
         for name in sorted(os.listdir(folder)):
             if not name.endswith(".ics"):
@@ -170,6 +203,7 @@ def main() -> int:
                     f.write("\r\n".join(body) + "\r\n")
                 files[uid] = item
             per_zone = []
+            bounded, endless = bounded_todos(path)
             for zone in ZONES:
                 want, spanning = oracle(path, ZoneInfo(zone))
                 spanning_all |= {(name, u) for u in spanning}
@@ -182,17 +216,34 @@ def main() -> int:
                         done = sorted(d for d in set(got) & set(want[uid]) if got[d] != want[uid][d])[:5]
                         failures.append(f"{name} {zone} {uid}: missing {missing}, extra {extra}, done differs on {done}")
                     compared += len(want[uid])
+                deadlines = 0
+                for uid, item in files.items():
+                    if uid in bounded and want[uid] and max(want[uid]) < HI:
+                        due = max(want[uid])
+                        on, done = calgrid_overdue(calgrid, item, zone, due)
+                        after, _ = calgrid_overdue(calgrid, item, zone, due + dt.timedelta(days=1))
+                        if on or after != (not done):
+                            failures.append(f"{name} {zone} {uid}: due {due} (its last occurrence's last day), calgrid says "
+                                            f"overdue {on} that day and {after} the day after (done {done})")
+                        deadlines += 1
+                    elif uid in endless:
+                        on, _ = calgrid_overdue(calgrid, item, zone, HI)
+                        if on:
+                            failures.append(f"{name} {zone} {uid}: its rule never ends, yet calgrid says it is overdue on {HI}")
+                        deadlines += 1
                 items_total += len(files)
                 days_total += compared
-                per_zone.append(f"{zone} {len(files)} items/{compared} days")
+                deadlines_total += deadlines
+                per_zone.append(f"{zone} {len(files)} items/{compared} days/{deadlines} deadlines")
             lines.append(f"  {name}: " + ", ".join(per_zone))
     for f in failures:
         print("FAIL", f)
     print("\n".join(lines))
     if spanning_all:
         print("  occurrences of several days (compared on every day of each): " + ", ".join(f"{n} {u}" for n, u in sorted(spanning_all)))
-    print(f"phones: {items_total - len(failures)} of {items_total} item-zone checks passed, {days_total} days "
-          f"(recurring-ical-events, {len(ZONES)} zones, calgrid year --json)")
+    print(f"phones: {items_total + deadlines_total - len(failures)} of {items_total + deadlines_total} item-zone checks passed "
+          f"({items_total} of days, {days_total} days; {deadlines_total} of deadlines) "
+          f"(recurring-ical-events, {len(ZONES)} zones, calgrid year and list --json)")
     return 1 if failures else 0
 
 

@@ -1,6 +1,7 @@
 import Testing
 import CalGrid
 @testable import CalGridJSON
+import CalGridSystem
 
 /// One source of truth: the JSON layer says the core's sentence and field name for every error a
 /// todo can have, numbers records from 1 in messages, and writes every field under its core name.
@@ -64,7 +65,7 @@ import CalGrid
     static let documentedKeys: Set<String> = ["id", "title", "memo", "startDate", "endDate", "createdAt", "repetition",
                                              "completed", "reminderTime", "tags", "isChallenge", "iscompleted",
                                              "rrule", "exdates", "rdates", "kind", "occurrenceDays", "startTime",
-                                             "endTime", "location"]
+                                             "endTime", "location", "alarms"]
 
     @Test func everyFieldIsExportedUnderItsName() throws {
         #expect(Set(TodoField.allCases.map(\.nameText)) == Self.documentedKeys)
@@ -85,9 +86,16 @@ import CalGrid
         try set.append(w)
         try set.append(TodoDraft(id: "e", title: "meeting", start: s, end: s, isEvent: true, times: TodoTimes(start: 600, end: 660),
                                  location: "Room 4"))
+        // Alarms: every key of an alarm object (`TodoAlarm.Field`) too.
+        set.setAlarms([TodoAlarm(clock: .local, day: 0, second: 540 * 60, repeatCount: 1, repeatInterval: 60, action: .audio,
+                                 zone: try TimeZoneRules.named("Asia/Seoul"), reminder: 540, occurrence: s, description: "d")], at: 3)
         let text = String(decoding: set.exportJSONBytes(format: .jsonLines), as: UTF8.self)
         for f in TodoField.allCases {
             #expect(text.contains("\"" + f.nameText + "\":"), "\(f) is not exported as \(f.nameText)")
+        }
+        for f in TodoAlarm.Field.all {
+            let n = String(decoding: UnsafeBufferPointer(start: f.name.utf8Start, count: f.name.utf8CodeUnitCount), as: UTF8.self)
+            #expect(text.contains("\"" + n + "\":"), "\(f) is not exported as \(n)")
         }
         // And every name the exporter wrote is read back as the same field.
         var back = TodoSet()

@@ -97,8 +97,50 @@ enum HolidayOracle {
             for n in first.dayNumber...last.dayNumber where !CivilDate(_unchecked: n).weekday.isWeekend && !off.contains(n) { want += 1 }
             let got = HolidayCalendar.workdays(in: first...last, country: country)
             if got != want { bad.append("\(y)-\(m): \(got), oracle \(want)") }
+            let byPeriod = HolidayCalendar.workdays(in: try Period.month(year: y, month: m), country: country)
+            if byPeriod != want { bad.append("\(y)-\(m) as a Period: \(byPeriod), oracle \(want)") }
         } }
         #expect(bad.isEmpty, "\(bad.count) months differ: \(bad.prefix(6))")
+    }
+
+    /// `MonthGrid.holidays(country:)`, what a month view marks per cell: every cell of every grid
+    /// of 2000...2050 (Sunday- and Monday-first, 6 rows, adjacent months' cells included) holds
+    /// exactly the oracle's holidays of its day, with their names. Cells outside 2000...2050 (the
+    /// edges of the first and last grids) are checked against the oracle's neighbouring years.
+    @Test(arguments: [("KR", HolidayCountry.korea), ("US", .unitedStates), ("DE", .germany)])
+    func gridCellsHoldTheOracleDays(_ code: String, _ country: HolidayCountry) throws {
+        let theirs = try HolidayOracle.run(code, 1999, 2051).filter { !HolidayOracle.isKoreanException($0) }
+        var want: [Int32: [[String]]] = [:]
+        for e in theirs { want[e.day, default: [[], []]][0].append(e.name); want[e.day, default: [[], []]][1].append(e.local) }
+        var bad: [String] = [], cells = 0, marked = 0
+        for y in 2000...2050 { for m in 1...12 { for first in [Weekday.sunday, .monday] {
+            let grid = try MonthGrid(year: y, month: m, firstWeekday: first)
+            let marks = grid.holidays(country: country)
+            #expect(marks.count == grid.count)
+            for (i, cell) in grid.enumerated() {
+                // Lunar holidays stop with the lunar table (2050-12-31): the oracle's 2051 Seollal is beyond every grid.
+                let got = [marks[i].map(\.name).sorted(), marks[i].map(\.localName).sorted()]
+                let w = (want[cell.date.dayNumber] ?? [[], []]).map { $0.sorted() }
+                cells += 1; marked += marks[i].isEmpty ? 0 : 1
+                if got != w && bad.count < 10 { bad.append("\(y)-\(m) cell \(i) \(cell.date.iso8601): \(got), oracle \(w)") }
+                if marks[i].contains(where: { $0.date != cell.date }) { bad.append("\(cell.date.iso8601): another day's holiday") }
+            }
+        } } }
+        #expect(bad.isEmpty, "\(bad)")
+        #expect(cells == 51 * 12 * 2 * 42 && marked > 51 * 12)
+    }
+
+    /// The grids at the ends of the supported range (cells in year 0 and year 10000) do not trap:
+    /// January 0001 has no US federal holiday (the rows start in 1971); December 9999 has Christmas.
+    @Test func gridCellsAtTheEndsOfTheRange() throws {
+        let january = try MonthGrid(year: 1, month: 1), december = try MonthGrid(year: 9999, month: 12)
+        let none = january.holidays(country: .unitedStates).filter { !$0.isEmpty }.count
+        #expect(none == 0)
+        let marks = december.holidays(country: .unitedStates), day = try CivilDate(year: 9999, month: 12, day: 25)
+        let christmas = try #require(december.firstIndex { $0.date == day })
+        #expect(marks.count == 42 && marks[christmas].map(\.name) == ["Christmas Day"])
+        let misplaced = marks.indices.filter { i in marks[i].contains { $0.date != december[i].date } }
+        #expect(misplaced.isEmpty)
     }
 
     /// The control: without substitute days Korea and the US must differ, by exactly those days.

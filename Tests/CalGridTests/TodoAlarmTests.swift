@@ -44,6 +44,20 @@ import CalGridTestSupport
         #expect(got.map(\.row) == [0, 0])
     }
 
+    @Test func aRuleItemRingsOnlyUpToItsEnd() throws {
+        // Weekly on Mondays from 2026-03-09 with no UNTIL, the item ending Wednesday 2026-03-25:
+        // its days are the 9th, 16th and 23rd, and its alarm rings on those alone, not on the
+        // 30th that the rule alone would give.
+        let r = Recurrence(start: Self.iso("2026-03-09"), rule: try RecurrenceRule(parsing: "FREQ=WEEKLY"))
+        var set = try TodoSet([TodoDraft(id: "w", title: "w", start: Self.iso("2026-03-09"), end: Self.iso("2026-03-25"), recurrence: r)])
+        set.setAlarms([TodoAlarm(clock: .utc, day: 0, second: 9 * 3600)], at: 0)
+        let got = set.alarmInstants(from: Self.utc("2026-03-01", 0), to: Self.utc("2026-04-30", 0), zone: .utc)
+        #expect(got.map(\.at) == [Self.utc("2026-03-09", 9), Self.utc("2026-03-16", 9), Self.utc("2026-03-23", 9)])
+        // The same days the set itself counts the item on.
+        let days = (Self.iso("2026-03-01").dayNumber...Self.iso("2026-04-30").dayNumber).map { CivilDate(_unchecked: $0) }
+        #expect(got.map { $0.occurrence! } == days.filter { set.fallsOn($0, at: 0) })
+    }
+
     @Test func repeatsAbsoluteAlarmsAndTheRangeBounds() throws {
         var set = try TodoSet([TodoDraft(id: "a", title: "a", end: Self.iso("2026-03-10")), TodoDraft(id: "u", title: "undated")])
         // 07:00 UTC on the 11th, then 3 more 5 minutes apart; [from, to) cuts the first and the last.
@@ -103,5 +117,28 @@ import CalGridTestSupport
         let hour = set.alarmInstants(from: Self.utc("2027-01-01", 0), to: Self.utc("2027-01-01", 1), zone: .utc)
         #expect(hour.count == 120 && hour.allSatisfy { $0.row == 1 })
         #expect(zip(hour, hour.dropFirst()).allSatisfy { $0.at <= $1.at })
+    }
+
+    /// An override's own alarms (issue 39): an alarm for one occurrence rings for it alone; a
+    /// `.silent` mark keeps the item's every-occurrence alarms off that occurrence; descriptions and
+    /// which alarm rang come back with each instant, and survive removal of an earlier row.
+    @Test func anOccurrencesOwnAlarmsReplaceTheItemsOnThatDay() throws {
+        var set = try TodoSet([TodoDraft(id: "first", title: "first", end: Self.iso("2026-03-27")), try Self.daily("d", count: 4)])
+        let own = Self.iso("2026-03-28"), quiet = Self.iso("2026-03-29")
+        set.setAlarms([TodoAlarm(clock: .utc, day: 0, second: 8 * 3600, description: "every day"),
+                       TodoAlarm(clock: .silent, day: 0, second: 0, occurrence: own),
+                       TodoAlarm(clock: .absolute, day: own.dayNumber, second: 13 * 3600, action: .audio, occurrence: own,
+                                 description: "moved to the afternoon"),
+                       TodoAlarm(clock: .silent, day: 0, second: 0, occurrence: quiet)], at: 1)
+        set.remove(at: 0)
+        let got = set.alarmInstants(from: Self.utc("2026-03-27", 0), to: Self.utc("2026-04-01", 0), zone: Self.berlin)
+        #expect(got.map(\.at) == [Self.utc("2026-03-27", 8), Self.utc("2026-03-28", 13), Self.utc("2026-03-30", 8)])
+        #expect(got.map { $0.occurrence?.iso8601 } == ["2026-03-27", "2026-03-28", "2026-03-30"])
+        #expect(got.map(\.alarm) == [0, 2, 0] && got.map(\.action) == [.display, .audio, .display])
+        #expect(got.map { set.alarm($0.alarm, at: $0.row).description } == ["every day", "moved to the afternoon", "every day"])
+        #expect(set.alarmCount(at: 0) == 4 && set.alarms(at: 0)[1].clock == .silent)
+        // The occurrence's own alarm is silent once that occurrence is ticked.
+        try set.setDone(true, on: own, at: 0)
+        #expect(set.alarmInstants(from: Self.utc("2026-03-28", 0), to: Self.utc("2026-03-29", 0), zone: Self.berlin).isEmpty)
     }
 }

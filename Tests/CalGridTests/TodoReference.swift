@@ -26,9 +26,24 @@ struct ReferenceTodos {
     /// Every kind a query takes.
     static let kinds: [TodoKind] = [.all, .challenges, .plain, .events, .todos]
 
-    /// Overdue on `day`: a todo (never an event) that ended before it and is not done as a whole.
+    /// Overdue on `day`: a todo (never an event) whose deadline is before it and that is not done
+    /// as a whole.
     static func overdue(_ d: TodoDraft, _ day: Int) -> Bool {
-        !d.isEvent && d.end.map { Int($0.dayNumber) < day } == true && !isDone(d)
+        !d.isEvent && deadline(d).map { $0 < day } == true && !isDone(d)
+    }
+
+    /// The deadline (docs/icalendar.md's shape table): the end; with a rule, the last day of the
+    /// last occurrence, found by walking back day by day from the end to the last day one starts
+    /// on (the end when none does). nil without an end.
+    static func deadline(_ d: TodoDraft) -> Int? {
+        guard let e = d.end else { return nil }
+        guard d.recurrence != nil else { return Int(e.dayNumber) }
+        var t = hi(d) - (length(d) - 1)
+        while t >= lo(d) {
+            if starts(d, t) { return t + length(d) - 1 }
+            t -= 1
+        }
+        return Int(e.dayNumber)
     }
 
     /// Days an occurrence of `d`'s rule covers (1 without a rule).
@@ -118,6 +133,28 @@ struct ReferenceTodos {
         let f = flags(d)
         if tracked(d), !f.isEmpty { return (f.filter { $0 }.count, f.count) }
         return (d.isCompleted ? 1 : 0, 1)
+    }
+
+    /// Consecutive done occurrences (repeat days) ending at the last one on or before `day`, or at
+    /// the one before it when that one is `day` itself and not done; counted forward from the start.
+    /// `days`: the todo's occurrence (repeat) days up to at least `day`, ascending
+    /// (`streakDays(d, through:)`, made once for many days).
+    static func currentStreak(_ d: TodoDraft, _ day: Int, days: [Int]) -> Int {
+        guard tracked(d) || openRule(d), let s = d.start, day >= Int(s.dayNumber) else { return 0 }
+        let f = flags(d)
+        let upTo = days.filter { $0 <= day }
+        var done = upTo.indices.map { $0 < f.count ? f[$0] : false }
+        if upTo.last == day, done.last == false { done.removeLast() }
+        var run = 0
+        for b in done.reversed() { if b { run += 1 } else { break } }
+        return run
+    }
+
+    /// The days `currentStreak` walks: a tracked todo's repeat days, an open rule's occurrences up to `last`.
+    static func streakDays(_ d: TodoDraft, through last: Int) -> [Int] {
+        if tracked(d) { return repeatDays(d) }
+        guard openRule(d), let s = d.start, last >= Int(s.dayNumber) else { return [] }
+        return (Int(s.dayNumber)...last).filter { starts(d, $0) }
     }
 
     static func longestStreak(_ d: TodoDraft) -> Int {

@@ -85,12 +85,44 @@ import CalGridTestSupport
         #expect(set.isDone(at: i) == ReferenceTodos.isDone(d))
         #expect(set.longestStreak(at: i) == ReferenceTodos.longestStreak(d))
         #expect(set.trackedDayCount(at: i) == (ReferenceTodos.tracked(d) ? ReferenceTodos.repeatDays(d).count : 0))
+        let streakDays = ReferenceTodos.streakDays(d, through: a + 120)
         for t in stride(from: a, to: a + 120, by: 7) {
             #expect(set.fallsOn(day(t), at: i) == ReferenceTodos.falls(d, t), "\(d.id) day \(t)")
             #expect(set.isDone(on: day(t), at: i) == ReferenceTodos.done(d, t))
+            #expect(set.currentStreak(on: day(t), at: i) == ReferenceTodos.currentStreak(d, t, days: streakDays), "\(d.id) streak on \(t)")
         }
         let due = (a...(a + 800)).first { ReferenceTodos.falls(d, $0) && !ReferenceTodos.done(d, $0) }
         if let due { #expect(set.nextDueDay(onOrAfter: day(a), at: i) == day(due), "\(d.id)") }
+    }
+
+    /// A rule's deadline is its last occurrence's last day, not an end that no occurrence ends on
+    /// (an UNTIL on a Friday for Monday's rule, a COUNT that ends before the todo, an end given by
+    /// hand): the deadline sort, overdue and the statistics read it (issue 37).
+    @Test func theDeadlineIsTheLastOccurrencesLastDay() throws {
+        func todo(_ id: String, _ rule: String, _ start: String, _ end: String, days: Int32 = 1) throws -> TodoDraft {
+            var d = TodoDraft(id: id, title: id, start: Self.iso(start), end: Self.iso(end),
+                              recurrence: Recurrence(start: Self.iso(start), rule: try RecurrenceRule(parsing: rule)))
+            d.occurrenceDays = days
+            return d
+        }
+        let model = [
+            try todo("mondays", "FREQ=WEEKLY;BYDAY=MO", "2026-03-02", "2026-03-27"),              // last Monday 03-23
+            try todo("trip", "FREQ=WEEKLY;COUNT=3", "2026-03-02", "2026-04-30", days: 3),          // 03-16..03-18
+            try todo("plain", "FREQ=DAILY", "2026-03-20", "2026-03-20"),                         // one occurrence
+            TodoDraft(id: "oneoff", title: "oneoff", start: Self.iso("2026-03-01"), end: Self.iso("2026-03-19")),
+        ]
+        let set = try TodoSet(model)
+        #expect(set.deadline(at: 0) == Self.iso("2026-03-23") && set.end(at: 0) == Self.iso("2026-03-27"))
+        #expect(set.deadline(at: 1) == Self.iso("2026-03-18") && set.deadline(at: 2) == Self.iso("2026-03-20"))
+        #expect(set.deadline(at: 3) == Self.iso("2026-03-19"))
+        #expect(set.sortedIndices(by: .deadlineImminent) == [1, 3, 2, 0])
+        #expect(set.sortedIndices(by: TodoOrder(.deadline, descending: true)) == [0, 2, 3, 1])
+        #expect(set.sortedIndices(by: .deadlineImminent, offset: 0, limit: 1) == [1])
+        #expect(set.sorted([0, 2], by: .deadlineImminent) == [2, 0])
+        #expect(set.indices(.overdue, on: Self.iso("2026-03-24")) == [0, 1, 2, 3])
+        #expect(set.indices(.overdue, on: Self.iso("2026-03-19")) == [1])
+        #expect(!set.isOverdue(on: Self.iso("2026-03-23"), at: 0) && set.isOverdue(on: Self.iso("2026-03-24"), at: 0))
+        #expect(set.statistics(on: Self.iso("2026-03-19")).overdue == 1)
     }
 
     @Test(arguments: [1, 2, 3] as [UInt64]) func mixedSetsAnswerLikeTheReference(seed: UInt64) throws {
@@ -120,6 +152,14 @@ import CalGridTestSupport
         }
         for i in model.indices where model[i].recurrence != nil || i % 10 == 0 {
             Self.checkTodo(set, model[i], at: i, around: 19_300 + Int.random(in: 0..<1500, using: &g))
+        }
+        // The deadline (a rule's last occurrence's last day) and the deadline sort, both ways.
+        #expect(model.indices.map { set.deadline(at: $0).map { Int($0.dayNumber) } } == model.map { ReferenceTodos.deadline($0) }, "seed \(seed)")
+        for order in [TodoOrder.deadlineImminent, TodoOrder(.deadline, descending: true)] {
+            let fr = TodoSortTests.fractions(model)
+            #expect(set.sortedIndices(by: order) == model.indices.sorted { TodoSortTests.less(model, fr, order, $0, $1) }, "seed \(seed) \(order)")
+            #expect(set.sortedIndices(by: order, offset: 3, limit: 20)
+                    == Array(model.indices.sorted { TodoSortTests.less(model, fr, order, $0, $1) }.dropFirst(3).prefix(20)))
         }
         // Shares order the same whatever way the flags are counted.
         let shares = set.sortedIndices(by: .progress)

@@ -25,7 +25,7 @@ import CalGridTestSupport
         }
         var c: Int
         switch order.key {
-        case .deadline: c = cmp(a.end, b.end)
+        case .deadline: c = cmp(ReferenceTodos.deadline(a), ReferenceTodos.deadline(b))
         case .start: c = cmp(a.start, b.start)
         case .registration: c = cmp(a.createdAt, b.createdAt)
         case .title:

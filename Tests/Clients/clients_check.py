@@ -40,6 +40,8 @@ York meeting is on the next day. Every expectation is what the client itself rep
   10. a phone's todo patched by `done`, `edit`, `undo` keeps every other line (issue 38);
   11. a reminder added with a deadline rings on the due day (python-icalendar's alarm times), and
      `edit --repeat` removes a phone's completed instance of a day the new rule lacks (todoman).
+  12. `calgrid agenda --json` lists the days, times and order `khal list` shows for a vdir khal
+     wrote (timed, all-day, over two days, weekly and daily rules, a tie of start times), in Seoul.
   The vdir exports write into folders whose parents do not exist yet: the export makes them.
 """
 import collections
@@ -92,12 +94,12 @@ def todoman_config(d, vdirs):
     return config
 
 
-def khal_config(d, name, path, zone):
+def khal_config(d, name, path, zone, default_zone="America/New_York"):
     conf = os.path.join(d, name + ".conf")
     with open(conf, "w") as f:
         f.write(f"[calendars]\n[[{name}]]\npath = {path}\ntype = calendar\n[locale]\ntimeformat = %H:%M\ndateformat = %Y-%m-%d\n"
                 "longdateformat = %Y-%m-%d\ndatetimeformat = %Y-%m-%d %H:%M\nlongdatetimeformat = %Y-%m-%d %H:%M\n"
-                f"local_timezone = {zone}\ndefault_timezone = America/New_York\n[default]\ndefault_calendar = {name}\n"
+                f"local_timezone = {zone}\ndefault_timezone = {default_zone}\n[default]\ndefault_calendar = {name}\n"
                 f"[sqlite]\npath = {d}/{name}.db\n")
     return conf
 
@@ -487,6 +489,45 @@ def main() -> int:
             check(p.returncode == 0 and b"Traceback" not in p.stderr and len(rows) == completed
                   and text.count(b"RECURRENCE-ID") == completed and b"X-LIC-ERROR" not in text,
                   f"edit --repeat {rule}: todoman lists {rows} completed, the file:\n{text.decode()}")
+
+        # 12. The agenda (issue 39): `calgrid agenda FROM TO --json` against `khal list` over the
+        # same vdir khal wrote, in Seoul: the same days, each day's items with the same start and
+        # end times, in the same order (all-day first, then by start). khal breaks a tie of start
+        # times by the end, CalGrid by the title: the one tie here agrees on both. khal writes the
+        # events in Seoul's time (a Seoul user's khal): CalGrid keeps one time of day per item, so a
+        # rule written in a zone with daylight saving shows its first occurrence's time after the
+        # change, where khal shows each occurrence's own; and khal lists an item continuing from the
+        # day before (23:00-01:00) first on its second day, CalGrid by its 23:00 (issue 39, both
+        # left to the times and agenda work, reported).
+        agenda_dir = os.path.join(d, "agenda", "cal")
+        os.makedirs(agenda_dir)
+        agenda_conf = khal_config(d, "agenda", agenda_dir, SEOUL, default_zone=SEOUL)
+        for argv in (["2026-03-02", "10:00", "11:00", "Standup", "-r", "weekly"],
+                     ["2026-03-02", "09:00", "09:30", "Coffee"],
+                     ["2026-03-02", "14:00", "15:00", "Review"],
+                     ["2026-03-02", "14:00", "14:30", "Call"],
+                     ["2026-03-03", "Holiday"],
+                     ["2026-03-04", "2026-03-05", "Trip"],
+                     ["2026-03-04", "20:00", "21:00", "Dinner", "--location", "Mapo"],
+                     ["2026-03-06", "22:00", "23:30", "Late call"],
+                     ["2026-03-06", "07:30", "08:00", "Gym", "-r", "daily", "-u", "2026-03-09"]):
+            run([khal, "-c", agenda_conf, "new", "-a", "agenda", *argv], env)
+        shown = run([khal, "-c", agenda_conf, "list", "2026-03-01", "14d", "--format", "{start-time}|{end-time}|{title}",
+                     "--day-format", "@{date}"], env)
+        theirs, day = {}, None
+        for line in shown.splitlines():
+            if line.startswith("@"):
+                day = line[1:].strip()
+                theirs[day] = []
+            elif line.strip():
+                theirs[day].append(tuple(line.strip().split("|", 2)))
+        doc = json.loads(run([calgrid, "agenda", "2026-03-01", "2026-03-14", "--json", "--todos", agenda_dir, "--tz", SEOUL], env))
+        ours = {}
+        for o in doc["occurrences"]:
+            ours.setdefault(o["date"], []).append((o.get("startTime", ""), o.get("endTime", ""), o["title"]))
+        check(len(theirs) >= 8 and sum(map(len, theirs.values())) >= 13 and ours == theirs,
+              f"calgrid agenda and khal list differ ({len(theirs)} days, {sum(map(len, theirs.values()))} items in khal's):\n" + "\n".join(
+                  f"  {k}: khal {theirs.get(k)}, calgrid {ours.get(k)}" for k in sorted(set(theirs) | set(ours)) if theirs.get(k) != ours.get(k)))
 
     for f in failures:
         print("FAIL", f)

@@ -59,7 +59,8 @@ def extract(name):
 
 
 def env_for(home):
-    env = {k: v for k, v in os.environ.items() if k not in ("CALGRID_TODOS", "TZ", "NO_COLOR")}
+    # No config but the fresh home's (~/.config/calgrid/config, which a session may write).
+    env = {k: v for k, v in os.environ.items() if k not in ("CALGRID_TODOS", "CALGRID_HOLIDAYS", "XDG_CONFIG_HOME", "TZ", "NO_COLOR")}
     env.update(HOME=home, XDG_DATA_HOME=os.path.join(home, "xdg"), LC_ALL="C.UTF-8", TZ="UTC", TERM="dumb",
                TASKDATA=os.path.join(home, "task"), TASKRC=os.path.join(home, "taskrc"))
     open(env["TASKRC"], "a").close()

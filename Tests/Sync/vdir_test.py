@@ -10,7 +10,7 @@ changes that item: calgrid never writes over a version it did not read. Last the
 under $XDG_CACHE_HOME/calgrid: it is used (a file rewritten in place with its size and time put
 back is not read again), every real change is seen, and a missing or damaged cache is rebuilt.
 Usage: vdir_test.py path/to/calgrid   (run with a python that has icalendar)"""
-import datetime, json, os, shutil, subprocess, sys, tempfile, threading, time
+import datetime, json, os, shutil, struct, subprocess, sys, tempfile, threading, time
 import recurring_ical_events
 from icalendar import Calendar
 from vdir_support import files
@@ -85,6 +85,11 @@ def check_changed(before, after, changed, name, what):
     old, old_cal = todo_of(before)
     new, new_cal = todo_of(after)
     leave = set(changed) | set(BUMPED)
+    if "CREATED" not in old:
+        # Its registration time was read from DTSTAMP, which the bump moves: kept as CREATED.
+        leave.add("CREATED")
+        check("CREATED" in new and new.decoded("CREATED") == old.decoded("DTSTAMP"),
+              f"{what}: {name} has no CREATED with the DTSTAMP its registration time was read from")
     check(props(old, leave) == props(new, leave), f"{what}: {name} changed beyond {sorted(changed)}:\n{props(old, leave)}\n{props(new, leave)}")
     check(subcomponents(old_cal) == subcomponents(new_cal), f"{what}: {name}'s VALARM or VTIMEZONE changed")
     check(int(new.get("SEQUENCE", 0)) == int(old.get("SEQUENCE", 0)) + 1, f"{what}: {name}: SEQUENCE not + 1")
@@ -371,7 +376,9 @@ def recurring():
         check(all(before[n] == after[n] for n in before if n != name), f"{args}: another file changed")
         # The item itself: only the bump.
         master = lambda data: [c for c in Calendar.from_ical(data).walk() if c.name == "VTODO" and "RECURRENCE-ID" not in c][0]
-        check(props(master(before[name]), BUMPED) == props(master(after[name]), BUMPED), f"{args}: the item changed beyond the bump")
+        # (An item without CREATED gets the DTSTAMP its registration time was read from as CREATED.)
+        bump = BUMPED + (("CREATED",) if "CREATED" not in master(before[name]) else ())
+        check(props(master(before[name]), bump) == props(master(after[name]), bump), f"{args}: the item changed beyond the bump")
         check(int(master(after[name])["SEQUENCE"]) == int(master(before[name]).get("SEQUENCE", 0)) + 1, f"{args}: SEQUENCE")
         instances = [c for c in Calendar.from_ical(after[name]).walk() if c.name == "VTODO" and "RECURRENCE-ID" in c]
         mine = [c for c in instances if c["RECURRENCE-ID"].dt.isoformat()[:10] == day]
@@ -482,6 +489,75 @@ def cache():
     check(os.stat(path).st_size == st.st_size, "cache: the in-place rewrite changed the size")
     os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
     check(titles()[0] == want, "cache: not used (an in-place rewrite with size and time kept was read)")
+    # The cache's own checks (docs/cli.md, the vdir views' cache): c13 rewritten in place with size
+    # and time kept, so a cache that is used shows its old title; a cache of another build, or
+    # damaged anywhere, must not be used (the new title shows, nothing is said), and is rebuilt.
+    def in_place(name, old, new):
+        p = os.path.join(vdir, name)
+        st = os.stat(p)
+        with open(p, "r+b") as f:
+            data = f.read().replace(old, new)
+            f.seek(0)
+            f.write(data)
+        os.utime(p, ns=(st.st_atime_ns, st.st_mtime_ns))
+    magic = b"calgrid-vdir-cache 2\n"
+
+    def checksum(b):
+        # VdirCache.checksum: eight bytes a step, then the tail byte by byte.
+        mask, p = (1 << 64) - 1, 0x100000001b3
+        h = 0x9e3779b97f4a7c15 ^ len(b)
+        full = len(b) // 8 * 8
+        for (w,) in struct.iter_unpack("<Q", b[:full]):
+            h = ((h ^ w) * p) & mask
+            h = ((h << 29) | (h >> 35)) & mask
+        for c in b[full:]:
+            h = ((h ^ c) * p) & mask
+        return h
+
+    with open(cache_path, "rb") as f:
+        good = f.read()
+    check(good.startswith(magic) and struct.unpack("<Q", good[-8:])[0] == checksum(good[:-8]), "cache: layout or checksum")
+    n = struct.unpack("<Q", good[len(magic):len(magic) + 8])[0]
+    identity = good[len(magic) + 8:len(magic) + 8 + n]
+    check(identity.startswith(b"build=") and b" zone=" in identity and identity.endswith(b" dir=" + vdir.encode()), f"cache: identity {identity!r}")
+    in_place("c13.ics", b"Title 13", b"Title ZZ")
+    check(titles()[0]["c13"] == "Title 13", "cache: not used before the identity changed")
+    at = len(magic) + 8 + len(b"build=")
+    other = good[:at] + (b"0" if good[at:at + 1] != b"0" else b"1") + good[at + 1:-8]
+    with open(cache_path, "wb") as f:
+        f.write(other + struct.pack("<Q", checksum(other)))   # another build's cache, well formed
+    got, err = titles()
+    check(got["c13"] == "Title ZZ" and err == "", f"cache: another build's cache was used: {got['c13']} {err}")
+    with open(cache_path, "rb") as f:
+        check(f.read()[len(magic) + 8:len(magic) + 8 + n] == identity, "cache: not rebuilt with this build's identity")
+    in_place("c13.ics", b"Title ZZ", b"Title 13")
+    check(titles()[0]["c13"] == "Title ZZ", "cache: not used before the damage")
+    with open(cache_path, "rb") as f:
+        good = f.read()
+    for at in (len(good) // 2, len(good) - 3, len(magic) + 8 + n + 20):
+        with open(cache_path, "wb") as f:
+            f.write(good[:at] + bytes([good[at] ^ 0x20]) + good[at + 1:])   # one bit flipped
+        got, err = titles()
+        check(got["c13"] == "Title 13" and err == "", f"cache: a cache damaged at byte {at} was used: {got['c13']} {err}")
+        with open(cache_path, "wb") as f:
+            f.write(good)
+    check(titles()[0]["c13"] == "Title ZZ", "cache: not used after the damage")
+    # Replaced by a rename (vdirsyncer's way) with the same size and the same time: only the
+    # inode tells, and the view reads it.
+    os.utime(os.path.join(vdir, "c13.ics"))
+    c14 = os.path.join(vdir, "c14.ics")
+    st = os.stat(c14)
+    with open(c14, "rb") as f:
+        data = f.read().replace(b"Title 14", b"Title QQ")
+    with open(c14 + ".tmp", "wb") as f:
+        f.write(data)
+    os.utime(c14 + ".tmp", ns=(st.st_atime_ns, st.st_mtime_ns))
+    os.rename(c14 + ".tmp", c14)
+    st2 = os.stat(c14)
+    check(st2.st_size == st.st_size and st2.st_mtime_ns == st.st_mtime_ns and st2.st_ino != st.st_ino, "cache: the replacement's status")
+    got, err = titles()
+    check(got["c14"] == "Title QQ" and got["c13"] == "Title 13" and err == "", f"cache: a replaced file was not read: {got['c14']} {err}")
+    want["c14"] = "Title QQ"
     # Real changes: a rename over a file (vdirsyncer), a new file, a removed one, a touch.
     write(path + ".tmp", item("c05", "Renamed 05", ["DUE;VALUE=DATE:20261206"]))
     os.rename(path + ".tmp", os.path.join(vdir, "c05.ics"))

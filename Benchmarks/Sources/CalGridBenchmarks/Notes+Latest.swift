@@ -21,6 +21,19 @@ let icalScenarioNotes = """
 """
 
 let latestHistoryNotes = """
+- **Agenda through indexes: 0.1× → 6.5-6.7× against a plain C scan, 14× in Swift; alarms 0.08×**
+  (issue 39; branch agenda, 2026-12-07 09:17-09:31 UTC, load average 10-11 (four other sessions),
+  release builds, CPU-time medians). `make bench-agenda`, 1M todos (30% FREQ=WEEKLY of 1-52 weeks,
+  the others 1-10-day spans, half timed), 8 days: `calgrid_todo_set_occurrences` 8.57 / 8.64 / 8.72
+  ms against 55.8 / 56.8 / 58.8 ms for the plain C scan + qsort, **6.5× / 6.6× / 6.7×** (the tip,
+  with its Embedded guards: 9.01 ms against 55.8 ms, 6.2×, load 8), 132,040
+  occurrences, equal checksums (`results/2026-12-07-agenda-c.json`; before: 1,087 ms, 0.1×, the C
+  call counting the range with a scan of the 300,000 rule items and then scanning them again). The
+  issue's 25× is not met. `--only agenda` (`results/2026-12-07-agenda-alarms.json`): agenda-7d
+  **14.0×** against the Swift scan + sort; alarms-24h, `alarmInstants` over 24 h with one alarm on
+  each of the 500,000 timed items, **0.08×** (218 ms against 18.3 ms): the alarm query visits
+  every alarm item. A weekly item rings past its end there; the scan does the same so the checksums
+  compare.
 - **Spanning rules at 1M: within 2× of weekday-only, reads O(days)** (issue 37; `--only
   rule-counts`, main 27e3bf9, three runs of 7 interleaved repetitions alternating with three
   `--quick` (100k) runs of 5, 2026-12-07 07:19 UTC, load average 1.6-2.0 (the lead's `make test`

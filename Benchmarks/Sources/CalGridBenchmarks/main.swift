@@ -21,7 +21,7 @@ if arguments.first == "import-zone-child" {
 }
 
 /// The scenario groups `--only` selects, in the order they run.
-let groups = ["grids", "aggregates", "overlap", "sorts", "memory", "capi", "changes", "tz", "rrule", "rule-counts", "cli", "import", "import-zone", "vdir", "vdir-export", "ical-import"]
+let groups = ["grids", "aggregates", "overlap", "sorts", "memory", "capi", "changes", "tz", "rrule", "rule-counts", "cli", "import", "import-zone", "vdir", "vdir-export", "ical-import", "agenda"]
 let usage = """
 usage: swift run -c release CalGridBenchmarks [--quick] [--huge] [--only GROUP,...] [--out DIR]
 
@@ -91,6 +91,7 @@ if wanted("import-zone") { all += runImportZone(settings) }
 if wanted("vdir") { all += runVdir(settings) }
 if wanted("vdir-export") { all += runVdirExport(settings) }
 if wanted("ical-import") { all += runICalImport(settings) }
+if wanted("agenda") { all += runAgenda(settings) }
 
 let results = evaluate(all)
 printTable(all, results)

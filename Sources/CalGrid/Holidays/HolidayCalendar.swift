@@ -39,6 +39,14 @@ public enum HolidayCalendar {
         return weekdays
     }
 
+    /// Working days in `period` (a week, a month, a year, a range): Monday to Friday, minus the
+    /// days that hold a holiday; what C's `calgrid_period_workdays` counts.
+    /// - Complexity: O(days / 7 + holidays in `period`).
+    @_alwaysEmitIntoClient
+    public static func workdays(in period: Period, country: HolidayCountry) -> Int {
+        workdays(in: period.first...period.last, country: country)
+    }
+
     /// Monday to Friday in `days`: the working days of a calendar without holidays.
     /// - Complexity: O(1)
     @_alwaysEmitIntoClient

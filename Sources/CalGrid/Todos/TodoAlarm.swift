@@ -25,6 +25,9 @@ public struct TodoAlarm: Sendable, Equatable {
         case absolute = 2
         /// The item's reminder time on the query zone's wall clock, days after the occurrence's first day.
         case reminder = 3
+        /// Never rings: it marks `occurrence` as one with alarms of its own only (a RECURRENCE-ID
+        /// override's, none when it has no VALARM): the item's alarms for every occurrence do not ring for it.
+        case silent = 4
     }
 
     /// What the alarm does (RFC 5545 ACTION); an action CalGrid does not know is `.other`.
@@ -61,26 +64,36 @@ public struct TodoAlarm: Sendable, Equatable {
     /// changed it rings at the new time on day `day` of the query zone's clock, and not at all
     /// while the item has no reminder (`TodoSet.reminderMinutes(at:)` is the one source).
     public var reminder: Int16?
+    /// The one occurrence (its first day) the alarm belongs to: a RECURRENCE-ID override's own
+    /// alarm. Nil: every occurrence. An override replaces its occurrence whole (RFC 5545), as
+    /// recurring-ical-events reads it: the import marks its day `.silent` too, unless the rule's own
+    /// occurrence of that day (another one, moved onto it) keeps the item's alarms.
+    public var occurrence: CivilDate?
+    /// The VALARM's DESCRIPTION (the text a DISPLAY alarm shows); nil when it has none.
+    public var description: String?
 
     /// Equal clocks, days, seconds, repeats and actions, and zones of the same name.
     /// - Complexity: O(1)
     public static func == (a: TodoAlarm, b: TodoAlarm) -> Bool {
         a.clock == b.clock && a.day == b.day && a.second == b.second && a.repeatCount == b.repeatCount
             && a.repeatInterval == b.repeatInterval && a.action == b.action && _sameZoneName(a.zone, b.zone)
-            && a.reminder == b.reminder
+            && a.reminder == b.reminder && a.occurrence == b.occurrence && _sameOptionalUTF8(a.description, b.description)
     }
 
     /// An alarm; `second` is taken modulo a day into `day`, a negative repeat count is 0.
     /// - Complexity: O(1)
     public init(clock: Clock, day: Int32, second: Int32, repeatCount: Int32 = 0, repeatInterval: Int32 = 0,
-                action: Action = .display, zone: TimeZoneRules? = nil, reminder: Int16? = nil) {
+                action: Action = .display, zone: TimeZoneRules? = nil, reminder: Int16? = nil,
+                occurrence: CivilDate? = nil, description: String? = nil) {
         let d = second >= 0 ? second / 86_400 : (second &- 86_399) / 86_400
         self.clock = clock; self.day = day &+ d; self.second = second &- d &* 86_400
         self.repeatCount = repeatInterval > 0 ? Swift.max(repeatCount, 0) : 0
         self.repeatInterval = self.repeatCount > 0 ? repeatInterval : 0
         self.action = action
         self.zone = clock == .local ? zone : nil
-        self.reminder = clock == .absolute || clock == .reminder ? nil : reminder.map { Swift.min(Swift.max($0, 0), 1439) }
+        self.reminder = clock == .absolute || clock == .reminder || clock == .silent ? nil : reminder.map { Swift.min(Swift.max($0, 0), 1439) }
+        self.occurrence = occurrence
+        self.description = description
     }
 }
 
@@ -94,11 +107,14 @@ public struct TodoAlarmInstant: Sendable, Equatable {
     /// for an undated item.
     public var occurrence: CivilDate?
     public var action: TodoAlarm.Action
+    /// Which of the item's alarms rings (its index in `TodoSet.alarms(at:)`); -1 for the item's
+    /// reminder time when no alarm of its own is the reminder's.
+    public var alarm: Int
 
     /// An instant.
     /// - Complexity: O(1)
-    public init(at: Int64, row: Int, occurrence: CivilDate?, action: TodoAlarm.Action) {
-        self.at = at; self.row = row; self.occurrence = occurrence; self.action = action
+    public init(at: Int64, row: Int, occurrence: CivilDate?, action: TodoAlarm.Action, alarm: Int = -1) {
+        self.at = at; self.row = row; self.occurrence = occurrence; self.action = action; self.alarm = alarm
     }
 }
 
@@ -110,6 +126,16 @@ func _sameZoneName(_ a: TimeZoneRules?, _ b: TimeZoneRules?) -> Bool {
     switch (a, b) {
     case (nil, nil): return true
     case (let x?, let y?): return _sameUTF8(x.name, y.name)
+    default: return false
+    }
+}
+
+/// Both nil, or both strings with equal UTF-8 bytes.
+/// - Complexity: O(bytes)
+func _sameOptionalUTF8(_ a: String?, _ b: String?) -> Bool {
+    switch (a, b) {
+    case (nil, nil): return true
+    case (let x?, let y?): return _sameUTF8(x, y)
     default: return false
     }
 }

@@ -18,9 +18,11 @@ public struct TodoBatch: Sendable {
     /// Rules staged as text (`setRule(textBytes:rdates:exdates:)`), parsed by the set on insert.
     @usableFromInline var _rules: [_StagedRule] = []
     @usableFromInline var _ruleText: [UInt8] = []
-    /// Alarms staged with `appendAlarm(_:)`: six words each, the todo's position in the batch and
-    /// the five words of `_TodoAlarms`. Empty for a batch without alarms.
+    /// Alarms staged with `appendAlarm(_:)`: 1 + `_TodoAlarms.stride` words each, the todo's
+    /// position in the batch and the words of `_TodoAlarms`. Empty for a batch without alarms.
     @usableFromInline var _alarms: [Int32] = []
+    /// The staged alarms' descriptions' bytes (each alarm's words say where its are).
+    @usableFromInline var _alarmText: [UInt8] = []
     /// The zones of staged alarms (`_TodoAlarms.zones`, by the batch's own indices).
     @usableFromInline var _alarmZones: [TimeZoneRules] = []
     /// How the set takes the staged times, locations and alarms (`TodoSet._takeSideTables`), set
@@ -75,6 +77,7 @@ public struct TodoBatch: Sendable {
         _rules.removeAll(keepingCapacity: true)
         _ruleText.removeAll(keepingCapacity: true)
         _alarms.removeAll(keepingCapacity: true)
+        _alarmText.removeAll(keepingCapacity: true)
         if !_alarmZones.isEmpty { _alarmZones = [] }
         _locationText.removeAll(keepingCapacity: true)
         _takeSideTables = nil
@@ -163,7 +166,12 @@ public struct TodoBatch: Sendable {
         _tagLengths.removeLast(_tagLengths.count - r.tagStart)
         if r.completedCount >= 0 { _bits.truncate(to: r.bitOffset) }
         if r.rule >= 0 { _ruleText.removeLast(_ruleText.count - _rules.removeLast().textStart) }
-        while _alarms.count >= 6, Int(_alarms[_alarms.count - 6]) == _rows.count { _alarms.removeLast(6) }
+        let w = 1 &+ _TodoAlarms.stride
+        while _alarms.count >= w, Int(_alarms[_alarms.count - w]) == _rows.count {
+            // Its description's bytes are the last ones.
+            if _alarms[_alarms.count - 2] >= 0 { _alarmText.removeLast(_alarmText.count - Int(_alarms[_alarms.count - 2])) }
+            _alarms.removeLast(w)
+        }
         if r.locationCount >= 0 { _locationText.removeLast(_locationText.count - r.locationStart) }
     }
 
@@ -178,10 +186,9 @@ public struct TodoBatch: Sendable {
                 z = Int32(truncatingIfNeeded: _alarmZones.count)
             }
         }
-        let p = _TodoAlarms.pack(a, zone: z)
         _takeSideTables = _sideTableTaker
         _alarms.append(Int32(truncatingIfNeeded: _rows.count - 1))
-        _alarms.append(p.0); _alarms.append(p.1); _alarms.append(p.2); _alarms.append(p.3); _alarms.append(p.4)
+        _TodoAlarms.pack(a, zone: z, into: &_alarms, text: &_alarmText)
     }
 
     /// Gives the last todo a location (UTF-8 bytes, copied; ill-formed UTF-8 is repaired as

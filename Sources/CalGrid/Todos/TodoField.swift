@@ -11,6 +11,8 @@ public enum TodoField: UInt8, CaseIterable, Sendable {
     case occurrenceDays
     /// Its times of day (`TodoFields.times`: `startTime` and `endTime`, `"HH:MM"`) and its location.
     case startTime, endTime, location
+    /// Its alarms (`TodoSet.alarms(at:)`), a list of objects whose keys are `TodoAlarm.Field`'s.
+    case alarms
 
     /// The field's key in the native JSON format, as the exporter writes it: `id`, `title`, `memo`,
     /// `startDate`, `endDate`, `createdAt`, `repetition`, `completed`, `reminderTime`, `tags`,
@@ -18,7 +20,8 @@ public enum TodoField: UInt8, CaseIterable, Sendable {
     /// `rrule` (an RFC 5545 RRULE value), `exdates`, `rdates` (lists of `YYYY-MM-DD`), `kind`
     /// (`"event"` for an event, `"todo"` or absent for a todo: `eventKindName`, `todoKindName`),
     /// `occurrenceDays` (a whole number of days, absent when 1), `startTime` and `endTime`
-    /// (`"HH:MM"`, `TodoTimes.text`; absent for an all-day item), `location` (a string).
+    /// (`"HH:MM"`, `TodoTimes.text`; absent for an all-day item), `location` (a string), `alarms`
+    /// (a list of alarm objects, `TodoAlarm.Field`; absent without alarms).
     /// - Complexity: O(1); a static literal.
     @inlinable
     public var name: StaticString {
@@ -43,6 +46,7 @@ public enum TodoField: UInt8, CaseIterable, Sendable {
         case .startTime: return "startTime"
         case .endTime: return "endTime"
         case .location: return "location"
+        case .alarms: return "alarms"
         }
     }
 

@@ -1,6 +1,7 @@
 /// What a `TodoOrder` compares.
 public enum TodoSortKey: UInt8, Sendable {
-    /// The end day (the app's "deadline imminent" when ascending). Todos without an end come last.
+    /// The deadline (`TodoSet.deadline(at:)`: the end day; with a rule, its last occurrence's last
+    /// day), the app's "deadline imminent" when ascending. Todos without an end come last.
     case deadline
     /// `createdAt` (registration order when ascending, "newest first" when descending). Todos
     /// without `createdAt` come last, in insertion order.

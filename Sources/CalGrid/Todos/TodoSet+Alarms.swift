@@ -16,16 +16,29 @@ extension TodoSet {
         return _alarms.slots(ofRow: i).map { _alarms.alarm($0) }
     }
 
+    /// How many alarms the item at `i` has.
+    /// - Complexity: O(log A + its alarms)
+    public func alarmCount(at i: Int) -> Int {
+        _check(i)
+        return _alarms.slots(ofRow: i).count
+    }
+
+    /// Alarm `k` of the item at `i` (`TodoAlarmInstant.alarm`): `alarms(at: i)[k]` without the others.
+    /// - Complexity: O(log A)
+    public func alarm(_ k: Int, at i: Int) -> TodoAlarm {
+        _check(i)
+        let r = _alarms.slots(ofRow: i)
+        precondition(k >= 0 && k < r.count, "TodoSet.alarm(_:at:): no such alarm")
+        return _alarms.alarm(r.lowerBound &+ k)
+    }
+
     /// Replaces the alarms of the item at `i` (an empty array removes them).
     /// - Complexity: O(A + alarms)
     public mutating func setAlarms(_ alarms: [TodoAlarm], at i: Int) {
         _check(i)
         var w: [Int32] = []
-        w.reserveCapacity(alarms.count &* 5)
-        for a in alarms {
-            let p = _TodoAlarms.pack(a, zone: _alarms.zoneIndex(a.zone))
-            w.append(p.0); w.append(p.1); w.append(p.2); w.append(p.3); w.append(p.4)
-        }
+        w.reserveCapacity(alarms.count &* _TodoAlarms.stride)
+        for a in alarms { _TodoAlarms.pack(a, zone: _alarms.zoneIndex(a.zone), into: &w, text: &_alarms.text) }
         _alarms.set(row: i, words: w[...])
     }
 
@@ -43,12 +56,22 @@ extension TodoSet {
         // Every zone's offset is within ±26 h: two days of margin take any wall clock's day in.
         let wLo = _floorDay(from) &- 2, wHi = _floorDay(to &- 1) &+ 2
         var k = 0
+        // The row's occurrences marked `.silent` (RECURRENCE-ID overrides), ascending: its alarms
+        // for every occurrence do not ring for them.
+        var own: [Int32] = []
         while k < _alarms.count {
             let i = Int(_alarms.rows[k])
             var e = k &+ 1
             while e < _alarms.count && Int(_alarms.rows[e]) == i { e &+= 1 }
+            own.removeAll(keepingCapacity: true)
+            for s in k..<e where _alarms.words[_TodoAlarms.stride &* s &+ 4] & 0xF == Int32(TodoAlarm.Clock.silent.rawValue)
+                && _alarms.words[_TodoAlarms.stride &* s &+ 5] != Int32.min {
+                own.append(_alarms.words[_TodoAlarms.stride &* s &+ 5])
+            }
+            if own.count > 1 { own.sort() }
             for s in k..<e {
                 var a = _alarms.alarm(s)
+                if a.clock == .silent { continue }
                 var second = a.second
                 if a.clock == .reminder || a.reminder != nil {
                     // The reminder's VALARM: silent without a reminder, on its own clock while
@@ -61,7 +84,7 @@ extension TodoSet {
                         a.clock = .local
                     }
                 }
-                _ring(i, a, second: second, from, to, wLo, wHi, zone, &out)
+                _ring(i, a, second: second, alarm: s &- k, own, from, to, wLo, wHi, zone, &out)
             }
             k = e
         }
@@ -69,7 +92,7 @@ extension TodoSet {
             for i in 0..<r.count where r[i] >= 0 {
                 if !_alarms.isEmpty, _alarms.slots(ofRow: i).contains(where: { let a = _alarms.alarm($0); return a.clock == .reminder || a.reminder != nil }) { continue }
                 let a = TodoAlarm(clock: .reminder, day: _lastDayOffset(i), second: 0)
-                _ring(i, a, second: Int32(r[i]) &* 60, from, to, wLo, wHi, zone, &out)
+                _ring(i, a, second: Int32(r[i]) &* 60, alarm: -1, [], from, to, wLo, wHi, zone, &out)
             }
         }
         out.sort { x, y in x.at != y.at ? x.at < y.at : x.row < y.row }
@@ -101,8 +124,10 @@ extension TodoSet {
 
     func _floorDay(_ t: Int64) -> Int64 { t >= 0 ? t / 86_400 : (t &- 86_399) / 86_400 }
 
-    /// Appends the rings of alarm `a` of row `i` in `[from, to)`.
-    func _ring(_ i: Int, _ a: TodoAlarm, second: Int32, _ from: Int64, _ to: Int64, _ wLo: Int64, _ wHi: Int64,
+    /// Appends the rings of alarm `a` (the row's alarm number `alarm`) of row `i` in `[from, to)`;
+    /// `own`: the row's occurrences marked `.silent`, ascending, where an alarm for every
+    /// occurrence does not ring.
+    func _ring(_ i: Int, _ a: TodoAlarm, second: Int32, alarm: Int, _ own: [Int32], _ from: Int64, _ to: Int64, _ wLo: Int64, _ wHi: Int64,
                _ zone: TimeZoneRules, _ out: inout [TodoAlarmInstant]) {
         let ruled = _columns.flags[i] & TodoSet._ruled != 0
         let s = _columns.start[i], e = _columns.end[i]
@@ -120,11 +145,17 @@ extension TodoSet {
             let o = occurrence.map { CivilDate(_unchecked: $0) }
             var j = j0
             while j <= j1 {
-                out.append(TodoAlarmInstant(at: base &+ j &* Int64(a.repeatInterval), row: i, occurrence: o, action: a.action))
+                out.append(TodoAlarmInstant(at: base &+ j &* Int64(a.repeatInterval), row: i, occurrence: o, action: a.action, alarm: alarm))
                 j &+= 1
             }
         }
         if a.clock == .absolute {
+            if let o = a.occurrence?.dayNumber {
+                // An override's own alarm: silent once its occurrence is done.
+                guard !(ruled ? _doneOccurrence(i, o, orCompleted: true) : _isDone(i)) else { return }
+                emit(Int64(a.day) &* 86_400 &+ Int64(a.second), o)
+                return
+            }
             guard !_isDone(i) else { return }
             emit(Int64(a.day) &* 86_400 &+ Int64(a.second), first)
             return
@@ -135,6 +166,8 @@ extension TodoSet {
         let hi = Swift.min(wHi &- Int64(a.day), Int64(CivilDate.maxDayNumber))
         guard lo <= hi else { return }
         func occurrence(_ o: Int32) {
+            // An occurrence marked silent (an override's) rings with its own alarms only.
+            if a.occurrence == nil, !own.isEmpty, _containsSorted(own, o) { return }
             let d = Int64(o) &+ Int64(a.day)
             guard d >= Int64(CivilDate.minDayNumber), d <= Int64(CivilDate.maxDayNumber) else { return }
             let base: Int64
@@ -149,8 +182,14 @@ extension TodoSet {
             }
             emit(base, o)
         }
-        if ruled, let rule = _rule(i) {
-            rule.forEachOccurrence(Int32(truncatingIfNeeded: lo), Int32(truncatingIfNeeded: hi)) { o in
+        if let only = a.occurrence?.dayNumber {
+            if Int64(only) >= lo, Int64(only) <= hi, !(ruled ? _doneOccurrence(i, only, orCompleted: true) : _isDone(i)) { occurrence(only) }
+        } else if ruled, let rule = _rule(i) {
+            // An item's end bounds its rule as it bounds its days (`fallsOn`): no occurrence
+            // starts after its end less the occurrence's own length, so none rings there.
+            let top = _DayKey.isDay(e) ? Swift.min(hi, Int64(e) &- Int64(_extra(i))) : hi
+            guard lo <= top else { return }
+            rule.forEachOccurrence(Int32(truncatingIfNeeded: lo), Int32(truncatingIfNeeded: top)) { o in
                 if !_doneOccurrence(i, o, orCompleted: true) { occurrence(o) }
                 return true
             }
@@ -158,4 +197,15 @@ extension TodoSet {
             occurrence(first)
         }
     }
+}
+
+/// `x` is in `sorted` (ascending).
+/// - Complexity: O(log n)
+func _containsSorted(_ sorted: [Int32], _ x: Int32) -> Bool {
+    var lo = 0, hi = sorted.count
+    while lo < hi {
+        let mid = (lo &+ hi) / 2
+        if sorted[mid] < x { lo = mid &+ 1 } else { hi = mid }
+    }
+    return lo < sorted.count && sorted[lo] == x
 }

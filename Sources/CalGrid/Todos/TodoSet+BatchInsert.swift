@@ -91,6 +91,7 @@ extension TodoSet {
                 || isEvent(at: i) != r.fields.isEvent
                 || _rule(i) != r.fields._rule                    // and holds no row with a rule
             _willChangeRow(i, keepingIntervals: !datesChanged)
+            _cache.dropAgenda()   // its title or times may change: the agenda's keys hold them
             _forgetDoneDays(i)
             _unindexID(i)
             _textGarbage += _textRecordEnd(i) - Int(_columns.textOffset[i])
@@ -131,7 +132,7 @@ extension TodoSet {
     /// The staged alarms of `batch`'s todos in `range`, now rows from `firstRow` on (the last rows,
     /// so the side table stays sorted by appending).
     mutating func _appendAlarms(_ batch: TodoBatch, _ range: Range<Int>, firstRow: Int) {
-        let w = batch._alarms
+        let w = batch._alarms, n = 1 &+ _TodoAlarms.stride
         var k = 0
         while k < w.count {
             let p = Int(w[k])
@@ -141,8 +142,17 @@ extension TodoSet {
                 // The batch's zone index becomes the set's.
                 let packed = w[k &+ 5], z = Int((packed >> 8) & 0xFFF)
                 _alarms.words.append(packed & ~(0xFFF << 8) | (z > 0 ? _alarms.zoneIndex(batch._alarmZones[z &- 1]) : 0) << 8)
+                _alarms.words.append(w[k &+ 6])
+                // The description's bytes move into the set's text.
+                let ts = Int(w[k &+ 7]), tn = Int(w[k &+ 8])
+                if tn >= 0 {
+                    _alarms.words.append(Int32(truncatingIfNeeded: _alarms.text.count)); _alarms.words.append(Int32(truncatingIfNeeded: tn))
+                    _alarms.text.append(contentsOf: batch._alarmText[ts..<(ts &+ tn)])
+                } else {
+                    _alarms.words.append(-1); _alarms.words.append(-1)
+                }
             }
-            k &+= 6
+            k &+= n
         }
     }
 

@@ -188,21 +188,27 @@ extension TodoSet {
     /// (the day is not over), ending at the repeat day before it. Past the end, the streak that
     /// ended the span. For a todo with a rule and no end, over its ticked occurrences. 0 for other
     /// untracked todos.
-    /// - Complexity: O(span / 64); with a rule, plus its occurrences up to `day`.
+    /// - Complexity: O(streak / 64), read back from `day`; with a rule, plus its occurrences up to
+    ///   `day` (a rule without an end: up to its last ticked one).
     public func currentStreak(on day: CivilDate, at i: Int) -> Int {
         _check(i)
         let o = Int(_columns.bitOffset[i])
         if let k = _openRuleSlot(i) {
             // Occurrences up to `day`; those past the horizon are not done, so no run reaches them.
             guard day.dayNumber >= _columns.start[i] else { return 0 }
-            var n = _rules.rules[k].count(_columns.start[i], day.dayNumber)
+            // Counted no further than one past the horizon: a rule started years ago and never
+            // ticked since costs its kept flags, not every occurrence up to `day`.
+            let h = _rules.horizon(k)
+            var n = 0
+            _rules.rules[k].forEachOccurrence(_columns.start[i], day.dayNumber) { _ in n += 1; return n <= h + 1 }
+            if n > h + 1 { return 0 }
             if n > 0, _rules.rules[k].contains(day.dayNumber), !_openTicked(i, slot: k, day.dayNumber) { n -= 1 }
-            return n > 0 && n <= _rules.horizon(k) ? _bits.runs(from: o, count: n).trailing : 0
+            return n > 0 && n <= h ? _bits.trailingRun(from: o, count: n) : 0
         }
         guard _columns.flags[i] & TodoSet._tracked != 0, day.dayNumber >= _columns.start[i] else { return 0 }
         var n = _trackedDays(i, through: day.dayNumber)
         if n > 0, day.dayNumber <= _columns.end[i], _flagIndex(i, day.dayNumber) == n - 1, !_bits.bit(o + n - 1) { n -= 1 }
-        return n > 0 ? _bits.runs(from: o, count: n).trailing : 0
+        return n > 0 ? _bits.trailingRun(from: o, count: n) : 0
     }
 
     /// The longest run of consecutive done repeat days (ticked occurrences of a todo with a rule

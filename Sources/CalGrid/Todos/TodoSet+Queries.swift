@@ -165,8 +165,9 @@ extension TodoSet {
     /// - `completed` / `incomplete`: todos falling on `day`, done / not done that day;
     /// - `upcoming`: todos whose start is after `day` (todos without a start are never upcoming);
     /// - `noDeadline`: todos without an end, undated ones included;
-    /// - `overdue`: todos whose end is before `day` and that are not done as a whole (never an
-    ///   event: a past meeting is not late).
+    /// - `overdue`: todos whose deadline (`deadline(at:)`: the end, a rule's last occurrence's last
+    ///   day) is before `day` and that are not done as a whole (never an event: a past meeting is
+    ///   not late).
     /// - Returns: row indices, ascending.
     /// - Complexity: `completed`, `incomplete`, `upcoming`: O(log N + k) (plus the index build);
     ///   `noDeadline`, `overdue`: O(N).

@@ -102,10 +102,14 @@ extension TodoSet {
     @usableFromInline
     var _rowBits: Int { Swift.max(_bitWidth(UInt64(Swift.max(count - 1, 0))), 1) }
 
-    /// Sort keys by deadline or start day (`order.key` is one of them).
+    /// Sort keys by deadline or start day (`order.key` is one of them). The deadline is the end
+    /// column as it is while no row has a rule; else a copy with each rule row's deadline
+    /// (`_deadline`: its last occurrence's last day), 4 bytes a todo more at the sort's peak, made
+    /// through the first rule box (`_TodoRule._deadlines`).
     @usableFromInline
     func _dayKeys(_ rows: [Int32]?, _ order: TodoOrder) -> _SortKeys {
-        _int32Keys(order.key == .deadline ? _columns.end : _columns.start, rows, descending: order.descending, rowBits: _rowBits)
+        let column = order.key != .deadline ? _columns.start : _rules.rules.first.map { $0._deadlines(self) } ?? _columns.end
+        return _int32Keys(column, rows, descending: order.descending, rowBits: _rowBits)
     }
 
     /// Sort keys for `rows` (every row when nil) in `order` (not for `.title`).
@@ -212,7 +216,7 @@ extension TodoSet {
     func _sortValue(_ i: Int, _ key: TodoSortKey) -> Int64? {
         switch key {
         case .deadline:
-            let e = _columns.end[i]
+            let e = _deadline(i)
             return _DayKey.isDay(e) ? Int64(e) : nil
         case .start:
             let s = _columns.start[i]

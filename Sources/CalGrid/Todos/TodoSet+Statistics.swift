@@ -22,7 +22,9 @@ extension TodoSet {
             // One count of the repeat days per todo, for the sums and for done-ness.
             let n = _trackedDays(i)   // repeat days, or a rule's occurrences
             let p = _progress(i, trackedDays: n)
-            if p.done == p.total { r.done += 1 } else if hasEnd && e < today.dayNumber && !event { r.overdue += 1 }
+            if p.done == p.total { r.done += 1 } else if hasEnd && !event && (e < today.dayNumber || (flags & TodoSet._ruled != 0 && _deadline(i) < today.dayNumber)) {
+                r.overdue += 1   // by its deadline: a rule's last occurrence's last day (`deadline(at:)`)
+            }
             if n > 0 { r.trackedDays += n; r.doneDays += p.done }
             if hasStart { earliest = Swift.min(earliest, s) }
             if hasEnd { latest = Swift.max(latest, e) }

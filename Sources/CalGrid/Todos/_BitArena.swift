@@ -117,6 +117,25 @@ struct _BitArena: Sendable {
         if s != 0 { let hi = v &>> (64 &- s); if hi != 0 { _words[w + 1] |= hi } }
     }
 
+    /// The length of the run of set bits ending at bit `from + n - 1` within `[from, from + n)`
+    /// (0 when that bit is clear): `runs(from:count:).trailing`, read backwards from the last bit,
+    /// so a streak costs its own length, not the todo's whole history.
+    /// - Complexity: O(run / 64)
+    @inlinable
+    func trailingRun(from: Int, count n: Int) -> Int {
+        var run = 0, left = n
+        while left > 0 {
+            let k = left < 64 ? left : 64
+            // The k bits ending at from + left - 1, the last in bit k - 1, moved up to bit 63.
+            let v = word(at: from &+ left &- k, count: k) &<< UInt64(64 &- k)
+            let ones = (~v).leadingZeroBitCount
+            run &+= ones < k ? ones : k
+            if ones < k { return run }
+            left &-= k
+        }
+        return run
+    }
+
     /// Length of the longest run of set bits in `[from, from + n)`, and the length of the run
     /// ending at bit `from + n - 1` (0 when that bit is clear).
     /// - Complexity: O(n / 64 + runs)

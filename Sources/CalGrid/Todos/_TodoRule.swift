@@ -20,19 +20,24 @@ final class _TodoRule: Hashable, Sendable {
     /// zero when its rows are walked alone (RDATE or EXDATE days, or a pattern the words cannot
     /// hold). The set copies them into a column of its own (`_TodoRules.keys`).
     let _key: (UInt64, UInt64, UInt64, UInt64)
+    /// `TodoSet._deadlineColumn`: the set's end column with each rule row's deadline, the deadline
+    /// sort's keys. Held here and not called by name, so that a firmware that sorts by deadline and
+    /// never makes a rule links none of it (Cortex-M4 flash: docs/history.md).
+    let _deadlines: @Sendable (TodoSet) -> [Int32]
 
     /// The one way a rule box is made. Not the initializer: Embedded Swift's class metadata lists
     /// the allocating initializer, and so links whatever it names.
     @usableFromInline
     static func _make(_ recurrence: Recurrence) -> _TodoRule {
-        _TodoRule(recurrence, ask: { _answer($0, $1, $2, $3, $4, $5) }, key: _key(of: recurrence))
+        _TodoRule(recurrence, ask: { _answer($0, $1, $2, $3, $4, $5) }, key: _key(of: recurrence), deadlines: { $0._deadlineColumn() })
     }
 
     init(_ recurrence: Recurrence, ask: @escaping @Sendable (Recurrence, _RuleQuestion, Int32, Int32, (Int32) -> Bool, UnsafeMutableRawPointer?) -> Int,
-         key: (UInt64, UInt64, UInt64, UInt64)) {
+         key: (UInt64, UInt64, UInt64, UInt64), deadlines: @escaping @Sendable (TodoSet) -> [Int32]) {
         self.recurrence = recurrence
         _ask = ask
         _key = key
+        _deadlines = deadlines
     }
 
     /// `_key` of a box of `r`.
@@ -91,6 +96,15 @@ final class _TodoRule: Hashable, Sendable {
         return (date(_ask(recurrence, .previous, d, d, { _ in false }, nil)), date(_ask(recurrence, .next, d, d, { _ in false }, nil)))
     }
 
+    /// The last occurrence on or before day key `d` (a day), nil when there is none.
+    /// - Complexity: O(1) when `d` is one, else O(periods searched)
+    @usableFromInline
+    func last(onOrBefore d: Int32) -> Int32? {
+        if _ask(recurrence, .contains, d, d, { _ in false }, nil) != 0 { return d }
+        let p = _ask(recurrence, .previous, d, d, { _ in false }, nil)
+        return p == _TodoRule._none ? nil : Int32(truncatingIfNeeded: p)
+    }
+
     /// No day: no supported day number is `Int.min`, where `Int` has 32 bits or 64.
     static var _none: Int { Int.min }
 
@@ -110,6 +124,7 @@ final class _TodoRule: Hashable, Sendable {
         case .group:
             _DayTable._addGroupedRuleRows(build!.assumingMemoryBound(to: _RuleRowsBuild.self).pointee)
             return 0
+
         case .contains:
             guard lo >= CivilDate.minDayNumber, lo <= CivilDate.maxDayNumber else { return 0 }
             return r.contains(CivilDate(_unchecked: lo)) ? 1 : 0

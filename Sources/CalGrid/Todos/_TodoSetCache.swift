@@ -24,6 +24,14 @@ final class _TodoSetCache: Sendable {
     @usableFromInline typealias Slot<T: Sendable> = Atomic<Unmanaged<_Published<T>>?>
 
     @usableFromInline let intervals = Slot<_IntervalIndex>(nil)
+    #if !hasFeature(Embedded)
+    /// The agenda's index (`_AgendaIndex`): dropped with the interval index, and when a row is
+    /// rewritten (its title or times may change); never carried to a copy. Not in an Embedded
+    /// build: the slot's class (`_Published<_AgendaIndex>`) would put its metadata, and through it
+    /// the index's destroy code, into every firmware's flash (Swift keeps a module's class
+    /// metadata in one data section; 440 bytes measured), so there each agenda builds its index.
+    @usableFromInline let agenda = Slot<_AgendaIndex>(nil)
+    #endif
     /// Per-day tables by table kind (`TodoKind._tableKind(at:)`: todos, challenges, plain todos,
     /// events); a published nil means the dated span is too wide for a table
     /// (`_DayTable.maxDays`), so later calls do not try again. `.all` and `.todos` name the todos'
@@ -49,9 +57,22 @@ final class _TodoSetCache: Sendable {
         }
     }
 
-    /// Drops the interval index. Only for a cache no other set references.
+    /// Drops the interval index (and the agenda's). Only for a cache no other set references.
     @inlinable
-    func dropIntervals() { Self._clear(intervals) }
+    func dropIntervals() {
+        Self._clear(intervals)
+        #if !hasFeature(Embedded)
+        Self._clear(agenda)
+        #endif
+    }
+
+    /// Drops the agenda's index. Only for a cache no other set references.
+    @inlinable
+    func dropAgenda() {
+        #if !hasFeature(Embedded)
+        Self._clear(agenda)
+        #endif
+    }
 
     /// Drops the day table of `kind` (built or decided too wide): the next `dayCounts` decides
     /// again. Only for a cache no other set references.
@@ -73,6 +94,9 @@ final class _TodoSetCache: Sendable {
     // Each slot holds the one retain it took when it published.
     @inlinable deinit {
         Self._release(intervals)
+        #if !hasFeature(Embedded)
+        Self._release(agenda)
+        #endif
         Self._release(dayTableAll)
         Self._release(dayTableChallenges)
         Self._release(dayTablePlain)
@@ -90,6 +114,27 @@ final class _TodoSetCache: Sendable {
     /// every reader uses from now on.
     @inlinable
     func publish(_ index: _IntervalIndex) -> _IntervalIndex { Self._storeIfNil(intervals, _Published(index)).value }
+
+    /// The agenda's index if it is built (callers build and `publish` on nil, as for the interval index).
+    @inlinable
+    func agendaIndex() -> _AgendaIndex? {
+        #if hasFeature(Embedded)
+        return nil
+        #else
+        return Self._load(agenda)?.value
+        #endif
+    }
+
+    /// Publishes a freshly built agenda index unless another thread did first; returns the one
+    /// every reader uses from now on (an Embedded build keeps none: `index` itself).
+    @inlinable
+    func publish(_ index: _AgendaIndex) -> _AgendaIndex {
+        #if hasFeature(Embedded)
+        return index
+        #else
+        return Self._storeIfNil(agenda, _Published(index)).value
+        #endif
+    }
 
     /// The day table of `kind` if it is decided: `.some(nil)` means too wide for a table; nil, not
     /// built yet (build it and `publish`).
@@ -140,7 +185,14 @@ final class _TodoSetCache: Sendable {
     var byteCount: (intervals: Int, dayTables: Int) {
         let tables = [Self._load(dayTableAll), Self._load(dayTableChallenges), Self._load(dayTablePlain),
                       Self._load(dayTableEvents)]
-        return (Self._load(intervals)?.value.byteCount ?? 0, tables.reduce(0) { $0 + ($1?.value?.byteCount ?? 0) })
+        // The agenda's index counts with the interval index it extends.
+        #if hasFeature(Embedded)
+        let agendaBytes = 0
+        #else
+        let agendaBytes = Self._load(agenda)?.value.bytes ?? 0
+        #endif
+        return ((Self._load(intervals)?.value.byteCount ?? 0) + agendaBytes,
+                tables.reduce(0) { $0 + ($1?.value?.byteCount ?? 0) })
     }
 }
 

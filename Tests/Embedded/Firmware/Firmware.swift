@@ -80,6 +80,18 @@ public func firmwareMain(_ buffer: UnsafeMutableRawPointer, _ cellCount: Int) ->
     _mark(3, set)
     for i in set.sortedIndices(by: .deadlineImminent) { sum = sum &* 31 &+ Int64(i) }
     _mark(4, set)
+#if FIRMWARE_LUNAR
+    // The lunar build (`firmware-lunar.elf`, issue 40): a Korean calendar device's month also shows
+    // each day's lunar date (음력), so `make test-embedded-budget` measures what the lunar table and
+    // the conversions cost on top (the plain firmware must link none of it). Chuseok 2026, lunar
+    // 8/15, is 2026-09-25: a wrong table answers -3.
+    guard let chuseok = try? LunarDate(year: 2026, month: 8, day: 15), let day = try? CivilDate(year: 2026, month: 9, day: 25),
+          chuseok.civilDate == day else { return -3 }
+    for i in 0..<grid.count {
+        guard let l = grid[i].lunarDate else { return -3 }
+        sum = sum &* 31 &+ Int64(l.month &* 64 &+ l.day &* 2 &+ (l.isLeapMonth ? 1 : 0))
+    }
+#endif
     return sum & Int64.max   // non-negative: the negative values are the errors above
 }
 

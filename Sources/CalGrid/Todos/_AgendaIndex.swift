@@ -1,0 +1,214 @@
+/// What the agenda (`TodoSet.occurrences(from:through:kind:)`) reads besides the interval index,
+/// built on the first agenda after a change and kept in the set's cache (`_TodoSetCache.agenda`):
+///
+/// - per row, its times and its rank in the title order, so that one 64-bit key a day orders an
+///   occurrence (day, all-day first, start time, title, row) and a radix sort puts k occurrences
+///   in order in O(k), with no title comparison and no times lookup per occurrence;
+/// - the rows with a rule, indexed by day. A rule row's occurrences are its start, then the days
+///   of its rule's pattern (`_TodoRule._key`: the words the day tables group rows by) after its
+///   start, up to the last day an occurrence may start on (its end less the days an occurrence
+///   covers after its first, and the rule's own COUNT or UNTIL). The starts are one interval each,
+///   `[start, start + extra]`, in one interval index. Rows of one pattern and one occurrence length
+///   form a group, and a group's rows are the intervals from their first pattern day after the start
+///   to their last start day, in an interval index of their own: as for weekday repetitions
+///   (`_IntervalIndex`), a row has a pattern day in `[a, b]` exactly when its interval meets
+///   `[a′, b′]`, the first and last pattern days in `[a, b]` (its interval begins on a pattern day,
+///   so the meeting's first day is one). So a range finds each group's rows in O(log R + runs)
+///   after listing the pattern's days in the range once per group, and each row's occurrences
+///   from that list: no rule question per row.
+/// - Rows whose rule has RDATE or EXDATE days, or a pattern the key cannot hold (its words zero),
+///   are walked one by one (`walked`).
+///
+/// Built in O(N log N) (the title order) plus O(R log R + each group's pattern days over its
+/// rows' starts). Memory: 8 bytes a row, about 40 a rule row.
+@usableFromInline
+struct _AgendaIndex: Sendable {
+    /// Rows with a rule of one pattern and one occurrence length.
+    @usableFromInline
+    struct RuleGroup: Sendable {
+        /// One of its rows' rules: the group's pattern days.
+        @usableFromInline let rule: _TodoRule
+        /// Days an occurrence covers after its first.
+        @usableFromInline let extra: Int32
+        /// Per member: its rule slot, its first pattern day after its start, and the last day an
+        /// occurrence may start on (members without pattern days have `first > last`).
+        @usableFromInline var slots: [Int32]
+        @usableFromInline var first: [Int32]
+        @usableFromInline var last: [Int32]
+        /// Per member its row, its start and its `rowInfo`: read in the members' order (by
+        /// start, as the index's runs list them), not looked up in the set's columns a row.
+        @usableFromInline var rows: [Int32]
+        @usableFromInline var starts: [Int32]
+        @usableFromInline var infos: [UInt64]
+        /// Over the members' `[first, last]`, grouped by kind.
+        @usableFromInline var index: _IntervalIndex
+        /// The smallest `first` and largest `last` of its members: a range outside skips the group.
+        @usableFromInline var lo: Int32, hi: Int32
+    }
+
+    /// Per row: its packed times (`TodoTimes._packed`, `_TodoDetails._none` when all-day) in the
+    /// high half, its rank in the title order (ties by row) in the low half.
+    @usableFromInline var rowInfo: [UInt64] = []
+    /// Bits of a rank (ranks are below the row count).
+    @usableFromInline var rankBits = 1
+    /// The rule rows' first occurrences, `[start, start + extra]`, by rule slot, and per slot its
+    /// start and `rowInfo`.
+    @usableFromInline var starts: _IntervalIndex
+    @usableFromInline var slotStarts: [Int32] = []
+    @usableFromInline var slotInfos: [UInt64] = []
+    #if hasFeature(Embedded)
+    /// An Embedded build keeps no groups: its rule rows are all walked (small sets), so that no
+    /// firmware's flash holds the class metadata of an array of groups (Swift keeps a module's
+    /// class metadata in one data section, linked whole).
+    @usableFromInline var groups: EmptyCollection<RuleGroup> { EmptyCollection() }
+    #else
+    @usableFromInline var groups: [RuleGroup] = []
+    #endif
+    /// Rule slots walked one by one on every agenda.
+    @usableFromInline var walked: [Int32] = []
+
+    /// `byteCount` when built: what the set's footprint reads (a stored number, so that a firmware
+    /// reading its footprint links none of the index's code).
+    @usableFromInline var bytes = 0
+
+    @usableFromInline var byteCount: Int {
+        var b = rowInfo.capacity * 8 + starts.byteCount + walked.capacity * 4 + slotStarts.capacity * 4 + slotInfos.capacity * 8
+        for g in groups {
+            b += g.index.byteCount + (g.slots.capacity + g.first.capacity + g.last.capacity + g.rows.capacity + g.starts.capacity) * 4
+                + g.infos.capacity * 8
+        }
+        return b
+    }
+
+    /// A row's order key within one day from its `rowInfo` word: 0 for an all-day row, else its
+    /// start minute + 1, then its title rank (`rankBits` bits).
+    @inlinable @inline(__always)
+    func dayKey(_ w: UInt64) -> UInt64 {
+        let t = UInt32(truncatingIfNeeded: w &>> 32)
+        let minutes: UInt64 = t == _TodoDetails._none ? 0 : UInt64(UInt16(truncatingIfNeeded: t)) &+ 1
+        return minutes &<< UInt64(rankBits) | (w & 0xFFFF_FFFF)
+    }
+}
+
+extension TodoSet {
+    /// The agenda index, built when missing (see `_AgendaIndex`).
+    /// - Complexity: O(1) when built; else O(N log N + R log R + the groups' pattern days)
+    @usableFromInline
+    var _agendaIndex: _AgendaIndex {
+        if let index = _cache.agendaIndex() { return index }
+        return _cache.publish(_makeAgendaIndex())
+    }
+
+    /// Builds the agenda index (see `_AgendaIndex`).
+    func _makeAgendaIndex() -> _AgendaIndex {
+        let n = count
+        // Title ranks and times, one word a row.
+        var info = [UInt64](repeating: UInt64(_TodoDetails._none) &<< 32, count: n)
+        let order = _sortedByTitle(nil, descending: false)
+        info.withUnsafeMutableBufferPointer { w in
+            for p in 0..<order.count { w[order[p]] |= UInt64(p) }
+            if !_details.isEmpty {
+                for k in 0..<_details.rows.count {
+                    let i = Int(_details.rows[k])
+                    w[i] = UInt64(_details.times[k]) &<< 32 | (w[i] & 0xFFFF_FFFF)
+                }
+            }
+        }
+        let r = _rules.count
+        let all = WeekdaySet(rawValue: 0x7F)
+        // The rule rows' starts, and which rows group by pattern.
+        var startLo = [Int32](repeating: 1, count: r), startHi = [Int32](repeating: 0, count: r)
+        var kinds = [UInt8](repeating: 0, count: r)
+        var patterned: [Int32] = [], walked: [Int32] = []
+        let kindBits = TodoSet._challenge | TodoSet._event
+        for k in 0..<r {
+            let i = Int(_rules.rows[k]), s = _columns.start[i]
+            kinds[k] = _columns.flags[i] & kindBits
+            #if hasFeature(Embedded)
+            walked.append(Int32(truncatingIfNeeded: k)); continue
+            #endif
+            guard _DayKey.isDay(s), _rules.keys[4 &* k &+ 1] != 0 else { walked.append(Int32(truncatingIfNeeded: k)); continue }
+            guard s <= _agendaLastStart(slot: k) else { continue }   // no occurrence at all
+            startLo[k] = s; startHi[k] = s &+ _rules.extra(k)
+            patterned.append(Int32(truncatingIfNeeded: k))
+        }
+        let starts = _IntervalIndex(lo: startLo, hi: startHi, days: [WeekdaySet](repeating: all, count: r), flags: kinds)
+        // Groups: by the pattern's three words and the occurrence length, members by start.
+        let keys = _rules.keys
+        func less(_ p: Int32, _ q: Int32) -> Bool {
+            let a = 4 &* Int(p), b = 4 &* Int(q)
+            for w in 0..<3 where keys[a &+ w] != keys[b &+ w] { return keys[a &+ w] < keys[b &+ w] }
+            let xa = keys[a &+ 3] &>> 32, xb = keys[b &+ 3] &>> 32
+            if xa != xb { return xa < xb }
+            return startLo[Int(p)] != startLo[Int(q)] ? startLo[Int(p)] < startLo[Int(q)] : p < q
+        }
+        func same(_ p: Int32, _ q: Int32) -> Bool {
+            let a = 4 &* Int(p), b = 4 &* Int(q)
+            return keys[a] == keys[b] && keys[a &+ 1] == keys[b &+ 1] && keys[a &+ 2] == keys[b &+ 2]
+                && keys[a &+ 3] &>> 32 == keys[b &+ 3] &>> 32
+        }
+        patterned.sort(by: less)
+        #if !hasFeature(Embedded)
+        var groups: [_AgendaIndex.RuleGroup] = []
+        var g0 = 0
+        while g0 < patterned.count {
+            var g1 = g0 &+ 1
+            while g1 < patterned.count && same(patterned[g0], patterned[g1]) { g1 &+= 1 }
+            let m = g1 &- g0, k0 = Int(patterned[g0])
+            let slots = Array(patterned[g0..<g1])
+            var first = [Int32](repeating: Int32.max, count: m), last = [Int32](repeating: 0, count: m)
+            var top = Int32.min
+            for j in 0..<m {
+                last[j] = Swift.min(_agendaLastStart(slot: Int(slots[j])), _agendaRuleLast(slot: Int(slots[j])), CivilDate.maxDayNumber)
+                top = Swift.max(top, last[j])
+            }
+            // Each member's first pattern day after its start, in one walk of the pattern (the
+            // members are by start): it stops once the last member has its day.
+            var j = 0
+            let from = startLo[k0] &+ 1
+            if from <= top {
+                _rules.rules[k0].forEachPatternDay(from, top) { d in
+                    while j < m && startLo[Int(slots[j])] < d { first[j] = d; j &+= 1 }
+                    return j < m
+                }
+            }
+            var lo = Int32.max, hi = Int32.min
+            for j in 0..<m where first[j] <= last[j] { lo = Swift.min(lo, first[j]); hi = Swift.max(hi, last[j]) }
+            if lo <= hi {
+                let memberKinds = slots.map { kinds[Int($0)] }
+                let index = _IntervalIndex(lo: first, hi: last, days: [WeekdaySet](repeating: all, count: m), flags: memberKinds)
+                let rows = slots.map { _rules.rows[Int($0)] }
+                groups.append(_AgendaIndex.RuleGroup(rule: _rules.rules[k0], extra: _rules.extra(k0), slots: slots,
+                                                     first: first, last: last, rows: rows, starts: slots.map { startLo[Int($0)] },
+                                                     infos: rows.map { info[Int($0)] }, index: index, lo: lo, hi: hi))
+            }
+            g0 = g1
+        }
+        #endif
+        var x = _AgendaIndex(starts: starts)
+        x.slotStarts = startLo
+        x.slotInfos = _rules.rows.map { info[Int($0)] }
+        x.rowInfo = info
+        x.rankBits = Swift.max(_bitWidth(UInt64(n)), 1)
+        #if !hasFeature(Embedded)
+        x.groups = groups
+        #endif
+        x.walked = walked
+        x.bytes = x.byteCount
+        return x
+    }
+
+    /// The last day an occurrence of the rule row at slot `k` may start on (its end less the days
+    /// an occurrence covers after its first; the end's sentinel when open).
+    @inline(__always)
+    func _agendaLastStart(slot k: Int) -> Int32 {
+        let e = _columns.end[Int(_rules.rows[k])]
+        return _DayKey.isDay(e) ? e &- _rules.extra(k) : e
+    }
+
+    /// The last day the rule of slot `k` may add (COUNT and UNTIL applied; `_TodoRule._key`).
+    @inline(__always)
+    func _agendaRuleLast(slot k: Int) -> Int32 {
+        Int32(truncatingIfNeeded: UInt32(truncatingIfNeeded: _rules.keys[4 &* k &+ 3]))
+    }
+}

@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""A deadline with nothing else, in a vdir and in a native store (issue 37): todoman, Tasks.org and
+Apple Reminders write a todo as DUE alone, which falls on its due day. The same commands on the same
+todos, once in a vdir of those files and once in the native store `calgrid import` makes of them,
+print the same (done, undo, list, month, day, show; text and JSON; the refusals too), and after each
+change python-icalendar reads the vdir's item done or not as calgrid says: STATUS:COMPLETED with
+COMPLETED, then NEEDS-ACTION. The registration time stays: todoman writes no CREATED, so it is read
+from DTSTAMP, which each write moves.
+    deadline_store_test.py path/to/calgrid   (run with the ical venv's python: make test-cli)"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from icalendar import Calendar
+
+binary = os.path.abspath(sys.argv[1])
+root = tempfile.mkdtemp(prefix="calgrid-deadline-store-")
+env = {k: v for k, v in os.environ.items() if k not in ("XDG_DATA_HOME", "CALGRID_TODOS", "TZ")}
+env.update(HOME=root, XDG_CACHE_HOME=os.path.join(root, "cache"), LC_ALL="C.UTF-8")
+ZONE = "Pacific/Auckland"
+checks = 0
+
+
+def fail(message):
+    shutil.rmtree(root, ignore_errors=True)
+    raise SystemExit(f"deadline_store_test: {message}")
+
+
+def check(condition, message):
+    global checks
+    checks += 1
+    if not condition:
+        fail(message)
+
+
+def item(uid, summary, due, stamp="20260301T081500Z"):
+    """A VTODO as todoman 4.7 writes one with `todo new -d`: DTSTAMP, no CREATED, DUE only."""
+    return ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//pimutils.org//NONSGML todoman 4.7.0//EN\r\nBEGIN:VTODO\r\n"
+            f"UID:{uid}\r\nDTSTAMP:{stamp}\r\nSUMMARY:{summary}\r\n{due}\r\nSEQUENCE:0\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
+
+
+vdir = os.path.join(root, "tasks")
+os.makedirs(vdir)
+todos = {
+    "dentist": item("dentist", "Dentist", "DUE;VALUE=DATE:20260310"),
+    "milk": item("milk", "Buy milk", "DUE:20260311T203000Z"),          # 09:30 on the 12th in Auckland
+    "rates": item("rates", "Pay the rates", "DUE;VALUE=DATE:20260302"),  # overdue on the 5th
+}
+for uid, text in todos.items():
+    with open(os.path.join(vdir, uid + ".ics"), "w", newline="") as f:
+        f.write(text)
+native = os.path.join(root, "todos.json")
+p = subprocess.run([binary, "import", vdir, "--tz", ZONE, "--out", native], capture_output=True, text=True, env=env)
+check(p.returncode == 0, f"import of the vdir: {p.stderr}")
+
+
+def run(store, *words, today="2026-03-05"):
+    p = subprocess.run([binary, *words, "--todos", store, "--tz", ZONE, f"--today={today}"], capture_output=True, text=True, env=env)
+    return p.returncode, p.stdout, p.stderr.replace(store, "STORE")
+
+
+def status(uid):
+    """STATUS and whether COMPLETED is there, as python-icalendar reads the vdir's item."""
+    with open(os.path.join(vdir, uid + ".ics"), "rb") as f:
+        cal = Calendar.from_ical(f.read())
+    todo = [c for c in cal.walk("VTODO")][0]
+    return str(todo.get("STATUS", "NEEDS-ACTION")), "COMPLETED" in todo
+
+
+views = [("list", "--period", "all"), ("list", "--period", "all", "--json"), ("list", "--status", "overdue"),
+         ("list", "--sort", "deadline", "--period", "all"), ("list", "--sort", "registered", "--period", "all", "--json"),
+         ("month", "2026-03"), ("month", "2026-03", "--json"), ("day", "2026-03-10", "--json"), ("day", "2026-03-12"),
+         ("show", "dentist", "--json"), ("show", "milk"), ("stats", "--json")]
+
+
+def same_views(when):
+    for v in views:
+        a, b = run(vdir, *v), run(native, *v)
+        check(a == b, f"{when}: calgrid {' '.join(v)} differs between the vdir and the native store:\n{a}\n{b}")
+
+
+same_views("as read")
+steps = [
+    (("done", "dentist"), {"dentist": ("COMPLETED", True)}),
+    (("done", "milk", "--on", "2026-03-12"), {"milk": ("COMPLETED", True)}),
+    (("done", "rates"), {"rates": ("COMPLETED", True)}),
+    (("undo", "dentist"), {"dentist": ("NEEDS-ACTION", False)}),
+    (("done", "dentist", "--on", "2026-03-09"), {"dentist": ("NEEDS-ACTION", False)}),   # not its day: refused
+    (("done", "dentist", "--all"), {"dentist": ("COMPLETED", True)}),
+    (("undo", "milk", "--on", "2026-03-12"), {"milk": ("NEEDS-ACTION", False)}),
+]
+for words, after in steps:
+    a, b = run(vdir, *words), run(native, *words)
+    check(a == b, f"calgrid {' '.join(words)} differs between the vdir and the native store:\n{a}\n{b}")
+    for uid, want in after.items():
+        got = status(uid)
+        check(got == want, f"after calgrid {' '.join(words)}, python-icalendar reads {uid} as {got}, not {want}")
+    same_views(f"after {' '.join(words)}")
+
+shutil.rmtree(root, ignore_errors=True)
+print(f"deadline_store: {checks} checks passed (DUE-only todos in a vdir and a native store: {len(steps)} changes, "
+      f"{len(views)} views after each)")
