@@ -312,15 +312,20 @@ struct _ICalImport<Sink: _DraftSink> {
                         throw .invalidInput(locator.issue(p, .tooManyRecords, line: here.line, offset: here.start, record: already + items.count,
                                                           field: "", detail: _ICalText.tooManyRecords, source: source))
                     }
+                    var copy = false
                     switch identify(c, p, start: here.start, end: here.end, exact: here.name == c.kindName && here.end > here.start,
                                     line: here.line, record: already + items.count, source: source) {
-                    case .copy: return
+                    // A copy is read once, but its children (VALARMs) still hold places: walked
+                    // below, so the next item is matched to its own BEGIN line.
+                    case .copy: copy = true
                     case .renamed(let id): ids[c.raw] = id
                     case .asWritten: break
                     }
-                    if let uid = c.uid, masters[uid] == nil { masters[uid] = c.raw }
-                    items.append(_ICalItemPlace(component: c.raw, line: here.line, start: here.start, end: here.end, isEvent: c.isEvent,
-                                                source: source))
+                    if !copy {
+                        if let uid = c.uid, masters[uid] == nil { masters[uid] = c.raw }
+                        items.append(_ICalItemPlace(component: c.raw, line: here.line, start: here.start, end: here.end, isEvent: c.isEvent,
+                                                    source: source))
+                    }
                 }
             } else if c.kind == ICAL_VJOURNAL_COMPONENT || c.kind == ICAL_VFREEBUSY_COMPONENT {
                 core.report.componentsSkipped += 1

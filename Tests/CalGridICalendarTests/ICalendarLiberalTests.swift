@@ -42,6 +42,16 @@ import Testing
         #expect(renamed.hasPrefix("a-") && renamed.utf8.count == 18 && set.drafts[1].end?.iso8601 == "2026-02-02", "\(renamed)")
         #expect(r.warnings.map(\.reason) == [.duplicateId, .duplicateId, .duplicateId] && r.warnings.map(\.line) == [9, 14, 19])
         #expect(r.warnings[0].detail.contains(renamed) && r.warnings[1].detail.contains("byte for byte"))
+        // A copy with a VALARM, then a taken UID: parsed whole, the copy's alarm keeps its place,
+        // so the renamed item's warning is on its own line, as the streamed import says (a fuzzer find).
+        let b1 = todo("b", ["DUE;VALUE=DATE:20260101", "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:b", "TRIGGER:-PT1H", "END:VALARM"])
+        let b2 = todo("b", ["DUE;VALUE=DATE:20260202"])
+        let text = calendar(b1 + b1 + b2)
+        let (s1, r1) = try read(text)
+        var whole = TodoSet()
+        let rw = try text.withUnsafeBytes { try whole._importICalendar(bytes: $0, options: ImportOptions(zone: .utc), streaming: false) }
+        #expect(s1.count == 2 && r1.warnings.map(\.line) == [14, 24] && rw.warnings == r1.warnings && whole.drafts == s1.drafts,
+                "\(r1.warnings.map(\.line)) \(rw.warnings.map(\.line))")
         // An override (RECURRENCE-ID) shares its item's UID: no warning, no new id.
         let series = todo("w", ["DTSTART;VALUE=DATE:20260105", "RRULE:FREQ=WEEKLY;COUNT=3"])
             + todo("w", ["RECURRENCE-ID;VALUE=DATE:20260112", "STATUS:COMPLETED"])
