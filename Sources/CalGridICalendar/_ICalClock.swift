@@ -89,12 +89,6 @@ struct _ICalClock {
     }
 }
 
-/// (q, r) with a = q * b + r and 0 <= r < b.
-func _floorDivide(_ a: Int64, _ b: Int64) -> (Int64, Int64) {
-    let q = a >= 0 ? a / b : -((-a + b - 1) / b)
-    return (q, a - q * b)
-}
-
 extension CivilDate {
     /// The day `days` after this one, clamped to the supported range (callers check their inputs).
     func _clampedAdding(_ days: Int64) -> CivilDate {

@@ -9,8 +9,8 @@
 // BEGIN or END line libical might read otherwise (parameters, no colon), an item inside another, a
 // top-level component that is not a VCALENDAR, more items than the import may take. The import then
 // parses that source whole, as it always did, and reports its problem where it is.
-
 import CLibical
+import CalGrid
 
 /// A component of a VCALENDAR as framed: what it is to the import, its BEGIN line (in its source)
 /// and its bytes (offsets in its source, `end` just past its END line).
@@ -86,17 +86,16 @@ struct _ICalFraming {
             }
             while let last = scratch.last, last == 0x20 || (last >= 0x09 && last <= 0x0D) { scratch.removeLast() }
         }
-        func upper(_ b: UInt8) -> UInt8 { b >= 0x61 && b <= 0x7A ? b - 0x20 : b }
         func starts(_ word: StaticString) -> Bool {
             let n = word.utf8CodeUnitCount
             guard scratch.count >= n else { return false }
-            for k in 0..<n where upper(scratch[k]) != word.utf8Start[k] { return false }
+            for k in 0..<n where _asciiUpper(scratch[k]) != word.utf8Start[k] { return false }
             return true
         }
         /// Whether the name in `scratch` after `from` is `word`.
         func named(_ word: StaticString, from: Int) -> Bool {
             guard scratch.count - from == word.utf8CodeUnitCount else { return false }
-            for k in 0..<word.utf8CodeUnitCount where upper(scratch[from + k]) != word.utf8Start[k] { return false }
+            for k in 0..<word.utf8CodeUnitCount where _asciiUpper(scratch[from + k]) != word.utf8Start[k] { return false }
             return true
         }
 
@@ -144,13 +143,13 @@ struct _ICalFraming {
                                 || named("VFREEBUSY", from: name) || named("VCALENDAR", from: name) {
                         return false
                     }
-                    for k in name..<scratch.count { open.append(upper(scratch[k])) }
+                    for k in name..<scratch.count { open.append(_asciiUpper(scratch[k])) }
                     openLengths.append(scratch.count - name)
                     continue
                 }
                 if starts("END:") {
                     guard let n = openLengths.last, scratch.count - 4 == n else { return false }
-                    for k in 0..<n where upper(scratch[4 + k]) != open[open.count - n + k] { return false }
+                    for k in 0..<n where _asciiUpper(scratch[4 + k]) != open[open.count - n + k] { return false }
                     open.removeLast(n)
                     openLengths.removeLast()
                     if depth == 2 {

@@ -72,10 +72,9 @@ struct _ICalLocator: _IssueLocating {
         guard !name.isEmpty else { return (item.line, item.start) }
         let want = Array(name.utf8)
         var line = item.line, at = item.start, depth = 0
-        func upper(_ c: UInt8) -> UInt8 { c >= 0x61 && c <= 0x7A ? c - 0x20 : c }
         func starts(_ w: [UInt8], _ i: Int) -> Bool {
             guard i + w.count < item.end else { return false }
-            for k in 0..<w.count where upper(p[i + k]) != w[k] { return false }
+            for k in 0..<w.count where _asciiUpper(p[i + k]) != w[k] { return false }
             return true
         }
         while at < item.end {

@@ -2,12 +2,6 @@
 // INTERVAL), and the same rule some days later, where a rule of civil days can say that.
 import CalGrid
 
-/// `c` with a-z made A-Z, every other byte as it is. RFC 5545's names (rule parts, FREQ values,
-/// weekdays) are ASCII and case-insensitive; String's uppercased() would also map other letters
-/// (ı to I, ſ to S), which the rule parser refuses anyway, and would link the Unicode case tables
-/// into a static program (libcalgrid.a's calgrid_ical.o: 16 KB of them).
-func _asciiUpper(_ c: UInt8) -> UInt8 { c >= 0x61 && c <= 0x7A ? c - 0x20 : c }
-
 /// `s` through `_asciiUpper`, byte by byte.
 func _asciiUppercased<S: Sequence<UInt8>>(_ s: S) -> String { String(decoding: s.map(_asciiUpper), as: UTF8.self) }
 

@@ -8,6 +8,7 @@
 // continuations) are grouped by BEGIN/END and by property name, and whole properties are removed
 // or inserted. No value is read here: what a property means is libical's.
 import CLibical
+import CalGrid
 
 /// A component as its text frames it: its name, its BEGIN and END lines, its properties' lines
 /// (name, offsets), its subcomponents.
@@ -35,12 +36,12 @@ struct _TextComponent {
             } while i < b.count && (b[i] == 0x20 || b[i] == 0x09)
             var k = start
             var name: [UInt8] = []
-            while k < i, b[k] != 0x3B, b[k] != 0x3A, b[k] != 0x0D, b[k] != 0x0A { name.append(_upper(b[k])); k += 1 }
+            while k < i, b[k] != 0x3B, b[k] != 0x3A, b[k] != 0x0D, b[k] != 0x0A { name.append(_asciiUpper(b[k])); k += 1 }
             if name.isEmpty { continue }
             if name == Array("BEGIN".utf8) || name == Array("END".utf8) {
                 var v: [UInt8] = []
                 var j = k + 1
-                while j < i, b[j] != 0x0D, b[j] != 0x0A { v.append(_upper(b[j])); j += 1 }
+                while j < i, b[j] != 0x0D, b[j] != 0x0A { v.append(_asciiUpper(b[j])); j += 1 }
                 if name == Array("BEGIN".utf8) {
                     stack.append(_TextComponent(name: v, begin: start))
                 } else {
@@ -56,8 +57,6 @@ struct _TextComponent {
         return stack.isEmpty ? roots : nil
     }
 }
-
-@inline(__always) func _upper(_ c: UInt8) -> UInt8 { c >= 0x61 && c <= 0x7A ? c - 0x20 : c }
 
 /// The edits that turn the original text into the patched one: byte ranges and what replaces them.
 struct _Splice {
@@ -197,7 +196,7 @@ func _properties(_ c: OpaquePointer) -> [(name: [UInt8], text: [UInt8], raw: Opa
     var out: [(name: [UInt8], text: [UInt8], raw: OpaquePointer)] = []
     var p = icalcomponent_get_first_property(c, ICAL_ANY_PROPERTY)
     while let x = p {
-        let name = icalproperty_get_property_name(x).map { Array(String(cString: $0).utf8).map(_upper) } ?? []
+        let name = icalproperty_get_property_name(x).map { Array(String(cString: $0).utf8).map(_asciiUpper) } ?? []
         out.append((name, _propertyText(x), x))
         p = icalcomponent_get_next_property(c, ICAL_ANY_PROPERTY)
     }

@@ -12,6 +12,7 @@
 // the user's file. So a line whose TEXT (or X-) value is empty reaches libical with a placeholder
 // value, emptied again once the input is parsed: the property, its parameters and its place survive.
 import CLibical
+import CalGrid
 
 enum _LineRepair {
     /// `line` as libical should see it (empty TEXT value filled, rule separators unescaped), or
@@ -24,11 +25,10 @@ enum _LineRepair {
     /// An RRULE or EXRULE line with `\;` and `\,` unescaped; nil for any other line.
     static func unescapedRule(_ line: UnsafePointer<CChar>, count n: Int) -> [CChar]? {
         let b = UnsafeRawPointer(line).assumingMemoryBound(to: UInt8.self)
-        func upper(_ c: UInt8) -> UInt8 { c >= 0x61 && c <= 0x7A ? c - 0x20 : c }
         func starts(_ w: StaticString) -> Bool {
             let c = w.utf8CodeUnitCount
             guard n > c else { return false }
-            for k in 0..<c where upper(b[k]) != w.utf8Start[k] { return false }
+            for k in 0..<c where _asciiUpper(b[k]) != w.utf8Start[k] { return false }
             return b[c] == 0x3A || b[c] == 0x3B
         }
         guard n > 1, b[0] | 0x20 == 0x72 || b[0] | 0x20 == 0x65, starts("RRULE") || starts("EXRULE") else { return nil }

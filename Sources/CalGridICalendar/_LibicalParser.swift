@@ -128,17 +128,16 @@ enum _LineWord {
 
     init(_ line: UnsafePointer<CChar>, count: Int) {
         let b = UnsafeRawPointer(line).assumingMemoryBound(to: UInt8.self)
-        func upper(_ c: UInt8) -> UInt8 { c >= 0x61 && c <= 0x7A ? c - 0x20 : c }
         func has(_ word: StaticString) -> Bool {
             guard count >= word.utf8CodeUnitCount else { return false }
-            for k in 0..<word.utf8CodeUnitCount where upper(b[k]) != word.utf8Start[k] { return false }
+            for k in 0..<word.utf8CodeUnitCount where _asciiUpper(b[k]) != word.utf8Start[k] { return false }
             return true
         }
         func name(from k: Int) -> String {
             var e = count
             while e > k, b[e - 1] == 0x20 || b[e - 1] == 0x09 || b[e - 1] == 0x0D { e -= 1 }
             var bytes: [UInt8] = []
-            for i in k..<e { bytes.append(upper(b[i])) }
+            for i in k..<e { bytes.append(_asciiUpper(b[i])) }
             return String(decoding: bytes, as: UTF8.self)
         }
         if has("BEGIN:") { self = .begin(name(from: 6)) } else if has("END:") { self = .end(name(from: 4)) } else { self = .other }

@@ -17,8 +17,6 @@ enum _DateText {
         return v
     }
 
-    @inlinable
-    static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : -((-a + b - 1) / b) }
 
     /// Seconds since 1970-01-01T00:00:00Z of an RFC 3339 date-time
     /// (`2024-06-05T12:00:00Z`, `2024-06-05t12:00:00.250+09:00`, a space for the `T`);
@@ -67,7 +65,7 @@ enum _DateText {
     static func civilDay(seconds: Int64, utcOffsetSeconds: Int32) -> CivilDate? {
         let (t, o) = seconds.addingReportingOverflow(Int64(utcOffsetSeconds))
         guard !o else { return nil }
-        return try? CivilDate(dayNumber: floorDiv(t, LocalTime.secondsPerDay))
+        return try? CivilDate(dayNumber: _floorDivide(t, LocalTime.secondsPerDay).quotient)
     }
 
     /// `HH:MM` → minutes after midnight.
@@ -80,7 +78,7 @@ enum _DateText {
     /// Writes `YYYY-MM-DDTHH:MM:SSZ` (20 bytes) for seconds within years 0001...9999; false otherwise.
     @inlinable
     static func writeRFC3339(_ seconds: Int64, into out: inout [UInt8]) -> Bool {
-        let day = floorDiv(seconds, LocalTime.secondsPerDay)
+        let day = _floorDivide(seconds, LocalTime.secondsPerDay).quotient
         guard let date = try? CivilDate(dayNumber: day) else { return false }
         let r = Int(seconds - day * LocalTime.secondsPerDay)
         let bytes = date.iso8601Bytes

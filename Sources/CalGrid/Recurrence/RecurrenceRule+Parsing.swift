@@ -59,8 +59,6 @@ struct _RecurrenceParser {
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) { b = bytes }
 
-    @inline(__always) static func upper(_ c: UInt8) -> UInt8 { c >= 97 && c <= 122 ? c - 32 : c }
-
     func text(_ s: Int, _ e: Int) -> String {
         let end = Swift.min(e, s + 48)
         return String(decoding: UnsafeBufferPointer(rebasing: b[s..<end]), as: UTF8.self)
@@ -97,7 +95,7 @@ struct _RecurrenceParser {
         var found: Part?? = nil
         for (name, kind) in _RecurrenceParser.names where name.utf8CodeUnitCount == eq - s {
             var same = true
-            for k in 0..<(eq - s) where _RecurrenceParser.upper(b[s + k]) != name.utf8Start[k] { same = false; break }
+            for k in 0..<(eq - s) where _asciiUpper(b[s + k]) != name.utf8Start[k] { same = false; break }
             if same { found = .some(kind); break }
         }
         guard let known = found else { throw error(.unknownPart, s, e) }
@@ -118,7 +116,7 @@ struct _RecurrenceParser {
         case .byMonth:
             try forEachItem(s, v, e) { (p: inout _RecurrenceParser, i, j) throws(RecurrenceError) in
                 // RFC 7529: `6L` is the leap month after the 6th (checked against RSCALE later).
-                let leap = j - i > 1 && _RecurrenceParser.upper(p.b[j - 1]) == 76        // 'L'
+                let leap = j - i > 1 && _asciiUpper(p.b[j - 1]) == 76        // 'L'
                 let m = try p.number(s, i, leap ? j - 1 : j, 1...12, signed: false, item: true)
                 if leap {
                     if p.firstLeapMonth == nil { p.firstLeapMonth = (i, j) }
@@ -144,7 +142,7 @@ struct _RecurrenceParser {
     func word(_ v: Int, _ e: Int, _ words: [StaticString]) -> Int? {
         for (k, w) in words.enumerated() where w.utf8CodeUnitCount == e - v {
             var same = true
-            for n in 0..<(e - v) where _RecurrenceParser.upper(b[v + n]) != w.utf8Start[n] { same = false; break }
+            for n in 0..<(e - v) where _asciiUpper(b[v + n]) != w.utf8Start[n] { same = false; break }
             if same { return k }
         }
         return nil
@@ -157,7 +155,7 @@ struct _RecurrenceParser {
         ]
         for (w, f) in words where w.utf8CodeUnitCount == e - v {
             var same = true
-            for k in 0..<(e - v) where _RecurrenceParser.upper(b[v + k]) != w.utf8Start[k] { same = false; break }
+            for k in 0..<(e - v) where _asciiUpper(b[v + k]) != w.utf8Start[k] { same = false; break }
             guard same else { continue }
             guard let f else { throw error(.subDayFrequency, s, e) }
             rule.frequency = f
@@ -213,7 +211,7 @@ struct _RecurrenceParser {
     /// Weekday number (0 = Sunday) of a two-letter code, case-insensitive.
     func weekday(_ i: Int, _ j: Int) -> Int? {
         guard j - i == 2 else { return nil }
-        let a = _RecurrenceParser.upper(b[i]), c = _RecurrenceParser.upper(b[i + 1])
+        let a = _asciiUpper(b[i]), c = _asciiUpper(b[i + 1])
         switch (a, c) {
         case (83, 85): return 0          // SU
         case (77, 79): return 1          // MO
@@ -257,12 +255,12 @@ struct _RecurrenceParser {
         guard n == 8 || n == 15 || n == 16, let y = digits(v, 4), let m = digits(v + 4, 2), let d = digits(v + 6, 2),
               let day = try? CivilDate(year: y, month: m, day: d) else { throw bad }
         if n == 8 { return .day(day) }
-        guard _RecurrenceParser.upper(b[v + 8]) == 84, let hh = digits(v + 9, 2), let mm = digits(v + 11, 2),
+        guard _asciiUpper(b[v + 8]) == 84, let hh = digits(v + 9, 2), let mm = digits(v + 11, 2),
               let ss = digits(v + 13, 2), hh < 24, mm < 60, ss <= 60 else { throw bad }
         // A leap second (:60) bounds like the second before it.
         let second = Int32(truncatingIfNeeded: Swift.min(hh * 3600 + mm * 60 + ss, 86_399))
         if n == 15 { return .floating(day, secondOfDay: second) }
-        guard _RecurrenceParser.upper(b[v + 15]) == 90 else { throw bad }
+        guard _asciiUpper(b[v + 15]) == 90 else { throw bad }
         return .utc(day, secondOfDay: second)
     }
 
