@@ -2,7 +2,8 @@ import CalGrid
 import CalGridJSON
 import CalGridSystem
 
-/// The user's own todos: one file in the native format, found by `--todos FILE`, else
+/// The user's own todos: one file in the native format or JSON Lines (or iCalendar: a `.ics` file
+/// or a vdir), found by `--todos FILE`, else
 /// `$CALGRID_TODOS`, else `$XDG_DATA_HOME/calgrid/todos.json` (`~/.local/share/calgrid/todos.json`).
 ///
 /// Changes go through `change(_:)`: lock, read, change, replace atomically, unlock (the lock rule,
@@ -111,12 +112,26 @@ public struct Store {
     }
 
     /// The store's todos; an empty set when the file does not exist yet. A file that does not
-    /// parse as the native format is an error naming its line and column.
+    /// parse (as the native format, JSON Lines or a Taskwarrior export) is an error naming its
+    /// line and column.
     public func read(_ options: StoreOptions) throws(CLIError) -> TodoSet {
         if let v = vdir { return try v.read(options) }
         guard exists else { return TodoSet() }
         if let f = icsFile { return try f.read(options) }
-        return try TodoFile.read(path: path, format: .native, policy: .strict, options: options).0
+        return try readJSON(options).set
+    }
+
+    /// A JSON file store's todos and the format it is kept in, which a change writes back: JSON
+    /// Lines when the file holds JSON Lines or, before the first `add`, when its name ends in
+    /// `.jsonl` or `.ndjson`; else the native format. A Taskwarrior export is read, never written.
+    /// - Complexity: O(n) in the file's size.
+    func readJSON(_ options: StoreOptions) throws(CLIError) -> (set: TodoSet, format: ImportFormat) {
+        guard exists else {
+            let name = path.lowercased()
+            return (TodoSet(), name.hasSuffix(".jsonl") || name.hasSuffix(".ndjson") ? .jsonLines : .native)
+        }
+        let (set, report) = try TodoFile.read(path: path, format: .automatic, policy: .strict, options: options)
+        return (set, report.format)
     }
 
     /// Runs `body` on the store's todos under the store's lock and writes the result back when
@@ -139,13 +154,19 @@ public struct Store {
             return r
         }
         return try Store.locking(path) { () throws(CLIError) -> R in
-            var set = try read(options)
+            var (set, format) = try readJSON(options)
             let (result, changed) = try body(&set)
             if changed {
-                do throws(ExportError) { try set.exportJSON(to: path, format: .native) } catch {
+                guard format == .native || format == .jsonLines else {
+                    throw .data("\(path): a \(format.name) file is read, never written; calgrid keeps todos in the native format, "
+                                + "JSON Lines or iCalendar (calgrid import \(path) --out todos.json makes a store of it); the store is unchanged")
+                }
+                do throws(ExportError) { try set.exportJSON(to: path, format: format == .jsonLines ? .jsonLines : .native) } catch {
                     throw .data("\(path): \(error.message); the store is unchanged")
                 }
-                if created, isExplicit { options.notice("created \(path) (a new todo file in the native format)") }
+                if created, isExplicit {
+                    options.notice("created \(path) (a new todo file in " + (format == .jsonLines ? "JSON Lines)" : "the native format)"))
+                }
             }
             return result
         }

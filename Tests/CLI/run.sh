@@ -59,6 +59,8 @@ if ! python3 "$here/todo_oracle.py" "$bin"; then fail=$((fail + 1)); failed+=("t
 
 # The store: a fresh-home walkthrough against a Python model, bad commands, concurrency.
 if ! python3 "$here/store_test.py" "$bin"; then fail=$((fail + 1)); failed+=("store_test.py"); else pass=$((pass + 1)); fi
+# The store as one JSON Lines file: changes keep it JSON Lines; a Taskwarrior export is never written.
+if ! python3 "$here/jsonl_store_test.py" "$bin"; then fail=$((fail + 1)); failed+=("jsonl_store_test.py"); else pass=$((pass + 1)); fi
 # Completion scripts run in bash (and zsh, fish when installed); the man page renders and names every command.
 if ! python3 "$here/completion_test.py" "$bin"; then fail=$((fail + 1)); failed+=("completion_test.py"); else pass=$((pass + 1)); fi
 
