@@ -53,3 +53,41 @@ def write_store_inputs(seed_path, other_path, n):
     with open(other_path, "w") as f:
         for i in range(n):
             f.write(json.dumps({"id": f"o{i}", "title": f"Other {i}"}) + "\n")
+
+
+class Suite:
+    """A test script's throwaway home and its checks. `check` counts; `fail` removes the home and
+    exits naming the script; `run` runs calgrid (args, then `tail`, the script's fixed options) with
+    a bounded wait and checks its exit status; `finish` removes the home and prints the count.
+    The environment drops what would point calgrid at the user's own store, cache or zone."""
+
+    def __init__(self, name, binary, prefix, tail=()):
+        import os, tempfile
+        self.name, self.binary, self.tail = name, os.path.abspath(binary), list(tail)
+        self.root = tempfile.mkdtemp(prefix=prefix)
+        self.env = {k: v for k, v in os.environ.items() if k not in ("XDG_DATA_HOME", "CALGRID_TODOS", "CALGRID_HOLIDAYS", "TZ")}
+        self.env.update(HOME=self.root, XDG_CACHE_HOME=os.path.join(self.root, "cache"), XDG_CONFIG_HOME=os.path.join(self.root, "config"))
+        self.checks = 0
+
+    def fail(self, message):
+        import shutil
+        shutil.rmtree(self.root, ignore_errors=True)
+        raise SystemExit(f"{self.name}: {message}")
+
+    def check(self, condition, message):
+        self.checks += 1
+        if not condition:
+            self.fail(message)
+
+    def run(self, *args, expect=0):
+        """calgrid's (stdout, stderr); a wrong exit status fails the script."""
+        import subprocess
+        p = subprocess.run([self.binary, *args, *self.tail], env=self.env, capture_output=True, text=True, timeout=60)
+        if expect is not None and p.returncode != expect:
+            self.fail(f"calgrid {' '.join(args)}: exit {p.returncode}, expected {expect}: {p.stderr.strip()}")
+        return p.stdout, p.stderr
+
+    def finish(self, what=""):
+        import shutil
+        shutil.rmtree(self.root, ignore_errors=True)
+        print(f"{self.name}: {self.checks} checks passed" + (f" ({what})" if what else ""))

@@ -9,31 +9,17 @@ from DTSTAMP, which each write moves.
     deadline_store_test.py path/to/calgrid   (run with the ical venv's python: make test-cli)"""
 import json
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 
 from icalendar import Calendar
 
-binary = os.path.abspath(sys.argv[1])
-root = tempfile.mkdtemp(prefix="calgrid-deadline-store-")
-env = {k: v for k, v in os.environ.items() if k not in ("XDG_DATA_HOME", "CALGRID_TODOS", "TZ")}
-env.update(HOME=root, XDG_CACHE_HOME=os.path.join(root, "cache"), LC_ALL="C.UTF-8")
+from clisupport import Suite
+
+suite = Suite("deadline_store", sys.argv[1], "calgrid-deadline-store-")
+suite.env["LC_ALL"] = "C.UTF-8"
+root, check, binary, env = suite.root, suite.check, suite.binary, suite.env
 ZONE = "Pacific/Auckland"
-checks = 0
-
-
-def fail(message):
-    shutil.rmtree(root, ignore_errors=True)
-    raise SystemExit(f"deadline_store_test: {message}")
-
-
-def check(condition, message):
-    global checks
-    checks += 1
-    if not condition:
-        fail(message)
 
 
 def item(uid, summary, due, stamp="20260301T081500Z"):
@@ -100,6 +86,4 @@ for words, after in steps:
         check(got == want, f"after calgrid {' '.join(words)}, python-icalendar reads {uid} as {got}, not {want}")
     same_views(f"after {' '.join(words)}")
 
-shutil.rmtree(root, ignore_errors=True)
-print(f"deadline_store: {checks} checks passed (DUE-only todos in a vdir and a native store: {len(steps)} changes, "
-      f"{len(views)} views after each)")
+suite.finish(f"DUE-only todos in a vdir and a native store: {len(steps)} changes, {len(views)} views after each")

@@ -9,39 +9,17 @@ import datetime
 import json
 import os
 import shutil
-import subprocess
 import sys
-import tempfile
 
 from icalendar import Calendar
 import recurring_ical_events
 
-binary = os.path.abspath(sys.argv[1])
-root = tempfile.mkdtemp(prefix="calgrid-ics-store-")
+from clisupport import Suite
+
+suite = Suite("ics_store_test", sys.argv[1], "calgrid-ics-store-", tail=["--today=2026-11-30", "--tz", "UTC"])
+root, fail, check, cg = suite.root, suite.fail, suite.check, suite.run
 store = os.path.join(root, "todos.ics")
-env = {k: v for k, v in os.environ.items() if k not in ("XDG_DATA_HOME", "CALGRID_TODOS", "TZ")}
-env.update(HOME=root, XDG_CACHE_HOME=os.path.join(root, "cache"), CALGRID_TODOS=store)
-T = "--today=2026-11-30"
-checks = 0
-
-
-def fail(message):
-    shutil.rmtree(root, ignore_errors=True)
-    raise SystemExit(f"ics_store_test: {message}")
-
-
-def check(condition, message):
-    global checks
-    checks += 1
-    if not condition:
-        fail(message)
-
-
-def cg(*args, expect=0):
-    p = subprocess.run([binary, *args, T, "--tz", "UTC"], env=env, capture_output=True, text=True, timeout=60)
-    if p.returncode != expect:
-        fail(f"calgrid {' '.join(args)}: exit {p.returncode}, expected {expect}: {p.stderr.strip()}")
-    return p.stdout, p.stderr
+suite.env["CALGRID_TODOS"] = store
 
 
 def raw():
@@ -134,4 +112,4 @@ try:
     check(sorted(todos) == ["phone-1", "rent"] and todos["rent"]["title"] == "Pay the rent", f"list --json: {sorted(todos)}")
 finally:
     shutil.rmtree(root, ignore_errors=True)
-print(f"ics_store_test: {checks} checks passed (add, done, undo, edit, rm, list on one .ics, read by python-icalendar)")
+suite.finish("add, done, undo, edit, rm, list on one .ics, read by python-icalendar")

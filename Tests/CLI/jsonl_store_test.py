@@ -3,32 +3,16 @@ object a line, the format `export --format jsonl` writes), whether its name says
 new file) or only its content does (an existing file named otherwise); the same commands on a
 native store give the same todos. A Taskwarrior export is read as a store, never written.
 Usage: jsonl_store_test.py path/to/calgrid"""
-import json, os, shutil, subprocess, sys, tempfile
+import json, os, shutil, sys
 
-binary = sys.argv[1]
-root = tempfile.mkdtemp(prefix="calgrid-jsonl-")
-env = {k: v for k, v in os.environ.items() if k not in ("XDG_DATA_HOME", "CALGRID_TODOS", "CALGRID_HOLIDAYS")}
-env["HOME"] = root
-checks = 0
+from clisupport import Suite
 
-
-def fail(message):
-    shutil.rmtree(root, ignore_errors=True)
-    raise SystemExit(f"jsonl_store_test: {message}")
-
-
-def check(condition, message):
-    global checks
-    if not condition:
-        fail(message)
-    checks += 1
+suite = Suite("jsonl_store_test", sys.argv[1], "calgrid-jsonl-", tail=["--today=2026-11-30"])
+root, check = suite.root, suite.check
 
 
 def cg(store, *args, expect=0):
-    p = subprocess.run([binary, *args, "--todos", store, "--today=2026-11-30"], capture_output=True, text=True, env=env, timeout=60)
-    if p.returncode != expect:
-        fail(f"calgrid {' '.join(args)} --todos {store}: exit {p.returncode}, expected {expect}: {p.stderr.strip()}")
-    return p.stdout, p.stderr
+    return suite.run(*args, "--todos", store, expect=expect)
 
 
 def lines(path):
@@ -41,7 +25,7 @@ def lines(path):
         try:
             o = json.loads(line)
         except ValueError as e:
-            fail(f"{path}:{n}: not a JSON object on its own line ({e}): {line[:80]!r}")
+            suite.fail(f"{path}:{n}: not a JSON object on its own line ({e}): {line[:80]!r}")
         check(isinstance(o, dict) and "title" in o, f"{path}:{n}: a todo object a line")
         objects.append(o)
     return objects
@@ -113,5 +97,4 @@ _, err = cg(tw, "add", "Something new", expect=1)
 check(err.count("\n") == 1 and tw in err and "taskwarrior" in err and "never written" in err, f"the refusal names the file: {err!r}")
 check(open(tw, "rb").read() == before, "the Taskwarrior file is unchanged")
 
-shutil.rmtree(root, ignore_errors=True)
-print(f"jsonl_store_test: {checks} checks passed")
+suite.finish("a JSON Lines store and a native one walked alike; a Taskwarrior store never written")
