@@ -16,6 +16,11 @@ void check_report_int(long long got, long long want, const char *file, int line,
 
 #define CHECK(cond) check_report((cond) ? 1 : 0, __FILE__, __LINE__, #cond)
 #define CHECK_EQ(got, want) check_report_int((long long)(got), (long long)(want), __FILE__, __LINE__, #got " == " #want)
+/* The set's size, or 12345 when the call fails (no test set has that many). */
+size_t check_set_count(const calgrid_todo_set *set);
+/* A new empty set, or NULL when the call fails. */
+calgrid_todo_set *check_new_set(void);
+
 #define CHECK_STR(got, want) check_report(strcmp((got), (want)) == 0, __FILE__, __LINE__, #got " equals " #want)
 
 void test_version_and_status(void);

@@ -27,18 +27,6 @@ static const char bad_due[] =
 static const char good_item[] =
     "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:good-1\r\nDUE:20241212\r\nEND:VTODO\r\nEND:VCALENDAR\r\n";
 
-static size_t count_of(const calgrid_todo_set *set) {
-    size_t n = 12345;
-    if (calgrid_todo_set_count(&n, set) != CALGRID_OK) return 12345;
-    return n;
-}
-
-static calgrid_todo_set *fresh(void) {
-    calgrid_todo_set *set = NULL;
-    if (calgrid_todo_set_new(&set) != CALGRID_OK) return NULL;
-    return set;
-}
-
 /* The set as native JSON, to compare a set before and after (caller frees). */
 static char *snapshot(const calgrid_todo_set *set) {
     char *out = NULL;
@@ -114,7 +102,7 @@ typedef struct ical_job {
 
 static void *ical_worker(void *p) {
     ical_job *job = (ical_job *)p;
-    calgrid_todo_set *set = fresh();
+    calgrid_todo_set *set = check_new_set();
     char *out = NULL;
     size_t n = 0;
     calgrid_ical_export_options o = CALGRID_ICAL_EXPORT_OPTIONS_INIT;
@@ -122,7 +110,7 @@ static void *ical_worker(void *p) {
     pthread_barrier_wait(job->start);
     job->status = calgrid_ical_import_buffer(NULL, set, two_todos, sizeof two_todos - 1, NULL, NULL);
     if (job->status == CALGRID_OK) job->status = calgrid_ical_export_buffer(&out, &n, set, &o, NULL);
-    job->count = count_of(set);
+    job->count = check_set_count(set);
     job->exported = n;
     job->text = out;
     calgrid_todo_set_free(set);
@@ -151,7 +139,7 @@ static void test_ical_threads(void) {
 }
 
 static void test_ical_import_buffer(void) {
-    calgrid_todo_set *set = fresh();
+    calgrid_todo_set *set = check_new_set();
     calgrid_import_report r;
     calgrid_import_options o = CALGRID_IMPORT_OPTIONS_INIT;
     calgrid_error err;
@@ -167,7 +155,7 @@ static void test_ical_import_buffer(void) {
     CHECK_EQ(r.format, CALGRID_FORMAT_ICALENDAR);
     CHECK_EQ(r.records, 2); CHECK_EQ(r.imported, 2); CHECK_EQ(r.skipped, 0); CHECK_EQ(r.issue_count, 0);
     CHECK_EQ(r.bytes, (int64_t)(sizeof two_todos - 1));
-    CHECK_EQ(count_of(set), 2);
+    CHECK_EQ(check_set_count(set), 2);
     CHECK_EQ(calgrid_todo_set_find(&i, set, "ical-1"), CALGRID_OK); CHECK_EQ(i, 0);
     CHECK_EQ(calgrid_todo_set_text(text, sizeof text, NULL, set, 0, CALGRID_TEXT_TITLE, 0), CALGRID_OK);
     CHECK_STR(text, "Write the report");
@@ -188,14 +176,14 @@ static void test_ical_import_buffer(void) {
     ** in Los Angeles; CALGRID_FORMAT_ICALENDAR as the format reads the same. */
     CHECK_EQ(calgrid_tz_new(&seoul, "Asia/Seoul", NULL), CALGRID_OK);
     CHECK_EQ(calgrid_tz_new(&la, "America/Los_Angeles", NULL), CALGRID_OK);
-    set = fresh();
+    set = check_new_set();
     o.zone = seoul; o.format = CALGRID_FORMAT_ICALENDAR;
     CHECK_EQ(calgrid_ical_import_buffer(&r, set, two_todos, sizeof two_todos - 1, &o, &err), CALGRID_OK);
     CHECK_EQ(r.format, CALGRID_FORMAT_ICALENDAR);
     CHECK_EQ(calgrid_todo_set_get(&info, set, 1), CALGRID_OK);
     CHECK_EQ(calgrid_date_from_ymd(&d, 2026, 11, 11), CALGRID_OK); CHECK_EQ(info.end, d);
     calgrid_todo_set_free(set);
-    set = fresh();
+    set = check_new_set();
     o.zone = la;
     CHECK_EQ(calgrid_ical_import_buffer(NULL, set, two_todos, sizeof two_todos - 1, &o, &err), CALGRID_OK);
     CHECK_EQ(calgrid_todo_set_get(&info, set, 1), CALGRID_OK);
@@ -206,7 +194,7 @@ static void test_ical_import_buffer(void) {
 }
 
 static void test_ical_failures(void) {
-    calgrid_todo_set *set = fresh();
+    calgrid_todo_set *set = check_new_set();
     calgrid_import_options o = CALGRID_IMPORT_OPTIONS_INIT;
     calgrid_import_report r;
     calgrid_error err, issues[4];
@@ -261,7 +249,7 @@ static void test_ical_failures(void) {
         CHECK_EQ(calgrid_ical_import_buffer(&r, set, both, strlen(both), &o, &err), CALGRID_OK);
         CHECK_EQ(r.imported, 1); CHECK_EQ(r.skipped, 1); CHECK_EQ(r.issue_count, 1); CHECK_EQ(r.issues_written, 1);
         CHECK_EQ(issues[0].status, CALGRID_ESCHEMA); CHECK_EQ(issues[0].line, 4); CHECK_STR(issues[0].field, "DUE");
-        CHECK_EQ(count_of(set), 2);
+        CHECK_EQ(check_set_count(set), 2);
         o.policy = CALGRID_POLICY_STRICT;
     }
     calgrid_free(before);
@@ -293,7 +281,7 @@ static void test_ical_failures(void) {
 }
 
 static void test_ical_vdir_import(void) {
-    calgrid_todo_set *set = fresh();
+    calgrid_todo_set *set = check_new_set();
     calgrid_import_options o = CALGRID_IMPORT_OPTIONS_INIT;
     calgrid_import_report r;
     calgrid_error err, issues[4];
@@ -305,7 +293,7 @@ static void test_ical_vdir_import(void) {
     CHECK_EQ(mkdir(dir, 0755), 0);
     /* An empty vdir imports nothing. */
     CHECK_EQ(calgrid_ical_import_vdir(NULL, set, dir, NULL, NULL), CALGRID_OK);
-    CHECK_EQ(count_of(set), 0);
+    CHECK_EQ(check_set_count(set), 0);
     snprintf(path, sizeof path, "%s/good.ics", dir); write_file(path, good_item);
     snprintf(path, sizeof path, "%s/bad.ics", dir); write_file(path, bad_due);
     snprintf(path, sizeof path, "%s/notes.txt", dir); write_file(path, "not an item");
@@ -329,7 +317,7 @@ static void test_ical_vdir_import(void) {
     CHECK(strncmp(issues[0].message, "bad.ics: line 4, column 1", 25) == 0);
     CHECK(strstr(issues[0].message, "DUE 2024-13-45 is not a date") != NULL);
     CHECK_EQ(issues[0].line, 4);
-    CHECK_EQ(count_of(set), 1);
+    CHECK_EQ(check_set_count(set), 1);
     {
         size_t i;
         CHECK_EQ(calgrid_todo_set_find(&i, set, "good-1"), CALGRID_OK);
@@ -339,17 +327,17 @@ static void test_ical_vdir_import(void) {
     write_file(path, "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:x1\r\nEND:VTODO\r\nBEGIN:VTODO\r\nUID:x2\r\nEND:VTODO\r\nEND:VCALENDAR\r\n");
     calgrid_free(before);
     calgrid_todo_set_free(set);
-    set = fresh();
+    set = check_new_set();
     memset(&err, 0, sizeof err);
     CHECK(calgrid_ical_import_vdir(NULL, set, dir, NULL, &err) < 0);
     CHECK(strncmp(err.message, "bad.ics: ", 9) == 0);
-    CHECK_EQ(count_of(set), 0);
+    CHECK_EQ(check_set_count(set), 0);
     remove_tree(dir);
     calgrid_todo_set_free(set);
 }
 
 static void test_ical_export(void) {
-    calgrid_todo_set *set = fresh(), *back = fresh();
+    calgrid_todo_set *set = check_new_set(), *back = check_new_set();
     calgrid_ical_export_options eo = CALGRID_ICAL_EXPORT_OPTIONS_INIT;
     calgrid_vdir_report vr;
     calgrid_error err;
@@ -369,7 +357,7 @@ static void test_ical_export(void) {
     CHECK_EQ(calgrid_ical_export_buffer(&text2, NULL, set, &eo, NULL), CALGRID_OK);
     CHECK(text2 != NULL && strcmp(text, text2) == 0);
     CHECK_EQ(calgrid_ical_import_buffer(NULL, back, text, n, NULL, &err), CALGRID_OK);
-    CHECK_EQ(count_of(back), 2);
+    CHECK_EQ(check_set_count(back), 2);
     a = snapshot(set); b = snapshot(back);
     CHECK(a != NULL && b != NULL && strcmp(a, b) == 0);
     calgrid_free(a); calgrid_free(b); calgrid_free(text2);
@@ -403,7 +391,7 @@ static void test_ical_export(void) {
     CHECK_EQ(vr.written, 2); CHECK_EQ(vr.unchanged, 0); CHECK_EQ(vr.removed, 0);
     CHECK_EQ(files_in(dir), 2);
     calgrid_todo_set_free(back);
-    back = fresh();
+    back = check_new_set();
     CHECK_EQ(calgrid_ical_import_vdir(NULL, back, dir, NULL, &err), CALGRID_OK);
     a = snapshot(set); b = snapshot(back);
     CHECK(a != NULL && b != NULL && strcmp(a, b) == 0);

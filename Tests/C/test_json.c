@@ -4,18 +4,6 @@
 #include <stdlib.h>
 #include "check.h"
 
-static size_t count_of(const calgrid_todo_set *set) {
-    size_t n = 12345;
-    if (calgrid_todo_set_count(&n, set) != CALGRID_OK) return 12345;
-    return n;
-}
-
-static calgrid_todo_set *fresh(void) {
-    calgrid_todo_set *set = NULL;
-    if (calgrid_todo_set_new(&set) != CALGRID_OK) return NULL;
-    return set;
-}
-
 static int import_text(calgrid_todo_set *set, const char *text, const calgrid_import_options *o, calgrid_error *err) {
     return calgrid_todo_set_import_buffer(NULL, set, text, strlen(text), o, err);
 }
@@ -25,7 +13,7 @@ static void data_path(char *buf, size_t size, const char *name) {
 }
 
 static void test_import_file(void) {
-    calgrid_todo_set *set = fresh();
+    calgrid_todo_set *set = check_new_set();
     calgrid_import_report r;
     calgrid_error err;
     calgrid_todo_info info;
@@ -39,7 +27,7 @@ static void test_import_file(void) {
     CHECK_EQ(r.records, 5); CHECK_EQ(r.imported, 5); CHECK_EQ(r.skipped, 0);
     CHECK_EQ(r.issue_count, 0); CHECK_EQ(r.issues_written, 0);
     CHECK(r.bytes > 400);
-    CHECK_EQ(count_of(set), 5);
+    CHECK_EQ(check_set_count(set), 5);
     CHECK_EQ(calgrid_todo_set_find(&i, set, "read"), CALGRID_OK); CHECK_EQ(i, 1);
     CHECK_EQ(calgrid_todo_set_text(text, sizeof text, NULL, set, 1, CALGRID_TEXT_TITLE, 0), CALGRID_OK);
     CHECK_STR(text, "\xEB\x8F\x85\xEC\x84\x9C 30\xEB\xB6\x84");   /* 독서 30분 */
@@ -55,7 +43,7 @@ static void test_import_file(void) {
     CHECK_EQ(calgrid_todo_set_import_file(NULL, set, path, NULL, &err), CALGRID_EEXIST);
     CHECK_EQ(err.status, CALGRID_EEXIST); CHECK_EQ(err.record_index, 0); CHECK_STR(err.field, "id");
     CHECK_EQ(err.line, 2);
-    CHECK_EQ(count_of(set), 5);
+    CHECK_EQ(check_set_count(set), 5);
 
     /* Files that are not there, or not files. */
     data_path(path, sizeof path, "no-such-file.json");
@@ -65,12 +53,12 @@ static void test_import_file(void) {
     CHECK_EQ(calgrid_todo_set_import_file(NULL, set, NULL, NULL, &err), CALGRID_EINVAL);
     CHECK_EQ(calgrid_todo_set_import_file(NULL, set, "\xFF.json", NULL, &err), CALGRID_EINVAL);
     CHECK_EQ(calgrid_todo_set_import_file(NULL, NULL, path, NULL, &err), CALGRID_EINVAL);
-    CHECK_EQ(count_of(set), 5);
+    CHECK_EQ(check_set_count(set), 5);
 
     /* Taskwarrior: deleted tasks are left out unless asked for. */
     {
         calgrid_import_options o = CALGRID_IMPORT_OPTIONS_INIT;
-        calgrid_todo_set *tw = fresh();
+        calgrid_todo_set *tw = check_new_set();
         data_path(path, sizeof path, "taskwarrior.json");
         CHECK_EQ(calgrid_todo_set_import_file(&r, tw, path, &o, &err), CALGRID_OK);
         CHECK_EQ(r.format, CALGRID_FORMAT_TASKWARRIOR);
@@ -78,19 +66,19 @@ static void test_import_file(void) {
         o.format = CALGRID_FORMAT_TASKWARRIOR;
         o.include_deleted_tasks = 1;
         calgrid_todo_set_free(tw);
-        tw = fresh();
+        tw = check_new_set();
         CHECK_EQ(calgrid_todo_set_import_file(&r, tw, path, &o, &err), CALGRID_OK);
-        CHECK_EQ(r.imported, 2); CHECK_EQ(count_of(tw), 2);
+        CHECK_EQ(r.imported, 2); CHECK_EQ(check_set_count(tw), 2);
         o.format = CALGRID_FORMAT_JSON_LINES;               /* the wrong format is an error, not a guess */
         CHECK(calgrid_todo_set_import_file(&r, tw, path, &o, &err) < 0);
-        CHECK_EQ(count_of(tw), 2);
+        CHECK_EQ(check_set_count(tw), 2);
         calgrid_todo_set_free(tw);
     }
     calgrid_todo_set_free(set);
 }
 
 static void test_import_errors(void) {
-    calgrid_todo_set *set = fresh();
+    calgrid_todo_set *set = check_new_set();
     calgrid_import_options o = CALGRID_IMPORT_OPTIONS_INIT;
     calgrid_error err;
     CHECK_EQ(import_text(set, "[{\"id\":\"a\",\"title\":\"t\"}]", NULL, &err), CALGRID_OK);
@@ -103,7 +91,7 @@ static void test_import_errors(void) {
     CHECK_EQ(err.line, 3); CHECK_EQ(err.column, 38);
     CHECK(err.byte_offset > 40);
     CHECK(strstr(err.message, "endDate") != NULL);
-    CHECK_EQ(count_of(set), 1);
+    CHECK_EQ(check_set_count(set), 1);
 
     /* Syntax. */
     CHECK_EQ(import_text(set, "[{\"id\":\"b\",\"title\":tru}]", NULL, &err), CALGRID_EPARSE);
@@ -119,13 +107,13 @@ static void test_import_errors(void) {
         CHECK_EQ(calgrid_todo_set_import_buffer(&r, set, NULL, 0, NULL, &err), CALGRID_OK);
         CHECK_EQ(r.format, CALGRID_FORMAT_JSON_LINES); CHECK_EQ(r.records, 0); CHECK_EQ(r.imported, 0);
         CHECK_EQ(import_text(set, " \n\n", NULL, &err), CALGRID_OK);
-        CHECK_EQ(count_of(set), 1);
+        CHECK_EQ(check_set_count(set), 1);
     }
     CHECK_EQ(import_text(set, "[{\"id\":\"b\",\"title\":\"t\"}", NULL, &err), CALGRID_EPARSE);   /* truncated */
     CHECK_EQ(import_text(set, "[{\"id\":1,\"title\":\"t\"}]", NULL, &err), CALGRID_ESCHEMA);
     CHECK_STR(err.field, "id");
     CHECK_EQ(import_text(set, "[{\"id\":\"a\",\"title\":\"again\"}]", NULL, &err), CALGRID_EEXIST);
-    CHECK_EQ(count_of(set), 1);
+    CHECK_EQ(check_set_count(set), 1);
 
     /* Limits. */
     o.max_records = 1;
@@ -145,7 +133,7 @@ static void test_import_errors(void) {
              CALGRID_ELIMIT);
     CHECK_STR(err.field, "endDate");
     o.max_span_days = 0;
-    CHECK_EQ(count_of(set), 1);
+    CHECK_EQ(check_set_count(set), 1);
 
     /* Options C can get wrong. */
     o.max_records = -1;
@@ -183,12 +171,12 @@ static void test_import_errors(void) {
         r.issue_capacity = 3;                               /* but no array */
         CHECK_EQ(calgrid_todo_set_import_buffer(&r, set, "[]", 2, NULL, &err), CALGRID_EINVAL);
     }
-    CHECK_EQ(count_of(set), 1);
+    CHECK_EQ(check_set_count(set), 1);
     calgrid_todo_set_free(set);
 }
 
 static void test_skip_invalid(void) {
-    calgrid_todo_set *set = fresh();
+    calgrid_todo_set *set = check_new_set();
     calgrid_import_options o = CALGRID_IMPORT_OPTIONS_INIT;
     calgrid_import_report r;
     calgrid_error issues[2], err;
@@ -205,7 +193,7 @@ static void test_skip_invalid(void) {
     CHECK_EQ(issues[0].status, CALGRID_ESCHEMA); CHECK_EQ(issues[0].record_index, 1); CHECK_STR(issues[0].field, "title");
     CHECK_EQ(issues[1].status, CALGRID_EEXIST); CHECK_EQ(issues[1].record_index, 2); CHECK_STR(issues[1].field, "id");
     CHECK(issues[1].byte_offset > 0 && issues[1].line == 1 && issues[1].column == issues[1].byte_offset + 1);
-    CHECK_EQ(count_of(set), 2);
+    CHECK_EQ(check_set_count(set), 2);
     /* Without an issue array the problems are only counted. */
     r.issues = NULL; r.issue_capacity = 0;
     CHECK_EQ(calgrid_todo_set_import_buffer(&r, set, "[{\"id\":\"z\"}]", 12, &o, &err), CALGRID_OK);
@@ -231,7 +219,7 @@ static int on_progress(int64_t done, int64_t total, void *context) {
 }
 
 static void test_progress(void) {
-    calgrid_todo_set *set = fresh();
+    calgrid_todo_set *set = check_new_set();
     calgrid_import_options o = CALGRID_IMPORT_OPTIONS_INIT;
     calgrid_error err;
     progress_state p;
@@ -247,22 +235,22 @@ static void test_progress(void) {
     CHECK(p.total > 400);
     calgrid_todo_set_free(set);
 
-    set = fresh();
+    set = check_new_set();
     CHECK_EQ(import_text(set, "[{\"id\":\"keep\",\"title\":\"t\"}]", NULL, &err), CALGRID_OK);
     memset(&p, 0, sizeof p);
     p.cancel_after = 0;                                     /* stop at the first report */
     CHECK_EQ(calgrid_todo_set_import_file(NULL, set, path, &o, &err), CALGRID_ECANCELED);
     CHECK_EQ(err.status, CALGRID_ECANCELED);
     CHECK_EQ(p.calls, 1);
-    CHECK_EQ(count_of(set), 1);
+    CHECK_EQ(check_set_count(set), 1);
     memset(&p, 0, sizeof p);
     CHECK_EQ(import_text(set, "[{\"id\":\"x\",\"title\":\"t\"}]", &o, &err), CALGRID_ECANCELED);
-    CHECK_EQ(count_of(set), 1);
+    CHECK_EQ(check_set_count(set), 1);
     calgrid_todo_set_free(set);
 }
 
 static void test_dates_with_offset(void) {
-    calgrid_todo_set *set = fresh();
+    calgrid_todo_set *set = check_new_set();
     calgrid_import_options o = CALGRID_IMPORT_OPTIONS_INIT;
     calgrid_todo_info info;
     calgrid_date d;
@@ -277,7 +265,7 @@ static void test_dates_with_offset(void) {
 }
 
 static void test_export(void) {
-    calgrid_todo_set *set = fresh(), *back = fresh();
+    calgrid_todo_set *set = check_new_set(), *back = check_new_set();
     calgrid_error err;
     char *json = NULL;
     size_t length = 0, i;
@@ -293,12 +281,12 @@ static void test_export(void) {
         CHECK_EQ(calgrid_todo_set_export_buffer(&json, &length, set, (calgrid_export_format)format), CALGRID_OK);
         CHECK(json != NULL && strlen(json) == length);
         calgrid_todo_set_free(back);
-        back = fresh();
+        back = check_new_set();
         CHECK_EQ(calgrid_todo_set_import_buffer(&r, back, json, length, NULL, &err), CALGRID_OK);
         CHECK_EQ(r.format, format == 0 ? CALGRID_FORMAT_NATIVE : CALGRID_FORMAT_JSON_LINES);
         calgrid_free(json);
         json = NULL;
-        CHECK_EQ(count_of(back), 5);
+        CHECK_EQ(check_set_count(back), 5);
         for (i = 0; i < 5; i++) {
             calgrid_todo_info x, y;
             x.struct_size = y.struct_size = sizeof x;
@@ -317,9 +305,9 @@ static void test_export(void) {
     snprintf(path, sizeof path, "%s/export-test.json", check_scratch_dir);
     CHECK_EQ(calgrid_todo_set_export_file(set, path, CALGRID_EXPORT_NATIVE, &err), CALGRID_OK);
     calgrid_todo_set_free(back);
-    back = fresh();
+    back = check_new_set();
     CHECK_EQ(calgrid_todo_set_import_file(NULL, back, path, NULL, &err), CALGRID_OK);
-    CHECK_EQ(count_of(back), 5);
+    CHECK_EQ(check_set_count(back), 5);
     remove(path);
     CHECK_EQ(calgrid_todo_set_export_file(set, "/nonexistent-dir/x.json", CALGRID_EXPORT_NATIVE, &err), CALGRID_EIO);
     CHECK_EQ(err.status, CALGRID_EIO);
@@ -341,7 +329,7 @@ static void test_export(void) {
 ** a todo is the end of the message the JSON import gives for the same todo (which adds where it is),
 ** and both name the same field. */
 static void same_sentence(const calgrid_todo *t, const char *json, int line) {
-    calgrid_todo_set *set = fresh();
+    calgrid_todo_set *set = check_new_set();
     calgrid_error add_err, import_err;
     size_t n, m;
     memset(&add_err, 0, sizeof add_err); memset(&import_err, 0, sizeof import_err);
@@ -374,7 +362,7 @@ static void test_one_vocabulary(void) {
     t = blank_todo(); t.id = "x"; t.title = "t"; t.reminder_minutes = 1440;
     {
         /* The import reads "HH:MM" and cannot say 24:00; the add names the core's range and field. */
-        calgrid_todo_set *set = fresh();
+        calgrid_todo_set *set = check_new_set();
         calgrid_error err;
         CHECK_EQ(calgrid_todo_set_add(NULL, set, &t, &err), CALGRID_ERANGE);
         CHECK_STR(err.field, "reminderTime");

@@ -23,6 +23,18 @@ void check_report_int(long long got, long long want, const char *file, int line,
     }
 }
 
+size_t check_set_count(const calgrid_todo_set *set) {
+    size_t n = 12345;
+    if (calgrid_todo_set_count(&n, set) != CALGRID_OK) return 12345;
+    return n;
+}
+
+calgrid_todo_set *check_new_set(void) {
+    calgrid_todo_set *set = NULL;
+    if (calgrid_todo_set_new(&set) != CALGRID_OK) return NULL;
+    return set;
+}
+
 int main(int argc, char **argv) {
     if (argc > 1) check_data_dir = argv[1];
     if (argc > 2) check_scratch_dir = argv[2];

@@ -9,12 +9,6 @@ static calgrid_date day(int y, int m, int d) {
     return r;
 }
 
-static size_t count_of(const calgrid_todo_set *set) {
-    size_t n = 12345;
-    if (calgrid_todo_set_count(&n, set) != CALGRID_OK) return 12345;
-    return n;
-}
-
 /* The week 2024-01-01 (Mon) ... 2024-01-07, every day, first two days done. */
 static const uint8_t week_flags[7] = { 1, 1, 0, 0, 0, 0, 0 };
 static const char *const week_tags[2] = { "habit", "\xEC\x9A\xB4\xEB\x8F\x99" };   /* "운동" */
@@ -49,13 +43,13 @@ static void test_lifecycle(void) {
     CHECK_EQ(calgrid_todo_set_new(NULL), CALGRID_EINVAL);
     CHECK_EQ(calgrid_todo_set_new(&set), CALGRID_OK);
     CHECK(set != NULL);
-    CHECK_EQ(count_of(set), 0);
+    CHECK_EQ(check_set_count(set), 0);
     CHECK_EQ(calgrid_todo_set_count(NULL, set), CALGRID_EINVAL);
     CHECK_EQ(calgrid_todo_set_count(&n, NULL), CALGRID_EINVAL);
 
     CHECK_EQ(calgrid_todo_set_add(&index, set, &t, &err), CALGRID_OK);
     CHECK_EQ(index, 0);
-    CHECK_EQ(count_of(set), 1);
+    CHECK_EQ(check_set_count(set), 1);
 
     memset(&info, 0, sizeof info);
     info.struct_size = sizeof info;
@@ -203,14 +197,14 @@ static void test_completion(void) {
 /* One invalid todo: the status, the field and record the error names, and an untouched set. */
 static void expect_rejected(calgrid_todo_set *set, const calgrid_todo *t, int status, const char *field, int line) {
     calgrid_error err;
-    size_t before = count_of(set), index = 77;
+    size_t before = check_set_count(set), index = 77;
     memset(&err, 0x11, sizeof err);
     check_report_int(calgrid_todo_set_add(&index, set, t, &err), status, __FILE__, line, "add status");
     check_report_int(err.status, status, __FILE__, line, "err.status");
     check_report(strcmp(err.field, field) == 0, __FILE__, line, field);
     check_report_int(err.record_index, 0, __FILE__, line, "err.record_index");
     check_report(strlen(err.message) > 0, __FILE__, line, "err.message");
-    check_report_int((long long)count_of(set), (long long)before, __FILE__, line, "set untouched");
+    check_report_int((long long)check_set_count(set), (long long)before, __FILE__, line, "set untouched");
     check_report_int((long long)index, 77, __FILE__, line, "index untouched");
 }
 
@@ -269,7 +263,7 @@ static void test_validation(void) {
     CHECK_EQ(err.status, CALGRID_EINVAL); CHECK_EQ(err.record_index, -1);
     CHECK_EQ(calgrid_todo_set_add(NULL, set, NULL, &err), CALGRID_EINVAL);
     CHECK_EQ(calgrid_todo_set_add(NULL, set, NULL, NULL), CALGRID_EINVAL);
-    CHECK_EQ(count_of(set), 1);
+    CHECK_EQ(check_set_count(set), 1);
     calgrid_todo_set_free(set);
 }
 
@@ -286,11 +280,11 @@ static void test_batches_and_removal(void) {
     memset(&err, 0, sizeof err);
     CHECK_EQ(calgrid_todo_set_add_many(set, batch, 3, &err), CALGRID_EINVAL);
     CHECK_EQ(err.record_index, 1); CHECK_STR(err.field, "endDate");
-    CHECK_EQ(count_of(set), 0);                             /* all or nothing */
+    CHECK_EQ(check_set_count(set), 0);                             /* all or nothing */
     batch[1] = week_todo("a");                              /* a duplicate within the batch */
     CHECK_EQ(calgrid_todo_set_add_many(set, batch, 3, &err), CALGRID_EEXIST);
     CHECK_EQ(err.record_index, 1); CHECK_STR(err.field, "id");
-    CHECK_EQ(count_of(set), 0);
+    CHECK_EQ(check_set_count(set), 0);
     batch[1] = week_todo("b");
     batch[2].id = "\xFF";
     CHECK_EQ(calgrid_todo_set_add_many(set, batch, 3, &err), CALGRID_EINVAL);
@@ -301,14 +295,14 @@ static void test_batches_and_removal(void) {
     CHECK_EQ(err.record_index, 2);
     batch[2] = week_todo("c");
     CHECK_EQ(calgrid_todo_set_add_many(set, batch, 3, &err), CALGRID_OK);
-    CHECK_EQ(count_of(set), 3);
+    CHECK_EQ(check_set_count(set), 3);
     CHECK_EQ(calgrid_todo_set_add_many(set, batch, 0, &err), CALGRID_OK);
     CHECK_EQ(calgrid_todo_set_add_many(set, NULL, 0, &err), CALGRID_OK);
     CHECK_EQ(calgrid_todo_set_add_many(set, NULL, 1, &err), CALGRID_EINVAL);
     CHECK_EQ(calgrid_todo_set_add_many(set, batch, (size_t)-1, &err), CALGRID_EINVAL);
     CHECK_EQ(calgrid_todo_set_add_many(set, batch, SIZE_MAX / 16, &err), CALGRID_EINVAL);   /* stride * count overflows */
     CHECK_EQ(calgrid_todo_set_add_many(NULL, batch, 3, &err), CALGRID_EINVAL);
-    CHECK_EQ(count_of(set), 3);
+    CHECK_EQ(check_set_count(set), 3);
 
     /* Update in place, keeping the position; an id clash is rejected. */
     batch[0] = week_todo("b");
@@ -340,7 +334,7 @@ static void test_batches_and_removal(void) {
     CHECK_EQ(calgrid_todo_set_remove(set, NULL), CALGRID_EINVAL);
     CHECK_EQ(calgrid_todo_set_remove(NULL, "c"), CALGRID_EINVAL);
     CHECK_EQ(calgrid_todo_set_find(&index, set, "c"), CALGRID_OK); CHECK_EQ(index, 0);
-    CHECK_EQ(count_of(set), 1);
+    CHECK_EQ(check_set_count(set), 1);
     calgrid_todo_set_free(set);
 }
 
@@ -367,7 +361,7 @@ static void test_many(void) {
         if (calgrid_todo_set_find(&index, set, id) != CALGRID_OK || index != i / 2) bad++;
     }
     CHECK_EQ(bad, 0);
-    CHECK_EQ(count_of(set), 2500);
+    CHECK_EQ(check_set_count(set), 2500);
     calgrid_todo_set_free(set);
 }
 
