@@ -63,12 +63,11 @@ extension ICalendarItem {
         if out.isEmpty { out = Array("%".utf8) }
         if out.count > 200 {
             // FNV-1a: stable across runs and machines (Hasher is seeded per process).
-            var h: UInt64 = 0xcbf2_9ce4_8422_2325
-            for b in uid.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+            let h = _fnv1a(uid.utf8)
             out = Array(out[0..<160])
             while let last = out.last, last == 0x25 || (out.count >= 2 && out[out.count - 2] == 0x25) { out.removeLast() }
             out.append(0x2D)
-            for shift in stride(from: 60, through: 0, by: -4) { out.append(hex[Int((h >> UInt64(shift)) & 15)]) }
+            out += Array(_hex16(h, uppercase: true).utf8)
         }
         return String(decoding: out, as: UTF8.self) + ".ics"
     }

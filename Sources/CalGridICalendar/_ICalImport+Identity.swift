@@ -14,19 +14,10 @@ struct _ICalIdentity {
     /// libical's reading of it was to be had: the whole parse could not place the item).
     var seen: [String: (hash: UInt64, start: Int, end: Int)?] = [:]
 
-    /// FNV-1a, 64 bits: the same on every run and machine (Hasher is seeded per process).
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
-        return h
-    }
+    /// FNV-1a (`_fnv1a`): the same on every run and machine.
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 { _fnv1a(bytes) }
 
-    static func hex(_ h: UInt64) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        for k in stride(from: 60, through: 0, by: -4) { out.append(digits[Int((h >> UInt64(k)) & 15)]) }
-        return String(decoding: out, as: UTF8.self)
-    }
+    static func hex(_ h: UInt64) -> String { _hex16(h) }
 }
 
 /// What `identify` decided for an item.

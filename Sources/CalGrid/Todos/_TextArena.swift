@@ -89,8 +89,7 @@ func _idAndTitleRanges(_ p: UnsafePointer<UInt8>, at offset: Int)
 /// the id index free of `Hasher` and identical in Embedded mode.
 @inlinable
 func _hashBytes(_ p: UnsafeRawBufferPointer) -> UInt64 {
-    var h: UInt64 = 0xcbf2_9ce4_8422_2325
-    for b in p { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+    var h = _fnv1a(p)
     // Final avalanche so the low bits (the table slot) depend on every byte.
     h ^= h >> 33; h &*= 0xff51_afd7_ed55_8ccd; h ^= h >> 33
     return h
