@@ -30,7 +30,7 @@ import Testing
             let x = a.dayCounts(from: first, through: last, kind: kind), y = b.dayCounts(from: first, through: last, kind: kind)
             var day = first
             while day <= last {
-                #expect(x[day: day]?.total == y[day: day]?.total && x[day: day]?.completed == y[day: day]?.completed, "\(what) \(kind) \(day)")
+                #expect(x[day]?.total == y[day]?.total && x[day]?.completed == y[day]?.completed, "\(what) \(kind) \(day)")
                 day = day.advanced(by: 1)
             }
         }

@@ -22,8 +22,10 @@
 struct _SnapshotWriter {
     var out: [UInt8] = []
 
-    mutating func integer(_ v: Int) {
-        withUnsafeBytes(of: Int64(v).littleEndian) { out.append(contentsOf: $0) }
+    mutating func integer(_ v: Int) { integer64(Int64(v)) }
+
+    mutating func integer64(_ v: Int64) {
+        withUnsafeBytes(of: v.littleEndian) { out.append(contentsOf: $0) }
     }
 
     /// The element count, then the elements' bytes, padded to 8.
@@ -39,11 +41,13 @@ struct _SnapshotReader {
     let bytes: UnsafeRawBufferPointer
     var at = 0
 
-    mutating func integer() -> Int? {
+    mutating func integer() -> Int? { integer64().flatMap { Int(exactly: $0) } }
+
+    mutating func integer64() -> Int64? {
         guard bytes.count - at >= 8 else { return nil }
         let v = Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: Int64.self))
         at += 8
-        return Int(truncatingIfNeeded: v)
+        return v
     }
 
     /// An integer in `0...limit`.
@@ -67,15 +71,15 @@ struct _SnapshotReader {
 }
 
 extension TodoSet {
-    /// The first word of every snapshot of this layout.
-    static var _snapshotMagic: Int { 0x3170_616e_5374_6743 }   // "CgtSnap1"
+    /// The first word of every snapshot of this layout ("CgtSnap1"; 64 bits where `Int` is 32 too).
+    static var _snapshotMagic: Int64 { 0x3170_616e_5374_6743 }
 
     /// The set's storage as bytes that `init(_snapshot:zone:)` of the same build reads back.
     /// - Complexity: O(n + total text + tracked days + rules × their text)
     package func _snapshot() -> [UInt8] {
         var w = _SnapshotWriter()
         w.out.reserveCapacity(_columns.count * 40 + _text.count + _bits._words.count * 8 + _ids._slots.count * 4 + 4096)
-        w.integer(TodoSet._snapshotMagic)
+        w.integer64(TodoSet._snapshotMagic)
         w.integer(_columns.count)
         w.array(_columns.start); w.array(_columns.end); w.array(_columns.createdAt); w.array(_columns.flags)
         w.array(_columns.repetition.map { $0._bits }); w.array(_columns.reminder)
@@ -108,7 +112,7 @@ extension TodoSet {
     package init?(_snapshot bytes: UnsafeRawBufferPointer, zone: (String) -> TimeZoneRules?) {
         self.init()
         var r = _SnapshotReader(bytes: bytes)
-        guard r.integer() == TodoSet._snapshotMagic, let n = r.count(atMost: Int(Int32.max)) else { return nil }
+        guard r.integer64() == TodoSet._snapshotMagic, let n = r.count(atMost: Int(Int32.max)) else { return nil }
         guard let start = r.array(Int32.self), let end = r.array(Int32.self), let createdAt = r.array(Int64.self),
               let flags = r.array(UInt8.self), let repetition = r.array(UInt8.self), let reminder = r.array(Int16.self),
               let textOffset = r.array(UInt32.self), let bitOffset = r.array(UInt32.self), let doneCount = r.array(UInt32.self)
@@ -125,7 +129,7 @@ extension TodoSet {
         _bits._words = words; _bits.count = bitCount; _bitsGarbage = bitsGarbage
         _ids._slots = slots; _ids._count = idCount; _ids._removed = removed
         guard TodoSet._recordsFit(text, textOffset), bitOffset.allSatisfy({ Int($0) <= bitCount }),
-              slots.count >= 8, slots.count & (slots.count - 1) == 0, !_ids.needsResize(for: n),
+              slots.isEmpty ? n == 0 : slots.count >= 8 && slots.count & (slots.count - 1) == 0 && !_ids.needsResize(for: n),
               removed.count < _IDTable.removedLimit, slots.allSatisfy({ $0 >= -1 && Int($0) < n + removed.count })
         else { return nil }
 
