@@ -462,6 +462,19 @@ def recurring():
           f"done span --on 2026-12-02: {shown} {master.to_ical()}")
 
 
+def checksum(b):
+    # VdirCache.checksum: eight bytes a step, then the tail byte by byte.
+    mask, p = (1 << 64) - 1, 0x100000001b3
+    h = 0x9e3779b97f4a7c15 ^ len(b)
+    full = len(b) // 8 * 8
+    for (w,) in struct.iter_unpack("<Q", b[:full]):
+        h = ((h ^ w) * p) & mask
+        h = ((h << 29) | (h >> 35)) & mask
+    for c in b[full:]:
+        h = ((h ^ c) * p) & mask
+    return h
+
+
 def cache():
     vdir = os.path.join(root, "cached")
     os.mkdir(vdir)
@@ -500,19 +513,7 @@ def cache():
             f.seek(0)
             f.write(data)
         os.utime(p, ns=(st.st_atime_ns, st.st_mtime_ns))
-    magic = b"calgrid-vdir-cache 2\n"
-
-    def checksum(b):
-        # VdirCache.checksum: eight bytes a step, then the tail byte by byte.
-        mask, p = (1 << 64) - 1, 0x100000001b3
-        h = 0x9e3779b97f4a7c15 ^ len(b)
-        full = len(b) // 8 * 8
-        for (w,) in struct.iter_unpack("<Q", b[:full]):
-            h = ((h ^ w) * p) & mask
-            h = ((h << 29) | (h >> 35)) & mask
-        for c in b[full:]:
-            h = ((h ^ c) * p) & mask
-        return h
+    magic = b"calgrid-vdir-cache 3\n"
 
     with open(cache_path, "rb") as f:
         good = f.read()
@@ -621,12 +622,120 @@ def cache():
     check(str(todo_of(files(vdir)["c11.ics"])[0].get("SUMMARY")) == "Edited 11", "cache: edit of a cached file")
 
 
+def snapshot():
+    """The cache keeps the set as this build holds it (a snapshot of its columns and tables, issue
+    41): every view of a warm vdir prints byte for byte what a run without any cache prints, for a
+    vdir of phone-shaped items (zoned times, alarms on their own zones, rules with COUNT, UNTIL,
+    EXDATE and RDATE, ticked occurrences, locations, an event); the snapshot is used (the cache file
+    is not written again by a warm view); every change, by calgrid or by another program, is seen;
+    and a cache cut short or whose snapshot does not read is not used, said nothing of, and rebuilt."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Benchmarks", "Scripts"))
+    import phone_vdir
+    vdir = os.path.join(root, "snapshot")
+    phone_vdir.write(vdir, 120)
+    write(os.path.join(vdir, "until.ics"), item("until", "Until a UTC time", [
+        "DTSTART;TZID=Europe/Berlin:20261201T233000", "RRULE:FREQ=DAILY;UNTIL=20261210T223000Z",
+        "EXDATE;TZID=Europe/Berlin:20261203T233000", "RDATE;VALUE=DATE:20261220", "LOCATION:Kitchen",
+        "DESCRIPTION:A memo", "CATEGORIES:home,weekly", "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Soon",
+        "TRIGGER:-PT5M", "END:VALARM"], BERLIN))
+    write(os.path.join(vdir, "open.ics"), item("open", "Open weekly", ["DTSTART;VALUE=DATE:20261201", "RRULE:FREQ=WEEKLY"]).replace(
+        "END:VCALENDAR", "BEGIN:VTODO\r\nUID:open\r\nDTSTAMP:20261101T080000Z\r\nRECURRENCE-ID;VALUE=DATE:20261208\r\n"
+        "DTSTART;VALUE=DATE:20261208\r\nSTATUS:COMPLETED\r\nEND:VTODO\r\nEND:VCALENDAR"))
+    write(os.path.join(vdir, "event.ics"), "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//calgrid tests//vdir//EN\r\n"
+          "BEGIN:VEVENT\r\nUID:event\r\nDTSTAMP:20261101T080000Z\r\nSUMMARY:Meeting\r\nDTSTART:20261202T100000Z\r\n"
+          "DTEND:20261202T110000Z\r\nLOCATION:Room 4\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+    write(os.path.join(vdir, "broken.ics"), item("broken", "Broken", ["DUE:20241345"]))
+    views = [("list", "--period", "all"), ("list", "--period", "all", "--json"), ("month",), ("year",),
+             ("agenda", "2026-11-25", "2027-01-10"), ("alarms", "--from", "2026-11-20T00:00", "--to", "2027-01-10T00:00"),
+             ("show", "until", "--json"), ("stats",)]
+    no_cache = dict(env, HOME="")
+    no_cache.pop("XDG_CACHE_HOME")
+
+    def run(args, environment):
+        p = subprocess.run([binary, *args, "--todos", vdir, TODAY, "--tz", "Europe/Berlin"], env=environment,
+                           capture_output=True, timeout=60)
+        out = p.stdout
+        if args[0] == "stats":   # the set's capacities and the process's peak size are no view of the items
+            out = b"".join(l for l in out.splitlines(True) if not l.startswith((b"Memory ", b"  ")))
+        return p.returncode, out, p.stderr
+
+    folder = os.path.join(root, "cache", "calgrid")
+    others = set(os.listdir(folder)) if os.path.isdir(folder) else set()
+
+    def same(what):
+        """Every view with the cache as a run without one prints it; the cache file's status after."""
+        for v in views:
+            want, got = run(v, no_cache), run(v, env)
+            check(want[0] == 0 and got == want, f"snapshot, {what}: {' '.join(v)} differs from a run without a cache:\n"
+                  f"{want[1][:3000]!r}\n{want[2]!r}\n---\n{got[1][:3000]!r}\n{got[2]!r}")
+        made = sorted(set(os.listdir(folder)) - others)
+        check(len(made) == 1, f"snapshot: caches {made}")
+        st = os.stat(os.path.join(folder, made[0]))
+        return os.path.join(folder, made[0]), (st.st_ino, st.st_mtime_ns, st.st_size)
+
+    path, first = same("cold")
+    # Warm: the same bytes, and the cache is read, not written again (it was used whole).
+    path, second = same("warm")
+    check(second == first, f"snapshot: a warm view wrote the cache again (not used): {first} {second}")
+    with open(path, "rb") as f:
+        good = f.read()
+    check(b"CgtSnap1" in good, "snapshot: the cache holds no set snapshot")
+    # Changes by calgrid.
+    for change in (("add", "Snapshot added", "--end", "2026-12-05"), ("done", "until", "--on", "2026-12-02"),
+                   ("edit", "open", "--title", "Open weekly, edited"), ("rm", "event")):
+        p = run(change, env)
+        check(p[0] == 0, f"snapshot: {' '.join(change)}: {p[2]!r}")
+        _, status = same(" ".join(change))
+        _, again = same(" ".join(change) + ", warm again")
+        check(again == status, f"snapshot: after {change[0]}, a warm view wrote the cache again")
+    # Changes by another program: a touch, a replacement by rename (vdirsyncer), a new file, a removal.
+    names = sorted(n for n in os.listdir(vdir) if n.endswith(".ics") and n != "broken.ics")
+    os.utime(os.path.join(vdir, names[0]))
+    same("a touched file")
+    target = os.path.join(vdir, names[1])
+    with open(target, "rb") as f:
+        data = f.read()
+    with open(target + ".tmp", "wb") as f:
+        f.write(data.replace(b"SUMMARY:", b"SUMMARY:Replaced "))
+    os.rename(target + ".tmp", target)
+    same("a file replaced by a rename")
+    write(os.path.join(vdir, "outside.ics"), item("outside", "Written outside", ["DUE;VALUE=DATE:20261207",
+          "RRULE:FREQ=DAILY;COUNT=3"]))
+    same("a file added")
+    os.remove(os.path.join(vdir, names[2]))
+    path, status = same("a file removed")
+    # A cache cut short, or whose snapshot does not read (its checksum made to match, so only the
+    # snapshot's own checks can tell): not used, nothing said, rebuilt.
+    with open(path, "rb") as f:
+        good = f.read()
+    at = good.index(b"CgtSnap1")
+    n = struct.unpack("<q", good[at + 8:at + 16])[0]
+    damaged = {"empty": b"", "cut in the header": good[:30], "cut in the snapshot": good[:at + (len(good) - at) // 2],
+               "cut before the checksum": good[:-8], "one byte short": good[:-1]}
+    for name, body in (("the snapshot's magic", good[:at] + b"X" + good[at + 1:-8]),
+                       ("the snapshot's count", good[:at + 8] + struct.pack("<q", n + 1) + good[at + 16:-8]),
+                       ("the snapshot's first column's count", good[:at + 16] + struct.pack("<q", 1 << 40) + good[at + 24:-8])):
+        damaged[name] = body + struct.pack("<Q", checksum(body))
+    for name, body in damaged.items():
+        with open(path, "wb") as f:
+            f.write(body)
+        for v in views[:3]:
+            want, got = run(v, no_cache), run(v, env)
+            check(got == want, f"snapshot, a cache with {name}: {' '.join(v)} differs:\n{got[2]!r}")
+            with open(path, "rb") as f:
+                check(f.read().startswith(b"calgrid-vdir-cache "), f"snapshot: a cache with {name} was not rebuilt")
+    _, rebuilt = same("a rebuilt cache")
+    _, used = same("the rebuilt cache, warm")
+    check(rebuilt == used, "snapshot: the rebuilt cache is not used")
+
+
 try:
     walk_through()
     many_files_at_once()
     many_files()
     recurring()
     cache()
+    snapshot()
     many_at_once()
     landed, versions = racing_writer()
 finally:

@@ -72,6 +72,22 @@ public struct Recurrence: Sendable {
         _ruleFirst = first.flatMap { $0 <= last ? $0 : nil }
     }
 
+    /// Binds `rule` to `start` with the bounds an earlier binding found (`_ruleFirst`,
+    /// `_ruleLast`): a set's snapshot (TodoSet+Snapshot.swift) keeps those rather than the zone its
+    /// `UNTIL` was read in, which they came from.
+    /// - Complexity: O(r log r) for the day lists; no search for `COUNT`'s end
+    init(start: CivilDate, rule: RecurrenceRule?, rdates: [CivilDate], exdates: [CivilDate], ruleFirst: Int?, ruleLast: Int) {
+        self.start = start
+        self.rule = rule
+        self.rdates = Recurrence._sortedUnique(rdates)
+        self.exdates = Recurrence._sortedUnique(exdates)
+        _ruleFirst = ruleFirst
+        _ruleLast = ruleLast
+        guard let rule else { _expansion = nil; _lunar = nil; return }
+        if rule._scale == 0 { _expansion = _RuleExpansion(rule, start: start); _lunar = nil }
+        else { _expansion = nil; _lunar = _LunarExpansion(rule, start: start) }
+    }
+
     static func _sortedUnique(_ days: [CivilDate]) -> [CivilDate] {
         guard days.count > 1 else { return days }
         var out = days
