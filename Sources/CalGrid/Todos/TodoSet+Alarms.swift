@@ -72,6 +72,8 @@ extension TodoSet {
         }
         let x = _alarmIndex
         guard !x.rows.isEmpty else { return out }
+        // Sources to ring in full (their occurrences found by `_ring`), and group members with
+        // the pattern days (their later occurrences) they ring for.
         var found: [Int32] = []
         var sink = _RowSink(capacity: 0)
         for c in [_AlarmIndex.utcClock, _AlarmIndex.zoneClock, _AlarmIndex.ownClock] {
@@ -80,65 +82,33 @@ extension TodoSet {
             x.once.forEachRun(from: _clampDay(a), through: _clampDay(b), kind: _AlarmIndex.kind(c), into: &sink)
             for r in sink.rows { found.append(x.onceSources[Int(r)]) }
         }
-        // Rule items' later occurrences, a group at a time: the first and last of its pattern's
-        // days whose rings may reach the range, then its members with a day between them.
+        found.append(contentsOf: x.walked)
+        found.sort()
+        var ring = _AlarmRing(x, self)
+        var last: Int32 = -1
+        for src in found where src != last {
+            last = src
+            ring.ring(src, nil, from, to, wLo, wHi, zone, &out)
+        }
+        // Rule items' later occurrences, a group at a time: its pattern's days whose rings may
+        // reach the range, then its members with a day among them, each ringing for those days.
+        var days: [Int32] = []
         for g in x.groups {
             let (a, b) = window(g.clock)
             let oa = Swift.max(_clampDay(a &- Int64(g.widen) &- Int64(g.shift)), g.lo), ob = Swift.min(_clampDay(b &- Int64(g.shift)), g.hi)
             guard oa <= ob else { continue }
-            var a2 = Int32.max, b2 = Int32.min
-            g.rule.forEachPatternDay(oa, ob) { d in
-                if a2 == Int32.max { a2 = d }
-                b2 = d
-                return true
-            }
-            guard a2 <= b2 else { continue }
+            days.removeAll(keepingCapacity: true)
+            g.rule.forEachPatternDay(oa, ob) { d in days.append(d); return true }
+            guard let a2 = days.first, let b2 = days.last else { continue }
             sink.rows.removeAll(keepingCapacity: true)
             g.index.forEachRun(from: a2, through: b2, kind: .all, into: &sink)
-            for r in sink.rows { found.append(g.sources[Int(r)]) }
-        }
-        found.append(contentsOf: x.walked)
-        found.sort()
-        // The row's occurrences marked `.silent` (RECURRENCE-ID overrides), ascending: its alarms
-        // for every occurrence do not ring for them.
-        var own: [Int32] = []
-        var row = -1, firstSlot = 0
-        var last: Int32 = -1
-        for src in found where src != last {
-            last = src
-            let i = Int(x.rows[Int(src)]), s = Int(x.slots[Int(src)])
-            if s < 0 {
-                let m = _columns.reminder[i]
-                guard m >= 0 else { continue }
-                let a = TodoAlarm(clock: .reminder, day: _lastDayOffset(i), second: 0)
-                _ring(i, a, second: Int32(m) &* 60, alarm: -1, [], from, to, wLo, wHi, zone, &out)
-                continue
+            for r in sink.rows {
+                let src = g.sources[Int(r)]
+                // Rung in full above (its first occurrence is near): every occurrence already.
+                guard !_containsSorted(found, src) else { continue }
+                let lo = _lowerBound(days, g.first[Int(r)]), hi = _upperBound(days, g.last[Int(r)])
+                if lo < hi { ring.ring(src, days[lo..<hi], from, to, wLo, wHi, zone, &out) }
             }
-            if i != row {
-                row = i
-                let r = _alarms.slots(ofRow: i)
-                firstSlot = r.lowerBound
-                own.removeAll(keepingCapacity: true)
-                for t in r where _alarms.words[_TodoAlarms.stride &* t &+ 4] & 0xF == Int32(TodoAlarm.Clock.silent.rawValue)
-                    && _alarms.words[_TodoAlarms.stride &* t &+ 5] != Int32.min {
-                    own.append(_alarms.words[_TodoAlarms.stride &* t &+ 5])
-                }
-                if own.count > 1 { own.sort() }
-            }
-            var a = _alarms.alarm(s)
-            var second = a.second
-            if a.clock == .reminder || a.reminder != nil {
-                // The reminder's VALARM: silent without a reminder, on its own clock while
-                // the reminder is the time it was read as, else at the new time that day.
-                let m = _columns.reminder[i]
-                guard m >= 0 else { continue }
-                if a.clock == .reminder || a.reminder != m {
-                    if a.clock == .utc || a.zone != nil { a = TodoAlarm(clock: .reminder, day: _reminderDay(i, a, zone), second: 0, action: a.action) }
-                    second = Int32(m) &* 60
-                    a.clock = .local
-                }
-            }
-            _ring(i, a, second: second, alarm: s &- firstSlot, own, from, to, wLo, wHi, zone, &out)
         }
         // By instant, then row, then the item's alarms in order, its reminder time last.
         out.sort { p, q in
@@ -189,10 +159,14 @@ extension TodoSet {
 
     /// Appends the rings of alarm `a` (the row's alarm number `alarm`) of row `i` in `[from, to)`;
     /// `own`: the row's occurrences marked `.silent`, ascending, where an alarm for every
-    /// occurrence does not ring.
+    /// occurrence does not ring; `given`: for a row with a rule, the occurrences to ring for (else
+    /// its rule is walked over the range).
     func _ring(_ i: Int, _ a: TodoAlarm, second: Int32, alarm: Int, _ own: [Int32], _ from: Int64, _ to: Int64, _ wLo: Int64, _ wHi: Int64,
-               _ zone: TimeZoneRules, _ out: inout [TodoAlarmInstant]) {
+               _ zone: TimeZoneRules, _ out: inout [TodoAlarmInstant], occurrences given: ArraySlice<Int32>? = nil) {
         let ruled = _columns.flags[i] & TodoSet._ruled != 0
+        // An item with no done day and not completed is done on no occurrence: no occurrence
+        // count from its start to ask (`_mayBeDone`, as the agenda's).
+        let may = _mayBeDone(i) != 0
         let s = _columns.start[i], e = _columns.end[i]
         let first: Int32? = _DayKey.isDay(s) ? s : (_DayKey.isDay(e) ? e : nil)
         let span = Int64(a.repeatCount) &* Int64(a.repeatInterval)
@@ -215,7 +189,7 @@ extension TodoSet {
         if a.clock == .absolute {
             if let o = a.occurrence?.dayNumber {
                 // An override's own alarm: silent once its occurrence is done.
-                guard !(ruled ? _doneOccurrence(i, o, orCompleted: true) : _isDone(i)) else { return }
+                guard !(ruled ? may && _doneOccurrence(i, o, orCompleted: true) : _isDone(i)) else { return }
                 emit(Int64(a.day) &* 86_400 &+ Int64(a.second), o)
                 return
             }
@@ -246,7 +220,7 @@ extension TodoSet {
             emit(base, o)
         }
         if let only = a.occurrence?.dayNumber {
-            if Int64(only) >= lo, Int64(only) <= hi, !(ruled ? _doneOccurrence(i, only, orCompleted: true) : _isDone(i)) { occurrence(only) }
+            if Int64(only) >= lo, Int64(only) <= hi, !(ruled ? may && _doneOccurrence(i, only, orCompleted: true) : _isDone(i)) { occurrence(only) }
         } else if _ringsPerDay(i) {
             // Each day of its span it falls on, unless ticked that day.
             let days = _columns.repetition[i]
@@ -254,7 +228,7 @@ extension TodoSet {
             let top = _DayKey.isDay(e) ? Swift.min(hi, Int64(e)) : hi
             while d <= top {
                 let o = Int32(truncatingIfNeeded: d)
-                if days._bits == 0x7F || days._contains(day: o), !_done(i, o, orCompleted: true) { occurrence(o) }
+                if days._bits == 0x7F || days._contains(day: o), !(may && _done(i, o, orCompleted: true)) { occurrence(o) }
                 d &+= 1
             }
         } else if ruled, let rule = _rule(i) {
@@ -262,14 +236,84 @@ extension TodoSet {
             // starts after its end less the occurrence's own length, so none rings there.
             let top = _DayKey.isDay(e) ? Swift.min(hi, Int64(e) &- Int64(_extra(i))) : hi
             guard lo <= top else { return }
+            if let given {
+                // Its later occurrences, read off its rule's pattern days (`_AlarmIndex.Group`).
+                for o in given where Int64(o) >= lo && Int64(o) <= top {
+                    if !(may && _doneOccurrence(i, o, orCompleted: true)) { occurrence(o) }
+                }
+                return
+            }
             rule.forEachOccurrence(Int32(truncatingIfNeeded: lo), Int32(truncatingIfNeeded: top)) { o in
-                if !_doneOccurrence(i, o, orCompleted: true) { occurrence(o) }
+                if !(may && _doneOccurrence(i, o, orCompleted: true)) { occurrence(o) }
                 return true
             }
         } else if Int64(first) >= lo, Int64(first) <= hi, !_isDone(i) {
             occurrence(first)
         }
     }
+}
+
+/// Rings one source of the alarms' index (`_AlarmIndex`): its alarm as it rings now (the
+/// reminder's VALARM at the reminder time), with its row's `.silent` occurrences, kept from the
+/// last source of the same row.
+struct _AlarmRing {
+    let x: _AlarmIndex
+    let set: TodoSet
+    var own: [Int32] = []
+    var row = -1, firstSlot = 0
+
+    init(_ x: _AlarmIndex, _ set: TodoSet) { self.x = x; self.set = set }
+
+    mutating func ring(_ src: Int32, _ given: ArraySlice<Int32>?, _ from: Int64, _ to: Int64, _ wLo: Int64, _ wHi: Int64,
+                       _ zone: TimeZoneRules, _ out: inout [TodoAlarmInstant]) {
+        let i = Int(x.rows[Int(src)]), s = Int(x.slots[Int(src)])
+        if s < 0 {
+            let m = set._columns.reminder[i]
+            guard m >= 0 else { return }
+            let a = TodoAlarm(clock: .reminder, day: set._lastDayOffset(i), second: 0)
+            set._ring(i, a, second: Int32(m) &* 60, alarm: -1, [], from, to, wLo, wHi, zone, &out, occurrences: given)
+            return
+        }
+        if i != row {
+            row = i
+            let r = set._alarms.slots(ofRow: i)
+            firstSlot = r.lowerBound
+            own.removeAll(keepingCapacity: true)
+            for t in r where set._alarms.words[_TodoAlarms.stride &* t &+ 4] & 0xF == Int32(TodoAlarm.Clock.silent.rawValue)
+                && set._alarms.words[_TodoAlarms.stride &* t &+ 5] != Int32.min {
+                own.append(set._alarms.words[_TodoAlarms.stride &* t &+ 5])
+            }
+            if own.count > 1 { own.sort() }
+        }
+        var a = set._alarms.alarm(s)
+        var second = a.second
+        if a.clock == .reminder || a.reminder != nil {
+            // The reminder's VALARM: silent without a reminder, on its own clock while the
+            // reminder is the time it was read as, else at the new time that day.
+            let m = set._columns.reminder[i]
+            guard m >= 0 else { return }
+            if a.clock == .reminder || a.reminder != m {
+                if a.clock == .utc || a.zone != nil { a = TodoAlarm(clock: .reminder, day: set._reminderDay(i, a, zone), second: 0, action: a.action) }
+                second = Int32(m) &* 60
+                a.clock = .local
+            }
+        }
+        set._ring(i, a, second: second, alarm: s &- firstSlot, own, from, to, wLo, wHi, zone, &out, occurrences: given)
+    }
+}
+
+/// The first index of `v` (ascending) holding `x` or more.
+func _lowerBound(_ v: [Int32], _ x: Int32) -> Int {
+    var lo = 0, hi = v.count
+    while lo < hi { let mid = (lo &+ hi) / 2; if v[mid] < x { lo = mid &+ 1 } else { hi = mid } }
+    return lo
+}
+
+/// The first index of `v` (ascending) holding more than `x`.
+func _upperBound(_ v: [Int32], _ x: Int32) -> Int {
+    var lo = 0, hi = v.count
+    while lo < hi { let mid = (lo &+ hi) / 2; if v[mid] <= x { lo = mid &+ 1 } else { hi = mid } }
+    return lo
 }
 
 /// `x` is in `sorted` (ascending).

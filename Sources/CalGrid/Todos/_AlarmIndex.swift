@@ -26,7 +26,8 @@
 /// rows are grouped again by day offset, widening and clock class, each group an interval index
 /// over its members' `[first, last]` (the agenda's first pattern day after the start, last start
 /// day), so a range lists the pattern days in its days (shifted by the offset) once per group and
-/// finds the members with one of them in O(log R + runs), as the agenda does. Rules with RDATE or
+/// finds the members with one of them in O(log R + runs), as the agenda does; each member's
+/// occurrences are read off that list, with no rule question. Rules with RDATE or
 /// EXDATE days (the agenda's `walked`) are asked on every query.
 ///
 /// Built in O(A log A + R), A the sources (plus the agenda index when not built). Memory: about
@@ -44,8 +45,10 @@ struct _AlarmIndex: Sendable {
         @usableFromInline let widen: Int32
         /// The clock class, as the kind bits of `once` (0, `_challenge`, `_event`).
         @usableFromInline let clock: UInt8
-        /// Per member its source; the index is over the members' `[first, last]`.
+        /// Per member its source, its first pattern day after its start and the last day an
+        /// occurrence may start on (the agenda's); the index is over the members' `[first, last]`.
         @usableFromInline var sources: [Int32]
+        @usableFromInline var first: [Int32], last: [Int32]
         @usableFromInline var index: _IntervalIndex
         /// The smallest `first` and largest `last`: a range outside skips the group.
         @usableFromInline var lo: Int32, hi: Int32
@@ -72,7 +75,7 @@ struct _AlarmIndex: Sendable {
 
     @usableFromInline var byteCount: Int {
         var b = (rows.capacity + slots.capacity + onceSources.capacity + walked.capacity) * 4 + once.byteCount
-        for g in groups { b += g.sources.capacity * 4 + g.index.byteCount }
+        for g in groups { b += (g.sources.capacity + g.first.capacity + g.last.capacity) * 4 + g.index.byteCount }
         return b
     }
 
@@ -246,7 +249,7 @@ extension TodoSet {
                     let index = _IntervalIndex(lo: first, hi: last, days: [WeekdaySet](repeating: all, count: sources.count),
                                                flags: [UInt8](repeating: 0, count: sources.count))
                     x.groups.append(_AlarmIndex.Group(rule: ag.rule, shift: mShift[p0], widen: mWiden[p0], clock: mClock[p0],
-                                                      sources: sources, index: index, lo: glo, hi: ghi))
+                                                      sources: sources, first: first, last: last, index: index, lo: glo, hi: ghi))
                 }
                 g0 = g1
             }
