@@ -1,6 +1,7 @@
 // The alarms of a set's items and the instants they ring at. Relative alarms ring for each
-// occurrence (a recurring item's from its rule, any other item's once, for its first day); an
-// item done, or its occurrence ticked, does not ring. The person's own reminder time
+// occurrence (a recurring item's from its rule; a challenge's or an item repeating on weekdays, each
+// day it falls on, as each is ticked apart; any other item's once, for its first day); an item
+// done, or its occurrence ticked, does not ring. The person's own reminder time
 // (`reminderMinutes`) is an alarm too: it rings on the day of its `.reminder` alarm (kept from the
 // VALARM it was read from), else on each occurrence's last day, at that time.
 
@@ -231,18 +232,17 @@ extension TodoSet {
                 if days._bits == 0x7F || days._contains(day: o), !(may && _done(i, o, orCompleted: true)) { occurrence(o) }
                 d &+= 1
             }
+        } else if ruled, let given {
+            // Its later occurrences, read off its rule's pattern days up to its last start
+            // (`_AlarmIndex.Group`): no rule question.
+            for o in given where Int64(o) >= lo && Int64(o) <= hi {
+                if !(may && _doneOccurrence(i, o, orCompleted: true)) { occurrence(o) }
+            }
         } else if ruled, let rule = _rule(i) {
             // An item's end bounds its rule as it bounds its days (`fallsOn`): no occurrence
             // starts after its end less the occurrence's own length, so none rings there.
             let top = _DayKey.isDay(e) ? Swift.min(hi, Int64(e) &- Int64(_extra(i))) : hi
             guard lo <= top else { return }
-            if let given {
-                // Its later occurrences, read off its rule's pattern days (`_AlarmIndex.Group`).
-                for o in given where Int64(o) >= lo && Int64(o) <= top {
-                    if !(may && _doneOccurrence(i, o, orCompleted: true)) { occurrence(o) }
-                }
-                return
-            }
             rule.forEachOccurrence(Int32(truncatingIfNeeded: lo), Int32(truncatingIfNeeded: top)) { o in
                 if !(may && _doneOccurrence(i, o, orCompleted: true)) { occurrence(o) }
                 return true
@@ -254,19 +254,19 @@ extension TodoSet {
 }
 
 /// Rings one source of the alarms' index (`_AlarmIndex`): its alarm as it rings now (the
-/// reminder's VALARM at the reminder time), with its row's `.silent` occurrences, kept from the
-/// last source of the same row.
+/// reminder's VALARM at the reminder time), with its row's `.silent` occurrences when it has any,
+/// kept from the last source of the same row.
 struct _AlarmRing {
     let x: _AlarmIndex
     let set: TodoSet
     var own: [Int32] = []
-    var row = -1, firstSlot = 0
+    var row = -1
 
     init(_ x: _AlarmIndex, _ set: TodoSet) { self.x = x; self.set = set }
 
     mutating func ring(_ src: Int32, _ given: ArraySlice<Int32>?, _ from: Int64, _ to: Int64, _ wLo: Int64, _ wHi: Int64,
                        _ zone: TimeZoneRules, _ out: inout [TodoAlarmInstant]) {
-        let i = Int(x.rows[Int(src)]), s = Int(x.slots[Int(src)])
+        let i = Int(x.rows[Int(src)]), s = Int(x.slots[Int(src)]), number = x.numbers[Int(src)]
         if s < 0 {
             let m = set._columns.reminder[i]
             guard m >= 0 else { return }
@@ -274,10 +274,11 @@ struct _AlarmRing {
             set._ring(i, a, second: Int32(m) &* 60, alarm: -1, [], from, to, wLo, wHi, zone, &out, occurrences: given)
             return
         }
-        if i != row {
+        if number & _AlarmIndex.silencing == 0 {
+            if !own.isEmpty { own.removeAll(keepingCapacity: true); row = -1 }
+        } else if i != row {
             row = i
             let r = set._alarms.slots(ofRow: i)
-            firstSlot = r.lowerBound
             own.removeAll(keepingCapacity: true)
             for t in r where set._alarms.words[_TodoAlarms.stride &* t &+ 4] & 0xF == Int32(TodoAlarm.Clock.silent.rawValue)
                 && set._alarms.words[_TodoAlarms.stride &* t &+ 5] != Int32.min {
@@ -298,7 +299,7 @@ struct _AlarmRing {
                 a.clock = .local
             }
         }
-        set._ring(i, a, second: second, alarm: s &- firstSlot, own, from, to, wLo, wHi, zone, &out, occurrences: given)
+        set._ring(i, a, second: second, alarm: Int(number & ~_AlarmIndex.silencing), own, from, to, wLo, wHi, zone, &out, occurrences: given)
     }
 }
 

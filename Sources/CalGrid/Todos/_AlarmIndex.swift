@@ -54,9 +54,13 @@ struct _AlarmIndex: Sendable {
         @usableFromInline var lo: Int32, hi: Int32
     }
 
-    /// Each source's row and slot in `_TodoAlarms` (-1: the row's reminder time).
+    /// Each source's row and slot in `_TodoAlarms` (-1: the row's reminder time), and its number
+    /// among its row's alarms (`TodoAlarmInstant.alarm`; -1 for the reminder time), `silencing`
+    /// set when the row marks occurrences `.silent`.
     @usableFromInline var rows: [Int32] = []
     @usableFromInline var slots: [Int32] = []
+    @usableFromInline var numbers: [Int32] = []
+    @usableFromInline static var silencing: Int32 { 1 << 30 }
     /// One interval a source (some sources several: one per index row), and for each of its rows
     /// the source.
     @usableFromInline var once: _IntervalIndex
@@ -74,7 +78,7 @@ struct _AlarmIndex: Sendable {
     @usableFromInline var bytes = 0
 
     @usableFromInline var byteCount: Int {
-        var b = (rows.capacity + slots.capacity + onceSources.capacity + walked.capacity) * 4 + once.byteCount
+        var b = (rows.capacity + slots.capacity + numbers.capacity + onceSources.capacity + walked.capacity) * 4 + once.byteCount
         for g in groups { b += (g.sources.capacity + g.first.capacity + g.last.capacity) * 4 + g.index.byteCount }
         return b
     }
@@ -133,7 +137,7 @@ extension TodoSet {
 
     /// Builds the alarms' index (see `_AlarmIndex`).
     func _makeAlarmIndex() -> _AlarmIndex {
-        var rows: [Int32] = [], slots: [Int32] = []
+        var rows: [Int32] = [], slots: [Int32] = [], numbers: [Int32] = []
         var lo: [Int32] = [], hi: [Int32] = [], days: [WeekdaySet] = [], kinds: [UInt8] = [], onceSources: [Int32] = []
         var walked: [Int32] = []
         let all = WeekdaySet(rawValue: 0x7F)
@@ -197,12 +201,18 @@ extension TodoSet {
             var e = k
             while e < _alarms.count && Int(_alarms.rows[e]) == i { e &+= 1 }
             var ownsReminder = false
+            var silencing: Int32 = 0
+            for s in k..<e where _alarms.words[_TodoAlarms.stride &* s &+ 4] & 0xF == Int32(TodoAlarm.Clock.silent.rawValue)
+                && _alarms.words[_TodoAlarms.stride &* s &+ 5] != Int32.min {
+                silencing = _AlarmIndex.silencing
+            }
             for s in k..<e {
                 let a = _alarms.alarm(s)
                 if a.clock == .reminder || a.reminder != nil { ownsReminder = true }
                 if a.clock == .silent { continue }
                 let src = Int32(truncatingIfNeeded: rows.count)
                 rows.append(Int32(truncatingIfNeeded: i)); slots.append(Int32(truncatingIfNeeded: s))
+                numbers.append(Int32(truncatingIfNeeded: s &- k) | silencing)
                 let m = Int32(_columns.reminder[i])
                 // A reminder's alarm rings at the reminder time once that is not the one it was read as.
                 let second = a.clock == .reminder || (a.reminder != nil && a.reminder.map(Int32.init) != m) ? (m >= 0 ? m &* 60 : 86_399) : a.second
@@ -211,7 +221,7 @@ extension TodoSet {
             }
             if !ownsReminder, _columns.reminder[i] >= 0 {
                 let src = Int32(truncatingIfNeeded: rows.count)
-                rows.append(Int32(truncatingIfNeeded: i)); slots.append(-1)
+                rows.append(Int32(truncatingIfNeeded: i)); slots.append(-1); numbers.append(-1)
                 add(i, src, day: _lastDayOffset(i), second: Int32(_columns.reminder[i]) &* 60, span: 0, clock: _AlarmIndex.zoneClock,
                     absolute: false, only: nil)
             }
@@ -255,7 +265,7 @@ extension TodoSet {
             }
         }
         #endif
-        x.rows = rows; x.slots = slots; x.onceSources = onceSources; x.walked = walked
+        x.rows = rows; x.slots = slots; x.numbers = numbers; x.onceSources = onceSources; x.walked = walked
         x.bytes = x.byteCount
         return x
     }
