@@ -256,10 +256,11 @@ test-c-sanitize: $(CAPI_T_DIR)/asan-shared $(CAPI_T_DIR)/asan-static
 # 3 KB) and the text pages it runs. What grows it: entry points and the core they reach, and each
 # format built in (JSON and the import layer are 77 KB of the 404 KB of 2026-12-01); a change past
 # the bound pays with a cut or moves the promise in docs/c-api.md, not the number here alone
-# (moved to 492,000, 502,000, 512,000, 548,000 and then 590,000 on 2026-12-07: docs/c-api.md, Size, says by what).
+# (moved to 492,000, 502,000, 512,000, 548,000, 590,000 and then 600,000 on 2026-12-07: docs/c-api.md, Size, says by what;
+# the last for the alarms' index, 590,338 B).
 # The Unicode data tables (String comparison, hashing, Character: 100+ KB at once) are refused by
 # name, whatever the size; the file size catches a duplicated runtime.
-CAPI_A_LINKED_MAX := 590000
+CAPI_A_LINKED_MAX := 600000
 # calgrid_ical.o, the iCalendar member: its own bound, paid only by programs that call calgrid_ical_*
 # (and then on top of calgrid.o; libical is a shared library beside it). 499,423 bytes on 2026-12-02
 # (349,063 before iCalendar recurrence, 516,427 with events and rules before the rule reader

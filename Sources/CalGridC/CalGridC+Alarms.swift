@@ -13,7 +13,7 @@ public func calgrid_todo_set_alarms(_ out: UnsafeMutablePointer<calgrid_alarm_in
         let size = try _capacity(size, of: calgrid_alarm_instant.self)
         let stride = size > 0 ? try _required(out).pointee.struct_size : 0
         if size > 0 { try _checkStructSize(stride, known: MemoryLayout<calgrid_alarm_instant>.size) }
-        try _reserve(s.readAllocationBound(days: 0, dayTableOf: nil))
+        try _reserve(s.read { $0._alarmsAllocationBound() })
         let found = s.read { $0.alarmInstants(from: from, to: to, zone: z) }
         outCount?.pointee = found.count
         guard found.count <= size else { throw .noSpace }

@@ -143,8 +143,85 @@ enum _Builder {
         }
         _ICalNative.set(c, native)
         var out = [c]
-        for day in ticks(draft) { out.append(instance(of: draft, on: day, recurrenceID: date(day), tzid: nil, now: now)) }
+        // Occurrences with alarms of their own (a RECURRENCE-ID override's; a `.silent` mark alone:
+        // an override without VALARM): each an override again, so that they ring there, and the
+        // item's alarms not, when read back or by any client (RFC 5545: an override replaces its
+        // occurrence whole, VALARMs too).
+        var own: [CivilDate] = []
+        if draft.recurrence != nil {
+            for a in alarms { if let d = a.occurrence, !own.contains(d) { own.append(d) } }
+            own.sort()
+        }
+        let ticked = ticks(draft)
+        for day in ticked {
+            // Its RECURRENCE-ID as the item's DTSTART is written (a floating DATE-TIME for an item
+            // with times): a DATE would name no occurrence of a timed item for other clients
+            // (recurring-ical-events rang the ticked occurrence of an exported timed item).
+            let done = instance(of: draft, on: day, recurrenceID: date(day, at: draft.times?.start), tzid: nil, now: now)
+            if own.contains(day) { addAlarms(done, alarms, of: occurrence(draft, on: day, times: nil), on: day, zone: zone) }
+            out.append(done)
+        }
+        for day in own where !ticked.contains(day) { out.append(override(of: draft, on: day, alarms: alarms, zone: zone, now: now)) }
         return out
+    }
+
+    /// `draft`'s occurrence on `day` as an item of its own: no rule, its days `day` and on,
+    /// `times` its times.
+    static func occurrence(_ draft: TodoDraft, on day: CivilDate, times: TodoTimes?) -> TodoDraft {
+        var o = draft
+        o.recurrence = nil
+        o.start = day
+        o.end = day._clampedAdding(Int64(Swift.max(draft.occurrenceDays, 1)) - 1)
+        o.occurrenceDays = 1
+        o.times = times
+        o.isCompleted = false
+        o.completedDays = nil
+        return o
+    }
+
+    /// Adds to `c` a VALARM for each alarm of `alarms` that belongs to occurrence `day` alone
+    /// (`TodoAlarm.occurrence`), counted from `occurrence` (the occurrence as an item, `c`'s DTSTART).
+    static func addAlarms(_ c: OpaquePointer, _ alarms: [TodoAlarm], of occurrence: TodoDraft, on day: CivilDate, zone: TimeZoneRules) {
+        for a in alarms where a.occurrence == day && a.clock != .silent {
+            var b = a
+            b.occurrence = nil
+            if let v = _ICalAlarm.written(b, occurrence, zone: zone) { icalcomponent_add_component(c, v) }
+        }
+    }
+
+    /// An override of recurring `draft`'s occurrence on `day` with its own alarms: UID,
+    /// RECURRENCE-ID and DTSTART the occurrence's start (a DATE, or the floating DATE-TIME the
+    /// item's DTSTART is written as), its DUE or DTEND, the item's other mapped fields, and a
+    /// VALARM for each alarm of that occurrence alone. An override replaces its occurrence's
+    /// VALARMs too: unless the day is marked `.silent` (the item's alarms do not ring there), the
+    /// item's own alarms and reminder, which ring there too (an occurrence moved onto a day of the
+    /// rule's own), are written into it as well.
+    static func override(of draft: TodoDraft, on day: CivilDate, alarms: [TodoAlarm], zone: TimeZoneRules, now: Int64) -> OpaquePointer {
+        let c = icalcomponent_new(draft.isEvent ? ICAL_VEVENT_COMPONENT : ICAL_VTODO_COMPONENT)!
+        icalcomponent_add_property(c, text(draft.id) { icalproperty_new_uid($0) })
+        if let p = time(ICAL_DTSTAMP_PROPERTY, utc(now), { icalproperty_new_dtstamp($0) }) { icalcomponent_add_property(c, p) }
+        if let rid = time(ICAL_RECURRENCEID_PROPERTY, date(day, at: draft.times?.start), { icalproperty_new_recurrenceid($0) }) {
+            icalcomponent_add_property(c, rid)
+        }
+        let o = occurrence(draft, on: day, times: draft.times)
+        set(c, o, isEvent: draft.isEvent, now: now)
+        if !alarms.contains(where: { $0.clock == .silent && $0.occurrence == day }) {
+            for a in alarms where a.occurrence == nil && a.reminder == nil {
+                if let v = _ICalAlarm.written(a, o, zone: zone) { icalcomponent_add_component(c, v) }
+            }
+            if let m = draft.reminderMinutes {
+                // The reminder as it rings for this occurrence: the VALARM it was read from while
+                // still its time, else at its time on the occurrence's last day (or that VALARM's day).
+                let read = alarms.first { $0.reminder != nil && $0.occurrence == nil }
+                var r = read.flatMap { $0.reminder == m ? $0 : nil }
+                    ?? TodoAlarm(clock: .local, day: read?.day ?? (Swift.max(draft.occurrenceDays, 1) - 1), second: Int32(m) * 60,
+                                 action: read?.action ?? .display, description: read?.description)
+                r.reminder = nil
+                if let v = _ICalAlarm.written(r, o, zone: zone) { icalcomponent_add_component(c, v) }
+            }
+        }
+        addAlarms(c, alarms, of: o, on: day, zone: zone)
+        return c
     }
 
     /// The days of a recurring todo's ticked occurrences.

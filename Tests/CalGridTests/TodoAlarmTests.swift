@@ -141,4 +141,146 @@ import CalGridTestSupport
         try set.setDone(true, on: own, at: 0)
         #expect(set.alarmInstants(from: Self.utc("2026-03-28", 0), to: Self.utc("2026-03-29", 0), zone: Self.berlin).isEmpty)
     }
+
+    /// A challenge or todo repeating on weekdays is ticked per day, and its reminder (`add
+    /// --remind`) and alarms ring on each day it falls on, not once on its last day; a ticked day
+    /// does not ring. 2026-03-09 is a Monday.
+    @Test func aWeekdayChallengesReminderRingsOnEachRepeatDay() throws {
+        var set = try TodoSet([
+            TodoDraft(id: "mwf", title: "mwf", start: Self.iso("2026-03-09"), end: Self.iso("2026-03-20"), isChallenge: true,
+                      repetition: WeekdaySet([Weekday.monday, .wednesday, .friday]), reminderMinutes: 7 * 60 + 30),
+            TodoDraft(id: "tt", title: "tt", start: Self.iso("2026-03-10"), end: Self.iso("2026-03-12"),
+                      repetition: WeekdaySet([Weekday.tuesday, .thursday])),
+            // A plain todo over three days keeps its reminder on its deadline.
+            TodoDraft(id: "span", title: "span", start: Self.iso("2026-03-09"), end: Self.iso("2026-03-11"), reminderMinutes: 12 * 60),
+        ])
+        set.setAlarms([TodoAlarm(clock: .utc, day: 0, second: 20 * 3600, action: .audio)], at: 1)
+        try set.setDone(true, on: Self.iso("2026-03-11"), at: 0)
+        let got = set.alarmInstants(from: Self.utc("2026-03-01", 0), to: Self.utc("2026-04-01", 0), zone: .utc)
+        #expect(got.map(\.at) == [Self.utc("2026-03-09", 7, 30), Self.utc("2026-03-10", 20), Self.utc("2026-03-11", 12),
+                                  Self.utc("2026-03-12", 20), Self.utc("2026-03-13", 7, 30), Self.utc("2026-03-16", 7, 30),
+                                  Self.utc("2026-03-18", 7, 30), Self.utc("2026-03-20", 7, 30)])
+        #expect(got.map(\.row) == [0, 1, 2, 1, 0, 0, 0, 0])
+        #expect(got.map { $0.occurrence!.iso8601 } == ["2026-03-09", "2026-03-10", "2026-03-09", "2026-03-12", "2026-03-13",
+                                                       "2026-03-16", "2026-03-18", "2026-03-20"])
+        // On the zone's wall clock: 07:30 in Berlin is 06:30 UTC before 29 March; one day alone.
+        let monday = set.alarmInstants(from: Self.utc("2026-03-16", 0), to: Self.utc("2026-03-17", 0), zone: Self.berlin)
+        #expect(monday.map(\.at) == [Self.utc("2026-03-16", 6, 30)])
+    }
+
+    /// The alarms' index (`_AlarmIndex`) finds every alarm a narrow range holds: six-hour ranges
+    /// over 80 days in Berlin (across its daylight saving change) give together exactly what one
+    /// query over the whole span gives, for items of every shape (spans, events with times,
+    /// weekly, monthly, yearly and every-3-days rules, one with EXDATEs, open rules, weekday
+    /// challenges, reminders) and alarms on every clock, repeating, before and after their day,
+    /// an occurrence's own and silenced ones; and again after alarms, an item and a tick change.
+    @Test func narrowRangesTogetherGiveWhatOneWideRangeGives() throws {
+        var lcg: UInt64 = 0x5eed
+        func rnd(_ n: Int) -> Int { lcg = lcg &* 6364136223846793005 &+ 1442695040888963407; return Int((lcg >> 33) % UInt64(n)) }
+        let base = Self.iso("2026-03-01")
+        let rules = ["FREQ=WEEKLY", "FREQ=MONTHLY", "FREQ=YEARLY", "FREQ=DAILY;INTERVAL=3", "FREQ=WEEKLY;BYDAY=MO,TH"]
+        var drafts: [TodoDraft] = []
+        for k in 0..<400 {
+            let start = try base.adding(days: rnd(90) - 40)
+            let reminder: Int16? = rnd(3) == 0 ? Int16(rnd(1440)) : nil
+            switch rnd(6) {
+            case 0:
+                drafts.append(TodoDraft(id: "p\(k)", title: "p", start: start, end: try start.adding(days: rnd(5)), reminderMinutes: reminder))
+            case 1, 2:
+                let r = Recurrence(start: start, rule: try RecurrenceRule(parsing: rules[rnd(rules.count)]),
+                                   exdates: rnd(4) == 0 ? [try start.adding(days: 7), try start.adding(days: 21)] : [])
+                drafts.append(TodoDraft(id: "r\(k)", title: "r", start: start, end: rnd(3) == 0 ? nil : try start.adding(days: rnd(400)),
+                                        recurrence: r, reminderMinutes: reminder))
+            case 3:
+                drafts.append(TodoDraft(id: "c\(k)", title: "c", start: start, end: try start.adding(days: rnd(40)), isChallenge: rnd(2) == 0,
+                                        repetition: WeekdaySet(rawValue: UInt8(1 + rnd(126))), reminderMinutes: reminder ?? Int16(rnd(1440))))
+            case 4:
+                drafts.append(TodoDraft(id: "e\(k)", title: "e", start: start, end: try start.adding(days: rnd(2)), isEvent: true,
+                                        times: TodoTimes(start: 9 * 60, end: 10 * 60)))
+            default:
+                drafts.append(TodoDraft(id: "u\(k)", title: "u", end: start, reminderMinutes: reminder))
+            }
+        }
+        var set = try TodoSet(drafts)
+        func alarm() -> TodoAlarm {
+            let repeats = rnd(4) == 0
+            let count = Int32(repeats ? 1 + rnd(5) : 0), interval = Int32(repeats ? 600 * (1 + rnd(200)) : 0)
+            switch rnd(6) {
+            case 0: return TodoAlarm(clock: .utc, day: Int32(rnd(3) - 1), second: Int32(rnd(86_400)), repeatCount: count, repeatInterval: interval)
+            case 1: return TodoAlarm(clock: .absolute, day: base.dayNumber + Int32(rnd(90)), second: Int32(rnd(86_400)),
+                                     repeatCount: count, repeatInterval: interval)
+            case 2: return TodoAlarm(clock: .local, day: 0, second: Int32(rnd(86_400)), zone: try! TimeZoneRules(posixTZ: "<+09>-9"))
+            case 3: return TodoAlarm(clock: .reminder, day: Int32(rnd(2) - 1), second: 0)
+            default: return TodoAlarm(clock: .local, day: Int32(rnd(3) - 2), second: Int32(rnd(86_400)), repeatCount: count, repeatInterval: interval,
+                                      action: .audio)
+            }
+        }
+        for i in 0..<set.count where rnd(3) != 0 {
+            var list = (0..<(1 + rnd(3))).map { _ in alarm() }
+            if set.recurrence(at: i) != nil, let s = set.start(at: i), rnd(3) == 0 {
+                let o = try s.adding(days: 7 * rnd(3))
+                list.append(TodoAlarm(clock: .silent, day: 0, second: 0, occurrence: o))
+                list.append(TodoAlarm(clock: .utc, day: 0, second: 3600 * Int32(rnd(24)), occurrence: o))
+            }
+            set.setAlarms(list, at: i)
+        }
+        let from = Self.utc("2026-03-01", 0), to = from + 80 * 86_400
+        func agree(_ set: TodoSet) -> Int {
+            let wide = set.alarmInstants(from: from, to: to, zone: Self.berlin)
+            var narrow: [TodoAlarmInstant] = []
+            var t = from
+            while t < to { narrow += set.alarmInstants(from: t, to: t + 6 * 3600, zone: Self.berlin); t += 6 * 3600 }
+            #expect(narrow == wide)
+            return wide.count
+        }
+        #expect(agree(set) > 1000)
+        // Changes after the index was built: alarms, an item's dates, a tick.
+        set.setAlarms([TodoAlarm(clock: .utc, day: 0, second: 3600)], at: 0)
+        let j = (0..<set.count).first { set.recurrence(at: $0) == nil && set.start(at: $0) != nil && !set.alarms(at: $0).isEmpty }!
+        var d = set.drafts[j]
+        d.start = try d.start!.adding(days: 3)
+        d.end = try d.end.map { try $0.adding(days: 3) }
+        try set.update(id: d.id, to: d)
+        if let s = set.start(at: 2) { try? set.setDone(true, on: s, at: 2) }
+        #expect(agree(set) > 1000)
+    }
+
+    /// Recurring items' alarms on UTC's clock ring on exactly the days the set counts the items on
+    /// (`fallsOn`, the day tables' rule walk, not the alarms' index), the alarm's day offset and
+    /// time after each: weekly, monthly, yearly, every-3-days and two-weekday rules, with EXDATEs,
+    /// ended and open, over 300 items, in 1-day and 61-day ranges.
+    @Test func recurringItemsRingOnTheDaysTheSetCountsThemOn() throws {
+        var lcg: UInt64 = 0xa1a
+        func rnd(_ n: Int) -> Int { lcg = lcg &* 6364136223846793005 &+ 1442695040888963407; return Int((lcg >> 33) % UInt64(n)) }
+        let base = Self.iso("2026-01-01")
+        let rules = ["FREQ=WEEKLY", "FREQ=MONTHLY", "FREQ=YEARLY", "FREQ=DAILY;INTERVAL=3", "FREQ=WEEKLY;BYDAY=MO,TH", "FREQ=WEEKLY;INTERVAL=2"]
+        var drafts: [TodoDraft] = []
+        for k in 0..<300 {
+            let start = try base.adding(days: rnd(400))
+            let r = Recurrence(start: start, rule: try RecurrenceRule(parsing: rules[rnd(rules.count)]),
+                               exdates: rnd(4) == 0 ? [try start.adding(days: 7), try start.adding(days: 14)] : [])
+            drafts.append(TodoDraft(id: "r\(k)", title: "r", start: start, end: rnd(3) == 0 ? nil : try start.adding(days: rnd(500)), recurrence: r))
+        }
+        var set = try TodoSet(drafts)
+        var alarm: [(day: Int32, second: Int32)] = []
+        for i in 0..<set.count {
+            alarm.append((Int32(rnd(3) - 1), Int32(rnd(86_400))))
+            set.setAlarms([TodoAlarm(clock: .utc, day: alarm[i].day, second: alarm[i].second)], at: i)
+        }
+        let first = Self.iso("2026-09-01").dayNumber
+        for (from, days) in [(first, Int32(61)), (first + 20, 1), (first + 45, 1)] {
+            let lo = Int64(from) * 86_400, hi = lo + Int64(days) * 86_400
+            var want: [(Int64, Int)] = []
+            for i in 0..<set.count {
+                for o in (from - 2)...(from + days + 1) where set.fallsOn(CivilDate(_unchecked: o), at: i) {
+                    let at = Int64(o + alarm[i].day) * 86_400 + Int64(alarm[i].second)
+                    if at >= lo && at < hi { want.append((at, i)) }
+                }
+            }
+            want.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+            let got = set.alarmInstants(from: lo, to: hi, zone: Self.berlin)
+            #expect(got.map(\.at) == want.map(\.0) && got.map(\.row) == want.map(\.1))
+            if days > 1 { #expect(want.count > 300) }
+        }
+    }
 }

@@ -31,6 +31,10 @@ final class _TodoSetCache: Sendable {
     /// the index's destroy code, into every firmware's flash (Swift keeps a module's class
     /// metadata in one data section; 440 bytes measured), so there each agenda builds its index.
     @usableFromInline let agenda = Slot<_AgendaIndex>(nil)
+    /// The alarms' index (`_AlarmIndex`): dropped with the agenda's, and when alarms are set; never
+    /// carried to a copy. Not in an Embedded build, for the agenda's reason: there each alarms
+    /// query builds its index.
+    @usableFromInline let alarms = Slot<_AlarmIndex>(nil)
     #endif
     /// Per-day tables by table kind (`TodoKind._tableKind(at:)`: todos, challenges, plain todos,
     /// events); a published nil means the dated span is too wide for a table
@@ -63,6 +67,7 @@ final class _TodoSetCache: Sendable {
         Self._clear(intervals)
         #if !hasFeature(Embedded)
         Self._clear(agenda)
+        Self._clear(alarms)
         #endif
     }
 
@@ -71,6 +76,15 @@ final class _TodoSetCache: Sendable {
     func dropAgenda() {
         #if !hasFeature(Embedded)
         Self._clear(agenda)
+        Self._clear(alarms)
+        #endif
+    }
+
+    /// Drops the alarms' index. Only for a cache no other set references.
+    @inlinable
+    func dropAlarms() {
+        #if !hasFeature(Embedded)
+        Self._clear(alarms)
         #endif
     }
 
@@ -96,6 +110,7 @@ final class _TodoSetCache: Sendable {
         Self._release(intervals)
         #if !hasFeature(Embedded)
         Self._release(agenda)
+        Self._release(alarms)
         #endif
         Self._release(dayTableAll)
         Self._release(dayTableChallenges)
@@ -133,6 +148,27 @@ final class _TodoSetCache: Sendable {
         return index
         #else
         return Self._storeIfNil(agenda, _Published(index)).value
+        #endif
+    }
+
+    /// The alarms' index if it is built (callers build and `publish` on nil, as for the agenda's).
+    @inlinable
+    func alarmIndex() -> _AlarmIndex? {
+        #if hasFeature(Embedded)
+        return nil
+        #else
+        return Self._load(alarms)?.value
+        #endif
+    }
+
+    /// Publishes a freshly built alarms' index unless another thread did first; returns the one
+    /// every reader uses from now on (an Embedded build keeps none: `index` itself).
+    @inlinable
+    func publish(_ index: _AlarmIndex) -> _AlarmIndex {
+        #if hasFeature(Embedded)
+        return index
+        #else
+        return Self._storeIfNil(alarms, _Published(index)).value
         #endif
     }
 
@@ -185,11 +221,11 @@ final class _TodoSetCache: Sendable {
     var byteCount: (intervals: Int, dayTables: Int) {
         let tables = [Self._load(dayTableAll), Self._load(dayTableChallenges), Self._load(dayTablePlain),
                       Self._load(dayTableEvents)]
-        // The agenda's index counts with the interval index it extends.
+        // The agenda's and the alarms' indexes count with the interval index they extend.
         #if hasFeature(Embedded)
         let agendaBytes = 0
         #else
-        let agendaBytes = Self._load(agenda)?.value.bytes ?? 0
+        let agendaBytes = (Self._load(agenda)?.value.bytes ?? 0) + (Self._load(alarms)?.value.bytes ?? 0)
         #endif
         return ((Self._load(intervals)?.value.byteCount ?? 0) + agendaBytes,
                 tables.reduce(0) { $0 + ($1?.value?.byteCount ?? 0) })
