@@ -823,8 +823,10 @@ typedef struct calgrid_occurrence {
 } calgrid_occurrence;
 
 /* The agenda of first...last: every day each item of `kind` falls on (each occurrence of a rule,
-** each day of a span), by day, and on one day all-day items first, then by start time, then by
-** title bytes, then by index (CALGRID_SORT_TIME's order), into `out` (room for `size`); *out_count
+** each day of a span), by day, and on one day as `khal list` orders it: by the start of the occurrence
+** covering the day (its first day, then its start time, all-day as 00:00: one begun on an earlier
+** day first), then by its end (last day, then end time), then by title bytes, then by index (a
+** todo, which khal does not list, as if it began and ended that day: all-day first), into `out` (room for `size`); *out_count
 ** (may be NULL) = how many there are, also when out is too small (ENOSPC: pass size 0 to learn it).
 ** EINVAL when last is before first. O(G log N + P + W + k) for k occurrences: the index of
 ** calgrid_todo_set_overlapping and the agenda index (rule items by first occurrence and by rule

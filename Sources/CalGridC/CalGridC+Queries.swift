@@ -205,11 +205,9 @@ public func calgrid_todo_set_occurrences(_ out: UnsafeMutablePointer<calgrid_occ
             guard found.count <= size else { throw .noSpace }
             guard found.count > 0 else { return }
             guard let out else { throw .invalid }
-            for j in 0..<found.count {
-                let day = found.day(j), i = found.row(j), times = found.times(j)
-                out[j] = calgrid_occurrence(date: day.dayNumber, index: i, has_times: times == nil ? 0 : 1,
-                                            start_minutes: times.map { Int32($0.start) } ?? -1, end_minutes: times.map { Int32($0.end) } ?? -1,
-                                            is_done: t._isDoneInAgenda(found, j) ? 1 : 0)
+            t._forEachInAgenda(found) { j, day, i, start, end, done in
+                out[j] = calgrid_occurrence(date: day, index: i, has_times: start < 0 ? 0 : 1, start_minutes: start,
+                                            end_minutes: end, is_done: done ? 1 : 0)
             }
         }
     }

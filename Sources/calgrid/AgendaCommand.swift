@@ -13,8 +13,9 @@ enum AgendaCommand {
     usage: calgrid agenda [FROM [TO]] [options]
 
     Every day from FROM (YYYY-MM-DD, default: today) through TO (default: FROM and the next
-    \(defaultDays) days) that has items: a heading, then its items in time order (all-day first,
-    then by start time, then by title: `list --sort time`), each occurrence of a recurring item
+    \(defaultDays) days) that has items: a heading, then its items in `khal list`'s order (by
+    start, all-day as 00:00 and an item begun the day before first, then by end, then by title),
+    each occurrence of a recurring item
     on its own line, with its times (10:00–11:00) and location. Todos are marked ✓ done or ✗ not
     done on that day, events •.
 

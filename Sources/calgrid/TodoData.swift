@@ -11,8 +11,8 @@ struct TodoData {
 
     init(_ set: TodoSet) { self.store = set }
 
-    /// The todos falling on `day` (set indices) in time order (`TodoOrder.time`: all-day first,
-    /// then by start time, then by title) and whether each is done there.
+    /// The todos falling on `day` (set indices) in `khal list`'s order (`TodoSet.occurrences`: by
+    /// the occurrence's start, then its end, then its title) and whether each is done there.
     func items(on day: CivilDate) -> [(index: Int, done: Bool)] {
         store.occurrences(from: day, through: day).map { ($0.index, store.isDone(on: day, at: $0.index)) }
     }

@@ -107,7 +107,7 @@ enum WeekCommand {
                 l.add(String(repeating: "-", count: 10 - filled) + "] ")
                 l.add(TextWidth.padLeft("\(t.percentDone)%", to: 4) + "  ")
                 // Titles, done ones first, as many as fit in about 100 columns; "+N" for the rest.
-                // Time order (all-day first, then start time, then title), as `day` and `agenda`.
+                // khal list's order (start, end, title), as `day` and `agenda`.
                 let items = context.todos.items(on: d)
                 var budget = WeekCommand.titleBudget
                 for (n, it) in items.enumerated() {

@@ -460,8 +460,11 @@ static void test_times(void) {
 }
 
 /* The agenda of 2026-11-02 ... 2026-11-04: an all-day two-day trip, a weekly 10:00-11:00 meeting,
-** a 09:00 call and an all-day todo "Alpha" on the 3rd; by day, all-day first (by title: Alpha,
-** Trip), then by start time (call, meeting); ENOSPC with the count; EINVAL for a reversed range. */
+** a 09:00 call, an all-day todo "Alpha" on the 3rd and a 23:00-01:00 "Late" shift from the 3rd; by
+** day, as khal list orders a day: by the occurrence's start (all-day as 00:00), then its end
+** (Alpha, one day, before the two-day Trip), then by start time (call, meeting, shift); on the 4th
+** the Trip and the shift, begun the day before, in their start order; ENOSPC with the count;
+** EINVAL for a reversed range. */
 static void test_occurrences(void) {
     calgrid_todo_set *set = NULL;
     calgrid_todo t = CALGRID_TODO_INIT;
@@ -480,12 +483,15 @@ static void test_occurrences(void) {
     calgrid_todo a = CALGRID_TODO_INIT;
     a.id = "alpha"; a.title = "Alpha"; a.start = a.end = day(2026, 11, 3);
     CHECK_EQ(calgrid_todo_set_add(&index, set, &a, &err), CALGRID_OK);
+    t.id = "late"; t.title = "Late"; t.end = day(2026, 11, 4); t.start_minutes = 1380; t.end_minutes = 60;
+    CHECK_EQ(calgrid_todo_set_add(&index, set, &t, &err), CALGRID_OK);
     CHECK_EQ(calgrid_todo_set_occurrences(o, 8, &n, set, day(2026, 11, 2), day(2026, 11, 4), CALGRID_KIND_ALL), CALGRID_OK);
-    CHECK_EQ(n, 5);
-    size_t want_index[5] = { 3, 0, 2, 1, 0 };
-    calgrid_date want_day[5] = { day(2026, 11, 3), day(2026, 11, 3), day(2026, 11, 3), day(2026, 11, 3), day(2026, 11, 4) };
-    int want_start[5] = { -1, -1, 540, 600, -1 };
-    for (int k = 0; k < 5; k++) {
+    CHECK_EQ(n, 7);
+    size_t want_index[7] = { 3, 0, 2, 1, 4, 0, 4 };
+    calgrid_date want_day[7] = { day(2026, 11, 3), day(2026, 11, 3), day(2026, 11, 3), day(2026, 11, 3), day(2026, 11, 3),
+                                 day(2026, 11, 4), day(2026, 11, 4) };
+    int want_start[7] = { -1, -1, 540, 600, 1380, -1, 1380 };
+    for (int k = 0; k < 7; k++) {
         CHECK_EQ(o[k].index, want_index[k]);
         CHECK_EQ(o[k].date, want_day[k]);
         CHECK_EQ(o[k].start_minutes, want_start[k]);
@@ -493,7 +499,7 @@ static void test_occurrences(void) {
     }
     CHECK_EQ(o[3].end_minutes, 660);
     CHECK_EQ(calgrid_todo_set_occurrences(o, 2, &n, set, day(2026, 11, 2), day(2026, 11, 4), CALGRID_KIND_ALL), CALGRID_ENOSPC);
-    CHECK_EQ(n, 5);
+    CHECK_EQ(n, 7);
     CHECK_EQ(calgrid_todo_set_occurrences(o, 8, &n, set, day(2026, 11, 10), day(2026, 11, 10), CALGRID_KIND_EVENTS), CALGRID_OK);
     CHECK(n == 1 && o[0].index == 1 && o[0].is_done == 0);
     CHECK_EQ(calgrid_todo_set_occurrences(o, 8, &n, set, day(2026, 11, 4), day(2026, 11, 3), CALGRID_KIND_ALL), CALGRID_EINVAL);

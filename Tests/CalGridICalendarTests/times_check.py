@@ -10,7 +10,8 @@ For every occurrence the oracle gives in 2026-2027 whose DTSTART (or a VTODO's D
 the agenda must list its item on the day its start falls on in the zone, with `startTime` and
 `endTime` the oracle's start and end (DTEND, DUE, or DTSTART + DURATION; the start when it has none
 or ends before it) read in the zone, "HH:MM". An all-day occurrence must have neither. Each day's
-occurrences must come in the documented order (all-day first, then start time, then title).
+occurrences must come in the documented order (khal list's: continuing ones first, then by start
+time, last day, end time, title).
 Two readings of docs/icalendar.md (Times of day) are counted apart, not failed: a recurring item
 keeps its first occurrence's times (so an occurrence whose own time differs, across a DST change
 its TZID and the zone do not share, or a RECURRENCE-ID override that moves it, shows the first's).
@@ -60,14 +61,6 @@ def main():
                 continue
             got = json.loads(out.stdout)["occurrences"]
             listed = {(o["id"], o["date"]): o for o in got}
-            # The documented order within each day.
-            for a, b in zip(got, got[1:]):
-                if a["date"] != b["date"]:
-                    continue
-                ka = (a.get("startTime") is not None, a.get("startTime") or "", a["title"].encode())
-                kb = (b.get("startTime") is not None, b.get("startTime") or "", b["title"].encode())
-                if ka > kb:
-                    failures.append(f"{name} {zname} {a['date']}: {a['id']} before {b['id']} is not time order")
             first_times = {}
             events = recurring_ical_events.of(cal, components=["VEVENT", "VTODO"]).between(
                 dt.datetime(LO.year, 1, 1, tzinfo=zone) - dt.timedelta(days=2), dt.datetime(HI.year + 1, 1, 1, tzinfo=zone))
@@ -84,9 +77,15 @@ def main():
                     e = c.get("DTEND").dt if c.get("DTEND") is not None else (s + c["DURATION"].dt if c.get("DURATION") is not None else s)
                 occurrences.append((uid, s, e))
             occurrences.sort(key=lambda o: (o[0], local(o[1], zone).isoformat() if isinstance(o[1], dt.datetime) else o[1].isoformat()))
+            ends = {}   # (uid, first day) -> the occurrence's last day
             for uid, s, e in occurrences:
                 timed = isinstance(s, dt.datetime)
                 day = local(s, zone).date() if timed else s
+                if timed:
+                    last = local(e, zone).date() if isinstance(e, dt.datetime) and e > s else day
+                else:
+                    last = e - dt.timedelta(days=1) if isinstance(e, dt.date) and e > s else day
+                ends.setdefault((uid, day.isoformat()), last.isoformat())
                 if not (LO <= day <= HI):
                     continue
                 o = listed.get((uid, day.isoformat()))
@@ -110,6 +109,22 @@ def main():
                     first_kept += 1
                 else:
                     failures.append(f"{name} {zname}: {uid} on {day}: calgrid {have}, recurring-ical-events {want}")
+            # The documented order within each day (khal list's): occurrences continuing from an
+            # earlier day first, then those starting on it by start time (all-day as 00:00), then
+            # by their last day and end time, then by title. Where an occurrence starts and ends
+            # is the oracle's; its times are the agenda's own.
+            for a, b in zip(got, got[1:]):
+                if a["date"] != b["date"]:
+                    continue
+                ea, eb = ends.get((a["id"], a["date"])), ends.get((b["id"], b["date"]))
+                if ea is not None and eb is None:
+                    failures.append(f"{name} {zname} {a['date']}: {a['id']} starting that day before {b['id']} continuing from before")
+                if ea is None or eb is None:
+                    continue
+                ka = (a.get("startTime") or "00:00", ea, a.get("endTime") or "00:00", a["title"].encode())
+                kb = (b.get("startTime") or "00:00", eb, b.get("endTime") or "00:00", b["title"].encode())
+                if ka > kb:
+                    failures.append(f"{name} {zname} {a['date']}: {a['id']} before {b['id']} is not khal list's order")
     for f in failures[:30]:
         print("FAIL", f)
     print(f"times_check: {files} phone files x {len(ZONES)} zones: {exact} timed occurrences at recurring-ical-events' "

@@ -23,7 +23,7 @@ import CalGridTestSupport
 
     /// The reference model: (day, index) pairs in the agenda's order.
     static func reference(_ set: TodoSet, _ from: CivilDate, _ through: CivilDate, kind: TodoKind) throws -> [TodoOccurrence] {
-        var want: [(UInt64, [UInt8], Int, CivilDate)] = []
+        var want: [(Int64, Int64, Int64, [UInt8], Int, CivilDate)] = []
         var d = from
         while d <= through {
             for i in set.indices where set.fallsOn(d, at: i) {
@@ -37,13 +37,43 @@ import CalGridTestSupport
                 case .plain: keep = !isChallenge && !isEvent
                 }
                 guard keep else { continue }
-                let m = set.times(at: i).map { UInt64($0.start) + 1 } ?? 0
-                want.append((UInt64(from.days(to: d)) << 11 | m, Array(set.title(at: i).utf8), i, d))
+                // khal list's order: the occurrence's start (its first day, then its start time;
+                // all-day as 00:00), then its end (last day, end time), then the title. The
+                // occurrence covering d: a rule's earliest one covering it (the agenda lists a
+                // day two occurrences cover once), a span's whole span when it is on every day
+                // of it, else that day alone.
+                // A todo (khal lists none) as if it began that day: all-day first, then by start
+                // time, then by title.
+                let t = set.times(at: i)
+                let sm = Int64(t?.start ?? 0), em = isEvent ? Int64(t?.end ?? 0) : (t == nil ? 0 : 1)
+                let dn = Int64(d.dayNumber)
+                var first = dn, last = dn
+                if !isEvent {
+                } else if let rule = set._rule(i) {
+                    var o: Int32? = nil
+                    set._forEachCovering(i, rule, d.dayNumber) { o = $0; return false }
+                    first = Int64(o ?? d.dayNumber); last = first + Int64(set.occurrenceDays(at: i)) - 1
+                } else if set.repetition(at: i) == WeekdaySet(rawValue: 0x7F) {
+                    // Without a start or an end day: continuing from long before and on without
+                    // end (documented; no client writes such an event).
+                    if let s = set.start(at: i), let e = set.end(at: i) {
+                        first = Int64(s.dayNumber); last = Int64(e.dayNumber)
+                    } else {
+                        first = Int64(Int32.min); last = Int64(Int32.max)
+                        if let s = set.start(at: i) { first = Int64(s.dayNumber) }
+                    }
+                }
+                want.append((Int64(from.days(to: d)), first * 1440 + sm, last * 1440 + em, Array(set.title(at: i).utf8), i, d))
             }
             d = try d.adding(days: 1)
         }
-        want.sort { a, b in a.0 != b.0 ? a.0 < b.0 : a.1 != b.1 ? a.1.lexicographicallyPrecedes(b.1) : a.2 < b.2 }
-        return want.map { TodoOccurrence(day: $0.3, index: $0.2) }
+        want.sort { a, b in
+            if a.0 != b.0 { return a.0 < b.0 }
+            if a.1 != b.1 { return a.1 < b.1 }
+            if a.2 != b.2 { return a.2 < b.2 }
+            return a.3 != b.3 ? a.3.lexicographicallyPrecedes(b.3) : a.4 < b.4
+        }
+        return want.map { TodoOccurrence(day: $0.5, index: $0.4) }
     }
 
     static func randomDraft(_ k: Int, _ rng: inout SeededRandom) throws -> TodoDraft {

@@ -1,9 +1,17 @@
 /// What the agenda (`TodoSet.occurrences(from:through:kind:)`) reads besides the interval index,
 /// built on the first agenda after a change and kept in the set's cache (`_TodoSetCache.agenda`):
 ///
-/// - per row, its times and its rank in the title order, so that one 64-bit key a day orders an
-///   occurrence (day, all-day first, start time, title, row) and a radix sort puts k occurrences
-///   in order in O(k), with no title comparison and no times lookup per occurrence;
+/// - per row, its times and its rank in `khal list`'s order of occurrences that start on the same
+///   day (start time, all-day as 00:00; then the days the occurrence covers; end time, all-day as
+///   00:00; title bytes; row), so that one 64-bit key a day orders an occurrence (day, how many
+///   days before it the occurrence began, most first, then that rank) and a radix sort puts k
+///   occurrences in order in O(k), with no title comparison and no times lookup per occurrence.
+///   That is `khal list`'s order by the occurrence's start instant, then its end, then its title:
+///   an occurrence continuing from an earlier day (a 23:00-01:00 call, the second day of a trip)
+///   comes before the day's own, and of equal starts the one ending first. It is for events (bit
+///   31 of the rank word marks them), which khal lists; a todo (a 30-day challenge, a report due
+///   in a week) is ordered on each of its days as if it began that day, all-day first, then by
+///   start time, then by title, as the day view always listed them;
 /// - the rows with a rule, indexed by day. A rule row's occurrences are its start, then the days
 ///   of its rule's pattern (`_TodoRule._key`: the words the day tables group rows by) after its
 ///   start, up to the last day an occurrence may start on (its end less the days an occurrence
@@ -47,10 +55,15 @@ struct _AgendaIndex: Sendable {
     }
 
     /// Per row: its packed times (`TodoTimes._packed`, `_TodoDetails._none` when all-day) in the
-    /// high half, its rank in the title order (ties by row) in the low half.
+    /// high half, its rank in the order of occurrences starting on one day (start time, days
+    /// covered, end time, title, row; see above) in the low half.
     @usableFromInline var rowInfo: [UInt64] = []
     /// Bits of a rank (ranks are below the row count).
     @usableFromInline var rankBits = 1
+    /// Bits of "days since the occurrence began": enough for the longest occurrence of the set
+    /// (16 when a row has an open end; an item that began more days ago than that compares as if
+    /// it began then).
+    @usableFromInline var backBits = 0
     /// The rule rows' first occurrences, `[start, start + extra]`, by rule slot, and per slot its
     /// start and `rowInfo`.
     @usableFromInline var starts: _IntervalIndex
@@ -80,13 +93,14 @@ struct _AgendaIndex: Sendable {
         return b
     }
 
-    /// A row's order key within one day from its `rowInfo` word: 0 for an all-day row, else its
-    /// start minute + 1, then its title rank (`rankBits` bits).
+    /// A row's order key within one day from its `rowInfo` word, for an occurrence that began
+    /// `back` days before that day: the more days, the earlier (`backBits` bits), then its rank
+    /// (`rankBits` bits).
     @inlinable @inline(__always)
-    func dayKey(_ w: UInt64) -> UInt64 {
-        let t = UInt32(truncatingIfNeeded: w &>> 32)
-        let minutes: UInt64 = t == _TodoDetails._none ? 0 : UInt64(UInt16(truncatingIfNeeded: t)) &+ 1
-        return minutes &<< UInt64(rankBits) | (w & 0xFFFF_FFFF)
+    func dayKey(_ w: UInt64, back: Int32) -> UInt64 {
+        let top = Int32(truncatingIfNeeded: (1 &<< backBits) &- 1)
+        let days = w & 0x8000_0000 == 0 ? 0 : Swift.min(Swift.max(back, 0), top)
+        return UInt64(UInt32(bitPattern: top &- days)) &<< UInt64(rankBits) | (w & 0x7FFF_FFFF)
     }
 }
 
@@ -102,19 +116,39 @@ extension TodoSet {
     /// Builds the agenda index (see `_AgendaIndex`).
     func _makeAgendaIndex() -> _AgendaIndex {
         let n = count
-        // Title ranks and times, one word a row.
-        var info = [UInt64](repeating: UInt64(_TodoDetails._none) &<< 32, count: n)
-        let order = _sortedByTitle(nil, descending: false)
-        info.withUnsafeMutableBufferPointer { w in
-            for p in 0..<order.count { w[order[p]] |= UInt64(p) }
-            if !_details.isEmpty {
-                for k in 0..<_details.rows.count {
-                    let i = Int(_details.rows[k])
-                    w[i] = UInt64(_details.times[k]) &<< 32 | (w[i] & 0xFFFF_FFFF)
-                }
-            }
-        }
         let r = _rules.count
+        // Per row the days an occurrence covers after its first (`_agendaSpan`), and the bits the
+        // days since an occurrence began need.
+        var spans = [Int32](repeating: 0, count: n)
+        var longest: Int32 = 0
+        let isEvent = _columns.flags.map { $0 & TodoSet._event != 0 }
+        for i in 0..<n where isEvent[i] { let l = _agendaSpan(i); spans[i] = l; longest = Swift.max(longest, l) }
+        for k in 0..<r where isEvent[Int(_rules.rows[k])] {
+            let l = _rules.extra(k)
+            spans[Int(_rules.rows[k])] = l; longest = Swift.max(longest, l)
+        }
+        let backBits = Swift.min(_bitWidth(UInt64(longest)), 16), top = Int32((1 << backBits) - 1)
+        // Times, and the rank in the order of occurrences starting on one day, one word a row:
+        // the title order, then a stable radix sort by start time, days covered and end time.
+        var info = [UInt64](repeating: UInt64(_TodoDetails._none) &<< 32, count: n)
+        if !_details.isEmpty {
+            for k in 0..<_details.rows.count { info[Int(_details.rows[k])] = UInt64(_details.times[k]) &<< 32 }
+        }
+        let byTitle = _sortedByTitle(nil, descending: false)
+        var sortKeys = [UInt64](repeating: 0, count: byTitle.count), order = [Int32](repeating: 0, count: byTitle.count)
+        for (p, i) in byTitle.enumerated() {
+            order[p] = Int32(truncatingIfNeeded: i)
+            let t = UInt32(truncatingIfNeeded: info[i] &>> 32)
+            // A todo: all-day first (end 0), then by start time (end 1), then by title.
+            let start: UInt64 = t == _TodoDetails._none ? 0 : UInt64(t & 0xFFFF)
+            let end: UInt64 = t == _TodoDetails._none ? 0 : isEvent[i] ? UInt64(t &>> 16) : 1
+            sortKeys[p] = start &<< UInt64(backBits &+ 11) | UInt64(Swift.min(spans[i], top)) &<< 11 | end
+        }
+        _radixSortPairs(keys: &sortKeys, rows: &order, keyBits: 22 &+ backBits)
+        for p in 0..<order.count {
+            let i = Int(order[p])
+            info[i] |= UInt64(p) | (isEvent[i] ? 0x8000_0000 : 0)
+        }
         let all = WeekdaySet(rawValue: 0x7F)
         // The rule rows' starts, and which rows group by pattern.
         var startLo = [Int32](repeating: 1, count: r), startHi = [Int32](repeating: 0, count: r)
@@ -190,12 +224,31 @@ extension TodoSet {
         x.slotInfos = _rules.rows.map { info[Int($0)] }
         x.rowInfo = info
         x.rankBits = Swift.max(_bitWidth(UInt64(n)), 1)
+        x.backBits = backBits
         #if !hasFeature(Embedded)
         x.groups = groups
         #endif
         x.walked = walked
         x.bytes = x.byteCount
         return x
+    }
+
+    /// The days an occurrence of row `i` without a rule covers after its first, as the agenda
+    /// lists it: its span's for a row on every day of it (open: `Int32.max`), else 0 (a row
+    /// repeating on some weekdays is on each of those days alone).
+    @inline(__always)
+    func _agendaSpan(_ i: Int) -> Int32 {
+        guard _columns.repetition[i]._bits == 0x7F else { return 0 }
+        let s = _columns.start[i], e = _columns.end[i]
+        return _DayKey.isDay(s) && _DayKey.isDay(e) ? e &- s : Int32.max
+    }
+
+    /// How many days before `d` the occurrence of row `i` without a rule that covers `d` began
+    /// (see `_agendaSpan`).
+    @inline(__always)
+    func _agendaBack(_ i: Int, _ d: Int32, _ days: WeekdaySet, _ s: Int32) -> Int32 {
+        guard days._bits == 0x7F else { return 0 }
+        return _DayKey.isDay(s) ? d &- s : Int32.max
     }
 
     /// The last day an occurrence of the rule row at slot `k` may start on (its end less the days
