@@ -142,20 +142,40 @@ def per_day(titles):
     return dict(c)
 
 
+class Checks:
+    """The checks of one script: each call counts one, a false one keeps its description;
+    `report` prints the failures and the count and gives the exit status."""
+
+    def __init__(self, name):
+        self.name, self.count, self.failures = name, 0, []
+
+    def __call__(self, ok, what):
+        self.count += 1
+        if not ok:
+            self.failures.append(what)
+
+    def report(self, what):
+        for f in self.failures:
+            print("FAIL", f)
+        print(f"{self.name}: {self.count - len(self.failures)} of {self.count} checks passed ({what})")
+        return 1 if self.failures else 0
+
+
+def client_env(home):
+    """The clients' and calgrid's environment in the throwaway folder `home`: ZONE's wall clock,
+    their configuration, data and caches there, no store of the user's."""
+    env = dict(os.environ, TZ=ZONE, LC_ALL="C.UTF-8", HOME=home, XDG_CONFIG_HOME=home, XDG_DATA_HOME=home, XDG_CACHE_HOME=home)
+    env.pop("CALGRID_TODOS", None)
+    return env
+
+
 def main() -> int:
     calgrid, client = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     todo, khal = os.path.join(client, "todo"), os.path.join(client, "khal")
-    failures, checks = [], 0
-
-    def check(ok, what):
-        nonlocal checks
-        checks += 1
-        if not ok:
-            failures.append(what)
+    check = Checks("test-clients")
 
     with tempfile.TemporaryDirectory() as d:
-        env = dict(os.environ, TZ=ZONE, LC_ALL="C.UTF-8", HOME=d, XDG_CONFIG_HOME=d, XDG_DATA_HOME=d, XDG_CACHE_HOME=d)
-        env.pop("CALGRID_TODOS", None)
+        env = client_env(d)
         # 1. todoman writes, CalGrid reads.
         lists = os.path.join(d, "calendars")
         os.makedirs(os.path.join(lists, "tasks"))
@@ -541,10 +561,7 @@ def main() -> int:
               f"calgrid agenda and khal list differ ({len(theirs)} days, {sum(map(len, theirs.values()))} items in khal's):\n" + "\n".join(
                   f"  {k}: khal {theirs.get(k)}, calgrid {ours.get(k)}" for k in sorted(set(theirs) | set(ours)) if theirs.get(k) != ours.get(k)))
 
-    for f in failures:
-        print("FAIL", f)
-    print(f"test-clients: {checks - len(failures)} of {checks} checks passed (todoman 4.7, khal 0.14, {ZONE} and {SEOUL})")
-    return 1 if failures else 0
+    return check.report(f"todoman 4.7, khal 0.14, {ZONE} and {SEOUL}")
 
 
 if __name__ == "__main__":

@@ -32,7 +32,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from clients_check import (SEOUL, ZONE, calgrid_event_days, khal_config, khal_days, local_day, per_day, porcelain,  # noqa: E402
+from clients_check import (SEOUL, ZONE, Checks, calgrid_event_days, client_env, khal_config, khal_days, local_day, per_day, porcelain,  # noqa: E402
                            run, todoman_config)
 
 
@@ -68,17 +68,10 @@ def days_shown(calgrid, store, env, zone, month, title):
 def main() -> int:
     calgrid, client = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     todo, khal = os.path.join(client, "todo"), os.path.join(client, "khal")
-    failures, checks = [], 0
-
-    def check(ok, what):
-        nonlocal checks
-        checks += 1
-        if not ok:
-            failures.append(what)
+    check = Checks("test-clients (spans)")
 
     with tempfile.TemporaryDirectory() as d:
-        env = dict(os.environ, TZ=ZONE, LC_ALL="C.UTF-8", HOME=d, XDG_CONFIG_HOME=d, XDG_DATA_HOME=d, XDG_CACHE_HOME=d)
-        env.pop("CALGRID_TODOS", None)
+        env = client_env(d)
         # 1. calgrid writes a weekly three-day todo and a weekly two-day event.
         native = os.path.join(d, "spans.json")
         with open(native, "w") as f:
@@ -187,10 +180,7 @@ def main() -> int:
             a, b = json.loads(cg("month", "2026-03", "--json"))["cells"], json.loads(native_view("month", "2026-03", "--json"))["cells"]
             check(a == b, f"calgrid month --json after {words[0]}: the vdir and the native store differ")
 
-    for f in failures:
-        print("FAIL", f)
-    print(f"test-clients (spans): {checks - len(failures)} of {checks} checks passed (todoman 4.7, khal 0.14, {ZONE} and {SEOUL})")
-    return 1 if failures else 0
+    return check.report(f"todoman 4.7, khal 0.14, {ZONE} and {SEOUL}")
 
 
 if __name__ == "__main__":
