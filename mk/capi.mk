@@ -283,8 +283,9 @@ CAPI_LUNAR_LINKED_MAX := 80000
 # copies of the rest), paid only by programs that call calgrid_store_*. 1,096,795 bytes on
 # 2026-12-07; its bound is that with about 3% to grow (docs/c-api.md, Size); 1,155,163 bytes later that
 # day with spans, times, alarms and the vdir view cache, bound 1,180,000; 1,191,131 bytes with every
-# alarm through JSON and iCalendar, the agenda index and the binary view cache, bound 1,215,000.
-CAPI_STORE_LINKED_MAX := 1215000
+# alarm through JSON and iCalendar, the agenda index and the binary view cache, bound 1,215,000;
+# 1,218,955 bytes once the view cache's set snapshot and the alarms' index are merged, bound 1,245,000.
+CAPI_STORE_LINKED_MAX := 1245000
 CAPI_LINKED = size -A $(1) | awk '$$1 ~ /^\.(text|rodata|data|data\.rel\.ro|bss)$$/ { n += $$2 } END { print n }'
 CAPI_A_UNICODE_TABLES := _swift_stdlib_\(normData\|nfc_comp[0-9]*\|names\|words\|word_indices\|generalCategory\|nfd_decomp\|nfc_comp\|graphemeBreakProperties\|mappings\|case\|scalar_binProps\)
 CAPI_NO_ICAL_PROBE := Tests/C/probe/no_ical.c
