@@ -56,7 +56,7 @@ let package = Package(
         // What the suites share: the seeded generator, the runner of oracle and fixture programs.
         .target(name: "CalGridTestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CalGridTests", dependencies: ["CalGrid", "CalGridTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "CalGridSystemTests", dependencies: ["CalGrid", "CalGridSystem"]),
+        .testTarget(name: "CalGridSystemTests", dependencies: ["CalGrid", "CalGridSystem", "CalGridTestSupport"]),
         .testTarget(name: "CalGridJSONTests", dependencies: ["CalGrid", "CalGridSystem", "CalGridJSON", "CalGridTestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "CalGridICalendarTests",

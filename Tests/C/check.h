@@ -20,6 +20,10 @@ void check_report_int(long long got, long long want, const char *file, int line,
 size_t check_set_count(const calgrid_todo_set *set);
 /* A new empty set, or NULL when the call fails. */
 calgrid_todo_set *check_new_set(void);
+/* The day y-m-d; a failed check (and CALGRID_DATE_NONE) when calgrid_date_from_ymd refuses it. */
+calgrid_date check_date(int y, int m, int d);
+/* Zeroes *info, sets its struct_size and gets item `index`: calgrid_todo_set_get's status. */
+int check_get_info(calgrid_todo_info *info, size_t struct_size, const calgrid_todo_set *set, size_t index);
 
 #define CHECK_STR(got, want) check_report(strcmp((got), (want)) == 0, __FILE__, __LINE__, #got " equals " #want)
 

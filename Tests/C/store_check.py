@@ -40,6 +40,9 @@ from zoneinfo import ZoneInfo  # noqa: E402
 import icalendar  # noqa: E402
 import phones_check  # noqa: E402  (its oracle: recurring-ical-events' days of each item)
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "CLI"))
+from clisupport import Checks  # noqa: E402
+
 ZONE = "Asia/Seoul"
 CRLF = "\r\n"
 
@@ -96,13 +99,7 @@ CHANGED = {
     "tasks-org-9d8c.ics": set(),   # the tick is a RECURRENCE-ID instance of its own (below)
 }
 
-failures = []
-
-
-def check(ok, what):
-    if not ok:
-        failures.append(what)
-        print("FAIL:", what)
+check = Checks("store_check")
 
 
 def content_lines(text):
@@ -326,8 +323,8 @@ def main():
         args = args[2:]
     for program in args:
         run(program, scratch)
-    if failures:
-        print(f"store_check: {len(failures)} failures")
+    if check.failures:
+        print(f"store_check: {len(check.failures)} failures")
         return 1
     print(f"store_check: a C program kept a vdir through calgrid_store_* with {len(args)} libraries"
           + (", todoman reading it" if TODOMAN else ""))

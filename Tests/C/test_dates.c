@@ -118,16 +118,10 @@ static void test_date_facts(void) {
     CHECK_EQ(calgrid_date_days_in_month(NULL, 2024, 1), CALGRID_EINVAL);
 }
 
-static calgrid_date ymd(int y, int m, int d) {
-    calgrid_date r = CALGRID_DATE_NONE;
-    if (calgrid_date_from_ymd(&r, y, m, d) != CALGRID_OK) fprintf(stderr, "bad test date %d-%d-%d\n", y, m, d);
-    return r;
-}
-
 static void test_arithmetic(void) {
     calgrid_date d = 5;
-    CHECK_EQ(calgrid_date_add_days(&d, ymd(2024, 2, 28), 1), CALGRID_OK); CHECK_EQ(d, ymd(2024, 2, 29));
-    CHECK_EQ(calgrid_date_add_days(&d, ymd(2024, 3, 1), -1), CALGRID_OK); CHECK_EQ(d, ymd(2024, 2, 29));
+    CHECK_EQ(calgrid_date_add_days(&d, check_date(2024, 2, 28), 1), CALGRID_OK); CHECK_EQ(d, check_date(2024, 2, 29));
+    CHECK_EQ(calgrid_date_add_days(&d, check_date(2024, 3, 1), -1), CALGRID_OK); CHECK_EQ(d, check_date(2024, 2, 29));
     CHECK_EQ(calgrid_date_add_days(&d, CALGRID_DATE_MIN, (int64_t)CALGRID_DATE_MAX - CALGRID_DATE_MIN), CALGRID_OK);
     CHECK_EQ(d, CALGRID_DATE_MAX);
     d = 5;
@@ -141,25 +135,25 @@ static void test_arithmetic(void) {
     CHECK_EQ(d, 5);
     CHECK_EQ(calgrid_date_add_days(NULL, 0, 0), CALGRID_EINVAL);
 
-    CHECK_EQ(calgrid_date_add_months(&d, ymd(2024, 1, 31), 1), CALGRID_OK); CHECK_EQ(d, ymd(2024, 2, 29));
-    CHECK_EQ(calgrid_date_add_months(&d, ymd(2023, 1, 31), 1), CALGRID_OK); CHECK_EQ(d, ymd(2023, 2, 28));
-    CHECK_EQ(calgrid_date_add_months(&d, ymd(2024, 3, 31), -1), CALGRID_OK); CHECK_EQ(d, ymd(2024, 2, 29));
-    CHECK_EQ(calgrid_date_add_months(&d, ymd(2024, 11, 15), 14), CALGRID_OK); CHECK_EQ(d, ymd(2026, 1, 15));
-    CHECK_EQ(calgrid_date_add_months(&d, ymd(1, 1, 1), 9999 * 12 - 1), CALGRID_OK); CHECK_EQ(d, ymd(9999, 12, 1));
+    CHECK_EQ(calgrid_date_add_months(&d, check_date(2024, 1, 31), 1), CALGRID_OK); CHECK_EQ(d, check_date(2024, 2, 29));
+    CHECK_EQ(calgrid_date_add_months(&d, check_date(2023, 1, 31), 1), CALGRID_OK); CHECK_EQ(d, check_date(2023, 2, 28));
+    CHECK_EQ(calgrid_date_add_months(&d, check_date(2024, 3, 31), -1), CALGRID_OK); CHECK_EQ(d, check_date(2024, 2, 29));
+    CHECK_EQ(calgrid_date_add_months(&d, check_date(2024, 11, 15), 14), CALGRID_OK); CHECK_EQ(d, check_date(2026, 1, 15));
+    CHECK_EQ(calgrid_date_add_months(&d, check_date(1, 1, 1), 9999 * 12 - 1), CALGRID_OK); CHECK_EQ(d, check_date(9999, 12, 1));
     d = 5;
-    CHECK_EQ(calgrid_date_add_months(&d, ymd(9999, 12, 1), 1), CALGRID_ERANGE);
-    CHECK_EQ(calgrid_date_add_months(&d, ymd(1, 1, 1), -1), CALGRID_ERANGE);
+    CHECK_EQ(calgrid_date_add_months(&d, check_date(9999, 12, 1), 1), CALGRID_ERANGE);
+    CHECK_EQ(calgrid_date_add_months(&d, check_date(1, 1, 1), -1), CALGRID_ERANGE);
     CHECK_EQ(calgrid_date_add_months(&d, 0, INT64_MAX), CALGRID_ERANGE);
     CHECK_EQ(calgrid_date_add_months(&d, 0, INT64_MIN), CALGRID_ERANGE);
     CHECK_EQ(calgrid_date_add_months(&d, CALGRID_DATE_MAX + 1, 0), CALGRID_ERANGE);
     CHECK_EQ(d, 5);
     CHECK_EQ(calgrid_date_add_months(NULL, 0, 1), CALGRID_EINVAL);
 
-    CHECK_EQ(calgrid_date_add_years(&d, ymd(2024, 2, 29), 1), CALGRID_OK); CHECK_EQ(d, ymd(2025, 2, 28));
-    CHECK_EQ(calgrid_date_add_years(&d, ymd(2024, 2, 29), 4), CALGRID_OK); CHECK_EQ(d, ymd(2028, 2, 29));
-    CHECK_EQ(calgrid_date_add_years(&d, ymd(2024, 6, 1), -2023), CALGRID_OK); CHECK_EQ(d, ymd(1, 6, 1));
+    CHECK_EQ(calgrid_date_add_years(&d, check_date(2024, 2, 29), 1), CALGRID_OK); CHECK_EQ(d, check_date(2025, 2, 28));
+    CHECK_EQ(calgrid_date_add_years(&d, check_date(2024, 2, 29), 4), CALGRID_OK); CHECK_EQ(d, check_date(2028, 2, 29));
+    CHECK_EQ(calgrid_date_add_years(&d, check_date(2024, 6, 1), -2023), CALGRID_OK); CHECK_EQ(d, check_date(1, 6, 1));
     d = 5;
-    CHECK_EQ(calgrid_date_add_years(&d, ymd(2024, 6, 1), -2024), CALGRID_ERANGE);
+    CHECK_EQ(calgrid_date_add_years(&d, check_date(2024, 6, 1), -2024), CALGRID_ERANGE);
     CHECK_EQ(calgrid_date_add_years(&d, 0, INT64_MAX), CALGRID_ERANGE);
     CHECK_EQ(calgrid_date_add_years(&d, 0, INT64_MIN), CALGRID_ERANGE);
     CHECK_EQ(calgrid_date_add_years(&d, CALGRID_DATE_MIN - 1, 0), CALGRID_ERANGE);
@@ -190,9 +184,9 @@ static void test_iso(void) {
     char buf[16];
     const char *padded = "2024-02-29T00:00";
     CHECK_EQ(calgrid_date_parse_iso(&d, "2024-02-29", CALGRID_NUL_TERMINATED, NULL), CALGRID_OK);
-    CHECK_EQ(d, ymd(2024, 2, 29));
+    CHECK_EQ(d, check_date(2024, 2, 29));
     CHECK_EQ(calgrid_date_parse_iso(&d, padded, 10, NULL), CALGRID_OK);   /* only `length` bytes are read */
-    CHECK_EQ(d, ymd(2024, 2, 29));
+    CHECK_EQ(d, check_date(2024, 2, 29));
     CHECK_EQ(calgrid_date_parse_iso(&d, "0001-01-01", 10, NULL), CALGRID_OK); CHECK_EQ(d, CALGRID_DATE_MIN);
     CHECK_EQ(calgrid_date_parse_iso(&d, "9999-12-31", 10, NULL), CALGRID_OK); CHECK_EQ(d, CALGRID_DATE_MAX);
     memset(&err, 0, sizeof err);
@@ -221,7 +215,7 @@ static void test_iso(void) {
     CHECK_EQ(err.status, CALGRID_EINVAL);
 
     memset(buf, 'x', sizeof buf);
-    CHECK_EQ(calgrid_date_format_iso(buf, sizeof buf, ymd(2024, 2, 29)), CALGRID_OK);
+    CHECK_EQ(calgrid_date_format_iso(buf, sizeof buf, check_date(2024, 2, 29)), CALGRID_OK);
     CHECK_STR(buf, "2024-02-29");
     CHECK_EQ(calgrid_date_format_iso(buf, CALGRID_ISO_DATE_SIZE, CALGRID_DATE_MIN), CALGRID_OK);
     CHECK_STR(buf, "0001-01-01");

@@ -2,12 +2,6 @@
 #include <stdint.h>
 #include "check.h"
 
-static calgrid_date day(int y, int m, int d) {
-    calgrid_date r = CALGRID_DATE_NONE;
-    if (calgrid_date_from_ymd(&r, y, m, d) != CALGRID_OK) fprintf(stderr, "bad test date %d-%d-%d\n", y, m, d);
-    return r;
-}
-
 /* Every property of every cell, derived independently from the cell's date number. */
 static int grid_is_consistent(const calgrid_month_grid *g, const calgrid_grid_options *o) {
     int i, bad = 0;
@@ -48,18 +42,18 @@ static void test_known_grids(void) {
     calgrid_grid_options o = CALGRID_GRID_OPTIONS_INIT;
     memset(&g, 0x77, sizeof g);
     /* November 2026 starts on a Sunday: no leading days, 30 days + 12 trailing. */
-    o.today = day(2026, 11, 29);
+    o.today = check_date(2026, 11, 29);
     CHECK_EQ(calgrid_month_grid_fill(&g, 2026, 11, &o), CALGRID_OK);
     CHECK_EQ(g.year, 2026); CHECK_EQ(g.month, 11); CHECK_EQ(g.first_weekday, CALGRID_SUNDAY);
     CHECK_EQ(g.row_count, 6); CHECK_EQ(g.cell_count, 42);
-    CHECK_EQ(g.month_first, day(2026, 11, 1)); CHECK_EQ(g.month_last, day(2026, 11, 30));
-    CHECK_EQ(g.cells[0].date, day(2026, 11, 1)); CHECK_EQ(g.cells[0].day, 1);
+    CHECK_EQ(g.month_first, check_date(2026, 11, 1)); CHECK_EQ(g.month_last, check_date(2026, 11, 30));
+    CHECK_EQ(g.cells[0].date, check_date(2026, 11, 1)); CHECK_EQ(g.cells[0].day, 1);
     CHECK_EQ(g.cells[0].owner, CALGRID_OWNER_THIS_MONTH);
     CHECK_EQ(g.cells[0].flags, CALGRID_CELL_VISIBLE | CALGRID_CELL_WEEKEND);
     CHECK_EQ(g.cells[28].flags, CALGRID_CELL_VISIBLE | CALGRID_CELL_TODAY | CALGRID_CELL_WEEKEND);   /* the 29th, a Sunday */
-    CHECK_EQ(g.cells[29].date, day(2026, 11, 30));
+    CHECK_EQ(g.cells[29].date, check_date(2026, 11, 30));
     CHECK_EQ(g.cells[30].owner, CALGRID_OWNER_NEXT_MONTH); CHECK_EQ(g.cells[30].day, 1);
-    CHECK_EQ(g.cells[41].date, day(2026, 12, 12)); CHECK_EQ(g.cells[41].day, 12);
+    CHECK_EQ(g.cells[41].date, check_date(2026, 12, 12)); CHECK_EQ(g.cells[41].day, 12);
     CHECK(grid_is_consistent(&g, &o));
 
     /* ...Monday first, auto rows: 6 leading October days, 5 rows. */
@@ -68,9 +62,9 @@ static void test_known_grids(void) {
     o.adjacent = CALGRID_ADJACENT_HIDE;
     CHECK_EQ(calgrid_month_grid_fill(&g, 2026, 11, &o), CALGRID_OK);
     CHECK_EQ(g.row_count, 6);
-    CHECK_EQ(g.cells[0].date, day(2026, 10, 26)); CHECK_EQ(g.cells[0].day, 26);
+    CHECK_EQ(g.cells[0].date, check_date(2026, 10, 26)); CHECK_EQ(g.cells[0].day, 26);
     CHECK_EQ(g.cells[0].owner, CALGRID_OWNER_PREVIOUS_MONTH); CHECK_EQ(g.cells[0].flags, 0);
-    CHECK_EQ(g.cells[6].date, day(2026, 11, 1)); CHECK_EQ(g.cells[6].day, 1);
+    CHECK_EQ(g.cells[6].date, check_date(2026, 11, 1)); CHECK_EQ(g.cells[6].day, 1);
     CHECK(grid_is_consistent(&g, &o));
 
     /* February 2015: 28 days starting on a Sunday fill exactly 4 rows. */
@@ -78,7 +72,7 @@ static void test_known_grids(void) {
     o.today = CALGRID_DATE_NONE;
     CHECK_EQ(calgrid_month_grid_fill(&g, 2015, 2, &o), CALGRID_OK);
     CHECK_EQ(g.row_count, 4); CHECK_EQ(g.cell_count, 28);
-    CHECK_EQ(g.cells[27].date, day(2015, 2, 28));
+    CHECK_EQ(g.cells[27].date, check_date(2015, 2, 28));
     CHECK(grid_is_consistent(&g, &o));
 
     /* NULL options: Sunday first, 6 rows, adjacent days shown, no today. */
@@ -86,7 +80,7 @@ static void test_known_grids(void) {
     {
         calgrid_grid_options d = CALGRID_GRID_OPTIONS_INIT;
         CHECK_EQ(g.row_count, 6);
-        CHECK_EQ(g.cells[0].date, day(2024, 1, 28));
+        CHECK_EQ(g.cells[0].date, check_date(2024, 1, 28));
         CHECK(grid_is_consistent(&g, &d));
     }
 }
@@ -96,7 +90,7 @@ static void test_all_months(void) {
     int y, m, w, rows, adj, bad = 0, total = 0;
     calgrid_month_grid g;
     calgrid_grid_options o = CALGRID_GRID_OPTIONS_INIT;
-    o.today = day(2000, 2, 29);
+    o.today = check_date(2000, 2, 29);
     for (y = 1900; y <= 2100; y++)
         for (m = 1; m <= 12; m++)
             for (w = 0; w < 7; w++)

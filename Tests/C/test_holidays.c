@@ -10,12 +10,6 @@
 #include <stdlib.h>
 #include "check.h"
 
-static calgrid_date ymd(int y, int m, int d) {
-    calgrid_date n = 0;
-    CHECK_EQ(calgrid_date_from_ymd(&n, y, m, d), CALGRID_OK);
-    return n;
-}
-
 /* Every holiday of `country` in first...last into a malloc'ed array (*count of them). */
 static calgrid_holiday *list(size_t *count, calgrid_date first, calgrid_date last, calgrid_country country) {
     *count = 0;
@@ -31,10 +25,10 @@ static calgrid_holiday *list(size_t *count, calgrid_date first, calgrid_date las
 static void check_names(void) {
     size_t n = 0, len = 0;
     char buf[96];
-    calgrid_holiday *h = list(&n, ymd(2026, 9, 1), ymd(2026, 9, 30), CALGRID_COUNTRY_KR);
+    calgrid_holiday *h = list(&n, check_date(2026, 9, 1), check_date(2026, 9, 30), CALGRID_COUNTRY_KR);
     CHECK_EQ(n, 3);
     if (n == 3) {
-        CHECK_EQ(h[1].date, ymd(2026, 9, 25));
+        CHECK_EQ(h[1].date, check_date(2026, 9, 25));
         CHECK_EQ(calgrid_holiday_name(buf, sizeof buf, &len, &h[1], CALGRID_LANG_KO), CALGRID_OK);
         CHECK_STR(buf, "추석");
         CHECK_EQ(len, strlen("추석"));
@@ -46,7 +40,7 @@ static void check_names(void) {
     }
     free(h);
     /* 2026-08-17: the substitute for Liberation Day (a Saturday). */
-    h = list(&n, ymd(2026, 8, 17), ymd(2026, 8, 17), CALGRID_COUNTRY_KR);
+    h = list(&n, check_date(2026, 8, 17), check_date(2026, 8, 17), CALGRID_COUNTRY_KR);
     CHECK_EQ(n, 1);
     if (n == 1) {
         CHECK_EQ(h[0].is_substitute, 1);
@@ -65,7 +59,7 @@ static void check_names(void) {
     }
     free(h);
     /* Another country's holiday in Korean is its English name. */
-    h = list(&n, ymd(2026, 7, 3), ymd(2026, 7, 3), CALGRID_COUNTRY_US);
+    h = list(&n, check_date(2026, 7, 3), check_date(2026, 7, 3), CALGRID_COUNTRY_US);
     CHECK_EQ(n, 1);
     if (n == 1) {
         CHECK_EQ(calgrid_holiday_name(buf, sizeof buf, NULL, &h[0], CALGRID_LANG_KO), CALGRID_OK);
@@ -78,7 +72,7 @@ static void check_names(void) {
 ** are its weekdays without a listed holiday. */
 static void check_days_and_workdays(calgrid_country country) {
     size_t n = 0;
-    calgrid_holiday *h = list(&n, ymd(1990, 1, 1), ymd(2050, 12, 31), country);
+    calgrid_holiday *h = list(&n, check_date(1990, 1, 1), check_date(2050, 12, 31), country);
     int most = 0, run = 0, bad = 0;
     for (size_t i = 0; i < n; i++) {
         run = i > 0 && h[i].date == h[i - 1].date ? run + 1 : 1;
@@ -164,7 +158,7 @@ static size_t expand(calgrid_recurrence **r, const char *rule, size_t length, ca
     calgrid_error err;
     size_t n = 0;
     CHECK_EQ(calgrid_recurrence_new(r, rule, length, start, NULL, 0, NULL, 0, NULL, &err), CALGRID_OK);
-    CHECK_EQ(calgrid_recurrence_occurrences(days, 64, &n, *r, ymd(2026, 1, 2), ymd(2050, 12, 31)), CALGRID_OK);
+    CHECK_EQ(calgrid_recurrence_occurrences(days, 64, &n, *r, check_date(2026, 1, 2), check_date(2050, 12, 31)), CALGRID_OK);
     CHECK_EQ(n, 25);
     return n;
 }
@@ -177,7 +171,7 @@ static void check_lunar_rules(void) {
     size_t n = 0, m = 0, len = 0;
     int bad = 0;
     /* Chuseok, lunar 8/15, every year of 2026...2050. */
-    n = expand(&r, "rscale=dangi;freq=yearly;bymonth=8;bymonthday=15", CALGRID_NUL_TERMINATED, ymd(2026, 9, 25), days);
+    n = expand(&r, "rscale=dangi;freq=yearly;bymonth=8;bymonthday=15", CALGRID_NUL_TERMINATED, check_date(2026, 9, 25), days);
     for (size_t k = 0; k < n; k++) {
         calgrid_date want = 0;
         CHECK_EQ(calgrid_date_from_lunar(&want, 2026 + (int)k, 8, 15, 0, NULL), CALGRID_OK);
@@ -187,7 +181,7 @@ static void check_lunar_rules(void) {
     CHECK_STR(text, "RSCALE=DANGI;FREQ=YEARLY;BYMONTH=8;BYMONTHDAY=15");
     calgrid_recurrence_free(r);
     /* The leap 6th month's 1st, SKIP=FORWARD: the 7th month's 1st in a year without it. */
-    n = expand(&r, "RSCALE=DANGI;FREQ=YEARLY;BYMONTH=6L;BYMONTHDAY=1;SKIP=FORWARD", CALGRID_NUL_TERMINATED, ymd(2026, 1, 1), days);
+    n = expand(&r, "RSCALE=DANGI;FREQ=YEARLY;BYMONTH=6L;BYMONTHDAY=1;SKIP=FORWARD", CALGRID_NUL_TERMINATED, check_date(2026, 1, 1), days);
     for (size_t k = 0; k < n; k++) {
         calgrid_date want = 0;
         int y = 2026 + (int)k;
@@ -196,13 +190,13 @@ static void check_lunar_rules(void) {
         if (days[k] != want) bad++;
     }
     CHECK_EQ(calgrid_recurrence_format(&len, text, sizeof text, r), CALGRID_OK);
-    m = expand(&back, text, len, ymd(2026, 1, 1), again);
+    m = expand(&back, text, len, check_date(2026, 1, 1), again);
     CHECK(m == n && memcmp(days, again, n * sizeof days[0]) == 0);
     calgrid_recurrence_free(back);
     calgrid_recurrence_free(r);
     CHECK_EQ(bad, 0);
     r = NULL;
-    CHECK(calgrid_recurrence_new(&r, "RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=5L", CALGRID_NUL_TERMINATED, ymd(2026, 1, 1),
+    CHECK(calgrid_recurrence_new(&r, "RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=5L", CALGRID_NUL_TERMINATED, check_date(2026, 1, 1),
                                  NULL, 0, NULL, 0, NULL, &err) < 0);
     CHECK(strstr(err.message, "RSCALE=CHINESE") != NULL);
     CHECK(r == NULL);
@@ -253,14 +247,14 @@ void test_holidays(void) {
     CHECK_EQ(calgrid_grid_cells_fill(cells, 42, &g, CALGRID_COUNTRY_KR), CALGRID_EINVAL);
     size_t count = 99;
     calgrid_holiday one;
-    CHECK_EQ(calgrid_holidays_list(&one, 1, &count, ymd(2026, 9, 30), ymd(2026, 9, 1), CALGRID_COUNTRY_KR), CALGRID_EINVAL);
-    CHECK_EQ(calgrid_holidays_list(&one, 1, &count, ymd(2026, 9, 1), ymd(2026, 9, 30), CALGRID_COUNTRY_NONE), CALGRID_EINVAL);
-    CHECK_EQ(calgrid_holidays_list(NULL, 1, &count, ymd(2026, 9, 1), ymd(2026, 9, 30), CALGRID_COUNTRY_KR), CALGRID_EINVAL);
-    CHECK_EQ(calgrid_holidays_list(&one, 1, NULL, ymd(2026, 9, 1), ymd(2026, 9, 30), CALGRID_COUNTRY_KR), CALGRID_EINVAL);
-    CHECK_EQ(calgrid_holidays_list(&one, 1, &count, ymd(2026, 9, 1), ymd(2026, 9, 30), CALGRID_COUNTRY_KR), CALGRID_ENOSPC);
+    CHECK_EQ(calgrid_holidays_list(&one, 1, &count, check_date(2026, 9, 30), check_date(2026, 9, 1), CALGRID_COUNTRY_KR), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_holidays_list(&one, 1, &count, check_date(2026, 9, 1), check_date(2026, 9, 30), CALGRID_COUNTRY_NONE), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_holidays_list(NULL, 1, &count, check_date(2026, 9, 1), check_date(2026, 9, 30), CALGRID_COUNTRY_KR), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_holidays_list(&one, 1, NULL, check_date(2026, 9, 1), check_date(2026, 9, 30), CALGRID_COUNTRY_KR), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_holidays_list(&one, 1, &count, check_date(2026, 9, 1), check_date(2026, 9, 30), CALGRID_COUNTRY_KR), CALGRID_ENOSPC);
     CHECK_EQ(count, 3);
     CHECK_EQ(calgrid_holidays_list(&one, 1, &count, CALGRID_DATE_MAX + 1, CALGRID_DATE_MAX + 1, CALGRID_COUNTRY_KR), CALGRID_ERANGE);
-    calgrid_period p = { CALGRID_PERIOD_MONTH, ymd(2026, 9, 2), ymd(2026, 9, 30), CALGRID_SUNDAY };
+    calgrid_period p = { CALGRID_PERIOD_MONTH, check_date(2026, 9, 2), check_date(2026, 9, 30), CALGRID_SUNDAY };
     int w = -7;
     CHECK_EQ(calgrid_period_workdays(&w, &p, CALGRID_COUNTRY_KR), CALGRID_EINVAL);
     CHECK_EQ(calgrid_period_month(&p, 2026, 9), CALGRID_OK);

@@ -5,19 +5,13 @@
 #include <stdint.h>
 #include "check.h"
 
-static calgrid_date ymd(int y, int m, int d) {
-    calgrid_date n = 0;
-    CHECK_EQ(calgrid_date_from_ymd(&n, y, m, d), CALGRID_OK);
-    return n;
-}
-
 static void check_lunar(int y, int m, int d, int ly, int lm, int ld, int leap) {
     calgrid_lunar_date l = { 0, 0, 0, 0 };
     calgrid_date back = 0;
-    CHECK_EQ(calgrid_lunar_from_date(&l, ymd(y, m, d), NULL), CALGRID_OK);
+    CHECK_EQ(calgrid_lunar_from_date(&l, check_date(y, m, d), NULL), CALGRID_OK);
     CHECK_EQ(l.year, ly); CHECK_EQ(l.month, lm); CHECK_EQ(l.day, ld); CHECK_EQ(l.is_leap_month, leap);
     CHECK_EQ(calgrid_date_from_lunar(&back, ly, lm, ld, leap, NULL), CALGRID_OK);
-    CHECK_EQ(back, ymd(y, m, d));
+    CHECK_EQ(back, check_date(y, m, d));
 }
 
 void test_lunar(void) {
@@ -29,8 +23,8 @@ void test_lunar(void) {
     check_lunar(2020, 5, 23, 2020, 4, 1, 1);
     check_lunar(1000, 2, 13, 1000, 1, 1, 0);
     check_lunar(2050, 12, 31, 2050, 11, 18, 0);
-    CHECK_EQ(ymd(1000, 2, 13), CALGRID_LUNAR_FIRST_DATE);
-    CHECK_EQ(ymd(2050, 12, 31), CALGRID_LUNAR_LAST_DATE);
+    CHECK_EQ(check_date(1000, 2, 13), CALGRID_LUNAR_FIRST_DATE);
+    CHECK_EQ(check_date(2050, 12, 31), CALGRID_LUNAR_LAST_DATE);
 
     /* The shape of the calendar over every day of the range. */
     calgrid_lunar_date prev = { 0, 0, 0, 0 }, l;

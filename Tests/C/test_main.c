@@ -35,6 +35,18 @@ calgrid_todo_set *check_new_set(void) {
     return set;
 }
 
+calgrid_date check_date(int y, int m, int d) {
+    calgrid_date out = CALGRID_DATE_NONE;
+    CHECK_EQ(calgrid_date_from_ymd(&out, y, m, d), CALGRID_OK);
+    return out;
+}
+
+int check_get_info(calgrid_todo_info *info, size_t struct_size, const calgrid_todo_set *set, size_t index) {
+    memset(info, 0, sizeof *info);
+    info->struct_size = struct_size;
+    return calgrid_todo_set_get(info, set, index);
+}
+
 int main(int argc, char **argv) {
     if (argc > 1) check_data_dir = argv[1];
     if (argc > 2) check_scratch_dir = argv[2];

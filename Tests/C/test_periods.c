@@ -2,12 +2,6 @@
 #include <stdint.h>
 #include "check.h"
 
-static calgrid_date day(int y, int m, int d) {
-    calgrid_date r = CALGRID_DATE_NONE;
-    if (calgrid_date_from_ymd(&r, y, m, d) != CALGRID_OK) fprintf(stderr, "bad test date %d-%d-%d\n", y, m, d);
-    return r;
-}
-
 static void check_period(const calgrid_period *p, calgrid_period_kind kind, calgrid_date first, calgrid_date last,
                          calgrid_weekday w, int line) {
     check_report_int(p->kind, kind, __FILE__, line, "kind");
@@ -19,21 +13,21 @@ static void check_period(const calgrid_period *p, calgrid_period_kind kind, calg
 static void test_constructors(void) {
     calgrid_period p, q;
     memset(&q, 0x33, sizeof q);
-    CHECK_EQ(calgrid_period_day(&p, day(2024, 5, 5)), CALGRID_OK);
-    check_period(&p, CALGRID_PERIOD_DAY, day(2024, 5, 5), day(2024, 5, 5), CALGRID_SUNDAY, __LINE__);
+    CHECK_EQ(calgrid_period_day(&p, check_date(2024, 5, 5)), CALGRID_OK);
+    check_period(&p, CALGRID_PERIOD_DAY, check_date(2024, 5, 5), check_date(2024, 5, 5), CALGRID_SUNDAY, __LINE__);
     /* 2026-11-11 is a Wednesday. */
-    CHECK_EQ(calgrid_period_week(&p, day(2026, 11, 11), CALGRID_MONDAY), CALGRID_OK);
-    check_period(&p, CALGRID_PERIOD_WEEK, day(2026, 11, 9), day(2026, 11, 15), CALGRID_MONDAY, __LINE__);
-    CHECK_EQ(calgrid_period_week(&p, day(2026, 11, 11), CALGRID_SUNDAY), CALGRID_OK);
-    check_period(&p, CALGRID_PERIOD_WEEK, day(2026, 11, 8), day(2026, 11, 14), CALGRID_SUNDAY, __LINE__);
-    CHECK_EQ(calgrid_period_week(&p, day(2026, 11, 11), CALGRID_THURSDAY), CALGRID_OK);
-    check_period(&p, CALGRID_PERIOD_WEEK, day(2026, 11, 5), day(2026, 11, 11), CALGRID_THURSDAY, __LINE__);
+    CHECK_EQ(calgrid_period_week(&p, check_date(2026, 11, 11), CALGRID_MONDAY), CALGRID_OK);
+    check_period(&p, CALGRID_PERIOD_WEEK, check_date(2026, 11, 9), check_date(2026, 11, 15), CALGRID_MONDAY, __LINE__);
+    CHECK_EQ(calgrid_period_week(&p, check_date(2026, 11, 11), CALGRID_SUNDAY), CALGRID_OK);
+    check_period(&p, CALGRID_PERIOD_WEEK, check_date(2026, 11, 8), check_date(2026, 11, 14), CALGRID_SUNDAY, __LINE__);
+    CHECK_EQ(calgrid_period_week(&p, check_date(2026, 11, 11), CALGRID_THURSDAY), CALGRID_OK);
+    check_period(&p, CALGRID_PERIOD_WEEK, check_date(2026, 11, 5), check_date(2026, 11, 11), CALGRID_THURSDAY, __LINE__);
     CHECK_EQ(calgrid_period_month(&p, 2024, 2), CALGRID_OK);
-    check_period(&p, CALGRID_PERIOD_MONTH, day(2024, 2, 1), day(2024, 2, 29), CALGRID_SUNDAY, __LINE__);
+    check_period(&p, CALGRID_PERIOD_MONTH, check_date(2024, 2, 1), check_date(2024, 2, 29), CALGRID_SUNDAY, __LINE__);
     CHECK_EQ(calgrid_period_year(&p, 2024), CALGRID_OK);
-    check_period(&p, CALGRID_PERIOD_YEAR, day(2024, 1, 1), day(2024, 12, 31), CALGRID_SUNDAY, __LINE__);
-    CHECK_EQ(calgrid_period_range(&p, day(2024, 1, 30), day(2024, 2, 2)), CALGRID_OK);
-    check_period(&p, CALGRID_PERIOD_RANGE, day(2024, 1, 30), day(2024, 2, 2), CALGRID_SUNDAY, __LINE__);
+    check_period(&p, CALGRID_PERIOD_YEAR, check_date(2024, 1, 1), check_date(2024, 12, 31), CALGRID_SUNDAY, __LINE__);
+    CHECK_EQ(calgrid_period_range(&p, check_date(2024, 1, 30), check_date(2024, 2, 2)), CALGRID_OK);
+    check_period(&p, CALGRID_PERIOD_RANGE, check_date(2024, 1, 30), check_date(2024, 2, 2), CALGRID_SUNDAY, __LINE__);
 
     /* Errors leave *out alone. */
     p = q;
@@ -51,7 +45,7 @@ static void test_constructors(void) {
     CHECK_EQ(calgrid_period_year(&p, 0), CALGRID_ERANGE);
     CHECK_EQ(calgrid_period_year(&p, 10000), CALGRID_ERANGE);
     CHECK_EQ(calgrid_period_year(&p, INT32_MIN), CALGRID_ERANGE);
-    CHECK_EQ(calgrid_period_range(&p, day(2024, 2, 2), day(2024, 1, 30)), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_period_range(&p, check_date(2024, 2, 2), check_date(2024, 1, 30)), CALGRID_EINVAL);
     CHECK_EQ(calgrid_period_range(&p, CALGRID_DATE_NONE, 0), CALGRID_ERANGE);
     CHECK_EQ(calgrid_period_range(&p, 0, CALGRID_DATE_MAX + 1), CALGRID_ERANGE);
     CHECK(memcmp(&p, &q, sizeof p) == 0);
@@ -67,21 +61,21 @@ static void test_stepping(void) {
     int in = -1;
     CHECK_EQ(calgrid_period_month(&p, 2024, 12), CALGRID_OK);
     CHECK_EQ(calgrid_period_next(&n, &p), CALGRID_OK);
-    check_period(&n, CALGRID_PERIOD_MONTH, day(2025, 1, 1), day(2025, 1, 31), CALGRID_SUNDAY, __LINE__);
+    check_period(&n, CALGRID_PERIOD_MONTH, check_date(2025, 1, 1), check_date(2025, 1, 31), CALGRID_SUNDAY, __LINE__);
     CHECK_EQ(calgrid_period_previous(&p, &p), CALGRID_OK);   /* out may alias the input */
-    check_period(&p, CALGRID_PERIOD_MONTH, day(2024, 11, 1), day(2024, 11, 30), CALGRID_SUNDAY, __LINE__);
-    CHECK_EQ(calgrid_period_week(&p, day(2024, 12, 31), CALGRID_MONDAY), CALGRID_OK);
+    check_period(&p, CALGRID_PERIOD_MONTH, check_date(2024, 11, 1), check_date(2024, 11, 30), CALGRID_SUNDAY, __LINE__);
+    CHECK_EQ(calgrid_period_week(&p, check_date(2024, 12, 31), CALGRID_MONDAY), CALGRID_OK);
     CHECK_EQ(calgrid_period_next(&n, &p), CALGRID_OK);
-    check_period(&n, CALGRID_PERIOD_WEEK, day(2025, 1, 6), day(2025, 1, 12), CALGRID_MONDAY, __LINE__);
-    CHECK_EQ(calgrid_period_range(&p, day(2024, 1, 1), day(2024, 1, 10)), CALGRID_OK);
+    check_period(&n, CALGRID_PERIOD_WEEK, check_date(2025, 1, 6), check_date(2025, 1, 12), CALGRID_MONDAY, __LINE__);
+    CHECK_EQ(calgrid_period_range(&p, check_date(2024, 1, 1), check_date(2024, 1, 10)), CALGRID_OK);
     CHECK_EQ(calgrid_period_previous(&n, &p), CALGRID_OK);
-    check_period(&n, CALGRID_PERIOD_RANGE, day(2023, 12, 22), day(2023, 12, 31), CALGRID_SUNDAY, __LINE__);
-    CHECK_EQ(calgrid_period_day(&p, day(2024, 2, 28)), CALGRID_OK);
+    check_period(&n, CALGRID_PERIOD_RANGE, check_date(2023, 12, 22), check_date(2023, 12, 31), CALGRID_SUNDAY, __LINE__);
+    CHECK_EQ(calgrid_period_day(&p, check_date(2024, 2, 28)), CALGRID_OK);
     CHECK_EQ(calgrid_period_next(&n, &p), CALGRID_OK);
-    check_period(&n, CALGRID_PERIOD_DAY, day(2024, 2, 29), day(2024, 2, 29), CALGRID_SUNDAY, __LINE__);
+    check_period(&n, CALGRID_PERIOD_DAY, check_date(2024, 2, 29), check_date(2024, 2, 29), CALGRID_SUNDAY, __LINE__);
     CHECK_EQ(calgrid_period_year(&p, 2023), CALGRID_OK);
     CHECK_EQ(calgrid_period_next(&n, &p), CALGRID_OK);
-    check_period(&n, CALGRID_PERIOD_YEAR, day(2024, 1, 1), day(2024, 12, 31), CALGRID_SUNDAY, __LINE__);
+    check_period(&n, CALGRID_PERIOD_YEAR, check_date(2024, 1, 1), check_date(2024, 12, 31), CALGRID_SUNDAY, __LINE__);
 
     /* The ends of the calendar. */
     CHECK_EQ(calgrid_period_year(&p, 9999), CALGRID_OK);
@@ -92,9 +86,9 @@ static void test_stepping(void) {
     CHECK_EQ(calgrid_period_next(&n, &p), CALGRID_ERANGE);
 
     CHECK_EQ(calgrid_period_month(&p, 2024, 2), CALGRID_OK);
-    CHECK_EQ(calgrid_period_contains(&in, &p, day(2024, 2, 29)), CALGRID_OK); CHECK_EQ(in, 1);
-    CHECK_EQ(calgrid_period_contains(&in, &p, day(2024, 3, 1)), CALGRID_OK); CHECK_EQ(in, 0);
-    CHECK_EQ(calgrid_period_contains(&in, &p, day(2024, 1, 31)), CALGRID_OK); CHECK_EQ(in, 0);
+    CHECK_EQ(calgrid_period_contains(&in, &p, check_date(2024, 2, 29)), CALGRID_OK); CHECK_EQ(in, 1);
+    CHECK_EQ(calgrid_period_contains(&in, &p, check_date(2024, 3, 1)), CALGRID_OK); CHECK_EQ(in, 0);
+    CHECK_EQ(calgrid_period_contains(&in, &p, check_date(2024, 1, 31)), CALGRID_OK); CHECK_EQ(in, 0);
     in = 7;
     CHECK_EQ(calgrid_period_contains(&in, &p, CALGRID_DATE_NONE), CALGRID_ERANGE);
     CHECK_EQ(in, 7);
@@ -111,10 +105,10 @@ static void test_forged_periods(void) {
     calgrid_period p, n;
     int in = 0;
     CHECK_EQ(calgrid_period_month(&p, 2024, 2), CALGRID_OK);
-    p.first = day(2024, 2, 2);                            /* a month not starting on the 1st */
+    p.first = check_date(2024, 2, 2);                            /* a month not starting on the 1st */
     CHECK_EQ(calgrid_period_next(&n, &p), CALGRID_EINVAL);
     CHECK_EQ(calgrid_period_month(&p, 2024, 2), CALGRID_OK);
-    p.last = day(2024, 3, 1);                             /* ...or not ending on its last day */
+    p.last = check_date(2024, 3, 1);                             /* ...or not ending on its last day */
     CHECK_EQ(calgrid_period_contains(&in, &p, 0), CALGRID_EINVAL);
     CHECK_EQ(calgrid_period_month(&p, 2024, 2), CALGRID_OK);
     p.kind = (calgrid_period_kind)7;
@@ -126,7 +120,7 @@ static void test_forged_periods(void) {
     CHECK_EQ(calgrid_period_month(&p, 2024, 2), CALGRID_OK);
     p.first_weekday = CALGRID_MONDAY;                     /* only weeks carry a weekday */
     CHECK_EQ(calgrid_period_next(&n, &p), CALGRID_EINVAL);
-    CHECK_EQ(calgrid_period_week(&p, day(2026, 11, 11), CALGRID_MONDAY), CALGRID_OK);
+    CHECK_EQ(calgrid_period_week(&p, check_date(2026, 11, 11), CALGRID_MONDAY), CALGRID_OK);
     p.first_weekday = CALGRID_TUESDAY;                    /* a week not starting on its weekday */
     CHECK_EQ(calgrid_period_next(&n, &p), CALGRID_EINVAL);
     p.first_weekday = (calgrid_weekday)7;
@@ -140,7 +134,7 @@ static void test_forged_periods(void) {
     p.first = CALGRID_DATE_NONE;
     CHECK_EQ(calgrid_period_next(&n, &p), CALGRID_ERANGE);
     CHECK_EQ(calgrid_period_year(&p, 2024), CALGRID_OK);
-    p.last = day(2024, 12, 30);
+    p.last = check_date(2024, 12, 30);
     CHECK_EQ(calgrid_period_next(&n, &p), CALGRID_EINVAL);
 }
 

@@ -3,12 +3,6 @@
 #include <string.h>
 #include "check.h"
 
-static calgrid_date ymd(int y, int m, int d) {
-    calgrid_date out = CALGRID_DATE_NONE;
-    CHECK_EQ(calgrid_date_from_ymd(&out, y, m, d), CALGRID_OK);
-    return out;
-}
-
 static void test_recurrence_monthly(void) {
     calgrid_recurrence *r = NULL;
     calgrid_error err;
@@ -17,36 +11,36 @@ static void test_recurrence_monthly(void) {
     char text[64];
     calgrid_date d = 0;
     /* RFC 5545: monthly on the first Friday for 10 occurrences, from 1997-09-05. */
-    const calgrid_date want[10] = { ymd(1997, 9, 5), ymd(1997, 10, 3), ymd(1997, 11, 7), ymd(1997, 12, 5),
-                                    ymd(1998, 1, 2), ymd(1998, 2, 6), ymd(1998, 3, 6), ymd(1998, 4, 3),
-                                    ymd(1998, 5, 1), ymd(1998, 6, 5) };
-    CHECK_EQ(calgrid_recurrence_new(&r, "freq=monthly;byday=1fr;count=10", CALGRID_NUL_TERMINATED, ymd(1997, 9, 5),
+    const calgrid_date want[10] = { check_date(1997, 9, 5), check_date(1997, 10, 3), check_date(1997, 11, 7), check_date(1997, 12, 5),
+                                    check_date(1998, 1, 2), check_date(1998, 2, 6), check_date(1998, 3, 6), check_date(1998, 4, 3),
+                                    check_date(1998, 5, 1), check_date(1998, 6, 5) };
+    CHECK_EQ(calgrid_recurrence_new(&r, "freq=monthly;byday=1fr;count=10", CALGRID_NUL_TERMINATED, check_date(1997, 9, 5),
                                     NULL, 0, NULL, 0, NULL, &err), CALGRID_OK);
-    CHECK_EQ(calgrid_recurrence_occurrences(days, 16, &n, r, ymd(1997, 1, 1), ymd(1999, 12, 31)), CALGRID_OK);
+    CHECK_EQ(calgrid_recurrence_occurrences(days, 16, &n, r, check_date(1997, 1, 1), check_date(1999, 12, 31)), CALGRID_OK);
     CHECK_EQ(n, 10);
     CHECK(memcmp(days, want, sizeof want) == 0);
     /* The walk starts at the window: the last three, and a window too small for them continues. */
-    CHECK_EQ(calgrid_recurrence_occurrences(days, 16, &n, r, ymd(1998, 3, 6), ymd(2030, 1, 1)), CALGRID_OK);
+    CHECK_EQ(calgrid_recurrence_occurrences(days, 16, &n, r, check_date(1998, 3, 6), check_date(2030, 1, 1)), CALGRID_OK);
     CHECK_EQ(n, 4);
-    CHECK_EQ(days[0], ymd(1998, 3, 6));
-    CHECK_EQ(calgrid_recurrence_occurrences(days, 2, &n, r, ymd(1998, 3, 6), ymd(2030, 1, 1)), CALGRID_ENOSPC);
+    CHECK_EQ(days[0], check_date(1998, 3, 6));
+    CHECK_EQ(calgrid_recurrence_occurrences(days, 2, &n, r, check_date(1998, 3, 6), check_date(2030, 1, 1)), CALGRID_ENOSPC);
     CHECK_EQ(n, 2);
-    CHECK_EQ(days[1], ymd(1998, 4, 3));
-    CHECK_EQ(calgrid_recurrence_occurrences(days, 2, &n, r, days[1] + 1, ymd(2030, 1, 1)), CALGRID_OK);
+    CHECK_EQ(days[1], check_date(1998, 4, 3));
+    CHECK_EQ(calgrid_recurrence_occurrences(days, 2, &n, r, days[1] + 1, check_date(2030, 1, 1)), CALGRID_OK);
     CHECK_EQ(n, 2);
-    CHECK_EQ(days[1], ymd(1998, 6, 5));
-    CHECK_EQ(calgrid_recurrence_occurrences(NULL, 0, &n, r, ymd(2000, 1, 1), ymd(2000, 12, 31)), CALGRID_OK);
+    CHECK_EQ(days[1], check_date(1998, 6, 5));
+    CHECK_EQ(calgrid_recurrence_occurrences(NULL, 0, &n, r, check_date(2000, 1, 1), check_date(2000, 12, 31)), CALGRID_OK);
     CHECK_EQ(n, 0);
-    CHECK_EQ(calgrid_recurrence_occurrences(days, 2, &n, r, ymd(2000, 1, 2), ymd(2000, 1, 1)), CALGRID_EINVAL);
-    CHECK_EQ(calgrid_recurrence_occurrences(days, 2, &n, r, CALGRID_DATE_MAX + 1, ymd(2000, 1, 1)), CALGRID_ERANGE);
+    CHECK_EQ(calgrid_recurrence_occurrences(days, 2, &n, r, check_date(2000, 1, 2), check_date(2000, 1, 1)), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_recurrence_occurrences(days, 2, &n, r, CALGRID_DATE_MAX + 1, check_date(2000, 1, 1)), CALGRID_ERANGE);
 
-    CHECK_EQ(calgrid_recurrence_next(&d, r, ymd(1997, 9, 5)), CALGRID_OK);
-    CHECK_EQ(d, ymd(1997, 10, 3));
-    CHECK_EQ(calgrid_recurrence_previous(&d, r, ymd(1997, 10, 3)), CALGRID_OK);
-    CHECK_EQ(d, ymd(1997, 9, 5));
-    CHECK_EQ(calgrid_recurrence_next(&d, r, ymd(1998, 6, 5)), CALGRID_ENOTFOUND);
-    CHECK_EQ(calgrid_recurrence_previous(&d, r, ymd(1997, 9, 5)), CALGRID_ENOTFOUND);
-    CHECK_EQ(calgrid_recurrence_next(NULL, r, ymd(1997, 9, 5)), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_recurrence_next(&d, r, check_date(1997, 9, 5)), CALGRID_OK);
+    CHECK_EQ(d, check_date(1997, 10, 3));
+    CHECK_EQ(calgrid_recurrence_previous(&d, r, check_date(1997, 10, 3)), CALGRID_OK);
+    CHECK_EQ(d, check_date(1997, 9, 5));
+    CHECK_EQ(calgrid_recurrence_next(&d, r, check_date(1998, 6, 5)), CALGRID_ENOTFOUND);
+    CHECK_EQ(calgrid_recurrence_previous(&d, r, check_date(1997, 9, 5)), CALGRID_ENOTFOUND);
+    CHECK_EQ(calgrid_recurrence_next(NULL, r, check_date(1997, 9, 5)), CALGRID_EINVAL);
 
     /* The canonical text, and the length when the buffer is short. */
     CHECK_EQ(calgrid_recurrence_format(&len, text, sizeof text, r), CALGRID_OK);
@@ -66,22 +60,22 @@ static void test_recurrence_lists_and_zone(void) {
     size_t n = 0;
     /* Every day from Mon 2026-11-30 until 2026-12-04T03:00Z, which is still Dec 3 in New York;
     ** Dec 1 removed (COUNT is not extended by it), Dec 25 added, repeats folded. */
-    const calgrid_date ex[2] = { ymd(2026, 12, 1), ymd(2026, 12, 1) };
-    const calgrid_date add[2] = { ymd(2026, 12, 25), ymd(2026, 12, 25) };
+    const calgrid_date ex[2] = { check_date(2026, 12, 1), check_date(2026, 12, 1) };
+    const calgrid_date add[2] = { check_date(2026, 12, 25), check_date(2026, 12, 25) };
     CHECK_EQ(calgrid_tz_from_posix(&tz, "EST5EDT,M3.2.0,M11.1.0", &err), CALGRID_OK);
-    CHECK_EQ(calgrid_recurrence_new(&r, "FREQ=DAILY;UNTIL=20261204T030000Z", CALGRID_NUL_TERMINATED, ymd(2026, 11, 30),
+    CHECK_EQ(calgrid_recurrence_new(&r, "FREQ=DAILY;UNTIL=20261204T030000Z", CALGRID_NUL_TERMINATED, check_date(2026, 11, 30),
                                     add, 2, ex, 2, tz, &err), CALGRID_OK);
-    CHECK_EQ(calgrid_recurrence_occurrences(days, 8, &n, r, ymd(2026, 1, 1), ymd(2026, 12, 31)), CALGRID_OK);
+    CHECK_EQ(calgrid_recurrence_occurrences(days, 8, &n, r, check_date(2026, 1, 1), check_date(2026, 12, 31)), CALGRID_OK);
     CHECK_EQ(n, 4);
-    CHECK_EQ(days[0], ymd(2026, 11, 30));
-    CHECK_EQ(days[1], ymd(2026, 12, 2));
-    CHECK_EQ(days[2], ymd(2026, 12, 3));
-    CHECK_EQ(days[3], ymd(2026, 12, 25));
+    CHECK_EQ(days[0], check_date(2026, 11, 30));
+    CHECK_EQ(days[1], check_date(2026, 12, 2));
+    CHECK_EQ(days[2], check_date(2026, 12, 3));
+    CHECK_EQ(days[3], check_date(2026, 12, 25));
     calgrid_recurrence_free(r);
     /* In UTC the same UNTIL is Dec 4. */
-    CHECK_EQ(calgrid_recurrence_new(&r, "FREQ=DAILY;UNTIL=20261204T030000Z", CALGRID_NUL_TERMINATED, ymd(2026, 11, 30),
+    CHECK_EQ(calgrid_recurrence_new(&r, "FREQ=DAILY;UNTIL=20261204T030000Z", CALGRID_NUL_TERMINATED, check_date(2026, 11, 30),
                                     NULL, 0, NULL, 0, NULL, &err), CALGRID_OK);
-    CHECK_EQ(calgrid_recurrence_occurrences(days, 8, &n, r, ymd(2026, 1, 1), ymd(2026, 12, 31)), CALGRID_OK);
+    CHECK_EQ(calgrid_recurrence_occurrences(days, 8, &n, r, check_date(2026, 1, 1), check_date(2026, 12, 31)), CALGRID_OK);
     CHECK_EQ(n, 5);
     calgrid_recurrence_free(r);
     calgrid_tz_free(tz);
@@ -92,7 +86,7 @@ static void test_recurrence_errors(void) {
     calgrid_error err;
     const calgrid_date bad[1] = { CALGRID_DATE_MAX + 1 };
     /* The part is located and named; the length bounds the text (the ";COUNT" after it is unread). */
-    CHECK_EQ(calgrid_recurrence_new(&r, "FREQ=MONTHLY;BYDAY=9MO;COUNT=2", 22, ymd(2026, 1, 1), NULL, 0, NULL, 0, NULL, &err),
+    CHECK_EQ(calgrid_recurrence_new(&r, "FREQ=MONTHLY;BYDAY=9MO;COUNT=2", 22, check_date(2026, 1, 1), NULL, 0, NULL, 0, NULL, &err),
              CALGRID_EPARSE);
     CHECK_EQ(err.status, CALGRID_EPARSE);
     CHECK_EQ(err.byte_offset, 19);
@@ -100,27 +94,27 @@ static void test_recurrence_errors(void) {
     CHECK_STR(err.field, "BYDAY");
     CHECK_STR(err.message, "BYDAY=9MO: ordinal 9 is outside -5...5 for MONTHLY");
     CHECK(r == NULL);
-    CHECK_EQ(calgrid_recurrence_new(&r, "FREQ=HOURLY", CALGRID_NUL_TERMINATED, ymd(2026, 1, 1), NULL, 0, NULL, 0, NULL, &err),
+    CHECK_EQ(calgrid_recurrence_new(&r, "FREQ=HOURLY", CALGRID_NUL_TERMINATED, check_date(2026, 1, 1), NULL, 0, NULL, 0, NULL, &err),
              CALGRID_EPARSE);
     CHECK_STR(err.field, "FREQ");
     CHECK_EQ(calgrid_recurrence_new(&r, "FREQ=DAILY", CALGRID_NUL_TERMINATED, CALGRID_DATE_MAX + 1, NULL, 0, NULL, 0, NULL, &err),
              CALGRID_ERANGE);
-    CHECK_EQ(calgrid_recurrence_new(&r, "FREQ=DAILY", CALGRID_NUL_TERMINATED, ymd(2026, 1, 1), bad, 1, NULL, 0, NULL, &err),
+    CHECK_EQ(calgrid_recurrence_new(&r, "FREQ=DAILY", CALGRID_NUL_TERMINATED, check_date(2026, 1, 1), bad, 1, NULL, 0, NULL, &err),
              CALGRID_ERANGE);
     CHECK_STR(err.message, "rdates[0] = 2932897 is outside 0001-01-01...9999-12-31");
-    CHECK_EQ(calgrid_recurrence_new(&r, "FREQ=DAILY", CALGRID_NUL_TERMINATED, ymd(2026, 1, 1), NULL, 1, NULL, 0, NULL, &err),
+    CHECK_EQ(calgrid_recurrence_new(&r, "FREQ=DAILY", CALGRID_NUL_TERMINATED, check_date(2026, 1, 1), NULL, 1, NULL, 0, NULL, &err),
              CALGRID_EINVAL);
-    CHECK_EQ(calgrid_recurrence_new(&r, NULL, 0, ymd(2026, 1, 1), NULL, 0, NULL, 0, NULL, NULL), CALGRID_EINVAL);
-    CHECK_EQ(calgrid_recurrence_new(NULL, "FREQ=DAILY", CALGRID_NUL_TERMINATED, ymd(2026, 1, 1), NULL, 0, NULL, 0, NULL, NULL),
+    CHECK_EQ(calgrid_recurrence_new(&r, NULL, 0, check_date(2026, 1, 1), NULL, 0, NULL, 0, NULL, NULL), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_recurrence_new(NULL, "FREQ=DAILY", CALGRID_NUL_TERMINATED, check_date(2026, 1, 1), NULL, 0, NULL, 0, NULL, NULL),
              CALGRID_EINVAL);
     /* A rule that never occurs is accepted and answered at once: the start day alone. */
-    CHECK_EQ(calgrid_recurrence_new(&r, "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30", CALGRID_NUL_TERMINATED, ymd(2026, 1, 1),
+    CHECK_EQ(calgrid_recurrence_new(&r, "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30", CALGRID_NUL_TERMINATED, check_date(2026, 1, 1),
                                     NULL, 0, NULL, 0, NULL, &err), CALGRID_OK);
     {
         calgrid_date d = 0;
-        CHECK_EQ(calgrid_recurrence_next(&d, r, ymd(2026, 1, 1)), CALGRID_ENOTFOUND);
+        CHECK_EQ(calgrid_recurrence_next(&d, r, check_date(2026, 1, 1)), CALGRID_ENOTFOUND);
         CHECK_EQ(calgrid_recurrence_previous(&d, r, CALGRID_DATE_MAX), CALGRID_OK);
-        CHECK_EQ(d, ymd(2026, 1, 1));
+        CHECK_EQ(d, check_date(2026, 1, 1));
     }
     calgrid_recurrence_free(r);
 }

@@ -5,12 +5,6 @@
 #include <string.h>
 #include "check.h"
 
-static calgrid_date day(int y, int m, int d) {
-    calgrid_date r = CALGRID_DATE_NONE;
-    if (calgrid_date_from_ymd(&r, y, m, d) != CALGRID_OK) fprintf(stderr, "bad test date %d-%d-%d\n", y, m, d);
-    return r;
-}
-
 /* The statistics summed from each todo's calgrid_todo_info: the per-todo calls are the oracle. */
 static calgrid_todo_statistics summed(const calgrid_todo_set *set, calgrid_date today) {
     calgrid_todo_statistics r;
@@ -72,15 +66,15 @@ static calgrid_todo_set *small_set(void) {
     memset(trip, 1, sizeof trip);
     if (calgrid_todo_set_new(&set) != CALGRID_OK) return NULL;
     t = blank("run"); t.is_challenge = 1;
-    t.start = day(2024, 1, 1); t.end = day(2024, 1, 7); t.completed_days = week; t.completed_day_count = 7;
+    t.start = check_date(2024, 1, 1); t.end = check_date(2024, 1, 7); t.completed_days = week; t.completed_day_count = 7;
     CHECK_EQ(calgrid_todo_set_add(NULL, set, &t, NULL), CALGRID_OK);
-    t = blank("deadline"); t.end = day(2024, 1, 3);
+    t = blank("deadline"); t.end = check_date(2024, 1, 3);
     CHECK_EQ(calgrid_todo_set_add(NULL, set, &t, NULL), CALGRID_OK);
-    t = blank("later"); t.start = day(2023, 12, 30);
+    t = blank("later"); t.start = check_date(2023, 12, 30);
     CHECK_EQ(calgrid_todo_set_add(NULL, set, &t, NULL), CALGRID_OK);
     t = blank("someday"); t.is_completed = 1;
     CHECK_EQ(calgrid_todo_set_add(NULL, set, &t, NULL), CALGRID_OK);
-    t = blank("trip"); t.start = day(2024, 3, 1); t.end = day(2024, 3, 31);
+    t = blank("trip"); t.start = check_date(2024, 3, 1); t.end = check_date(2024, 3, 31);
     t.repetition = 0x41u; t.completed_days = trip; t.completed_day_count = 10;   /* Sundays and Saturdays */
     CHECK_EQ(calgrid_todo_set_add(NULL, set, &t, NULL), CALGRID_OK);
     return set;
@@ -92,23 +86,23 @@ static void test_small_set(void) {
     calgrid_todo_statistics s;
     memset(&s, 0xEE, sizeof s);
     s.struct_size = sizeof s;
-    CHECK_EQ(calgrid_todo_set_statistics(&s, set, day(2024, 1, 5)), CALGRID_OK);
+    CHECK_EQ(calgrid_todo_set_statistics(&s, set, check_date(2024, 1, 5)), CALGRID_OK);
     CHECK_EQ(s.struct_size, sizeof s);
     CHECK_EQ(s.count, 5); CHECK_EQ(s.challenges, 1);
     CHECK_EQ(s.dated, 2); CHECK_EQ(s.open_ended, 2); CHECK_EQ(s.undated, 1);
     CHECK_EQ(s.done, 2); CHECK_EQ(s.overdue, 1);                 /* trip and someday done; deadline overdue */
     CHECK_EQ(s.tracked_days, 7 + 10); CHECK_EQ(s.done_days, 2 + 10);
-    CHECK_EQ(s.earliest_start, day(2023, 12, 30)); CHECK_EQ(s.latest_end, day(2024, 3, 31));
+    CHECK_EQ(s.earliest_start, check_date(2023, 12, 30)); CHECK_EQ(s.latest_end, check_date(2024, 3, 31));
     CHECK_EQ(s.longest_days, 31); CHECK_EQ(s.longest_index, 4);
-    CHECK_EQ(calgrid_todo_set_statistics(&s, set, day(2024, 1, 2)), CALGRID_OK);
+    CHECK_EQ(calgrid_todo_set_statistics(&s, set, check_date(2024, 1, 2)), CALGRID_OK);
     CHECK_EQ(s.overdue, 0);                                      /* the deadline is tomorrow */
-    CHECK_EQ(calgrid_todo_set_statistics(&s, set, day(2024, 4, 1)), CALGRID_OK);
+    CHECK_EQ(calgrid_todo_set_statistics(&s, set, check_date(2024, 4, 1)), CALGRID_OK);
     CHECK_EQ(s.overdue, 2);                                      /* run ended unfinished too */
-    expect_same(set, day(2024, 1, 5), __LINE__);
-    expect_same(set, day(2030, 1, 1), __LINE__);
+    expect_same(set, check_date(2024, 1, 5), __LINE__);
+    expect_same(set, check_date(2030, 1, 1), __LINE__);
 
     CHECK_EQ(calgrid_todo_set_new(&empty), CALGRID_OK);
-    CHECK_EQ(calgrid_todo_set_statistics(&s, empty, day(2024, 1, 5)), CALGRID_OK);
+    CHECK_EQ(calgrid_todo_set_statistics(&s, empty, check_date(2024, 1, 5)), CALGRID_OK);
     CHECK_EQ(s.count, 0); CHECK_EQ(s.dated + s.open_ended + s.undated, 0); CHECK_EQ(s.done, 0);
     CHECK_EQ(s.earliest_start, CALGRID_DATE_NONE); CHECK_EQ(s.latest_end, CALGRID_DATE_NONE);
     CHECK_EQ(s.longest_days, 0); CHECK_EQ(s.longest_index, 0);
@@ -130,9 +124,9 @@ static void test_against_sums(void) {
         uint64_t x = (uint64_t)i * 0x9E3779B97F4A7C15u;
         size_t k, span = (size_t)(x >> 58);                    /* 0 ... 63 */
         snprintf(id, sizeof id, "t%lu", (unsigned long)i);
-        t.start = (x >> 3) % 3 == 0 ? CALGRID_DATE_NONE : day(2024, 1, 1) + (calgrid_date)((x >> 8) % 500);
+        t.start = (x >> 3) % 3 == 0 ? CALGRID_DATE_NONE : check_date(2024, 1, 1) + (calgrid_date)((x >> 8) % 500);
         t.end = (x >> 5) % 4 == 0 ? CALGRID_DATE_NONE
-              : (t.start == CALGRID_DATE_NONE ? day(2024, 1, 1) + (calgrid_date)((x >> 20) % 500) : t.start + (calgrid_date)span);
+              : (t.start == CALGRID_DATE_NONE ? check_date(2024, 1, 1) + (calgrid_date)((x >> 20) % 500) : t.start + (calgrid_date)span);
         t.is_challenge = (int)((x >> 11) & 1);
         t.is_completed = (int)((x >> 13) & 1);
         t.repetition = (unsigned)((x >> 40) % CALGRID_EVERY_DAY) + 1u;
@@ -150,15 +144,15 @@ static void test_against_sums(void) {
         CHECK_EQ(calgrid_todo_set_add(NULL, set, &t, NULL), CALGRID_OK);
     }
     for (i = 0; i < 3000; i += 7) CHECK_EQ(calgrid_todo_set_remove_at(set, i / 7), CALGRID_OK);
-    expect_same(set, day(2024, 6, 1), __LINE__);
-    expect_same(set, day(2023, 1, 1), __LINE__);
+    expect_same(set, check_date(2024, 6, 1), __LINE__);
+    expect_same(set, check_date(2023, 1, 1), __LINE__);
     calgrid_todo_set_free(set);
 
     set = NULL;
     CHECK_EQ(calgrid_todo_set_new(&set), CALGRID_OK);
     snprintf(path, sizeof path, "%s/todos.json", check_data_dir);
     CHECK_EQ(calgrid_todo_set_import_file(NULL, set, path, NULL, &err), CALGRID_OK);
-    expect_same(set, day(2026, 11, 15), __LINE__);
+    expect_same(set, check_date(2026, 11, 15), __LINE__);
     calgrid_todo_set_free(set);
 }
 
@@ -168,12 +162,12 @@ static void test_errors(void) {
     memset(&s, 0xEE, sizeof s);
     s.struct_size = sizeof s;
     before = s;
-    CHECK_EQ(calgrid_todo_set_statistics(NULL, set, day(2024, 1, 5)), CALGRID_EINVAL);
-    CHECK_EQ(calgrid_todo_set_statistics(&s, NULL, day(2024, 1, 5)), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_statistics(NULL, set, check_date(2024, 1, 5)), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_statistics(&s, NULL, check_date(2024, 1, 5)), CALGRID_EINVAL);
     CHECK_EQ(calgrid_todo_set_statistics(&s, set, CALGRID_DATE_MAX + 1), CALGRID_ERANGE);
     CHECK_EQ(calgrid_todo_set_statistics(&s, set, CALGRID_DATE_NONE), CALGRID_ERANGE);
     s.struct_size = sizeof s - 1; before.struct_size = s.struct_size;
-    CHECK_EQ(calgrid_todo_set_statistics(&s, set, day(2024, 1, 5)), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_statistics(&s, set, check_date(2024, 1, 5)), CALGRID_EINVAL);
     CHECK(memcmp(&s, &before, sizeof s) == 0);                  /* failures leave *out alone */
     calgrid_todo_set_free(set);
 }

@@ -132,9 +132,7 @@ static void t_change(calgrid_todo_set *a, calgrid_todo_set *b, int round) {
         CHECK_EQ(calgrid_todo_set_remove_at(b, i), CALGRID_OK);
         break;
     default:
-        memset(&info, 0, sizeof info);
-        info.struct_size = sizeof info;
-        CHECK_EQ(calgrid_todo_set_get(&info, a, i), CALGRID_OK);
+        CHECK_EQ(check_get_info(&info, sizeof info, a, i), CALGRID_OK);
         CHECK_EQ(calgrid_todo_set_set_completed(a, i, !info.is_completed), CALGRID_OK);
         CHECK_EQ(calgrid_todo_set_set_completed(b, i, !info.is_completed), CALGRID_OK);
         if (info.is_tracked && info.tracked_day_count > 0) {

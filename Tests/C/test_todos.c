@@ -3,12 +3,6 @@
 #include <stdlib.h>
 #include "check.h"
 
-static calgrid_date day(int y, int m, int d) {
-    calgrid_date r = CALGRID_DATE_NONE;
-    if (calgrid_date_from_ymd(&r, y, m, d) != CALGRID_OK) fprintf(stderr, "bad test date %d-%d-%d\n", y, m, d);
-    return r;
-}
-
 /* The week 2024-01-01 (Mon) ... 2024-01-07, every day, first two days done. */
 static const uint8_t week_flags[7] = { 1, 1, 0, 0, 0, 0, 0 };
 static const char *const week_tags[2] = { "habit", "\xEC\x9A\xB4\xEB\x8F\x99" };   /* "운동" */
@@ -18,8 +12,8 @@ static calgrid_todo week_todo(const char *id) {
     t.id = id;
     t.title = "Run every day";
     t.memo = "5 km";
-    t.start = day(2024, 1, 1);
-    t.end = day(2024, 1, 7);
+    t.start = check_date(2024, 1, 1);
+    t.end = check_date(2024, 1, 7);
     t.created_at = 1704067200;
     t.is_challenge = 1;
     t.reminder_minutes = 7 * 60;
@@ -51,10 +45,8 @@ static void test_lifecycle(void) {
     CHECK_EQ(index, 0);
     CHECK_EQ(check_set_count(set), 1);
 
-    memset(&info, 0, sizeof info);
-    info.struct_size = sizeof info;
-    CHECK_EQ(calgrid_todo_set_get(&info, set, 0), CALGRID_OK);
-    CHECK_EQ(info.start, day(2024, 1, 1)); CHECK_EQ(info.end, day(2024, 1, 7));
+    CHECK_EQ(check_get_info(&info, sizeof info, set, 0), CALGRID_OK);
+    CHECK_EQ(info.start, check_date(2024, 1, 1)); CHECK_EQ(info.end, check_date(2024, 1, 7));
     CHECK_EQ(info.created_at, 1704067200);
     CHECK_EQ(info.is_challenge, 1); CHECK_EQ(info.is_completed, 0); CHECK_EQ(info.is_tracked, 1);
     CHECK_EQ(info.is_done, 0);
@@ -128,44 +120,44 @@ static void test_completion(void) {
     CHECK_EQ(calgrid_todo_set_new(&set), CALGRID_OK);
     CHECK_EQ(calgrid_todo_set_add(NULL, set, &t, NULL), CALGRID_OK);
     plain.id = "plain";
-    plain.start = day(2024, 1, 3);                      /* no deadline: open on the right */
+    plain.start = check_date(2024, 1, 3);                      /* no deadline: open on the right */
     plain.repetition = (1u << CALGRID_MONDAY) | (1u << CALGRID_WEDNESDAY);
     CHECK_EQ(calgrid_todo_set_add(NULL, set, &plain, NULL), CALGRID_OK);
 
-    CHECK_EQ(calgrid_todo_set_toggle(&done, set, 0, day(2024, 1, 3)), CALGRID_OK); CHECK_EQ(done, 1);
-    CHECK_EQ(calgrid_todo_set_day(&state, set, 0, day(2024, 1, 3)), CALGRID_OK);
+    CHECK_EQ(calgrid_todo_set_toggle(&done, set, 0, check_date(2024, 1, 3)), CALGRID_OK); CHECK_EQ(done, 1);
+    CHECK_EQ(calgrid_todo_set_day(&state, set, 0, check_date(2024, 1, 3)), CALGRID_OK);
     CHECK_EQ(state.falls_on, 1); CHECK_EQ(state.is_done, 1);
     CHECK(state.share_to_date == 1.0);
     CHECK_EQ(state.current_streak, 3); CHECK_EQ(state.longest_streak, 3);
-    CHECK_EQ(calgrid_todo_set_day(&state, set, 0, day(2024, 1, 5)), CALGRID_OK);
+    CHECK_EQ(calgrid_todo_set_day(&state, set, 0, check_date(2024, 1, 5)), CALGRID_OK);
     CHECK_EQ(state.is_done, 0);
     CHECK(state.share_to_date > 0.6 - 1e-12 && state.share_to_date < 0.6 + 1e-12);   /* 3 of 5 */
-    CHECK_EQ(calgrid_todo_set_toggle(NULL, set, 0, day(2024, 1, 3)), CALGRID_OK);
-    CHECK_EQ(calgrid_todo_set_set_done(set, 0, day(2024, 1, 7), 1), CALGRID_OK);
-    CHECK_EQ(calgrid_todo_set_set_done(set, 0, day(2024, 1, 7), 1), CALGRID_OK);   /* idempotent */
+    CHECK_EQ(calgrid_todo_set_toggle(NULL, set, 0, check_date(2024, 1, 3)), CALGRID_OK);
+    CHECK_EQ(calgrid_todo_set_set_done(set, 0, check_date(2024, 1, 7), 1), CALGRID_OK);
+    CHECK_EQ(calgrid_todo_set_set_done(set, 0, check_date(2024, 1, 7), 1), CALGRID_OK);   /* idempotent */
     info.struct_size = sizeof info;
     CHECK_EQ(calgrid_todo_set_get(&info, set, 0), CALGRID_OK);
     CHECK_EQ(info.done_day_count, 3);
 
     /* Days that are not tracked, values that are not 0/1, bad indexes and days. */
-    CHECK_EQ(calgrid_todo_set_set_done(set, 0, day(2024, 1, 8), 1), CALGRID_ERANGE);
-    CHECK_EQ(calgrid_todo_set_toggle(&done, set, 0, day(2023, 12, 31)), CALGRID_ERANGE);
-    CHECK_EQ(calgrid_todo_set_toggle(&done, set, 1, day(2024, 1, 3)), CALGRID_ERANGE);   /* untracked */
-    CHECK_EQ(calgrid_todo_set_set_done(set, 0, day(2024, 1, 2), 2), CALGRID_EINVAL);
-    CHECK_EQ(calgrid_todo_set_set_done(set, 2, day(2024, 1, 2), 1), CALGRID_ERANGE);
+    CHECK_EQ(calgrid_todo_set_set_done(set, 0, check_date(2024, 1, 8), 1), CALGRID_ERANGE);
+    CHECK_EQ(calgrid_todo_set_toggle(&done, set, 0, check_date(2023, 12, 31)), CALGRID_ERANGE);
+    CHECK_EQ(calgrid_todo_set_toggle(&done, set, 1, check_date(2024, 1, 3)), CALGRID_ERANGE);   /* untracked */
+    CHECK_EQ(calgrid_todo_set_set_done(set, 0, check_date(2024, 1, 2), 2), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_set_done(set, 2, check_date(2024, 1, 2), 1), CALGRID_ERANGE);
     CHECK_EQ(calgrid_todo_set_set_done(set, 0, CALGRID_DATE_NONE, 1), CALGRID_ERANGE);
-    CHECK_EQ(calgrid_todo_set_set_done(NULL, 0, day(2024, 1, 2), 1), CALGRID_EINVAL);
-    CHECK_EQ(calgrid_todo_set_toggle(&done, set, (size_t)-1, day(2024, 1, 2)), CALGRID_ERANGE);
+    CHECK_EQ(calgrid_todo_set_set_done(NULL, 0, check_date(2024, 1, 2), 1), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_toggle(&done, set, (size_t)-1, check_date(2024, 1, 2)), CALGRID_ERANGE);
     CHECK_EQ(calgrid_todo_set_toggle(&done, set, 0, CALGRID_DATE_MAX + 1), CALGRID_ERANGE);
-    CHECK_EQ(calgrid_todo_set_toggle(&done, NULL, 0, day(2024, 1, 2)), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_toggle(&done, NULL, 0, check_date(2024, 1, 2)), CALGRID_EINVAL);
 
     /* The untracked todo: falls on Mondays and Wednesdays from its start, completion is one flag. */
-    CHECK_EQ(calgrid_todo_set_day(&state, set, 1, day(2024, 1, 10)), CALGRID_OK);   /* a Wednesday */
+    CHECK_EQ(calgrid_todo_set_day(&state, set, 1, check_date(2024, 1, 10)), CALGRID_OK);   /* a Wednesday */
     CHECK_EQ(state.falls_on, 1); CHECK_EQ(state.is_done, 0);
-    CHECK_EQ(calgrid_todo_set_day(&state, set, 1, day(2024, 1, 11)), CALGRID_OK);
+    CHECK_EQ(calgrid_todo_set_day(&state, set, 1, check_date(2024, 1, 11)), CALGRID_OK);
     CHECK_EQ(state.falls_on, 0);
     CHECK_EQ(calgrid_todo_set_set_completed(set, 1, 1), CALGRID_OK);
-    CHECK_EQ(calgrid_todo_set_day(&state, set, 1, day(2024, 1, 10)), CALGRID_OK);
+    CHECK_EQ(calgrid_todo_set_day(&state, set, 1, check_date(2024, 1, 10)), CALGRID_OK);
     CHECK_EQ(state.is_done, 1); CHECK_EQ(state.current_streak, 0);
     CHECK_EQ(calgrid_todo_set_get(&info, set, 1), CALGRID_OK);
     CHECK_EQ(info.is_done, 1); CHECK_EQ(info.is_tracked, 0); CHECK_EQ(info.end, CALGRID_DATE_NONE);
@@ -233,7 +225,7 @@ static void test_validation(void) {
     CHECK_EQ(calgrid_todo_set_remove(set, long_id), CALGRID_OK);
     t = week_todo("x"); t.title = "\xE2\x82";       expect_rejected(set, &t, CALGRID_EINVAL, "title", __LINE__);
     t = week_todo("x"); t.memo = "\x80";            expect_rejected(set, &t, CALGRID_EINVAL, "memo", __LINE__);
-    t = week_todo("x"); t.start = day(2024, 1, 8);  expect_rejected(set, &t, CALGRID_EINVAL, "endDate", __LINE__);
+    t = week_todo("x"); t.start = check_date(2024, 1, 8);  expect_rejected(set, &t, CALGRID_EINVAL, "endDate", __LINE__);
     t = week_todo("x"); t.start = CALGRID_DATE_MAX + 1; expect_rejected(set, &t, CALGRID_ERANGE, "startDate", __LINE__);
     t = week_todo("x"); t.end = CALGRID_DATE_MIN - 1;   expect_rejected(set, &t, CALGRID_ERANGE, "endDate", __LINE__);
     t = week_todo("x"); t.repetition = 0;           expect_rejected(set, &t, CALGRID_EINVAL, "repetition", __LINE__);
@@ -276,7 +268,7 @@ static void test_batches_and_removal(void) {
 
     CHECK_EQ(calgrid_todo_set_new(&set), CALGRID_OK);
     batch[0] = week_todo("a"); batch[1] = week_todo("b"); batch[2] = week_todo("c");
-    batch[1].end = day(2023, 1, 1);                         /* the second one is bad */
+    batch[1].end = check_date(2023, 1, 1);                         /* the second one is bad */
     memset(&err, 0, sizeof err);
     CHECK_EQ(calgrid_todo_set_add_many(set, batch, 3, &err), CALGRID_EINVAL);
     CHECK_EQ(err.record_index, 1); CHECK_STR(err.field, "endDate");
@@ -348,7 +340,7 @@ static void test_many(void) {
     t.id = id;
     for (i = 0; i < 5000; i++) {
         snprintf(id, sizeof id, "todo-%lu", (unsigned long)i);
-        t.start = day(2024, 1, 1) + (calgrid_date)(i % 400);
+        t.start = check_date(2024, 1, 1) + (calgrid_date)(i % 400);
         t.end = t.start + (calgrid_date)(i % 30);
         if (calgrid_todo_set_add(&index, set, &t, NULL) != CALGRID_OK || index != i) bad++;
     }
@@ -379,26 +371,22 @@ static void test_occurrence_days(void) {
     CHECK_EQ(calgrid_todo_set_new(&set), CALGRID_OK);
     t.id = "pair";
     t.title = "Two-day sprint";
-    t.start = day(2024, 1, 1);
-    t.end = day(2024, 1, 9);
+    t.start = check_date(2024, 1, 1);
+    t.end = check_date(2024, 1, 9);
     t.rrule = "FREQ=WEEKLY";
     t.occurrence_days = 2;
     CHECK_EQ(calgrid_todo_set_add(&index, set, &t, &err), CALGRID_OK);
-    CHECK_EQ(calgrid_todo_set_day_counts(c, 9, set, day(2024, 1, 1), day(2024, 1, 9), CALGRID_KIND_ALL), CALGRID_OK);
+    CHECK_EQ(calgrid_todo_set_day_counts(c, 9, set, check_date(2024, 1, 1), check_date(2024, 1, 9), CALGRID_KIND_ALL), CALGRID_OK);
     int want[9] = { 1, 1, 0, 0, 0, 0, 0, 1, 1 };
     for (int k = 0; k < 9; k++) CHECK_EQ(c[k].total, want[k]);
-    CHECK_EQ(calgrid_todo_set_set_done(set, index, day(2024, 1, 1), 1), CALGRID_OK);
-    CHECK_EQ(calgrid_todo_set_day_counts(c, 9, set, day(2024, 1, 1), day(2024, 1, 9), CALGRID_KIND_ALL), CALGRID_OK);
+    CHECK_EQ(calgrid_todo_set_set_done(set, index, check_date(2024, 1, 1), 1), CALGRID_OK);
+    CHECK_EQ(calgrid_todo_set_day_counts(c, 9, set, check_date(2024, 1, 1), check_date(2024, 1, 9), CALGRID_KIND_ALL), CALGRID_OK);
     CHECK(c[0].completed == 1 && c[1].completed == 1 && c[7].completed == 0);
-    CHECK_EQ(calgrid_todo_set_set_done(set, index, day(2024, 1, 2), 1), CALGRID_ERANGE);   /* not an occurrence's first day */
-    memset(&info, 0, sizeof info);
-    info.struct_size = sizeof info;
-    CHECK_EQ(calgrid_todo_set_get(&info, set, index), CALGRID_OK);
+    CHECK_EQ(calgrid_todo_set_set_done(set, index, check_date(2024, 1, 2), 1), CALGRID_ERANGE);   /* not an occurrence's first day */
+    CHECK_EQ(check_get_info(&info, sizeof info, set, index), CALGRID_OK);
     CHECK_EQ(info.occurrence_days, 2);
     CHECK_EQ(info.tracked_day_count, 2);
-    memset(&info, 0, sizeof info);
-    info.struct_size = CALGRID_TODO_INFO_SIZE_V2;
-    CHECK_EQ(calgrid_todo_set_get(&info, set, index), CALGRID_OK);
+    CHECK_EQ(check_get_info(&info, CALGRID_TODO_INFO_SIZE_V2, set, index), CALGRID_OK);
     CHECK_EQ(info.occurrence_days, 0);                                  /* not written past its size */
     calgrid_todo old = t;
     old.struct_size = CALGRID_TODO_SIZE_V3;
@@ -427,16 +415,14 @@ static void test_times(void) {
     size_t index = 99, length = 0;
     CHECK_EQ(calgrid_todo_set_new(&set), CALGRID_OK);
     t.id = "meet";
-    t.start = t.end = day(2026, 11, 3);
+    t.start = t.end = check_date(2026, 11, 3);
     t.is_event = 1;
     t.has_times = 1;
     t.start_minutes = 600;
     t.end_minutes = 660;
     t.location = "Room 4";
     CHECK_EQ(calgrid_todo_set_add(&index, set, &t, &err), CALGRID_OK);
-    memset(&info, 0, sizeof info);
-    info.struct_size = sizeof info;
-    CHECK_EQ(calgrid_todo_set_get(&info, set, index), CALGRID_OK);
+    CHECK_EQ(check_get_info(&info, sizeof info, set, index), CALGRID_OK);
     CHECK(info.has_times == 1 && info.start_minutes == 600 && info.end_minutes == 660);
     CHECK_EQ(calgrid_todo_set_text(buf, sizeof buf, &length, set, index, CALGRID_TEXT_LOCATION, 0), CALGRID_OK);
     CHECK(strcmp(buf, "Room 4") == 0 && length == 6);
@@ -447,9 +433,7 @@ static void test_times(void) {
     CHECK_EQ(calgrid_todo_set_get(&info, set, index), CALGRID_OK);
     CHECK(info.has_times == 0 && info.start_minutes == -1 && info.end_minutes == -1);
     CHECK_EQ(calgrid_todo_set_text(buf, sizeof buf, &length, set, index, CALGRID_TEXT_LOCATION, 0), CALGRID_ENOTFOUND);
-    memset(&info, 0, sizeof info);
-    info.struct_size = CALGRID_TODO_INFO_SIZE_V3;
-    CHECK_EQ(calgrid_todo_set_get(&info, set, 0), CALGRID_OK);
+    CHECK_EQ(check_get_info(&info, CALGRID_TODO_INFO_SIZE_V3, set, 0), CALGRID_OK);
     CHECK(info.has_times == 0 && info.occurrence_days == 1);              /* not written past its size */
     calgrid_todo bad = t;
     bad.id = "bad";
@@ -473,23 +457,23 @@ static void test_occurrences(void) {
     size_t index = 0, n = 0;
     CHECK_EQ(calgrid_todo_set_new(&set), CALGRID_OK);
     t.id = "trip"; t.title = "Trip"; t.is_event = 1;
-    t.start = day(2026, 11, 3); t.end = day(2026, 11, 4);
+    t.start = check_date(2026, 11, 3); t.end = check_date(2026, 11, 4);
     CHECK_EQ(calgrid_todo_set_add(&index, set, &t, &err), CALGRID_OK);
-    t.id = "meet"; t.title = "Meeting"; t.start = day(2026, 11, 3); t.end = day(2026, 11, 17); t.rrule = "FREQ=WEEKLY";
+    t.id = "meet"; t.title = "Meeting"; t.start = check_date(2026, 11, 3); t.end = check_date(2026, 11, 17); t.rrule = "FREQ=WEEKLY";
     t.has_times = 1; t.start_minutes = 600; t.end_minutes = 660;
     CHECK_EQ(calgrid_todo_set_add(&index, set, &t, &err), CALGRID_OK);
     t.id = "call"; t.title = "Call"; t.rrule = NULL; t.end = t.start; t.start_minutes = t.end_minutes = 540;
     CHECK_EQ(calgrid_todo_set_add(&index, set, &t, &err), CALGRID_OK);
     calgrid_todo a = CALGRID_TODO_INIT;
-    a.id = "alpha"; a.title = "Alpha"; a.start = a.end = day(2026, 11, 3);
+    a.id = "alpha"; a.title = "Alpha"; a.start = a.end = check_date(2026, 11, 3);
     CHECK_EQ(calgrid_todo_set_add(&index, set, &a, &err), CALGRID_OK);
-    t.id = "late"; t.title = "Late"; t.end = day(2026, 11, 4); t.start_minutes = 1380; t.end_minutes = 60;
+    t.id = "late"; t.title = "Late"; t.end = check_date(2026, 11, 4); t.start_minutes = 1380; t.end_minutes = 60;
     CHECK_EQ(calgrid_todo_set_add(&index, set, &t, &err), CALGRID_OK);
-    CHECK_EQ(calgrid_todo_set_occurrences(o, 8, &n, set, day(2026, 11, 2), day(2026, 11, 4), CALGRID_KIND_ALL), CALGRID_OK);
+    CHECK_EQ(calgrid_todo_set_occurrences(o, 8, &n, set, check_date(2026, 11, 2), check_date(2026, 11, 4), CALGRID_KIND_ALL), CALGRID_OK);
     CHECK_EQ(n, 7);
     size_t want_index[7] = { 3, 0, 2, 1, 4, 0, 4 };
-    calgrid_date want_day[7] = { day(2026, 11, 3), day(2026, 11, 3), day(2026, 11, 3), day(2026, 11, 3), day(2026, 11, 3),
-                                 day(2026, 11, 4), day(2026, 11, 4) };
+    calgrid_date want_day[7] = { check_date(2026, 11, 3), check_date(2026, 11, 3), check_date(2026, 11, 3), check_date(2026, 11, 3), check_date(2026, 11, 3),
+                                 check_date(2026, 11, 4), check_date(2026, 11, 4) };
     int want_start[7] = { -1, -1, 540, 600, 1380, -1, 1380 };
     for (int k = 0; k < 7; k++) {
         CHECK_EQ(o[k].index, want_index[k]);
@@ -498,11 +482,11 @@ static void test_occurrences(void) {
         CHECK_EQ(o[k].has_times, want_start[k] >= 0);
     }
     CHECK_EQ(o[3].end_minutes, 660);
-    CHECK_EQ(calgrid_todo_set_occurrences(o, 2, &n, set, day(2026, 11, 2), day(2026, 11, 4), CALGRID_KIND_ALL), CALGRID_ENOSPC);
+    CHECK_EQ(calgrid_todo_set_occurrences(o, 2, &n, set, check_date(2026, 11, 2), check_date(2026, 11, 4), CALGRID_KIND_ALL), CALGRID_ENOSPC);
     CHECK_EQ(n, 7);
-    CHECK_EQ(calgrid_todo_set_occurrences(o, 8, &n, set, day(2026, 11, 10), day(2026, 11, 10), CALGRID_KIND_EVENTS), CALGRID_OK);
+    CHECK_EQ(calgrid_todo_set_occurrences(o, 8, &n, set, check_date(2026, 11, 10), check_date(2026, 11, 10), CALGRID_KIND_EVENTS), CALGRID_OK);
     CHECK(n == 1 && o[0].index == 1 && o[0].is_done == 0);
-    CHECK_EQ(calgrid_todo_set_occurrences(o, 8, &n, set, day(2026, 11, 4), day(2026, 11, 3), CALGRID_KIND_ALL), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_occurrences(o, 8, &n, set, check_date(2026, 11, 4), check_date(2026, 11, 3), CALGRID_KIND_ALL), CALGRID_EINVAL);
     calgrid_todo_set_free(set);
 }
 

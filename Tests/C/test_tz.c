@@ -11,12 +11,6 @@
 #define BERLIN_SPRING 1774746000LL    /* 2026-03-29T01:00:00Z: 02:00 local becomes 03:00 */
 #define BERLIN_AUTUMN 1792890000LL    /* 2026-10-25T01:00:00Z: 03:00 local becomes 02:00 */
 
-static calgrid_date ymd(int y, int m, int d) {
-    calgrid_date out = CALGRID_DATE_NONE;
-    CHECK_EQ(calgrid_date_from_ymd(&out, y, m, d), CALGRID_OK);
-    return out;
-}
-
 static void test_tz_by_name(void) {
     calgrid_tz *tz = NULL;
     calgrid_error err;
@@ -39,27 +33,27 @@ static void test_tz_by_name(void) {
 
     /* Taskwarrior's due:2026-07-15 in Berlin is 20260714T220000Z: local midnight of the 15th. */
     CHECK_EQ(calgrid_tz_day_of_instant(&day, &second, tz, 1784066400LL), CALGRID_OK);
-    CHECK_EQ(day, ymd(2026, 7, 15));
+    CHECK_EQ(day, check_date(2026, 7, 15));
     CHECK_EQ(second, 0);
     CHECK_EQ(calgrid_tz_day_of_instant(&day, NULL, tz, 1784066399LL), CALGRID_OK);
-    CHECK_EQ(day, ymd(2026, 7, 14));
+    CHECK_EQ(day, check_date(2026, 7, 14));
     CHECK_EQ(calgrid_tz_day_of_instant(&day, NULL, tz, INT64_MAX), CALGRID_ERANGE);
 
     /* 12:00 is unique; 02:30 on 2026-03-29 is in the gap; 02:30 on 2026-10-25 happens twice. */
-    CHECK_EQ(calgrid_tz_instant_of_local(&li, tz, ymd(2026, 7, 15), 12 * 3600), CALGRID_OK);
+    CHECK_EQ(calgrid_tz_instant_of_local(&li, tz, check_date(2026, 7, 15), 12 * 3600), CALGRID_OK);
     CHECK_EQ(li.kind, CALGRID_LOCAL_UNIQUE);
     CHECK_EQ(li.earlier, 1784066400LL + 12 * 3600);
     CHECK_EQ(li.later, li.earlier);
-    CHECK_EQ(calgrid_tz_instant_of_local(&li, tz, ymd(2026, 3, 29), 2 * 3600 + 1800), CALGRID_OK);
+    CHECK_EQ(calgrid_tz_instant_of_local(&li, tz, check_date(2026, 3, 29), 2 * 3600 + 1800), CALGRID_OK);
     CHECK_EQ(li.kind, CALGRID_LOCAL_GAP);
     CHECK_EQ(li.earlier, BERLIN_SPRING);
-    CHECK_EQ(calgrid_tz_instant_of_local(&li, tz, ymd(2026, 10, 25), 2 * 3600 + 1800), CALGRID_OK);
+    CHECK_EQ(calgrid_tz_instant_of_local(&li, tz, check_date(2026, 10, 25), 2 * 3600 + 1800), CALGRID_OK);
     CHECK_EQ(li.kind, CALGRID_LOCAL_AMBIGUOUS);
     CHECK_EQ(li.earlier, BERLIN_AUTUMN - 1800);
     CHECK_EQ(li.later, BERLIN_AUTUMN + 1800);
-    CHECK_EQ(calgrid_tz_instant_of_local(&li, tz, ymd(2026, 10, 25), 86400), CALGRID_ERANGE);
-    CHECK_EQ(calgrid_tz_instant_of_local(&li, tz, ymd(2026, 10, 25), -1), CALGRID_ERANGE);
-    CHECK_EQ(calgrid_tz_instant_of_local(&li, tz, ymd(2026, 7, 15), 86399), CALGRID_OK);   /* the day's last second */
+    CHECK_EQ(calgrid_tz_instant_of_local(&li, tz, check_date(2026, 10, 25), 86400), CALGRID_ERANGE);
+    CHECK_EQ(calgrid_tz_instant_of_local(&li, tz, check_date(2026, 10, 25), -1), CALGRID_ERANGE);
+    CHECK_EQ(calgrid_tz_instant_of_local(&li, tz, check_date(2026, 7, 15), 86399), CALGRID_OK);   /* the day's last second */
     CHECK_EQ(li.kind, CALGRID_LOCAL_UNIQUE);
     CHECK_EQ(calgrid_tz_instant_of_local(&li, tz, CALGRID_DATE_MAX + 1, 0), CALGRID_ERANGE);
     calgrid_tz_free(tz);
@@ -233,14 +227,14 @@ static void test_tz_import(void) {
     o.format = CALGRID_FORMAT_TASKWARRIOR;
     o.zone = berlin;
     import_ends(ends, &o, CALGRID_OK);
-    CHECK_EQ(ends[0], ymd(2026, 7, 15));
-    CHECK_EQ(ends[1], ymd(2026, 1, 15));
+    CHECK_EQ(ends[0], check_date(2026, 7, 15));
+    CHECK_EQ(ends[1], check_date(2026, 1, 15));
     /* A fixed +01:00 puts the summer one a day early: the bug the zone fixes. */
     o.zone = NULL;
     o.utc_offset_seconds = 3600;
     import_ends(ends, &o, CALGRID_OK);
-    CHECK_EQ(ends[0], ymd(2026, 7, 14));
-    CHECK_EQ(ends[1], ymd(2026, 1, 15));
+    CHECK_EQ(ends[0], check_date(2026, 7, 14));
+    CHECK_EQ(ends[1], check_date(2026, 1, 15));
     /* Both given: which one was meant? */
     o.zone = seoul;
     import_ends(ends, &o, CALGRID_EINVAL);
@@ -257,8 +251,8 @@ static void test_tz_import(void) {
         old->format = CALGRID_FORMAT_TASKWARRIOR;
         old->utc_offset_seconds = 9 * 3600;
         import_ends(ends, (const calgrid_import_options *)(const void *)old, CALGRID_OK);
-        CHECK_EQ(ends[0], ymd(2026, 7, 15));
-        CHECK_EQ(ends[1], ymd(2026, 1, 15));
+        CHECK_EQ(ends[0], check_date(2026, 7, 15));
+        CHECK_EQ(ends[1], check_date(2026, 1, 15));
         old->struct_size = sizeof *old - sizeof(void *);   /* smaller than any header's */
         import_ends(ends, (const calgrid_import_options *)(const void *)old, CALGRID_EINVAL);
         free(old);

@@ -5,16 +5,10 @@
 #include <time.h>
 #include "check.h"
 
-static calgrid_date day(int y, int m, int d) {
-    calgrid_date r = CALGRID_DATE_NONE;
-    if (calgrid_date_from_ymd(&r, y, m, d) != CALGRID_OK) fprintf(stderr, "bad test date %d-%d-%d\n", y, m, d);
-    return r;
-}
-
 static int wday_of(long d) { return (int)((((d + 4) % 7) + 7) % 7); }
 
 static void test_week_numbers(void) {
-    long n, bad = 0, first = day(1900, 1, 1), last = day(2100, 12, 31);
+    long n, bad = 0, first = check_date(1900, 1, 1), last = check_date(2100, 12, 31);
     for (n = first; n <= last; n++) {
         calgrid_ymd ymd;
         calgrid_iso_week iso;
@@ -48,13 +42,13 @@ static void test_week_numbers(void) {
         calgrid_iso_week iso = { 7, 7 };
         calgrid_date d = 5;
         int n2 = -1;
-        CHECK_EQ(calgrid_date_iso_week(&iso, day(2024, 12, 30)), CALGRID_OK);
+        CHECK_EQ(calgrid_date_iso_week(&iso, check_date(2024, 12, 30)), CALGRID_OK);
         CHECK_EQ(iso.year, 2025); CHECK_EQ(iso.week, 1);
         CHECK_EQ(calgrid_date_iso_week(&iso, CALGRID_DATE_NONE), CALGRID_ERANGE);
         CHECK_EQ(calgrid_date_iso_week(NULL, 0), CALGRID_EINVAL);
         CHECK_EQ(calgrid_date_from_iso_week(&d, 2025, 53, CALGRID_MONDAY), CALGRID_ERANGE);   /* 2025 has 52 */
         CHECK_EQ(calgrid_date_from_iso_week(&d, 2020, 53, CALGRID_MONDAY), CALGRID_OK);
-        CHECK_EQ(d, day(2020, 12, 28));
+        CHECK_EQ(d, check_date(2020, 12, 28));
         CHECK_EQ(calgrid_date_from_iso_week(&d, 2020, 0, CALGRID_MONDAY), CALGRID_ERANGE);
         CHECK_EQ(calgrid_date_from_iso_week(&d, 0, 1, CALGRID_MONDAY), CALGRID_ERANGE);
         CHECK_EQ(calgrid_date_from_iso_week(&d, 10000, 1, CALGRID_MONDAY), CALGRID_ERANGE);
@@ -117,9 +111,9 @@ static void test_strips_and_years(void) {
     calgrid_month_grid months[12], one;
     calgrid_grid_options o = CALGRID_GRID_OPTIONS_INIT;
     int i, m, bad = 0;
-    CHECK_EQ(calgrid_week_strip_fill(cells, day(2026, 11, 11), CALGRID_MONDAY, day(2026, 11, 12)), CALGRID_OK);
+    CHECK_EQ(calgrid_week_strip_fill(cells, check_date(2026, 11, 11), CALGRID_MONDAY, check_date(2026, 11, 12)), CALGRID_OK);
     for (i = 0; i < 7; i++) {
-        bad += cells[i].date != day(2026, 11, 9) + i;
+        bad += cells[i].date != check_date(2026, 11, 9) + i;
         bad += cells[i].day != 9 + i;
         bad += cells[i].weekday != (i + 1) % 7;
         bad += cells[i].owner != CALGRID_OWNER_THIS_MONTH;
@@ -128,8 +122,8 @@ static void test_strips_and_years(void) {
         bad += ((cells[i].flags & CALGRID_CELL_WEEKEND) != 0) != (i >= 5);
     }
     CHECK_EQ(bad, 0);
-    CHECK_EQ(calgrid_week_strip_fill(cells, day(2026, 12, 1), CALGRID_SUNDAY, CALGRID_DATE_NONE), CALGRID_OK);
-    CHECK_EQ(cells[0].date, day(2026, 11, 29)); CHECK_EQ(cells[0].owner, CALGRID_OWNER_PREVIOUS_MONTH);
+    CHECK_EQ(calgrid_week_strip_fill(cells, check_date(2026, 12, 1), CALGRID_SUNDAY, CALGRID_DATE_NONE), CALGRID_OK);
+    CHECK_EQ(cells[0].date, check_date(2026, 11, 29)); CHECK_EQ(cells[0].owner, CALGRID_OWNER_PREVIOUS_MONTH);
     CHECK_EQ(cells[0].day, 29); CHECK_EQ(cells[2].owner, CALGRID_OWNER_THIS_MONTH); CHECK_EQ(cells[2].day, 1);
     CHECK_EQ(calgrid_week_strip_fill(cells, CALGRID_DATE_MIN, CALGRID_SUNDAY, CALGRID_DATE_NONE), CALGRID_OK);
     CHECK_EQ(cells[0].date, CALGRID_DATE_MIN - 1); CHECK_EQ(cells[0].day, 31);   /* 0000-12-31 */
@@ -140,7 +134,7 @@ static void test_strips_and_years(void) {
     CHECK_EQ(calgrid_week_strip_fill(NULL, 0, CALGRID_SUNDAY, CALGRID_DATE_NONE), CALGRID_EINVAL);
 
     o.first_weekday = CALGRID_MONDAY; o.rows = CALGRID_ROWS_AUTO; o.adjacent = CALGRID_ADJACENT_HIDE;
-    o.today = day(2024, 2, 29);
+    o.today = check_date(2024, 2, 29);
     CHECK_EQ(calgrid_year_fill(months, 2024, &o), CALGRID_OK);
     for (m = 0; m < 12; m++) {
         calgrid_month_grid_fill(&one, 2024, m + 1, &o);
@@ -177,7 +171,7 @@ static void test_selection(void) {
     long first, last;
     int i, adj, bad = 0;
     for (adj = 0; adj < 2; adj++)
-        for (first = day(2026, 10, 20); first < day(2026, 12, 15); first += 5)
+        for (first = check_date(2026, 10, 20); first < check_date(2026, 12, 15); first += 5)
             for (last = first; last < first + 40; last += 9) {
                 o.adjacent = (calgrid_adjacent_policy)adj;
                 o.first_weekday = (calgrid_weekday)(first % 7);
@@ -200,8 +194,8 @@ static void test_selection(void) {
                 }
             }
     CHECK_EQ(bad, 0);
-    CHECK_EQ(calgrid_month_grid_selection(sel, 2026, 11, NULL, day(2026, 11, 5), day(2026, 11, 4)), CALGRID_EINVAL);
-    CHECK_EQ(calgrid_month_grid_selection(sel, 2026, 11, NULL, CALGRID_DATE_NONE, day(2026, 11, 4)), CALGRID_ERANGE);
+    CHECK_EQ(calgrid_month_grid_selection(sel, 2026, 11, NULL, check_date(2026, 11, 5), check_date(2026, 11, 4)), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_month_grid_selection(sel, 2026, 11, NULL, CALGRID_DATE_NONE, check_date(2026, 11, 4)), CALGRID_ERANGE);
     CHECK_EQ(calgrid_month_grid_selection(sel, 2026, 13, NULL, 0, 1), CALGRID_ERANGE);
     CHECK_EQ(calgrid_month_grid_selection(NULL, 2026, 11, NULL, 0, 1), CALGRID_EINVAL);
     CHECK_EQ(calgrid_week_strip_selection(sel, 0, CALGRID_SUNDAY, 5, 4), CALGRID_EINVAL);
@@ -214,20 +208,20 @@ static void test_picker(void) {
     calgrid_picker p, before;
     calgrid_picker_columns c;
     calgrid_date d = 0;
-    CHECK_EQ(calgrid_picker_init(&p, day(2024, 3, 15), day(2026, 8, 20), day(2030, 1, 1)), CALGRID_OK);
-    CHECK_EQ(p.selection, day(2026, 8, 20));                               /* clamped to the maximum */
-    CHECK_EQ(calgrid_picker_init(&p, day(2024, 3, 15), day(2026, 8, 20), day(2025, 1, 31)), CALGRID_OK);
+    CHECK_EQ(calgrid_picker_init(&p, check_date(2024, 3, 15), check_date(2026, 8, 20), check_date(2030, 1, 1)), CALGRID_OK);
+    CHECK_EQ(p.selection, check_date(2026, 8, 20));                               /* clamped to the maximum */
+    CHECK_EQ(calgrid_picker_init(&p, check_date(2024, 3, 15), check_date(2026, 8, 20), check_date(2025, 1, 31)), CALGRID_OK);
     CHECK_EQ(calgrid_picker_columns_get(&c, &p), CALGRID_OK);
     CHECK_EQ(c.year_min, 2024); CHECK_EQ(c.year_max, 2026); CHECK_EQ(c.month_min, 1); CHECK_EQ(c.month_max, 12);
     CHECK_EQ(c.day_min, 1); CHECK_EQ(c.day_max, 31);
     CHECK_EQ(calgrid_picker_select(&p, CALGRID_PICKER_MONTH, 2), CALGRID_OK);
-    CHECK_EQ(p.selection, day(2025, 2, 28));                               /* the 31st clamped */
+    CHECK_EQ(p.selection, check_date(2025, 2, 28));                               /* the 31st clamped */
     CHECK_EQ(calgrid_picker_select(&p, CALGRID_PICKER_YEAR, 2024), CALGRID_OK);
-    CHECK_EQ(p.selection, day(2024, 3, 28));                               /* February is before the minimum */
+    CHECK_EQ(p.selection, check_date(2024, 3, 28));                               /* February is before the minimum */
     CHECK_EQ(calgrid_picker_columns_get(&c, &p), CALGRID_OK);
     CHECK_EQ(c.month_min, 3); CHECK_EQ(c.day_min, 15); CHECK_EQ(c.day_max, 31);
     CHECK_EQ(calgrid_picker_select(&p, CALGRID_PICKER_DAY, 15), CALGRID_OK);
-    CHECK_EQ(p.selection, day(2024, 3, 15));
+    CHECK_EQ(p.selection, check_date(2024, 3, 15));
     before = p;
     CHECK_EQ(calgrid_picker_select(&p, CALGRID_PICKER_DAY, 14), CALGRID_ERANGE);
     CHECK_EQ(calgrid_picker_select(&p, CALGRID_PICKER_MONTH, 2), CALGRID_ERANGE);
@@ -235,30 +229,30 @@ static void test_picker(void) {
     CHECK_EQ(calgrid_picker_select(&p, CALGRID_PICKER_YEAR, -5), CALGRID_ERANGE);
     CHECK_EQ(calgrid_picker_select(&p, (calgrid_picker_column)3, 1), CALGRID_EINVAL);
     CHECK(memcmp(&p, &before, sizeof p) == 0);
-    CHECK_EQ(calgrid_picker_clamp(&d, &p, day(2020, 1, 1)), CALGRID_OK); CHECK_EQ(d, day(2024, 3, 15));
-    CHECK_EQ(calgrid_picker_clamp(&d, &p, day(2025, 5, 5)), CALGRID_OK); CHECK_EQ(d, day(2025, 5, 5));
+    CHECK_EQ(calgrid_picker_clamp(&d, &p, check_date(2020, 1, 1)), CALGRID_OK); CHECK_EQ(d, check_date(2024, 3, 15));
+    CHECK_EQ(calgrid_picker_clamp(&d, &p, check_date(2025, 5, 5)), CALGRID_OK); CHECK_EQ(d, check_date(2025, 5, 5));
     CHECK_EQ(calgrid_picker_clamp(&d, &p, CALGRID_DATE_NONE), CALGRID_ERANGE);
     CHECK_EQ(calgrid_picker_clamp(NULL, &p, 0), CALGRID_EINVAL);
     CHECK_EQ(calgrid_picker_clamp(&d, NULL, 0), CALGRID_EINVAL);
     /* A picker put together by hand is re-clamped; an inverted one is refused. */
-    p.selection = day(2000, 1, 1);
+    p.selection = check_date(2000, 1, 1);
     CHECK_EQ(calgrid_picker_columns_get(&c, &p), CALGRID_OK);
     CHECK_EQ(c.year_min, 2024); CHECK_EQ(c.month_min, 3);
-    p.minimum = day(2027, 1, 1);
+    p.minimum = check_date(2027, 1, 1);
     CHECK_EQ(calgrid_picker_columns_get(&c, &p), CALGRID_EINVAL);
     CHECK_EQ(calgrid_picker_select(&p, CALGRID_PICKER_YEAR, 2025), CALGRID_EINVAL);
     p.minimum = CALGRID_DATE_MIN - 1;
     CHECK_EQ(calgrid_picker_columns_get(&c, &p), CALGRID_ERANGE);
-    CHECK_EQ(calgrid_picker_init(&p, day(2026, 1, 1), day(2025, 1, 1), day(2025, 6, 1)), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_picker_init(&p, check_date(2026, 1, 1), check_date(2025, 1, 1), check_date(2025, 6, 1)), CALGRID_EINVAL);
     CHECK_EQ(calgrid_picker_init(&p, CALGRID_DATE_MIN, CALGRID_DATE_MAX, CALGRID_DATE_NONE), CALGRID_ERANGE);
     CHECK_EQ(calgrid_picker_init(NULL, 0, 1, 0), CALGRID_EINVAL);
     CHECK_EQ(calgrid_picker_columns_get(NULL, &p), CALGRID_EINVAL);
     CHECK_EQ(calgrid_picker_columns_get(&c, NULL), CALGRID_EINVAL);
     CHECK_EQ(calgrid_picker_select(NULL, CALGRID_PICKER_YEAR, 2025), CALGRID_EINVAL);
     /* The whole calendar. */
-    CHECK_EQ(calgrid_picker_init(&p, CALGRID_DATE_MIN, CALGRID_DATE_MAX, day(2024, 2, 29)), CALGRID_OK);
+    CHECK_EQ(calgrid_picker_init(&p, CALGRID_DATE_MIN, CALGRID_DATE_MAX, check_date(2024, 2, 29)), CALGRID_OK);
     CHECK_EQ(calgrid_picker_select(&p, CALGRID_PICKER_YEAR, 2023), CALGRID_OK);
-    CHECK_EQ(p.selection, day(2023, 2, 28));
+    CHECK_EQ(p.selection, check_date(2023, 2, 28));
     CHECK_EQ(calgrid_picker_columns_get(&c, &p), CALGRID_OK);
     CHECK_EQ(c.year_min, 1); CHECK_EQ(c.year_max, 9999); CHECK_EQ(c.day_max, 28);
 }
@@ -328,11 +322,11 @@ static void test_labels(void) {
     CHECK_EQ(calgrid_title_month(buf, sizeof buf, 10000, 1, CALGRID_LANG_EN), CALGRID_ERANGE);
     CHECK_EQ(calgrid_title_month(buf, sizeof buf, 2026, 1, (calgrid_language)2), CALGRID_EINVAL);
     CHECK_EQ(calgrid_title_month(NULL, 20, 2026, 1, CALGRID_LANG_EN), CALGRID_EINVAL);
-    CHECK_EQ(calgrid_title_date(buf, sizeof buf, day(2026, 11, 29), CALGRID_LANG_EN), CALGRID_OK);
+    CHECK_EQ(calgrid_title_date(buf, sizeof buf, check_date(2026, 11, 29), CALGRID_LANG_EN), CALGRID_OK);
     CHECK_STR(buf, "Sunday, November 29, 2026");
-    CHECK_EQ(calgrid_title_date(buf, sizeof buf, day(2026, 11, 29), CALGRID_LANG_KO), CALGRID_OK);
+    CHECK_EQ(calgrid_title_date(buf, sizeof buf, check_date(2026, 11, 29), CALGRID_LANG_KO), CALGRID_OK);
     CHECK_STR(buf, "2026\xEB\x85\x84 11\xEC\x9B\x94 29\xEC\x9D\xBC \xEC\x9D\xBC\xEC\x9A\x94\xEC\x9D\xBC");
-    CHECK_EQ(calgrid_title_date(buf, 10, day(2026, 11, 29), CALGRID_LANG_EN), CALGRID_ENOSPC);
+    CHECK_EQ(calgrid_title_date(buf, 10, check_date(2026, 11, 29), CALGRID_LANG_EN), CALGRID_ENOSPC);
     CHECK_EQ(calgrid_title_date(buf, sizeof buf, CALGRID_DATE_NONE, CALGRID_LANG_EN), CALGRID_ERANGE);
     CHECK_EQ(calgrid_title_date(buf, sizeof buf, 0, (calgrid_language)3), CALGRID_EINVAL);
     CHECK_EQ(calgrid_title_date(NULL, sizeof buf, 0, CALGRID_LANG_EN), CALGRID_EINVAL);
@@ -340,7 +334,7 @@ static void test_labels(void) {
         /* The documented sizes suffice for the longest titles. */
         long n;
         int worst = 0;
-        for (n = day(2000, 1, 1); n < day(2001, 1, 1); n++)
+        for (n = check_date(2000, 1, 1); n < check_date(2001, 1, 1); n++)
             for (l = 0; l < 2; l++) {
                 if (calgrid_title_date(buf, CALGRID_DATE_TITLE_SIZE, (calgrid_date)n, (calgrid_language)l) != CALGRID_OK) worst = -1;
                 else if (worst >= 0 && (int)strlen(buf) > worst) worst = (int)strlen(buf);

@@ -14,7 +14,7 @@ Usage: atomic_writes.py path/to/calgrid [kills] [store-kills]
 - permission bits kept, new files 0666 & ~umask.
 The new content is checked against the generated records (an independent oracle): every id, in order."""
 import json, os, random, resource, signal, subprocess, sys, tempfile, time
-from clisupport import write_store_inputs
+from clisupport import Checks, write_store_inputs
 
 binary = os.path.abspath(sys.argv[1])
 kills = int(sys.argv[2]) if len(sys.argv) > 2 else 100
@@ -22,15 +22,9 @@ store_kills = int(sys.argv[3]) if len(sys.argv) > 3 else 50
 STORE_TODOS = 20_000
 here = os.path.dirname(os.path.abspath(__file__))
 rng = random.Random(12)
-failures = []
+check = Checks("atomic writes")
 is_root = os.geteuid() == 0
 RECORDS = 30_000
-
-
-def check(ok, what):
-    if not ok:
-        failures.append(what)
-        print("FAIL", what)
 
 
 def temps(directory):
@@ -292,5 +286,5 @@ finally:
         subprocess.run(["umount", directory])
     subprocess.run(["rm", "-rf", work])
 
-print(f"atomic writes: {len(failures)} failures")
-sys.exit(1 if failures else 0)
+print(f"atomic writes: {len(check.failures)} failures")
+sys.exit(1 if check.failures else 0)

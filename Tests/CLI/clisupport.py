@@ -55,6 +55,28 @@ def write_store_inputs(seed_path, other_path, n):
             f.write(json.dumps({"id": f"o{i}", "title": f"Other {i}"}) + "\n")
 
 
+class Checks:
+    """The checks of a script that goes on after a failure: each call counts one, a false one is
+    printed at once and kept; `report` prints the count and gives the exit status."""
+
+    def __init__(self, name=""):
+        self.name, self.count, self.failures = name, 0, []
+
+    def __call__(self, ok, what):
+        self.count += 1
+        if not ok:
+            self.failures.append(what)
+            print("FAIL:", what)
+
+    @property
+    def passed(self):
+        return self.count - len(self.failures)
+
+    def report(self, what=""):
+        print(f"{self.name}: {self.passed} of {self.count} checks passed" + (f" ({what})" if what else ""))
+        return 1 if self.failures else 0
+
+
 class Suite:
     """A test script's throwaway home and its checks. `check` counts; `fail` removes the home and
     exits naming the script; `run` runs calgrid (args, then `tail`, the script's fixed options) with

@@ -14,20 +14,14 @@ files on disk and the todos `calgrid export` prints:
   4. the vdir export waits while another process holds DIR/.calgrid.lock, then writes.
 Usage: export_test.py path/to/calgrid"""
 import fcntl, json, os, shutil, subprocess, sys, tempfile, time
+from clisupport import Checks
 
 binary = sys.argv[1]
 root = tempfile.mkdtemp(prefix="calgrid-export-")
 env = {k: v for k, v in os.environ.items() if k not in ("XDG_DATA_HOME", "CALGRID_TODOS")}
 env.update(HOME=root, XDG_DATA_HOME=os.path.join(root, "xdg"), XDG_CACHE_HOME=os.path.join(root, "cache"), TZ="UTC")
 T = "--today=2026-11-30"
-failures, checks = [], 0
-
-
-def check(ok, what):
-    global checks
-    checks += 1
-    if not ok:
-        failures.append(what)
+check = Checks("export_test")
 
 
 def calgrid(*args):
@@ -116,7 +110,4 @@ try:
 finally:
     shutil.rmtree(root, ignore_errors=True)
 
-for f in failures:
-    print("FAIL export_test:", f)
-print(f"export_test: {checks - len(failures)} of {checks} checks passed")
-sys.exit(1 if failures else 0)
+sys.exit(check.report())

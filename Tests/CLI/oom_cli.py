@@ -8,17 +8,11 @@ never die by a signal. The store must be the old content or what the command wri
 no temporary file may outlive the next uninterrupted write.
 Usage: oom_cli.py path/to/calgrid"""
 import json, os, resource, subprocess, sys, tempfile
-from clisupport import write_store_inputs
+from clisupport import Checks, write_store_inputs
 
 binary = os.path.abspath(sys.argv[1])
 TODOS = 20_000
-failures = []
-
-
-def check(ok, what):
-    if not ok:
-        failures.append(what)
-        print("FAIL", what)
+check = Checks("oom cli")
 
 
 def limited(kib):
@@ -112,5 +106,5 @@ try:
 finally:
     subprocess.run(["rm", "-rf", work])
 
-print(f"oom cli: {len(failures)} failures")
-sys.exit(1 if failures else 0)
+print(f"oom cli: {len(check.failures)} failures")
+sys.exit(1 if check.failures else 0)

@@ -82,8 +82,7 @@ func readBackFromExport(_ d: TodoDraft) -> TodoDraft {
     /// The corpus imported, exported and imported again: the same set (a VEVENT comes back as a
     /// VEVENT, its last day from DTEND, exclusive).
     @Test func corpusSurvivesExport() throws {
-        var set = TodoSet()
-        for f in ICalPaths.corpusFiles { try set.importICalendar(fileAt: f, options: ImportOptions(zone: try TimeZoneRules.named("Asia/Seoul"))) }
+        let set = try ICalPaths.corpusSet(zone: try TimeZoneRules.named("Asia/Seoul"))
         var back = TodoSet()
         try back.importICalendar(bytes: set.exportICalendarBytes())
         #expect(back.drafts == set.drafts)

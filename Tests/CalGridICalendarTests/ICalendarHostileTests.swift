@@ -175,18 +175,10 @@ func failure(_ bytes: [UInt8], _ options: ImportOptions = ImportOptions()) -> Im
     /// Every corpus file cut at random places and with random bytes changed: an import or an
     /// ImportError, never a crash or a hang.
     @Test func mangledCorpusNeverCrashes() throws {
-        var random = SeededRandom(seed: 20)
-        for f in ICalPaths.corpusFiles {
-            let bytes = [UInt8](FileManager.default.contents(atPath: f)!)
-            for _ in 0..<40 {
-                var b = Array(bytes[0..<Int.random(in: 1...bytes.count, using: &random)])
-                for _ in 0..<Int.random(in: 0...3, using: &random) {
-                    b[Int.random(in: 0..<b.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
-                }
-                var set = TodoSet()
-                for policy in ImportPolicy.allCases {
-                    _ = try? set.importICalendar(bytes: b, options: ImportOptions(policy: policy))
-                }
+        ICalPaths.forEachMangledCopy(seed: 20, copies: 40) { _, b in
+            var set = TodoSet()
+            for policy in ImportPolicy.allCases {
+                _ = try? set.importICalendar(bytes: b, options: ImportOptions(policy: policy))
             }
         }
     }

@@ -16,6 +16,29 @@ enum ICalPaths {
             .map { corpus.appendingPathComponent($0).path }
     }
 
+    /// Every corpus file imported into one set, days in `zone`.
+    static func corpusSet(zone: TimeZoneRules) throws -> TodoSet {
+        var set = TodoSet()
+        for f in corpusFiles { try set.importICalendar(fileAt: f, options: ImportOptions(zone: zone)) }
+        return set
+    }
+
+    /// Each corpus file `copies` times, each copy cut at a random place with up to 3 random bytes
+    /// changed: what the hostile and streaming tests feed the importers.
+    static func forEachMangledCopy(seed: UInt64, copies: Int, _ body: (String, [UInt8]) throws -> Void) rethrows {
+        var random = SeededRandom(seed: seed)
+        for f in corpusFiles {
+            let bytes = [UInt8](FileManager.default.contents(atPath: f)!)
+            for _ in 0..<copies {
+                var b = Array(bytes[0..<Int.random(in: 1...bytes.count, using: &random)])
+                for _ in 0..<Int.random(in: 0...3, using: &random) {
+                    b[Int.random(in: 0..<b.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
+                }
+                try body(f, b)
+            }
+        }
+    }
+
     /// What python-icalendar makes of `files` with days in `zone`, one object per item.
     static func oracle(zone: String, _ files: [String]) throws -> [[String: Any]] {
         guard FileManager.default.isExecutableFile(atPath: python) else {

@@ -3,6 +3,7 @@ import CalGridICalendar
 import CalGridImport
 import CalGridJSON
 import CalGridSystem
+import CalGridTestSupport
 import Foundation
 import Testing
 

@@ -66,8 +66,7 @@ func setOccurrences(_ set: TodoSet, _ i: Int, from: CivilDate, to: CivilDate) ->
     /// and read by recurring-ical-events: the same days and ticks; read back by CalGrid: the same set.
     @Test func exportWritesTheRuleBack() throws {
         let zone = try TimeZoneRules.named("Asia/Seoul")
-        var set = TodoSet()
-        for f in ICalPaths.corpusFiles { try set.importICalendar(fileAt: f, options: ImportOptions(zone: zone)) }
+        let set = try ICalPaths.corpusSet(zone: zone)
         let dir = try ScratchDirectory("rrule-export")
         defer { dir.remove() }
         let path = dir.file("out.ics")

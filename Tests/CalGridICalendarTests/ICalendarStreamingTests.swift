@@ -132,16 +132,8 @@ enum ImportOutcome: Equatable, CustomStringConvertible {
             #expect(_icalFramedCalendars(h) == nil, "hostile \(k) is parsed whole")
             try Self.expectSame(h, ["UTC"], "hostile \(k)")
         }
-        var random = SeededRandom(seed: 2026)
-        for f in ICalPaths.corpusFiles {
-            let bytes = [UInt8](FileManager.default.contents(atPath: f)!)
-            for _ in 0..<12 {
-                var b = Array(bytes[0..<Int.random(in: 1...bytes.count, using: &random)])
-                for _ in 0..<Int.random(in: 0...3, using: &random) {
-                    b[Int.random(in: 0..<b.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
-                }
-                try Self.expectSame(b, ["UTC"], "mangled \(URL(fileURLWithPath: f).lastPathComponent)")
-            }
+        try ICalPaths.forEachMangledCopy(seed: 2026, copies: 12) { f, b in
+            try Self.expectSame(b, ["UTC"], "mangled \(URL(fileURLWithPath: f).lastPathComponent)")
         }
     }
 

@@ -37,27 +37,17 @@ import Testing
     @Test func threadsImportExportAndPatchAtOnce() throws {
         let files = ICalPaths.corpusFiles.map { [UInt8](FileManager.default.contents(atPath: $0)!) }
         let threads = 8
-        let arrived = Atomic<Int>(0)
         let mismatches = Atomic<Int>(0)
         let failures = Atomic<Int>(0)
         let results = Mutex<[[UInt8]]>([])
-        let done = DispatchGroup()
-        for _ in 0..<threads {
-            done.enter()
-            let thread = Thread {
-                arrived.add(1, ordering: .acquiringAndReleasing)
-                while arrived.load(ordering: .acquiring) < threads { sched_yield() }
-                do {
-                    let r = try Self.work(files)
-                    results.withLock { $0.append(r) }
-                } catch {
-                    failures.add(1, ordering: .relaxed)
-                }
-                done.leave()
+        runTogether(threads: threads) { _ in
+            do {
+                let r = try Self.work(files)
+                results.withLock { $0.append(r) }
+            } catch {
+                failures.add(1, ordering: .relaxed)
             }
-            thread.start()
         }
-        done.wait()
         let expected = try Self.work(files)
         for r in results.withLock({ $0 }) where r != expected { mismatches.add(1, ordering: .relaxed) }
         #expect(failures.load(ordering: .relaxed) == 0)

@@ -6,20 +6,6 @@ import CalGridTestSupport
 import Foundation
 import Testing
 
-/// A throwaway directory under the system's temporary directory, removed by `remove()`.
-struct ScratchDirectory {
-    let url: URL
-    init(_ name: String) throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("calgrid-\(name)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-    var path: String { url.path }
-    func file(_ name: String) -> String { url.appendingPathComponent(name).path }
-    func write(_ name: String, _ text: String) throws { try Data(text.utf8).write(to: url.appendingPathComponent(name)) }
-    func names() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() }
-    func remove() { try? FileManager.default.removeItem(at: url) }
-}
-
 /// One item in the shape vdirsyncer stores a Thunderbird/Lightning task it synced (one VTODO,
 /// its VTIMEZONE, a VALARM, X- properties): what a patch must keep.
 let thunderbirdItem = """
@@ -69,8 +55,7 @@ END:VCALENDAR\r
     /// to the todo's fields; the vdir imported gives the same set back.
     @Test func corpusThroughAVdir() throws {
         let zone = try TimeZoneRules.named("Pacific/Auckland")
-        var set = TodoSet()
-        for f in ICalPaths.corpusFiles { try set.importICalendar(fileAt: f, options: ImportOptions(zone: zone)) }
+        let set = try ICalPaths.corpusSet(zone: zone)
         let dir = try ScratchDirectory("vdir")
         defer { dir.remove() }
         let report = try set.exportVdir(to: dir.path, now: 1_780_000_000, zone: zone)

@@ -1,16 +1,11 @@
 import Testing
 import Foundation
 @testable import CalGridSystem
+import CalGridTestSupport
 
 /// The one writer: content, permission bits, failures that leave the old file as it was, leftovers.
 @Suite struct AtomicFileTests {
-    /// A fresh directory, removed afterwards.
-    func withDirectory(_ body: (String) throws -> Void) throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("calgrid-atomic-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        try body(dir)
-    }
+    func withDirectory(_ body: (String) throws -> Void) throws { try withScratchDirectory("atomic", body) }
 
     func mode(_ path: String) -> mode_t {
         var st = stat()

@@ -1,16 +1,12 @@
 import Testing
 import Foundation
 @testable import CalGridSystem
+import CalGridTestSupport
 
 /// Only regular files are read: what `openRegularFile` opens and passes over, each kind made by
 /// the system's own calls (mkfifo, a bound socket, links to devices), and the lock file's rule.
 @Suite struct FileKindTests {
-    func withDirectory(_ body: (String) throws -> Void) throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("calgrid-kind-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        try body(dir)
-    }
+    func withDirectory(_ body: (String) throws -> Void) throws { try withScratchDirectory("kind", body) }
 
     /// Binds a Unix socket at `path` (the file stays after the descriptor closes).
     func makeSocket(_ path: String) {

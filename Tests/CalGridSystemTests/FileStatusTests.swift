@@ -1,16 +1,12 @@
 import Testing
 import Foundation
 @testable import CalGridSystem
+import CalGridTestSupport
 
 /// A file's status against Foundation's (the independent reading), and the writes that happen only
 /// while a file is as it was read (a vdir's items, which other programs replace without our lock).
 @Suite struct FileStatusTests {
-    func withDirectory(_ body: (String) throws -> Void) throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("calgrid-status-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        try body(dir)
-    }
+    func withDirectory(_ body: (String) throws -> Void) throws { try withScratchDirectory("status", body) }
 
     /// What another program does to an item: a new file renamed over it.
     func replaceAsAnotherProgram(_ path: String, with text: String) throws {

@@ -80,20 +80,10 @@ import Synchronization
             // The reference: the same todos in a set of its own (its own caches), read by one thread.
             let expected = Self.answers(try TodoSet(set.drafts), rotation: 0)
             let shared = set  // shares the changed set's fresh, unbuilt caches
-            let arrived = Atomic<Int>(0)
-            let done = DispatchGroup()
-            for t in 0..<threads {
-                done.enter()
-                let thread = Thread {
-                    // Start together: the first reads race to build the caches.
-                    arrived.add(1, ordering: .acquiringAndReleasing)
-                    while arrived.load(ordering: .acquiring) < threads { sched_yield() }
-                    if Self.answers(shared, rotation: t + round) != expected { mismatches.add(1, ordering: .relaxed) }
-                    done.leave()
-                }
-                thread.start()
+            // Started together, the first reads race to build the caches.
+            runTogether(threads: threads) { t in
+                if Self.answers(shared, rotation: t + round) != expected { mismatches.add(1, ordering: .relaxed) }
             }
-            done.wait()
         }
         #expect(mismatches.load(ordering: .relaxed) == 0)
     }

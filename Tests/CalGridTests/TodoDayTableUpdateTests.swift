@@ -21,9 +21,7 @@ import CalGridTestSupport
     static func mutate(_ set: inout TodoSet, _ model: inout [TodoDraft], step: Int, using g: inout SeededRandom) throws -> Bool {
         let i = Int.random(in: 0..<model.count, using: &g)
         switch Int.random(in: 0..<11, using: &g) {
-        case 0:
-            let d = TodoDraft.random(100_000 + step, using: &g, events: true)
-            try set.append(d); model.append(d)
+        case 0: try TodoQueryTests.putRandom(&set, &model, 100_000 + step, at: nil, using: &g)
         case 1:
             let batch = (0..<Int.random(in: 2...30, using: &g)).map { TodoDraft.random(200_000 + step * 40 + $0, using: &g, events: true) }
             try set.insert(contentsOf: batch); model += batch
@@ -46,18 +44,7 @@ import CalGridTestSupport
             try set.update(at: i, to: d); model[i] = d
         case 7: try TodoQueryTests.flipCompleted(&set, &model, at: i)
         case 8: try TodoQueryTests.toggleRandomDay(&set, &model, at: i, using: &g)
-        case 9:
-            let done = Bool.random(using: &g)
-            if model[i].isEvent {
-                #expect(throws: TodoError.eventNeverDone(position: i, id: model[i].id)) { try set.setDone(done, at: i) }
-                return true
-            }
-            try set.setDone(done, at: i)
-            if ReferenceTodos.tracked(model[i]), !ReferenceTodos.repeatDays(model[i]).isEmpty {
-                model[i].completedDays = [Bool](repeating: done, count: ReferenceTodos.repeatDays(model[i]).count)
-            } else {
-                model[i].isCompleted = done
-            }
+        case 9: try TodoQueryTests.setRandomDone(&set, &model, at: i, using: &g)
         default:
             // New dates far outside the table: it grows.
             var d = model[i]

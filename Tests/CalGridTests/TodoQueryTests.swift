@@ -17,12 +17,8 @@ import CalGridTestSupport
             let i = Int.random(in: 0..<model.count, using: &g)
             switch step % 4 {
             case 0: set.remove(at: i); model.remove(at: i)
-            case 1:
-                let d = TodoDraft.random(10_000 + step, using: &g, events: true)
-                try set.update(at: i, to: d); model[i] = d
-            case 2:
-                let d = TodoDraft.random(20_000 + step, using: &g, events: true)
-                try set.append(d); model.append(d)
+            case 1: try Self.putRandom(&set, &model, 10_000 + step, at: i, using: &g)
+            case 2: try Self.putRandom(&set, &model, 20_000 + step, at: nil, using: &g)
             default:
                 try Self.toggleRandomDay(&set, &model, at: i, using: &g)
                 try Self.flipCompleted(&set, &model, at: i)
@@ -73,6 +69,37 @@ import CalGridTestSupport
             model[i].completedDays = ReferenceTodos.flags(model[i])
         }
         model[i].isCompleted.toggle()
+    }
+
+    /// A random todo (events among them) numbered `n`, in place of todo `i` or (`i` nil) appended,
+    /// in `set` and `model` alike.
+    static func putRandom(_ set: inout TodoSet, _ model: inout [TodoDraft], _ n: Int, at i: Int?, using g: inout SeededRandom) throws {
+        let d = TodoDraft.random(n, using: &g, events: true)
+        if let i {
+            try set.update(at: i, to: d); model[i] = d
+        } else {
+            try set.append(d); model.append(d)
+        }
+    }
+
+    /// `setDone(_:at:)` with a random answer on todo `i` of `set` and `model`: an event refuses it;
+    /// a tracked todo's flags all become that answer (flags still as it took them from isCompleted
+    /// stay no flags, nil); any other todo's isCompleted does.
+    static func setRandomDone(_ set: inout TodoSet, _ model: inout [TodoDraft], at i: Int, using g: inout SeededRandom) throws {
+        let done = Bool.random(using: &g)
+        if model[i].isEvent {
+            #expect(throws: TodoError.eventNeverDone(position: i, id: model[i].id)) { try set.setDone(done, at: i) }
+            return
+        }
+        try set.setDone(done, at: i)
+        let n = ReferenceTodos.repeatDays(model[i]).count
+        if ReferenceTodos.tracked(model[i]), n > 0 {
+            let got = set.draft(at: i).completedDays
+            #expect((got ?? [Bool](repeating: model[i].isCompleted, count: n)) == [Bool](repeating: done, count: n))
+            model[i].completedDays = got
+        } else {
+            model[i].isCompleted = done
+        }
     }
 
     @Test(arguments: seeds) func overlapMatchesNaiveFilter(seed: UInt64) throws {
@@ -249,12 +276,8 @@ import CalGridTestSupport
             case 2:
                 var d = model[i].withNextKind(); if !d.isEvent { d.isCompleted.toggle() }
                 try set.update(at: i, to: d); model[i] = d
-            case 3:
-                let d = TodoDraft.random(70_000 + step, using: &g, events: true)
-                try set.update(at: i, to: d); model[i] = d
-            case 4:
-                let d = TodoDraft.random(80_000 + step, using: &g, events: true)
-                try set.append(d); model.append(d)
+            case 3: try Self.putRandom(&set, &model, 70_000 + step, at: i, using: &g)
+            case 4: try Self.putRandom(&set, &model, 80_000 + step, at: nil, using: &g)
             default: set.remove(at: i); model.remove(at: i)
             }
         }

@@ -68,8 +68,7 @@ import CalGridTestSupport
     /// The first day on or after `day` that the todo falls on and is not done, by enumeration.
     @Test func nextDueDayMatchesTheModel() throws {
         var g = SeededRandom(seed: 14)
-        var drafts: [TodoDraft] = []
-        for n in 0..<200 { drafts.append(TodoDraft.random(n, using: &g)) }
+        let drafts = (0..<200).map { TodoDraft.random($0, using: &g) }
         let set = try TodoSet(drafts)
         for (i, d) in drafts.enumerated() {
             for _ in 0..<4 {
@@ -95,8 +94,7 @@ import CalGridTestSupport
 @Suite struct TodoWholeCompletionTests {
     @Test func wholeTodoCompletionMatchesTheModel() throws {
         var g = SeededRandom(seed: 15)
-        var drafts: [TodoDraft] = []
-        for n in 0..<300 { drafts.append(TodoDraft.random(n, using: &g)) }
+        let drafts = (0..<300).map { TodoDraft.random($0, using: &g) }
         var set = try TodoSet(drafts)
         for (i, d) in drafts.enumerated() {
             let done = Bool.random(using: &g)

@@ -211,20 +211,7 @@ import CalGridTestSupport
             }
             model[i] = d
         case 6: try TodoQueryTests.flipCompleted(&set, &model, at: i)
-        case 7:
-            let done = Bool.random(using: &g)
-            if model[i].isEvent {
-                #expect(throws: TodoError.eventNeverDone(position: i, id: model[i].id)) { try set.setDone(done, at: i) }
-                return op
-            }
-            try set.setDone(done, at: i)
-            let n = ReferenceTodos.repeatDays(model[i]).count
-            if ReferenceTodos.tracked(model[i]), n > 0 {
-                // Flags still as the todo took them from isCompleted are still no flags (nil).
-                let got = set.draft(at: i).completedDays
-                #expect((got ?? [Bool](repeating: model[i].isCompleted, count: n)) == [Bool](repeating: done, count: n))
-                model[i].completedDays = got
-            } else { model[i].isCompleted = done }
+        case 7: try TodoQueryTests.setRandomDone(&set, &model, at: i, using: &g)
         default:
             try TodoQueryTests.toggleRandomDay(&set, &model, at: i, using: &g)
         }

@@ -54,6 +54,9 @@ import sys
 import tempfile
 from zoneinfo import ZoneInfo
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "CLI"))
+from clisupport import Checks  # noqa: E402
+
 ZONE = "Pacific/Auckland"
 SEOUL = "Asia/Seoul"
 
@@ -140,25 +143,6 @@ def per_day(titles):
     for (day, _), n in titles.items():
         c[day] += n
     return dict(c)
-
-
-class Checks:
-    """The checks of one script: each call counts one, a false one keeps its description;
-    `report` prints the failures and the count and gives the exit status."""
-
-    def __init__(self, name):
-        self.name, self.count, self.failures = name, 0, []
-
-    def __call__(self, ok, what):
-        self.count += 1
-        if not ok:
-            self.failures.append(what)
-
-    def report(self, what):
-        for f in self.failures:
-            print("FAIL", f)
-        print(f"{self.name}: {self.count - len(self.failures)} of {self.count} checks passed ({what})")
-        return 1 if self.failures else 0
 
 
 def client_env(home):

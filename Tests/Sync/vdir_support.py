@@ -1,6 +1,12 @@
 """What the vdir tests share (Tests/Sync/*_test.py): a vdir's files, and checks that count and keep
-going (every failure printed, the run's exit status at the end)."""
+going (clisupport's Checks: every failure printed, the run's exit status at the end)."""
 import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "CLI"))
+from clisupport import Checks  # noqa: E402  (the Sync tests' checks)
+
+__all__ = ["Checks", "files"]
 
 
 def files(vdir):
@@ -11,20 +17,3 @@ def files(vdir):
             with open(os.path.join(vdir, n), "rb") as f:
                 out[n] = f.read()
     return out
-
-
-class Checks:
-    """Counts checks and collects the failed ones, printing each as it fails."""
-    def __init__(self):
-        self.count = 0
-        self.failures = []
-
-    def __call__(self, ok, what):
-        self.count += 1
-        if not ok:
-            self.failures.append(what)
-            print("FAIL:", what)
-
-    @property
-    def passed(self):
-        return self.count - len(self.failures)
