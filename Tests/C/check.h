@@ -22,6 +22,9 @@ size_t check_set_count(const calgrid_todo_set *set);
 calgrid_todo_set *check_new_set(void);
 /* The day y-m-d; a failed check (and CALGRID_DATE_NONE) when calgrid_date_from_ymd refuses it. */
 calgrid_date check_date(int y, int m, int d);
+/* An import report of this header's size with `capacity` issue slots at `issues` (NULL, 0: none);
+** its out-fields poisoned (0xEE bytes), so a check of one sees what the call wrote. */
+void check_report_init(calgrid_import_report *r, calgrid_error *issues, size_t capacity);
 /* Zeroes *info, sets its struct_size and gets item `index`: calgrid_todo_set_get's status. */
 int check_get_info(calgrid_todo_info *info, size_t struct_size, const calgrid_todo_set *set, size_t index);
 

@@ -149,8 +149,7 @@ static void test_ical_import_buffer(void) {
     char text[64];
     size_t i = 99;
 
-    memset(&r, 0xEE, sizeof r);
-    r.struct_size = sizeof r; r.issues = NULL; r.issue_capacity = 0;
+    check_report_init(&r, NULL, 0);
     CHECK_EQ(calgrid_ical_import_buffer(&r, set, two_todos, sizeof two_todos - 1, NULL, &err), CALGRID_OK);
     CHECK_EQ(r.format, CALGRID_FORMAT_ICALENDAR);
     CHECK_EQ(r.records, 2); CHECK_EQ(r.imported, 2); CHECK_EQ(r.skipped, 0); CHECK_EQ(r.issue_count, 0);
@@ -244,7 +243,7 @@ static void test_ical_failures(void) {
         snprintf(both, sizeof both, "%.*s%s", (int)(sizeof bad_due - 1), bad_due,
                  "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:good-2\r\nEND:VTODO\r\nEND:VCALENDAR\r\n");
         memset(issues, 0, sizeof issues);
-        r.struct_size = sizeof r; r.issues = issues; r.issue_capacity = 4;
+        check_report_init(&r, issues, 4);
         o.policy = CALGRID_POLICY_SKIP_INVALID;
         CHECK_EQ(calgrid_ical_import_buffer(&r, set, both, strlen(both), &o, &err), CALGRID_OK);
         CHECK_EQ(r.imported, 1); CHECK_EQ(r.skipped, 1); CHECK_EQ(r.issue_count, 1); CHECK_EQ(r.issues_written, 1);
@@ -309,7 +308,7 @@ static void test_ical_vdir_import(void) {
 
     /* Skip-invalid: the other files import; the issue names bad.ics and its line. */
     memset(issues, 0, sizeof issues);
-    r.struct_size = sizeof r; r.issues = issues; r.issue_capacity = 4;
+    check_report_init(&r, issues, 4);
     o.policy = CALGRID_POLICY_SKIP_INVALID;
     CHECK_EQ(calgrid_ical_import_vdir(&r, set, dir, &o, &err), CALGRID_OK);
     CHECK_EQ(r.format, CALGRID_FORMAT_ICALENDAR);

@@ -20,8 +20,7 @@ static void test_import_file(void) {
     char path[512], text[64];
     size_t i = 0;
     data_path(path, sizeof path, "todos.json");
-    memset(&r, 0xEE, sizeof r);
-    r.struct_size = sizeof r; r.issues = NULL; r.issue_capacity = 0;
+    check_report_init(&r, NULL, 0);
     CHECK_EQ(calgrid_todo_set_import_file(&r, set, path, NULL, &err), CALGRID_OK);
     CHECK_EQ(r.format, CALGRID_FORMAT_NATIVE);
     CHECK_EQ(r.records, 5); CHECK_EQ(r.imported, 5); CHECK_EQ(r.skipped, 0);
@@ -101,7 +100,7 @@ static void test_import_errors(void) {
         calgrid_import_options native = CALGRID_IMPORT_OPTIONS_INIT;
         native.format = CALGRID_FORMAT_NATIVE;
         calgrid_import_report r;
-        memset(&r, 0, sizeof r); r.struct_size = sizeof r;
+        check_report_init(&r, NULL, 0);
         CHECK_EQ(import_text(set, "", &native, &err), CALGRID_EPARSE);
         CHECK_EQ(calgrid_todo_set_import_buffer(NULL, set, NULL, 0, &native, &err), CALGRID_EPARSE);
         CHECK_EQ(calgrid_todo_set_import_buffer(&r, set, NULL, 0, NULL, &err), CALGRID_OK);
@@ -183,10 +182,7 @@ static void test_skip_invalid(void) {
     const char *text = "[{\"id\":\"a\",\"title\":\"t\"},{\"id\":\"b\"},{\"id\":\"a\",\"title\":\"dup\"},"
                        "{\"id\":\"c\",\"title\":\"t\",\"x\":1},{\"id\":2,\"title\":\"t\"}]";
     o.policy = CALGRID_POLICY_SKIP_INVALID;
-    memset(&r, 0, sizeof r);
-    r.struct_size = sizeof r;
-    r.issues = issues;
-    r.issue_capacity = 2;
+    check_report_init(&r, issues, 2);
     CHECK_EQ(calgrid_todo_set_import_buffer(&r, set, text, strlen(text), &o, &err), CALGRID_OK);
     CHECK_EQ(r.records, 5); CHECK_EQ(r.imported, 2); CHECK_EQ(r.skipped, 3); CHECK_EQ(r.unknown_fields, 1);
     CHECK_EQ(r.issue_count, 3); CHECK_EQ(r.issues_written, 2);
@@ -276,8 +272,7 @@ static void test_export(void) {
     CHECK_EQ(calgrid_todo_set_toggle(NULL, set, 0, 20766), CALGRID_OK);   /* 2026-11-09, a Monday */
     for (format = 0; format < 2; format++) {
         calgrid_import_report r;
-        memset(&r, 0, sizeof r);
-        r.struct_size = sizeof r;
+        check_report_init(&r, NULL, 0);
         CHECK_EQ(calgrid_todo_set_export_buffer(&json, &length, set, (calgrid_export_format)format), CALGRID_OK);
         CHECK(json != NULL && strlen(json) == length);
         calgrid_todo_set_free(back);

@@ -41,6 +41,13 @@ calgrid_date check_date(int y, int m, int d) {
     return out;
 }
 
+void check_report_init(calgrid_import_report *r, calgrid_error *issues, size_t capacity) {
+    memset(r, 0xEE, sizeof *r);
+    r->struct_size = sizeof *r;
+    r->issues = issues;
+    r->issue_capacity = capacity;
+}
+
 int check_get_info(calgrid_todo_info *info, size_t struct_size, const calgrid_todo_set *set, size_t index) {
     memset(info, 0, sizeof *info);
     info->struct_size = struct_size;
