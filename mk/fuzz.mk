@@ -39,7 +39,7 @@ $(FUZZ_DIR)/fuzz-rrule: Tests/Fuzz/RRuleFuzzer.swift Tests/Fuzz/FuzzChecks.swift
 $(FUZZ_DIR)/fuzz-icalendar: Tests/Fuzz/ICalendarFuzzer.swift Tests/Fuzz/FuzzChecks.swift $(call MODULE_OBJECTS,CalGridICalendar,$(FUZZ_DIR))
 	$(SWIFTC) $(FUZZ_FLAGS) -module-name ICalendarFuzzer -package-name $(PACKAGE_NAME) -I $(FUZZ_DIR) $(CalGridICalendar_IMPORTS) $^ $(call MODULE_LIBS,CalGridICalendar) -o $@
 # The C target is compiled by the toolchain's clang (its libFuzzer is the one swiftc links).
-$(FUZZ_DIR)/capi_fuzz.o: Tests/Fuzz/capi_fuzz.c Include/calgrid.h
+$(FUZZ_DIR)/capi_fuzz.o: Tests/Fuzz/capi_fuzz.c Include/calgrid.h Tests/C/split_oracle.h
 	@mkdir -p $(@D)
 	$(FUZZ_CC) -fsanitize=fuzzer-no-link,address -g -O1 -std=c99 -Wall -Wextra -Werror -I Include -c $< -o $@
 $(FUZZ_DIR)/fuzz-capi: $(FUZZ_DIR)/capi_fuzz.o $(call MODULE_OBJECTS,CalGridC,$(FUZZ_DIR))
@@ -90,7 +90,7 @@ fuzz:
 
 # The call-sequence fuzzer's negative control: the same target with a model one weekday off must
 # report a mismatch on the committed inputs (else the model checks nothing).
-$(FUZZ_DIR)/capi_fuzz_broken.o: Tests/Fuzz/capi_fuzz.c Include/calgrid.h
+$(FUZZ_DIR)/capi_fuzz_broken.o: Tests/Fuzz/capi_fuzz.c Include/calgrid.h Tests/C/split_oracle.h
 	@mkdir -p $(@D)
 	$(FUZZ_CC) -fsanitize=fuzzer-no-link,address -g -O1 -std=c99 -Wall -Wextra -Werror -DCAPI_FUZZ_BROKEN_MODEL -I Include -c $< -o $@
 $(FUZZ_DIR)/fuzz-capi-broken: $(FUZZ_DIR)/capi_fuzz_broken.o $(call MODULE_OBJECTS,CalGridC,$(FUZZ_DIR))

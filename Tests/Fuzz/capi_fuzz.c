@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "calgrid.h"
+#include "../C/split_oracle.h"
 
 #define MAX_TODOS 40
 #define MAX_DAYS 64     /* the longest span the program makes, in days */
@@ -431,15 +432,8 @@ static void op_query(void) {
         for (int i = 0; i < model_count; i++) {
             const model_todo *m = &model[i];
             if (!kind_ok(m, kind)) continue;
-            int in = 0;
-            switch (split) {
-            case CALGRID_SPLIT_COMPLETED: in = falls(m, first) && done_on(m, first); break;
-            case CALGRID_SPLIT_INCOMPLETE: in = falls(m, first) && !done_on(m, first); break;
-            case CALGRID_SPLIT_UPCOMING: in = m->start != NONE && m->start > first; break;
-            case CALGRID_SPLIT_NO_DEADLINE: in = m->end == NONE; break;
-            default: in = m->end != NONE && m->end < first && !whole_done(m);
-            }
-            if (in) want[wn++] = (size_t)i;
+            if (split_oracle_contains((int)split, first, falls(m, first), done_on(m, first), m->start, m->end, whole_done(m)))
+                want[wn++] = (size_t)i;
         }
         expect_indices("split", calgrid_todo_set_split(got, MAX_TODOS, &n, set, (calgrid_split)split, first, kind), got, n, want, wn);
         break;
