@@ -25,10 +25,10 @@ extension VdirStore {
     ///   is no longer iCalendar.
     /// - Complexity: O(n + size of the vdir's items and of the texts written)
     public func write(_ set: TodoSet, zone: TimeZoneRules) throws(CLIError) {
-        do throws(ImportError) { _ = try set.updateVdir(at: directory, zone: zone) } catch {
+        do throws(ExportError) { _ = try set.updateVdir(at: directory, zone: zone) } catch {
             switch error {
             case .system(let e): throw .system(e, path: e.path.isEmpty ? directory : e.path)
-            default: throw .data("\(directory): \(error.message)")
+            case .unreadableItem: throw .data("\(directory): \(error.message)")
             }
         }
     }
