@@ -214,7 +214,7 @@ enum ExportCommand {
         switch format {
         case .vdir:
             // Into the items already there: an unchanged todo's file is not written again.
-            try VdirStore(directory: o).write(context.todos.store, zone: common.zone)
+            try storeCall { () throws(StoreError) in try VdirStore(directory: o).write(context.todos.store, zone: common.zone) }
         case .ics, .json:
             do throws(ExportError) {
                 if case .json(let f) = format { try context.todos.store.exportJSON(to: o, format: f) }
