@@ -57,6 +57,7 @@ public enum StoreError: Error {
 /// (`Store.change`, `Store.locking`), so the store's own failures and the caller's come out as one.
 public protocol StoreErrorWrapping: Error {
     /// `error`, as this type carries it.
+    /// - Complexity: O(1)
     init(_ error: StoreError)
 }
 
