@@ -1370,11 +1370,19 @@ int calgrid_store_open(calgrid_store **out, const char *path, const calgrid_stor
 
 /* *out = a new todo set holding the store's todos as the files say now (read, without a lock: each
 ** file is replaced only by a rename, so it is read whole, old or new). An unreadable vdir item is
-** left out and told to options->notice. The set is a copy: changing it writes nothing (changes go
-** through the calls below). EIO when the file or directory cannot be read or a native or .ics
+** left out and told to options->notice. The set is the caller's: changing it writes nothing
+** (changes go through the calls below). When the files are as at this handle's last snapshot
+** (a vdir's listing, and each file's size, modification time, inode and device, as the view cache
+** compares them), nothing is read again: the new set shares that snapshot's storage, not a copy
+** of it, and a change of either set copies what it changes first. The handle keeps its last
+** snapshot's storage (not a file, not a lock) until a change through it, a snapshot of changed
+** files, or calgrid_store_close. EIO when the file or directory cannot be read or a native or .ics
 ** file does not parse (err->message names the file and why, with the line and column), ENOMEM.
-** Ownership: the caller owns *out and releases it with calgrid_todo_set_free.
-** Uses the store: one thread. */
+** Ownership: the caller owns *out and releases it with calgrid_todo_set_free, before or after
+** calgrid_store_close (the storage they share lives until both are released).
+** Uses the store: one thread. The set is a set like any other: it may be used on another thread
+** than the store's, at the same time as the store (what they share is only read, and it is
+** released by whichever lets go of it last, through atomic reference counts). */
 int calgrid_store_snapshot(calgrid_todo_set **out, calgrid_store *store, calgrid_error *err);
 
 /* Adds `todo` to the store (a vdir: a new item file named after its id; a file: the file
@@ -1400,7 +1408,8 @@ int calgrid_store_set_done(calgrid_store *store, const char *id, calgrid_date da
 ** too). ENOTFOUND for an unknown id, EIO, ENOMEM. Uses the store: one thread. */
 int calgrid_store_remove(calgrid_store *store, const char *id, calgrid_error *err);
 
-/* Releases the store handle (it holds no lock and no open file between calls). NULL does nothing. */
+/* Releases the store handle (it holds no lock and no open file between calls; the snapshots it
+** gave stay valid). NULL does nothing. */
 void calgrid_store_close(calgrid_store *store);
 
 #ifdef __cplusplus

@@ -34,23 +34,13 @@ func _icalImportBound(_ set: TodoSet, inputBytes: Int) -> Int {
     _add(_add(_mul(inputBytes, 2 + 24 + 4), 4 << 20), _mul(set.memoryFootprint.totalBytes, 2))
 }
 
-/// `_reserve` of `_icalImportBound` for the set behind `set` (nothing for a NULL set: the import says so).
-func _reserveICalImport(_ set: OpaquePointer?, inputBytes: Int, err: UnsafeMutablePointer<calgrid_error>?) throws(CStatus) {
-    guard let set else { return }
-    do throws(CStatus) { try _reserve(_icalImportBound(try _box(set).set, inputBytes: inputBytes)) }
-    catch { throw _ErrorInfo(error, "out of memory").report(to: err) }
-}
-
 @c(calgrid_ical_import_file) @implementation
 public func calgrid_ical_import_file(_ report: UnsafeMutablePointer<calgrid_import_report>?, _ set: OpaquePointer?,
                                      _ path: UnsafePointer<CChar>?, _ options: UnsafePointer<calgrid_import_options>?,
                                      _ err: UnsafeMutablePointer<calgrid_error>?) -> Int32 {
     _boundary { () throws(CStatus) in
-        if let path { try _reserveICalImport(set, inputBytes: _fileSize(path), err: err) }
-        let file = try _string(path, field: "path", record: -1, err: err)
-        try _icalImport(report, set, options, err) { (s, o) throws(ImportError) in
-            try s.importICalendar(fileAt: file, options: o)
-        }
+        try _importPath(report, set, path, options, err, size: _fileSize, bound: _icalImportBound,
+                        commit: _icalImport) { (s, file, o) throws(ImportError) in try s.importICalendar(fileAt: file, options: o) }
     }
 }
 
@@ -60,11 +50,8 @@ public func calgrid_ical_import_buffer(_ report: UnsafeMutablePointer<calgrid_im
                                        _ options: UnsafePointer<calgrid_import_options>?,
                                        _ err: UnsafeMutablePointer<calgrid_error>?) -> Int32 {
     _boundary { () throws(CStatus) in
-        let bytes = try _inputBytes(data, size, err: err)
-        try _reserveICalImport(set, inputBytes: size, err: err)
-        try _icalImport(report, set, options, err) { (s, o) throws(ImportError) in
-            try s.importICalendar(bytes: bytes, options: o)
-        }
+        try _importBuffer(report, set, data, size, options, err, bound: _icalImportBound,
+                          commit: _icalImport) { (s, bytes, o) throws(ImportError) in try s.importICalendar(bytes: bytes, options: o) }
     }
 }
 
@@ -73,11 +60,8 @@ public func calgrid_ical_import_vdir(_ report: UnsafeMutablePointer<calgrid_impo
                                      _ path: UnsafePointer<CChar>?, _ options: UnsafePointer<calgrid_import_options>?,
                                      _ err: UnsafeMutablePointer<calgrid_error>?) -> Int32 {
     _boundary { () throws(CStatus) in
-        if let path { try _reserveICalImport(set, inputBytes: _directorySize(path), err: err) }
-        let dir = try _string(path, field: "path", record: -1, err: err)
-        try _icalImport(report, set, options, err) { (s, o) throws(ImportError) in
-            try s.importICalendar(directoryAt: dir, options: o)
-        }
+        try _importPath(report, set, path, options, err, size: _directorySize, bound: _icalImportBound,
+                        commit: _icalImport) { (s, dir, o) throws(ImportError) in try s.importICalendar(directoryAt: dir, options: o) }
     }
 }
 

@@ -26,15 +26,6 @@ func _icalExportOptions(_ p: UnsafePointer<calgrid_ical_export_options>?, err: U
 /// three times that bound.
 func _icalExportBound(_ set: TodoSet) -> Int { _mul(_exportBound(set), 3) }
 
-/// The failure of a write as the header says it: a system call's errno (EIO, ENOMEM), or a kept
-/// text that is no longer iCalendar (its issue).
-func _icalWriteError(_ e: ImportError) -> _ErrorInfo {
-    switch e {
-    case .system(let errno): return _ErrorInfo(_systemStatus(errno), e.message)
-    default: return e._info()
-    }
-}
-
 @c(calgrid_ical_export_buffer) @implementation
 public func calgrid_ical_export_buffer(_ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
                                        _ outLength: UnsafeMutablePointer<Int>?, _ set: OpaquePointer?,
@@ -62,8 +53,8 @@ public func calgrid_ical_export_file(_ set: OpaquePointer?, _ path: UnsafePointe
         do throws(CStatus) { try _reserve(_icalExportBound(s.pointee)) } catch { throw _ErrorInfo(error, "out of memory").report(to: err) }
         let file = try _string(path, field: "path", record: -1, err: err)
         let o = try _icalExportOptions(options, err: err)
-        do throws(Errno) { try s.pointee.exportICalendar(to: file, now: o.now, zone: o.zone) } catch {
-            throw _ErrorInfo(_systemStatus(error), error.message).report(to: err)
+        do throws(ExportError) { try s.pointee.exportICalendar(to: file, now: o.now, zone: o.zone) } catch {
+            throw error._info().report(to: err)
         }
     }
 }
@@ -87,9 +78,9 @@ public func calgrid_ical_export_vdir(_ report: UnsafeMutablePointer<calgrid_vdir
         // The items the directory holds now, each with its file's text: a todo with one of their
         // UIDs is written to that file, patched, so what CalGrid does not model stays.
         let written: VdirWriteReport
-        do throws(ImportError) {
+        do throws(ExportError) {
             written = try s.pointee.updateVdir(at: dir, removingOthers: o.removeOthers, now: o.now, zone: o.zone)
-        } catch { throw _icalWriteError(error).report(to: err) }
+        } catch { throw error._info().report(to: err) }
         if let report {
             report.pointee.written = Int64(written.written)
             report.pointee.unchanged = Int64(written.unchanged)

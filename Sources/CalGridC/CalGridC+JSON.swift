@@ -41,6 +41,17 @@ extension ImportError {
     }
 }
 
+extension ExportError {
+    /// Every export's failure as the header says it: a system call's errno (EIO, ENOMEM), or the
+    /// issue of a kept item's text that is no longer iCalendar (a vdir export's).
+    func _info() -> _ErrorInfo {
+        switch self {
+        case .system(let e): return _ErrorInfo(_systemStatus(e), message)
+        case .unreadableItem(let issue): return issue._info()
+        }
+    }
+}
+
 /// The caller's progress callback and its context, as `calgrid_import_options` gives them.
 struct _Progress {
     var function: @convention(c) (Int64, Int64, UnsafeMutableRawPointer?) -> Int32
@@ -150,14 +161,42 @@ func _import(_ report: UnsafeMutablePointer<calgrid_import_report>?, _ set: Opaq
     }
 }
 
+/// `_import`'s shape: a C import's options, report, progress hook and atomic swap, with `run` as
+/// the import; `_icalImport` has it too. Passed as escaping only so that the closure handed to it
+/// may capture the caller's own: it is always a global function, which allocates no context.
+typealias _ImportCommit = (UnsafeMutablePointer<calgrid_import_report>?, OpaquePointer?, UnsafePointer<calgrid_import_options>?,
+                           UnsafeMutablePointer<calgrid_error>?,
+                           (inout TodoSet, ImportOptions) throws(ImportError) -> ImportReport) throws(CStatus) -> Void
+
+/// Every C import of a file or a directory: asks for what it may allocate (`bound` of the set and
+/// the `size` of what is at `path`), then imports `path` with `run` through `commit`.
+func _importPath(_ report: UnsafeMutablePointer<calgrid_import_report>?, _ set: OpaquePointer?, _ path: UnsafePointer<CChar>?,
+                 _ options: UnsafePointer<calgrid_import_options>?, _ err: UnsafeMutablePointer<calgrid_error>?,
+                 size: (UnsafePointer<CChar>) -> Int, bound: (TodoSet, Int) -> Int, commit: @escaping _ImportCommit,
+                 _ run: (inout TodoSet, String, ImportOptions) throws(ImportError) -> ImportReport) throws(CStatus) {
+    if let path { try _reserveImport(set, inputBytes: size(path), bound: bound, err: err) }
+    let file = try _string(path, field: "path", record: -1, err: err)
+    try commit(report, set, options, err) { (s, o) throws(ImportError) in try run(&s, file, o) }
+}
+
+/// Every C import of a buffer: `_importPath` for the caller's `size` bytes at `data`.
+func _importBuffer(_ report: UnsafeMutablePointer<calgrid_import_report>?, _ set: OpaquePointer?,
+                   _ data: UnsafeRawPointer?, _ size: Int,
+                   _ options: UnsafePointer<calgrid_import_options>?, _ err: UnsafeMutablePointer<calgrid_error>?,
+                   bound: (TodoSet, Int) -> Int, commit: @escaping _ImportCommit,
+                   _ run: (inout TodoSet, UnsafeRawBufferPointer, ImportOptions) throws(ImportError) -> ImportReport) throws(CStatus) {
+    let bytes = try _inputBytes(data, size, err: err)
+    try _reserveImport(set, inputBytes: size, bound: bound, err: err)
+    try commit(report, set, options, err) { (s, o) throws(ImportError) in try run(&s, bytes, o) }
+}
+
 @c(calgrid_todo_set_import_file) @implementation
 public func calgrid_todo_set_import_file(_ report: UnsafeMutablePointer<calgrid_import_report>?, _ set: OpaquePointer?,
                                          _ path: UnsafePointer<CChar>?, _ options: UnsafePointer<calgrid_import_options>?,
                                          _ err: UnsafeMutablePointer<calgrid_error>?) -> Int32 {
     _boundary { () throws(CStatus) in
-        if let path { try _reserveImport(set, inputBytes: _fileSize(path), window: 8 << 20, err: err) }
-        let file = try _string(path, field: "path", record: -1, err: err)
-        try _import(report, set, options, err) { (s, o) throws(ImportError) in try s.importJSON(fileAt: file, options: o) }
+        try _importPath(report, set, path, options, err, size: _fileSize, bound: { _importBound($0, inputBytes: $1, window: 8 << 20) },
+                        commit: _import) { (s, file, o) throws(ImportError) in try s.importJSON(fileAt: file, options: o) }
     }
 }
 
@@ -167,9 +206,8 @@ public func calgrid_todo_set_import_buffer(_ report: UnsafeMutablePointer<calgri
                                            _ options: UnsafePointer<calgrid_import_options>?,
                                            _ err: UnsafeMutablePointer<calgrid_error>?) -> Int32 {
     _boundary { () throws(CStatus) in
-        let bytes = try _inputBytes(data, size, err: err)
-        try _reserveImport(set, inputBytes: size, err: err)
-        try _import(report, set, options, err) { (s, o) throws(ImportError) in try s.importJSON(bytes: bytes, options: o) }
+        try _importBuffer(report, set, data, size, options, err, bound: { _importBound($0, inputBytes: $1, window: 0) },
+                          commit: _import) { (s, bytes, o) throws(ImportError) in try s.importJSON(bytes: bytes, options: o) }
     }
 }
 
@@ -197,10 +235,7 @@ public func calgrid_todo_set_export_file(_ set: OpaquePointer?, _ path: UnsafePo
         do throws(CStatus) { f = try _exportFormat(format) } catch {
             throw _ErrorInfo(error, "unknown export format \(format.rawValue)").report(to: err)
         }
-        do throws(ExportError) { try s.pointee.exportJSON(to: file, format: f) } catch {
-            guard case .system(let e) = error else { throw .invalid }
-            throw _ErrorInfo(_systemStatus(e), error.message).report(to: err)
-        }
+        do throws(ExportError) { try s.pointee.exportJSON(to: file, format: f) } catch { throw error._info().report(to: err) }
     }
 }
 
@@ -270,12 +305,12 @@ func _exportBound(_ set: TodoSet) -> Int {
     return _add(_mul(json, 2), _add(2 << 20, TodoSet.constantAllocationBytes))
 }
 
-/// `_reserve` for an import of `inputBytes` into the set behind `set`, through `window` bytes of
-/// reader window (nothing for a NULL set: the import reports it).
-func _reserveImport(_ set: OpaquePointer?, inputBytes: Int, window: Int = 0, err: UnsafeMutablePointer<calgrid_error>?)
+/// `_reserve` for an import of `inputBytes` into the set behind `set`, of `bound(set, inputBytes)`
+/// (`_importBound`, `_icalImportBound`; nothing for a NULL set: the import reports it).
+func _reserveImport(_ set: OpaquePointer?, inputBytes: Int, bound: (TodoSet, Int) -> Int, err: UnsafeMutablePointer<calgrid_error>?)
     throws(CStatus) {
     guard let set else { return }
-    do throws(CStatus) { try _reserve(_importBound(try _box(set).set, inputBytes: inputBytes, window: window)) }
+    do throws(CStatus) { try _reserve(bound(try _box(set).set, inputBytes)) }
     catch { throw _ErrorInfo(error, "out of memory").report(to: err) }
 }
 

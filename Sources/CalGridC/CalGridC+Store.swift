@@ -11,12 +11,14 @@ import CalGridSystem
 import CCalGrid
 
 /// The object behind a `calgrid_store *`: where the store is and how it is read. It holds no file
-/// and no lock between calls.
+/// and no lock between calls; only the last snapshot's set, which the snapshots it gave share.
 final class _StoreBox {
     let store: Store
     let options: StoreOptions
     /// Whether a missing store is a new one (`calgrid_store_options.create`).
     let creating: Bool
+    /// The last snapshot's read, given again (shared, not copied) while the files are as they were.
+    var held: Store.HeldRead? = nil
 
     init(store: Store, options: StoreOptions, creating: Bool) {
         self.store = store; self.options = options; self.creating = creating
@@ -29,7 +31,7 @@ func _storeBox(_ p: OpaquePointer?) throws(CStatus) -> _StoreBox {
 }
 
 /// The store's refusal as the C caller sees it: EIO with the store's sentence (what, where, why).
-func _storeErrorInfo(_ error: CLIError) -> _ErrorInfo { _ErrorInfo(CStatus(CALGRID_EIO), error.message) }
+func _storeErrorInfo(_ error: StoreError) -> _ErrorInfo { _ErrorInfo(CStatus(CALGRID_EIO), error.message) }
 
 /// `calgrid_store_options` as the caller's header knew it.
 func _storeOptions(_ p: UnsafePointer<calgrid_store_options>?, err: UnsafeMutablePointer<calgrid_error>?)
@@ -69,12 +71,14 @@ func _reserveStore(_ box: _StoreBox, changing: Bool, extra: Int = 0, err: Unsafe
 func _storeChange(_ box: _StoreBox, creating: Bool = false, completedAt: Int64? = nil, err: UnsafeMutablePointer<calgrid_error>?,
                   _ body: (inout TodoSet) throws(TodoError) -> Bool) throws(CStatus) {
     var rejection: _ErrorInfo? = nil
-    do throws(CLIError) {
+    // The files change (or may have, on a failure): the next snapshot reads them.
+    box.held = nil
+    do throws(StoreError) {
         if !creating { try box.store.requireExisting() }
-        try box.store.change(box.options, creating: creating, completedAt: completedAt) { (set: inout TodoSet) throws(CLIError) -> (result: Void, changed: Bool) in
+        try box.store.change(box.options, creating: creating, completedAt: completedAt) { (set: inout TodoSet) throws(StoreError) -> (result: Void, changed: Bool) in
             do throws(TodoError) { return ((), try body(&set)) } catch {
                 rejection = error._info(record: 0)
-                throw .data(error.description)
+                throw .refused(error.description)
             }
         }
     } catch {
@@ -98,7 +102,7 @@ public func calgrid_store_open(_ out: UnsafeMutablePointer<OpaquePointer?>?, _ p
             storeOptions.notice = { message in message.withCString { notice($0, context) } }
         }
         let store = Store(path: file, origin: .library)
-        do throws(CLIError) {
+        do throws(StoreError) {
             if !store.exists {
                 guard o.create else { throw store.missing }
                 try store.prepareCreation()
@@ -116,9 +120,9 @@ public func calgrid_store_snapshot(_ out: UnsafeMutablePointer<OpaquePointer?>?,
         let box = try _storeBox(store)
         try _reserveStore(box, changing: false, extra: TodoSet.constantAllocationBytes, err: err)
         let set: TodoSet
-        do throws(CLIError) {
+        do throws(StoreError) {
             if !box.creating { try box.store.requireExisting() }
-            set = try box.store.read(box.options)
+            set = try box.store.read(box.options, reusing: &box.held)
         } catch { throw _storeErrorInfo(error).report(to: err) }
         let result = _TodoSetBox()
         result.set = set

@@ -21,31 +21,27 @@ extension TodoSet {
     /// when it can be framed (`streaming`), else whole: the tests compare the two.
     /// - Complexity: as `importICalendar(bytes:options:)`.
     package mutating func _importICalendar(bytes: UnsafeRawBufferPointer, options: ImportOptions, streaming: Bool) throws(ImportError) -> ImportReport {
+        try Self._requireICalendar(options)
+        return try _import(with: _ICalImport<_TodoSetSink>.self, options: options) { (run) throws(ImportError) in
+            run.streaming = streaming
+            try run.run(bytes)
+        }
+    }
+
+    /// Refuses `options` whose format is neither `.automatic` nor `.icalendar`, for every iCalendar import.
+    /// - Complexity: O(1)
+    static func _requireICalendar(_ options: ImportOptions) throws(ImportError) {
         guard options.format == .automatic || options.format == .icalendar else {
             throw .invalidInput(ImportIssue(reason: .unsupportedFormat, byteOffset: 0, line: 1, column: 1, recordIndex: -1, field: "",
                                             detail: _ICalText.wrongFormat(options.format.name)))
         }
-        var run = _ICalImport(options: options, sink: _TodoSetSink(set: self))
-        run.streaming = streaming
-        defer { run.release() }
-        try run.run(bytes)
-        self = run.core.sink.set
-        run.core.report.zoneName = options.zone.name
-        return run.core.report
     }
 
     /// `importICalendar(bytes:options:)` over an array.
     /// - Complexity: as `importICalendar(bytes:options:)`.
     @discardableResult
     public mutating func importICalendar(bytes: [UInt8], options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportReport {
-        var copy = self
-        let r: Result<ImportReport, ImportError> = bytes.withUnsafeBytes { b in
-            do throws(ImportError) { return .success(try copy.importICalendar(bytes: b, options: options)) } catch { return .failure(error) }
-        }
-        switch r {
-        case .success(let report): self = copy; return report
-        case .failure(let e): throw e
-        }
+        try _withBytes(bytes) { (b) throws(ImportError) in try importICalendar(bytes: b, options: options) }
     }
 
     /// Imports the iCalendar file at `path` (read whole: libical parses it in memory).

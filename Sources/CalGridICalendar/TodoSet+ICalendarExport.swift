@@ -1,6 +1,7 @@
 // Export to iCalendar: one VCALENDAR of VTODOs, written by libical (escapes, CRLF, line folding).
 import CLibical
 import CalGrid
+import CalGridImport
 import CalGridSystem
 
 extension TodoSet {
@@ -31,9 +32,9 @@ extension TodoSet {
     }
 
     /// `exportICalendarBytes(now:)` written to `path`, replaced atomically (temporary file, fsync, rename).
-    /// - Throws: the system's error when the file cannot be written.
+    /// - Throws: `ExportError.system` when the file cannot be written.
     /// - Complexity: O(n + text of the todos)
-    public func exportICalendar(to path: String, now: Int64 = CurrentProcess.secondsSince1970(), zone: TimeZoneRules = .utc) throws(Errno) {
-        try AtomicFile.replace(path, with: exportICalendarBytes(now: now, zone: zone))
+    public func exportICalendar(to path: String, now: Int64 = CurrentProcess.secondsSince1970(), zone: TimeZoneRules = .utc) throws(ExportError) {
+        do throws(Errno) { try AtomicFile.replace(path, with: exportICalendarBytes(now: now, zone: zone)) } catch { throw .system(error) }
     }
 }

@@ -115,10 +115,7 @@ extension TodoSet {
     /// given) for each source whose item the set took.
     mutating func _importSources(_ buffer: [UInt8], _ sources: [_ICalSource], options: ImportOptions,
                                  imported: ((Int, String) -> Void)?) throws(ImportError) -> ImportReport {
-        guard options.format == .automatic || options.format == .icalendar else {
-            throw .invalidInput(ImportIssue(reason: .unsupportedFormat, byteOffset: 0, line: 1, column: 1, recordIndex: -1, field: "",
-                                            detail: _ICalText.wrongFormat(options.format.name)))
-        }
+        try Self._requireICalendar(options)
         // A vdir without items (a new calendar's) is an empty import, not an empty input.
         if sources.isEmpty {
             var report = ImportReport()
@@ -127,21 +124,15 @@ extension TodoSet {
             return report
         }
         let before = self
-        var run = _ICalImport(options: options, sink: _TodoSetSink(set: self))
-        run.oneItemPerSource = true
-        defer { run.release() }
-        let r: Result<Void, ImportError> = buffer.withUnsafeBytes { b in
-            do throws(ImportError) { try run.run(b, sources: sources); return .success(()) } catch { return .failure(error) }
-        }
-        if case .failure(let e) = r { throw e }
-        self = run.core.sink.set
-        if let imported {
+        return try _import(with: _ICalImport<_TodoSetSink>.self, options: options) { (run) throws(ImportError) in
+            run.oneItemPerSource = true
+            try _withBytes(buffer) { (b) throws(ImportError) in try run.run(b, sources: sources) }
+            // Only now can nothing fail: the set the import commits is the staged one.
+            guard let imported else { return }
             for (k, uid) in run.sourceUIDs.enumerated() {
-                if let uid, !before.contains(id: uid), contains(id: uid) { imported(k, uid) }
+                if let uid, !before.contains(id: uid), run.core.sink.set.contains(id: uid) { imported(k, uid) }
             }
         }
-        run.core.report.zoneName = options.zone.name
-        return run.core.report
     }
 
     /// True when the texts `a` and `b` read as the same items (everything but DTSTAMP,
@@ -174,13 +165,15 @@ extension TodoSet {
     /// - Complexity: O(n + size of the directory's items and of the texts written)
     @discardableResult
     public func updateVdir(at path: String, removingOthers: Bool = false, now: Int64 = CurrentProcess.secondsSince1970(),
-                           zone: TimeZoneRules = .utc) throws(ImportError) -> VdirWriteReport {
+                           zone: TimeZoneRules = .utc) throws(ExportError) -> VdirWriteReport {
         // A missing directory holds none; a file that cannot be read as one item is no item of ours.
         var files: [String: ICalendarItemFile] = [:]
         if FileSystem.isDirectory(path) {
             var held = TodoSet()
-            try held.importICalendar(directoryAt: path, options: ImportOptions(format: .icalendar, policy: .skipInvalid, zone: zone),
-                                     files: &files)
+            do throws(ImportError) {
+                try held.importICalendar(directoryAt: path, options: ImportOptions(format: .icalendar, policy: .skipInvalid, zone: zone),
+                                         files: &files)
+            } catch { throw ExportError(error) }
         }
         return try exportVdir(to: path, files: files, removingOthers: removingOthers, now: now, zone: zone)
     }
@@ -192,13 +185,13 @@ extension TodoSet {
     /// rule (`ICalendarItem.fileName(for:avoiding:in:)`: never the name of an entry already there,
     /// so a file another program wrote is not written over). Each file is replaced atomically. With `removingOthers`,
     /// the files in `files` whose todo is no longer in the set are removed.
-    /// - Throws: `ImportError.system` when a file cannot be written or removed (the files written
-    ///   before it stay written: each is whole, old or new); `.invalidInput` when a kept text is no
-    ///   longer iCalendar.
+    /// - Throws: `ExportError.system` when a file cannot be written or removed (the files written
+    ///   before it stay written: each is whole, old or new); `.unreadableItem` when a kept text is
+    ///   no longer iCalendar.
     /// - Complexity: O(n + size of the texts written)
     @discardableResult
     public func exportVdir(to path: String, files: [String: ICalendarItemFile] = [:], removingOthers: Bool = false,
-                           now: Int64 = CurrentProcess.secondsSince1970(), zone: TimeZoneRules = .utc) throws(ImportError) -> VdirWriteReport {
+                           now: Int64 = CurrentProcess.secondsSince1970(), zone: TimeZoneRules = .utc) throws(ExportError) -> VdirWriteReport {
         do { try FileSystem.makeDirectories(path, mode: 0o755) } catch { throw .system(error) }
         let dir = path.hasSuffix("/") ? path : path + "/"
         var report = VdirWriteReport()
@@ -212,7 +205,9 @@ extension TodoSet {
                 name = ICalendarItem.fileName(for: d.id, avoiding: taken, in: path)
                 taken.insert(name)
             }
-            var bytes = try ICalendarItem.render(self, at: i, original: old?.bytes, now: now, zone: zone)
+            var bytes: [UInt8]
+            do throws(ImportError) { bytes = try ICalendarItem.render(self, at: i, original: old?.bytes, now: now, zone: zone) }
+            catch { throw ExportError(error) }
             if let old, old.bytes == bytes || Self._readSame(old.bytes, bytes, zone: zone) {
                 bytes = old.bytes
                 report.unchanged += 1

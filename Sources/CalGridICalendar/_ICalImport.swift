@@ -362,3 +362,8 @@ struct _ICalImport<Sink: _DraftSink> {
         return items
     }
 }
+
+/// Into a set, through `TodoSet._import(with:options:_:)`, the commit path every import shares.
+extension _ICalImport: _ImportDriver where Sink == _TodoSetSink {
+    typealias Decoder = _ICalRecordDecoder
+}

@@ -42,3 +42,45 @@ package struct _TodoSetSink: _DraftSink {
         set.reserveCapacity(set.count + drafts, textBytes: textBytes)
     }
 }
+
+/// A format's import of one input into a set: the layer's run (`core`) over the set's sink, and
+/// whatever the format frames with. `TodoSet._import(with:options:_:)` makes it and commits it.
+package protocol _ImportDriver {
+    associatedtype Decoder: _RecordDecoding
+    init(options: ImportOptions, sink: consuming _TodoSetSink)
+    var core: _ImportRun<_TodoSetSink, Decoder> { get set }
+    /// Frees what the run holds (the pipeline's threads and buffers); called once, at the end.
+    mutating func release()
+}
+
+extension TodoSet {
+    /// The one commit path of every import, whatever the format (JSON, iCalendar, a vdir, from C
+    /// or the store): `feed` drives the format's run, which stages each decoded batch into a copy
+    /// of this set (copy-on-write: it shares this set's storage until its first insert), where the
+    /// set's own insert validates it (`_TodoSetSink`); only when `feed` returns is the copy
+    /// committed, by one assignment. A throw anywhere, from a bad record under strict policy to a
+    /// failed read or a cancel, leaves this set untouched.
+    /// - Complexity: O(1) besides `feed`.
+    package mutating func _import<Driver: _ImportDriver>(with driver: Driver.Type, options: ImportOptions,
+                                                        _ feed: (inout Driver) throws(ImportError) -> Void) throws(ImportError) -> ImportReport {
+        var run = Driver(options: options, sink: _TodoSetSink(set: self))
+        defer { run.release() }
+        try feed(&run)
+        self = run.core.sink.set
+        run.core.report.zoneName = options.zone.name
+        return run.core.report
+    }
+}
+
+/// `body` over the bytes of `bytes`, its error as thrown: `Array.withUnsafeBytes` rethrows
+/// untyped, a cast Embedded Swift cannot make. The imports of an array use it.
+/// - Complexity: O(1) besides `body`.
+package func _withBytes<R>(_ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws(ImportError) -> R) throws(ImportError) -> R {
+    let r: Result<R, ImportError> = bytes.withUnsafeBytes { b in
+        do throws(ImportError) { return .success(try body(b)) } catch { return .failure(error) }
+    }
+    switch r {
+    case .success(let v): return v
+    case .failure(let e): throw e
+    }
+}

@@ -14,21 +14,14 @@ extension TodoSet {
     ///   memory O(result + one batch).
     @discardableResult
     public mutating func importJSON(bytes: UnsafeRawBufferPointer, options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportReport {
-        try _import(options) { session throws(ImportError) in try session.run(bytes: bytes) }
+        try _import(with: _ImportSession<_TodoSetSink>.self, options: options) { (session) throws(ImportError) in try session.run(bytes: bytes) }
     }
 
     /// `importJSON(bytes:options:)` over an array.
     /// - Complexity: O(n) in the input size.
     @discardableResult
     public mutating func importJSON(bytes: [UInt8], options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportReport {
-        let r: Result<(TodoSet, ImportReport), ImportError> = bytes.withUnsafeBytes { b in
-            var copy = self
-            do throws(ImportError) { let rep = try copy.importJSON(bytes: b, options: options); return .success((copy, rep)) } catch { return .failure(error) }
-        }
-        switch r {
-        case .success(let v): self = v.0; return v.1
-        case .failure(let e): throw e
-        }
+        try _withBytes(bytes) { (b) throws(ImportError) in try importJSON(bytes: b, options: options) }
     }
 
     /// Imports the file at `path`, read in bounded windows: memory is the set plus about twice the
@@ -37,7 +30,7 @@ extension TodoSet {
     @discardableResult
     public mutating func importJSON(fileAt path: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportReport {
         let fd = try Self._open(path)
-        return try _import(options) { session throws(ImportError) in try session.run(file: fd) }
+        return try _import(with: _ImportSession<_TodoSetSink>.self, options: options) { (session) throws(ImportError) in try session.run(file: fd) }
     }
 
     /// `path` opened for reading, a failure as the import's error.
@@ -51,7 +44,7 @@ extension TodoSet {
     /// - Complexity: O(n) in the bytes read.
     @discardableResult
     public mutating func importJSON(reading file: borrowing FileDescriptor, options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportReport {
-        try _import(options) { session throws(ImportError) in try session.run(file: file) }
+        try _import(with: _ImportSession<_TodoSetSink>.self, options: options) { (session) throws(ImportError) in try session.run(file: file) }
     }
 
     /// `importJSON(reading:options:)` for a descriptor the caller has already read `prefix` from
@@ -60,22 +53,7 @@ extension TodoSet {
     @discardableResult
     public mutating func importJSON(reading file: borrowing FileDescriptor, after prefix: [UInt8],
                                     options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportReport {
-        try _import(options) { session throws(ImportError) in try session.run(file: file, after: prefix) }
-    }
-
-    /// The set the import builds on: a copy-on-write copy, so the original stays intact until success.
-    func _takeForImport() -> TodoSet { self }
-
-    /// Runs an import session over a copy of this set with `feed` (the driver), and on success takes
-    /// the copy and reports; on a throw this set stays as it was.
-    mutating func _import(_ options: ImportOptions,
-                          _ feed: (inout _ImportSession<_TodoSetSink>) throws(ImportError) -> Void) throws(ImportError) -> ImportReport {
-        var session = _ImportSession(options: options, sink: _TodoSetSink(set: _takeForImport()))
-        defer { session.release() }
-        try feed(&session)
-        self = session.core.sink.set
-        session.core.report.zoneName = options.zone.name
-        return session.core.report
+        try _import(with: _ImportSession<_TodoSetSink>.self, options: options) { (session) throws(ImportError) in try session.run(file: file, after: prefix) }
     }
 }
 

@@ -28,18 +28,6 @@ public enum ExportFormat: UInt8, CaseIterable, Hashable, Sendable {
     }
 }
 
-/// Why an export failed. The destination file is untouched when it does.
-public enum ExportError: Error, Hashable, Sendable {
-    /// A system call failed (opening, writing, syncing or renaming the file).
-    case system(Errno)
-
-    /// One line for a user.
-    /// - Complexity: O(1)
-    public var message: String {
-        switch self { case .system(let e): return e.message }
-    }
-}
-
 @usableFromInline
 struct _RecordWriter {
     @usableFromInline var out: [UInt8] = []

@@ -117,3 +117,8 @@ struct _ImportSession<Sink: _DraftSink> {
     /// Lets the workers run out of chunks and waits until they are all idle.
     func endBatch() { core.pipeline.endBatch() }
 }
+
+/// Into a set, through `TodoSet._import(with:options:_:)`, the commit path every import shares.
+extension _ImportSession: _ImportDriver where Sink == _TodoSetSink {
+    typealias Decoder = _JSONRecordDecoder
+}

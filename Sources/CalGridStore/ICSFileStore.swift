@@ -28,24 +28,18 @@ public struct ICSFileStore {
     }
 
     /// The file's todos, as a change reads them (a completed item is done as a whole).
-    public func read(_ options: StoreOptions) throws(CLIError) -> TodoSet {
+    public func read(_ options: StoreOptions) throws(StoreError) -> TodoSet {
         try todos(of: try bytes())
     }
 
-    private func bytes() throws(CLIError) -> [UInt8] {
+    private func bytes() throws(StoreError) -> [UInt8] {
         guard FileSystem.exists(path) else { return [] }
         do throws(Errno) { return try FileSystem.contents(of: path) } catch { throw .system(error, path: path) }
     }
 
-    private func todos(of text: [UInt8], _ options: StoreOptions = StoreOptions()) throws(CLIError) -> TodoSet {
+    private func todos(of text: [UInt8], _ options: StoreOptions = StoreOptions()) throws(StoreError) -> TodoSet {
         guard !text.isEmpty else { return TodoSet() }
-        do throws(ImportError) { return try VdirItem.todos(of: text, options) } catch {
-            switch error {
-            case .invalidInput(let issue): throw .data(TodoFile.describe(issue, file: path))
-            case .system(let e): throw .system(e, path: path)
-            case .cancelled: throw .data("\(path): \(error.message)")
-            }
-        }
+        do throws(ImportError) { return try VdirItem.todos(of: text, options) } catch { throw StoreError(reading: error, file: path) }
     }
 
     /// Runs `body` on the file's todos under the store's lock and, when it changed them, replaces
@@ -53,12 +47,12 @@ public struct ICSFileStore {
     /// throws or the new text would not read back as the set.
     /// - Returns: what `body` returns.
     public func change<R>(_ options: StoreOptions, completedAt: Int64?,
-                   _ body: (inout TodoSet) throws(CLIError) -> (result: R, changed: Bool)) throws(CLIError) -> R {
-        try Store.locking(path) { () throws(CLIError) -> R in
+                   _ body: (inout TodoSet) -> (result: R?, changed: Bool)) throws(StoreError) -> R? {
+        try Store.locking(path) { () throws(StoreError) -> R? in
             let original = try bytes()
             let before = try todos(of: original, options)
             var set = before
-            let (result, changed) = try body(&set)
+            let (result, changed) = body(&set)
             guard changed else { return result }
             let now = CurrentProcess.secondsSince1970()
             let ids = Set(set.indices.map { set.id(at: $0) })
@@ -75,10 +69,10 @@ public struct ICSFileStore {
             }
             let back = try todos(of: text, options)
             guard Set(back.indices.map { back.id(at: $0) }) == ids else {
-                throw .data("\(path): the calendar calgrid wrote does not read back as the same todos; nothing was changed")
+                throw .refused("\(path): the calendar calgrid wrote does not read back as the same todos; nothing was changed")
             }
             do throws(Errno) { try AtomicFile.replace(path, with: text) } catch {
-                throw .data("\(path): \(error.message); the store is unchanged")
+                throw .write("\(path): \(error.message); the store is unchanged")
             }
             return result
         }

@@ -16,7 +16,7 @@ public struct Store {
     public let origin: Origin
 
     /// Who named the store's path.
-    public enum Origin: String {
+    public enum Origin: String, Sendable {
         case option = "--todos"
         case environment = "CALGRID_TODOS"
         /// `$XDG_DATA_HOME/calgrid/todos.json` or `~/.local/share/calgrid/todos.json`.
@@ -51,22 +51,22 @@ public struct Store {
         return nil
     }
 
-    /// The one sentence for a given or configured store that is not there:
+    /// The error for a given or configured store that is not there:
     /// `PATH: no such file or directory (CALGRID_TODOS)`.
-    public var missing: CLIError { .data("\(path): no such file or directory (\(origin.rawValue))") }
+    public var missing: StoreError { .missing(path: path, origin: origin) }
 
     /// A given or configured store that does not exist is an error naming it and its origin;
     /// standard input and the default path (before the first `add`) are not.
-    public func requireExisting() throws(CLIError) {
+    public func requireExisting() throws(StoreError) {
         if isExplicit, path != "-", !exists { throw missing }
     }
 
     /// The store a changing command writes to.
-    public static func forChanges(_ options: StoreOptions) throws(CLIError) -> Store {
+    public static func forChanges(_ options: StoreOptions) throws(StoreError) -> Store {
         guard let s = locate(options) else {
-            throw .usage("where are your todos? neither --todos, $CALGRID_TODOS, $XDG_DATA_HOME nor $HOME is set")
+            throw .location("where are your todos? neither --todos, $CALGRID_TODOS, $XDG_DATA_HOME nor $HOME is set")
         }
-        if s.path == "-" { throw .usage("--todos -: a change needs a file to write back to") }
+        if s.path == "-" { throw .location("--todos -: a change needs a file to write back to") }
         return s
     }
 
@@ -97,24 +97,24 @@ public struct Store {
     /// Checks that `add` may create the missing store: never where a directory was meant (a path
     /// ending in `/`); a given or configured path only in a directory that exists; the default
     /// path's directories are made (mode 0700).
-    public func prepareCreation() throws(CLIError) {
+    public func prepareCreation() throws(StoreError) {
         if path.hasSuffix("/") {
-            throw .data("\(path): no such directory (\(origin.rawValue)); calgrid creates a todo file, never a directory (make the vdir with mkdir)")
+            throw .refused("\(path): no such directory (\(origin.rawValue)); calgrid creates a todo file, never a directory (make the vdir with mkdir)")
         }
         if isExplicit {
             if !directory.isEmpty, !FileSystem.isDirectory(directory) {
-                throw .data("\(path): cannot create it (\(origin.rawValue)): \(directory) "
+                throw .refused("\(path): cannot create it (\(origin.rawValue)): \(directory) "
                             + (FileSystem.exists(directory) ? "is not a directory" : "does not exist"))
             }
             return
         }
-        do { try FileSystem.makeDirectories(directory) } catch { throw .data("\(error.path): \(error.sentence)") }
+        do { try FileSystem.makeDirectories(directory) } catch { throw .write("\(error.path): \(error.sentence)") }
     }
 
     /// The store's todos; an empty set when the file does not exist yet. A file that does not
     /// parse (as the native format, JSON Lines or a Taskwarrior export) is an error naming its
     /// line and column.
-    public func read(_ options: StoreOptions) throws(CLIError) -> TodoSet {
+    public func read(_ options: StoreOptions) throws(StoreError) -> TodoSet {
         if let v = vdir { return try v.read(options) }
         guard exists else { return TodoSet() }
         if let f = icsFile { return try f.read(options) }
@@ -125,7 +125,7 @@ public struct Store {
     /// Lines when the file holds JSON Lines or, before the first `add`, when its name ends in
     /// `.jsonl` or `.ndjson`; else the native format. A Taskwarrior export is read, never written.
     /// - Complexity: O(n) in the file's size.
-    func readJSON(_ options: StoreOptions) throws(CLIError) -> (set: TodoSet, format: ImportFormat) {
+    func readJSON(_ options: StoreOptions) throws(StoreError) -> (set: TodoSet, format: ImportFormat) {
         guard exists else {
             let name = path.lowercased()
             return (TodoSet(), name.hasSuffix(".jsonl") || name.hasSuffix(".ndjson") ? .jsonLines : .native)
@@ -138,14 +138,31 @@ public struct Store {
     /// `body` says it changed them. When `body` throws, nothing is written. The first change
     /// creates the store and its directory, unless `creating` is false (a command that changes an
     /// existing todo): then a missing store is an error and nothing is created.
-    /// - Returns: what `body` returns.
     /// `completedAt` is when a completion written to an iCalendar store happened (default: now).
-    public func change<R>(_ options: StoreOptions, creating: Bool = true, completedAt: Int64? = nil,
-                   _ body: (inout TodoSet) throws(CLIError) -> (result: R, changed: Bool)) throws(CLIError) -> R {
+    /// - Returns: what `body` returns.
+    /// - Throws: what `body` throws, or the store's `StoreError` as `Failure` carries it.
+    /// - Complexity: O(size of the store) besides `body`
+    public func change<R, Failure: StoreErrorWrapping>(_ options: StoreOptions, creating: Bool = true, completedAt: Int64? = nil,
+                   _ body: (inout TodoSet) throws(Failure) -> (result: R, changed: Bool)) throws(Failure) -> R {
+        // The store sees a body that failed as one that changed nothing; its failure is thrown after.
+        var failure: Failure? = nil
+        let r: R?
+        do throws(StoreError) {
+            r = try _change(options, creating: creating, completedAt: completedAt) { (set: inout TodoSet) -> (result: R?, changed: Bool) in
+                do throws(Failure) { let (x, changed) = try body(&set); return (x, changed) } catch { failure = error; return (nil, false) }
+            }
+        } catch { throw Failure(error) }
+        if let failure { throw failure }
+        return r!
+    }
+
+    /// `change` with a body that cannot fail (a failed one returns nil, unchanged).
+    func _change<R>(_ options: StoreOptions, creating: Bool, completedAt: Int64?,
+                    _ body: (inout TodoSet) -> (result: R?, changed: Bool)) throws(StoreError) -> R? {
         if let v = vdir { return try v.change(options, completedAt: completedAt, body) }
         let created = !exists
         if created {
-            if !creating { try requireExisting(); throw .data("no todos yet in \(path) (calgrid add TITLE starts it)") }
+            if !creating { try requireExisting(); throw .refused("no todos yet in \(path) (calgrid add TITLE starts it)") }
             try prepareCreation()
         }
         if let f = icsFile {
@@ -153,16 +170,16 @@ public struct Store {
             if created, isExplicit, exists { options.notice("created \(path) (a new iCalendar file)") }
             return r
         }
-        return try Store.locking(path) { () throws(CLIError) -> R in
+        return try Store.locking(path) { () throws(StoreError) -> R? in
             var (set, format) = try readJSON(options)
-            let (result, changed) = try body(&set)
+            let (result, changed) = body(&set)
             if changed {
                 guard format == .native || format == .jsonLines else {
-                    throw .data("\(path): a \(format.name) file is read, never written; calgrid keeps todos in the native format, "
+                    throw .refused("\(path): a \(format.name) file is read, never written; calgrid keeps todos in the native format, "
                                 + "JSON Lines or iCalendar (calgrid import \(path) --out todos.json makes a store of it); the store is unchanged")
                 }
                 do throws(ExportError) { try set.exportJSON(to: path, format: format == .jsonLines ? .jsonLines : .native) } catch {
-                    throw .data("\(path): \(error.message); the store is unchanged")
+                    throw .write("\(path): \(error.message); the store is unchanged")
                 }
                 if created, isExplicit {
                     options.notice("created \(path) (a new todo file in " + (format == .jsonLines ? "JSON Lines)" : "the native format)"))
@@ -178,11 +195,11 @@ public struct Store {
     /// A FILE in a directory that does not exist is refused before its lock is tried, naming that
     /// directory (the lock's own ENOENT would name only `FILE.lock`); the directory is not made.
     /// - Returns: what `body` returns; the lock is released after it, whether it returns or throws.
-    public static func locking<R>(_ file: String, _ body: () throws(CLIError) -> R) throws(CLIError) -> R {
+    public static func locking<R, Failure: StoreErrorWrapping>(_ file: String, _ body: () throws(Failure) -> R) throws(Failure) -> R {
         if let slash = file.utf8.lastIndex(of: 0x2F), slash != file.utf8.startIndex {
             let parent = String(file[..<slash])
             if !FileSystem.isDirectory(parent) {
-                throw .data("\(file): cannot write it: \(parent) " + (FileSystem.exists(parent) ? "is not a directory" : "does not exist"))
+                throw Failure(.lock("\(file): cannot write it: \(parent) " + (FileSystem.exists(parent) ? "is not a directory" : "does not exist")))
             }
         }
         return try lockingFile(FileLock.lockPath(guarding: file), body)
@@ -190,18 +207,18 @@ public struct Store {
 
     /// `locking`, with the lock file named: a vdir's lock is inside it (`VdirStore.lockPath`).
     /// - Returns: what `body` returns; the lock is released after it, whether it returns or throws.
-    public static func lockingFile<R>(_ lockPath: String, _ body: () throws(CLIError) -> R) throws(CLIError) -> R {
+    public static func lockingFile<R, Failure: StoreErrorWrapping>(_ lockPath: String, _ body: () throws(Failure) -> R) throws(Failure) -> R {
         let lock: FileLock
         do { lock = try FileLock(at: lockPath) } catch {
             // The lock file must be a regular file (FileLock opens it with O_NOFOLLOW): a link
             // there would lock, or create, a file elsewhere.
             if error.operation == .open, let kind = ((try? FileSystem.linkStatus(lockPath)) ?? nil)?.kind, kind != .regular {
-                throw .data("\(lockPath): is \(kind.description), not a regular file; calgrid locks only a regular file there (remove it); nothing was changed")
+                throw Failure(.lock("\(lockPath): is \(kind.description), not a regular file; calgrid locks only a regular file there (remove it); nothing was changed"))
             }
-            throw .data(error.operation == .lock ? "\(error.path): cannot lock: \(error.sentence)" : "\(error.path): \(error.sentence)")
+            throw Failure(.lock(error.operation == .lock ? "\(error.path): cannot lock: \(error.sentence)" : "\(error.path): \(error.sentence)"))
         }
-        let result: Result<R, CLIError>
-        do throws(CLIError) { result = .success(try body()) } catch { result = .failure(error) }
+        let result: Result<R, Failure>
+        do throws(Failure) { result = .success(try body()) } catch { result = .failure(error) }
         lock.release()
         return try result.get()
     }

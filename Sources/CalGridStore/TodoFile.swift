@@ -21,7 +21,7 @@ public enum TodoFile {
 
     public static func read(path: String, format: ImportFormat, policy: ImportPolicy,
                      options: StoreOptions,
-                     progress: ((_ bytesDone: Int64, _ bytesTotal: Int64) -> Bool)? = nil) throws(CLIError) -> (TodoSet, ImportReport) {
+                     progress: ((_ bytesDone: Int64, _ bytesTotal: Int64) -> Bool)? = nil) throws(StoreError) -> (TodoSet, ImportReport) {
         var o = ImportOptions(format: format, policy: policy, zone: options.zone)
         o.progress = progress
         var set = TodoSet()
@@ -50,12 +50,8 @@ public enum TodoFile {
             return (set, report)
         } catch {
             // The import's error, taken apart here: a located issue, or a failed system call
-            // reported as every other one is (CLIError.system).
-            switch error {
-            case .invalidInput(let issue): throw .data(describe(issue, file: displayName(path)))
-            case .system(let e): throw .system(e, path: displayName(path))
-            case .cancelled: throw .data("\(displayName(path)): \(error.message)")
-            }
+            // reported as every other one is (StoreError.system).
+            throw StoreError(reading: error, file: displayName(path))
         }
     }
 

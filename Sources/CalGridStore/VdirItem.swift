@@ -10,14 +10,11 @@ public enum VdirItem {
     /// The todos of one file's text, read in the command's zone. A todo whose item is completed
     /// (STATUS:COMPLETED) is done as a whole: the import ticks its tracked days, as a client that
     /// shows the item done means it.
-    public static func read(_ bytes: [UInt8], file: String, _ options: StoreOptions) throws(CLIError) -> [TodoDraft] {
+    public static func read(_ bytes: [UInt8], file: String, _ options: StoreOptions) throws(StoreError) -> [TodoDraft] {
         let set: TodoSet
         do throws(ImportError) { set = try todos(of: bytes, options) } catch {
-            switch error {
-            case .invalidInput(let issue): throw .data(TodoFile.describe(issue, file: file) + "; left out")
-            case .system(let e): throw .system(e, path: file)
-            case .cancelled: throw .data("\(file): \(error.message)")
-            }
+            if case .invalidInput(let issue) = error { throw .unreadable(TodoFile.describe(issue, file: file) + "; left out") }
+            throw StoreError(reading: error, file: file)
         }
         return set.indices.map { set.draft(at: $0) }
     }
@@ -36,21 +33,21 @@ public enum VdirItem {
     /// SEQUENCE move on (`ICalendarItem.patch`), everything CalGrid does not model stays.
     /// A completion it writes is at `completedAt` (default: `now`).
     public static func patch(_ original: [UInt8], to todo: TodoDraft, file: String, now: Int64, completedAt: Int64? = nil,
-                      _ options: StoreOptions) throws(CLIError) -> [UInt8] {
+                      _ options: StoreOptions) throws(StoreError) -> [UInt8] {
         let bytes: [UInt8]
         do throws(ImportError) {
             bytes = try ICalendarItem.patch(original, with: asItem(todo), now: now, zone: options.zone, completedAt: completedAt)
         } catch {
-            throw .data("\(file): \(error.message); the file is unchanged")
+            throw .refused("\(file): \(error.message); the file is unchanged")
         }
         try check(bytes, holds: todo, file: file, options)
         return bytes
     }
 
     /// A new item file for `todo`: one VCALENDAR with its VTODO (its VEVENT for an event).
-    public static func render(_ todo: TodoDraft, file: String, now: Int64, _ options: StoreOptions) throws(CLIError) -> [UInt8] {
+    public static func render(_ todo: TodoDraft, file: String, now: Int64, _ options: StoreOptions) throws(StoreError) -> [UInt8] {
         let one: TodoSet
-        do throws(TodoError) { one = try TodoSet([asItem(todo)]) } catch { throw .data("\(file): \(error)") }
+        do throws(TodoError) { one = try TodoSet([asItem(todo)]) } catch { throw .refused("\(file): \(error)") }
         let bytes = one.exportICalendarBytes(now: now, zone: options.zone)
         try check(bytes, holds: todo, file: file, options)
         return bytes
@@ -75,17 +72,17 @@ public enum VdirItem {
     }
 
     /// Throws, naming the fields, unless `bytes` reads back as `todo`.
-    public static func check(_ bytes: [UInt8], holds todo: TodoDraft, file: String, _ options: StoreOptions) throws(CLIError) {
+    public static func check(_ bytes: [UInt8], holds todo: TodoDraft, file: String, _ options: StoreOptions) throws(StoreError) {
         let back: [TodoDraft]
-        do throws(CLIError) { back = try read(bytes, file: file, options) } catch {
-            throw .data("\(file): the item calgrid wrote does not read back (\(error.message)); nothing was changed")
+        do throws(StoreError) { back = try read(bytes, file: file, options) } catch {
+            throw .refused("\(file): the item calgrid wrote does not read back (\(error.message)); nothing was changed")
         }
         guard let got = back.first(where: { $0.id == todo.id }) else {
-            throw .data("\(file): the item calgrid wrote has no UID \(todo.id); nothing was changed")
+            throw .refused("\(file): the item calgrid wrote has no UID \(todo.id); nothing was changed")
         }
         let lost = lostFields(todo, got)
         if !lost.isEmpty {
-            throw .data("\(file): iCalendar as calgrid writes it cannot hold this todo's "
+            throw .refused("\(file): iCalendar as calgrid writes it cannot hold this todo's "
                         + lost.map { $0.nameText }.joined(separator: ", ") + " yet; nothing was changed")
         }
     }

@@ -9,7 +9,7 @@ extension VdirStore {
     /// remembers is not read at all: its todos come from the cache (`VdirCache`), and the cache is
     /// written again when anything changed. `items` are kept only with `keepingItems` (a view
     /// needs none: it writes no file); a cached file's have no bytes (a change reads them).
-    public func load(_ options: StoreOptions, cache: VdirCache? = nil, keepingItems: Bool = true) throws(CLIError) -> Snapshot {
+    public func load(_ options: StoreOptions, cache: VdirCache? = nil, keepingItems: Bool = true) throws(StoreError) -> Snapshot {
         var snap = Snapshot()
         let listing: NameList
         do { listing = try ICalendarItem.itemNameList(in: directory) } catch { throw .system(error) }
@@ -85,7 +85,7 @@ extension VdirStore {
             if let s = f.status { entries.append((name, s, -1, nil, placeOf[k])) }
         }
         do throws(TodoError) { snap.set = try TodoSet(drafts) } catch {
-            throw .data("\(directory): \(error)")
+            throw .refused("\(directory): \(error)")
         }
         cache?.write(entries, set: snap.set)
         return snap
@@ -116,7 +116,7 @@ extension VdirStore {
             // (a 100 MB file repeating a UID was parsed again by every warm view).
             if let m = old.entries[k].message { unreadable.append(m); continue }
             let path = directory + "/" + listing.name(k)
-            do throws(CLIError) {
+            do throws(StoreError) {
                 let bytes: [UInt8]
                 do throws(Errno) {
                     var status = FileStatus(size: 0, modified: 0, inode: 0, device: 0)
@@ -125,7 +125,7 @@ extension VdirStore {
                         continue
                     }
                     bytes = try fd.readAll(statusSize: status.size)
-                } catch { throw CLIError.system(error, path: path) }
+                } catch { throw StoreError.system(error, path: path) }
                 let rows = try VdirItem.read(bytes, file: path, options)
                 guard let taken = rows.first(where: { old.set.contains(id: $0.id) }) else { return nil }
                 unreadable.append("\(path): the UID \(taken.id) is also in an earlier file; left out")

@@ -63,7 +63,7 @@ extension VdirStore {
                 read.append((k, bytes))
             } catch {
                 // Gone between the listing and the open: vdirsyncer removed it. Not an item any more.
-                if !error.isNotFound { out[k].problem = CLIError.system(error, path: path).message }
+                if !error.isNotFound { out[k].problem = StoreError.system(error, path: path).message }
             }
         }
         var start = 0
@@ -90,7 +90,7 @@ extension VdirStore {
             others += plain.map { ($0.0, $0.1) }
         }
         for (k, bytes) in others {
-            do throws(CLIError) { out[k].rows = try VdirItem.read(bytes, file: directory + "/" + names[k], options) } catch {
+            do throws(StoreError) { out[k].rows = try VdirItem.read(bytes, file: directory + "/" + names[k], options) } catch {
                 out[k].problem = error.message
             }
         }

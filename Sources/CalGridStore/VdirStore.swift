@@ -36,14 +36,14 @@ public struct VdirStore {
     }
 
     /// The item files: `ICalendarItem.itemFileNames(in:)`, the import's listing.
-    public func itemFiles() throws(CLIError) -> [String] {
+    public func itemFiles() throws(StoreError) -> [String] {
         do {
             return try ICalendarItem.itemFileNames(in: directory)
         } catch { throw .system(error) }
     }
 
     /// Reads the vdir for a view: the readable items, each unreadable file said on standard error.
-    public func read(_ options: StoreOptions) throws(CLIError) -> TodoSet {
+    public func read(_ options: StoreOptions) throws(StoreError) -> TodoSet {
         let snap = try load(options, cache: VdirCache.locate(directory: directory, zone: options.zone.name), keepingItems: false)
         for m in snap.unreadable { options.notice(m) }
         return snap.set
@@ -58,8 +58,8 @@ public struct VdirStore {
     /// this attempt is written and the change starts again from the files as they are now.
     /// A completion the change writes is at `completedAt` (default: now).
     public func change<R>(_ options: StoreOptions, completedAt: Int64? = nil,
-                   _ body: (inout TodoSet) throws(CLIError) -> (result: R, changed: Bool)) throws(CLIError) -> R {
-        try Store.lockingFile(lockPath) { () throws(CLIError) -> R in
+                   _ body: (inout TodoSet) -> (result: R?, changed: Bool)) throws(StoreError) -> R? {
+        try Store.lockingFile(lockPath) { () throws(StoreError) -> R? in
             // The view cache: a change parses only the files changed since the last read (a
             // `done` on 10,000 files read and parsed all of them, about 0.2 s), and reads the
             // bytes of the files it patches.
@@ -68,12 +68,12 @@ public struct VdirStore {
                 let snap = try load(options, cache: cache)
                 for m in snap.unreadable { options.notice(m) }
                 var set = snap.set
-                let (result, changed) = try body(&set)
+                let (result, changed) = body(&set)
                 if !changed { return result }
                 let plan = try VdirPlan(before: snap, after: set, directory: directory, completedAt: completedAt, options)
                 if !plan.stale, try plan.apply() { return result }
             }
-            throw .data("\(directory): other programs kept replacing the files this change needs; nothing was changed")
+            throw .refused("\(directory): other programs kept replacing the files this change needs; nothing was changed")
         }
     }
 }
@@ -87,7 +87,7 @@ public struct VdirPlan {
     public var stale = false
 
     public init(before snap: VdirStore.Snapshot, after set: TodoSet, directory: String, completedAt: Int64? = nil,
-         _ options: StoreOptions) throws(CLIError) {
+         _ options: StoreOptions) throws(StoreError) {
         let now = CurrentProcess.secondsSince1970()
         var kept = Set<String>()
         var taken = Set(snap.items.values.map { $0.file })
@@ -100,7 +100,7 @@ public struct VdirPlan {
                 // A link is read (vdirsyncer reads it too) but never written through: the file it
                 // names may be outside the vdir. Refused before anything is written.
                 if FileSystem.isSymbolicLink(path) {
-                    throw .data("\(path): is a symbolic link; calgrid does not write through a link in a vdir (replace it with the file itself); nothing was changed")
+                    throw .refused("\(path): is a symbolic link; calgrid does not write through a link in a vdir (replace it with the file itself); nothing was changed")
                 }
                 guard let bytes = item.bytes ?? VdirPlan.bytes(of: path, ifStill: item.status) else { stale = true; return }
                 writes.append((path, try VdirItem.patch(bytes, to: d, file: path, now: now, completedAt: completedAt, options), item.status))
@@ -116,7 +116,7 @@ public struct VdirPlan {
             // A file of several items (a todo with its overrides, or another program's bundle) stays
             // while one of them is kept.
             if snap.items.contains(where: { kept.contains($0.key) && $0.value.file == item.file }) {
-                throw .data("\(path): holds other items besides \(id); calgrid removes whole files only")
+                throw .refused("\(path): holds other items besides \(id); calgrid removes whole files only")
             }
             if !removals.contains(where: { $0.path == path }) { removals.append((path, item.status)) }
         }
@@ -134,7 +134,7 @@ public struct VdirPlan {
 
     /// Writes and removes; false when a file was replaced by another program before anything of
     /// this plan was written (the caller starts again).
-    public func apply() throws(CLIError) -> Bool {
+    public func apply() throws(StoreError) -> Bool {
         // A look at every file first: a change made meanwhile is found before any file is written.
         for w in writes where ((try? FileSystem.status(w.path)) ?? nil) != w.expected { return false }
         for r in removals where ((try? FileSystem.status(r.path)) ?? nil) != r.expected { return false }
@@ -142,22 +142,22 @@ public struct VdirPlan {
         for w in writes {
             let landed: Bool
             do throws(Errno) { landed = try AtomicFile.replace(w.path, with: w.bytes, ifStill: w.expected, refusingLinks: true) } catch {
-                throw .data("\(w.path): \(error.message); the file is unchanged")
+                throw .write("\(w.path): \(error.message); the file is unchanged")
             }
             if !landed {
                 if done == 0 { return false }
-                throw .data("\(w.path): replaced by another program while calgrid wrote it; left as that program wrote it")
+                throw .write("\(w.path): replaced by another program while calgrid wrote it; left as that program wrote it")
             }
             done += 1
         }
         for r in removals {
             let removed: Bool
             do throws(Errno) { removed = try FileSystem.remove(r.path, ifStill: r.expected) } catch {
-                throw .data("\(r.path): \(error.message); the file is unchanged")
+                throw .write("\(r.path): \(error.message); the file is unchanged")
             }
             if !removed {
                 if done == 0 { return false }
-                throw .data("\(r.path): replaced by another program while calgrid removed it; left as that program wrote it")
+                throw .write("\(r.path): replaced by another program while calgrid removed it; left as that program wrote it")
             }
             done += 1
         }

@@ -83,7 +83,7 @@ enum AddCommand {
             notes.line("calgrid: \(draft.title) starts on \(TodoText.day(draft.start!)), its first repeat day on or after \(TodoText.day(given))")
         }
 
-        let store = try Store.forChanges(common.store)
+        let store = try storeCall { () throws(StoreError) in try Store.forChanges(common.store) }
         let (set, index) = try store.change(common.store) { (set: inout TodoSet) throws(CLIError) in
             if id == nil { draft.id = try freshID(in: set) }
             do throws(TodoError) { let i = try set.append(draft); return ((set, i), true) } catch {

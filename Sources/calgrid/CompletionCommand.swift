@@ -53,7 +53,7 @@ enum CompletionCommand {
     static func ids(_ common: CommonOptions, describe: Bool) throws(CLIError) -> Output {
         var out = Output()
         guard let store = Store.locate(common.store), store.exists else { return out }
-        let set = try store.read(common.store)
+        let set = try storeCall { () throws(StoreError) in try store.read(common.store) }
         for i in set.indices {
             // A tab or newline inside an id or title would split the line; ids with them are not offered.
             let id = set.id(at: i)

@@ -16,9 +16,9 @@ struct Context {
         let today = options.resolvedToday()
         let todos: TodoData
         if let store = Store.locate(options.store), let vdir = store.vdir {
-            todos = TodoData(try vdir.read(options.store))
+            todos = TodoData(try storeCall { () throws(StoreError) in try vdir.read(options.store) })
         } else if let store = Store.locate(options.store), store.isExplicit || store.exists {
-            try store.requireExisting()
+            try storeCall { () throws(StoreError) in try store.requireExisting() }
             todos = try TodoFile.load(path: store.path, options: options.store)
         } else {
             // No store yet: the sample set keeps every view (and `make demo`) showing something.

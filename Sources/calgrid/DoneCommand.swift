@@ -47,7 +47,7 @@ enum DoneCommand {
         let given = try onText.map { (t: String) throws(CLIError) in try Parse.day(t, what: "--on", today: today) }
         var day = given ?? today
 
-        let store = try Store.forChanges(common.store)
+        let store = try storeCall { () throws(StoreError) in try Store.forChanges(common.store) }
         // In a vdir an item is done or not as iCalendar says it (STATUS), unless it repeats (by a
         // rule or on weekdays) or is a challenge: those are ticked day by day, as in any store.
         let wholeItems = store.isICalendar && given == nil

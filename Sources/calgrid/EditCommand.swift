@@ -54,7 +54,7 @@ enum EditCommand {
         var probe = TodoDraft(id: "-", title: "")
         try fields.apply(to: &probe, today: today)
 
-        let store = try Store.forChanges(common.store)
+        let store = try storeCall { () throws(StoreError) in try Store.forChanges(common.store) }
         let wholeItems = store.isICalendar
         let (set, i) = try store.change(common.store, creating: false) { (set: inout TodoSet) throws(CLIError) in
             let i = try TodoLookup.index(of: idText, in: set)

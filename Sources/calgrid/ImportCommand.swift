@@ -212,15 +212,14 @@ enum ExportCommand {
     static func write(_ format: Target, to o: String, _ common: CommonOptions) throws(CLIError) -> Output {
         let context = try Context.load(common)
         switch format {
-        case .ics:
-            do throws(Errno) { try context.todos.store.exportICalendar(to: o, zone: common.zone) } catch { throw .system(error, path: o) }
         case .vdir:
             // Into the items already there: an unchanged todo's file is not written again.
-            try VdirStore(directory: o).write(context.todos.store, zone: common.zone)
-        case .json(let f):
-            do throws(ExportError) { try context.todos.store.exportJSON(to: o, format: f) } catch {
-                throw .data("\(o): \(error.message)")
-            }
+            try storeCall { () throws(StoreError) in try VdirStore(directory: o).write(context.todos.store, zone: common.zone) }
+        case .ics, .json:
+            do throws(ExportError) {
+                if case .json(let f) = format { try context.todos.store.exportJSON(to: o, format: f) }
+                else { try context.todos.store.exportICalendar(to: o, zone: common.zone) }
+            } catch { throw .data("\(o): \(error.message)") }
         }
         return Output()
     }

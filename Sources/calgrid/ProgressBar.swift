@@ -13,7 +13,7 @@ extension TodoFile {
             bar.update(done: done, total: total)
             return true
         } : nil
-        return try read(path: path, format: format, policy: policy, options: options, progress: progress)
+        return try storeCall { () throws(StoreError) in try read(path: path, format: format, policy: policy, options: options, progress: progress) }
     }
 
     static func load(path: String, options: StoreOptions) throws(CLIError) -> TodoData {

@@ -22,7 +22,7 @@ enum RemoveCommand {
         guard !names.isEmpty else { throw .usage("rm: which todos? (calgrid rm ID...)") }
         let today = common.resolvedToday()
 
-        let store = try Store.forChanges(common.store)
+        let store = try storeCall { () throws(StoreError) in try Store.forChanges(common.store) }
         let removed = try store.change(common.store, creating: false) { (set: inout TodoSet) throws(CLIError) in
             var rows: [Int] = []
             for n in names {

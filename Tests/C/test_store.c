@@ -102,13 +102,39 @@ void test_store(void) {
     CHECK_STR(title, "Walk the dog");
     calgrid_todo_set_free(set);
 
+    /* Two snapshots of an unchanged store share its last read's storage, each still its own set:
+    ** a todo added to one is in that one only (copy-on-write), and the store is unchanged. */
+    {
+        calgrid_todo_set *a = NULL, *b = NULL;
+        calgrid_todo extra = CALGRID_TODO_INIT;
+        size_t na = 0, nb = 0, at = 0;
+        CHECK_EQ(calgrid_store_snapshot(&a, store, &err), CALGRID_OK);
+        CHECK_EQ(calgrid_store_snapshot(&b, store, &err), CALGRID_OK);
+        extra.id = "extra";
+        extra.title = "Extra";
+        CHECK_EQ(calgrid_todo_set_add(&at, b, &extra, &err), CALGRID_OK);
+        calgrid_todo_set_count(&na, a);
+        calgrid_todo_set_count(&nb, b);
+        CHECK_EQ(na, 1);
+        CHECK_EQ(nb, 2);
+        CHECK_EQ(snapshot_count(store, NULL, flags, &flag_count), 1);
+        calgrid_todo_set_free(b);
+        calgrid_todo_set_free(a);
+    }
+
     /* Remove; a second removal is ENOTFOUND and changes nothing. */
     CHECK_EQ(calgrid_store_remove(store, "walk", &err), CALGRID_OK);
     CHECK_EQ(calgrid_store_remove(other, "walk", &err), CALGRID_ENOTFOUND);
     CHECK_EQ(snapshot_count(other, NULL, flags, &flag_count), 0);
     CHECK_EQ(calgrid_store_snapshot(NULL, store, &err), CALGRID_EINVAL);
     CHECK_EQ(calgrid_store_add(NULL, &t, &err), CALGRID_EINVAL);
+    /* A snapshot outlives its store handle. */
+    t.id = "late";
+    CHECK_EQ(calgrid_store_add(store, &t, &err), CALGRID_OK);
+    CHECK_EQ(calgrid_store_snapshot(&set, other, &err), CALGRID_OK);
     calgrid_store_close(other);
+    CHECK_EQ(calgrid_todo_set_find(&i, set, "late"), CALGRID_OK);
+    calgrid_todo_set_free(set);
     calgrid_store_close(store);
     calgrid_store_close(NULL);
     remove(path);
