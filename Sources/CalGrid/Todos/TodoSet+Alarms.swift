@@ -63,7 +63,7 @@ extension TodoSet {
     public func alarmInstants(from: Int64, to: Int64, zone: TimeZoneRules) -> [TodoAlarmInstant] {
         var out: [TodoAlarmInstant] = []
         guard from < to, !isEmpty else { return out }
-        let fd = _floorDay(from), td = _floorDay(to &- 1)
+        let fd = _floorDivide(from, 86_400).quotient, td = _floorDivide(to &- 1, 86_400).quotient
         // Every zone's offset is within ±26 h: two days of margin take any wall clock's day in.
         let wLo = fd &- 2, wHi = td &+ 2
         let lf = zone.localTime(at: from).map { Int64($0.day.dayNumber) } ?? wLo
@@ -155,8 +155,6 @@ extension TodoSet {
         let s = _columns.start[i], e = _columns.end[i]
         return _DayKey.isDay(s) && _DayKey.isDay(e) && e > s ? e &- s : 0
     }
-
-    func _floorDay(_ t: Int64) -> Int64 { t >= 0 ? t / 86_400 : (t &- 86_399) / 86_400 }
 
     /// Appends the rings of alarm `a` (the row's alarm number `alarm`) of row `i` in `[from, to)`;
     /// `own`: the row's occurrences marked `.silent`, ascending, where an alarm for every

@@ -123,64 +123,36 @@ final class _TodoSetCache: Sendable {
     /// (a retain per column) before even looking at the cache: 290 -> 420 ns for a cached
     /// 3-month `dayCounts`.
     @inlinable
-    func intervalIndex() -> _IntervalIndex? { Self._load(intervals)?.value }
+    func intervalIndex() -> _IntervalIndex? { Self._value(intervals) }
 
     /// Publishes a freshly built interval index unless another thread did first; returns the one
     /// every reader uses from now on.
     @inlinable
-    func publish(_ index: _IntervalIndex) -> _IntervalIndex { Self._storeIfNil(intervals, _Published(index)).value }
+    func publish(_ index: _IntervalIndex) -> _IntervalIndex { Self._publish(intervals, index) }
 
-    /// The agenda's index if it is built (callers build and `publish` on nil, as for the interval index).
-    @inlinable
-    func agendaIndex() -> _AgendaIndex? {
-        #if hasFeature(Embedded)
-        return nil
-        #else
-        return Self._load(agenda)?.value
-        #endif
-    }
-
-    /// Publishes a freshly built agenda index unless another thread did first; returns the one
-    /// every reader uses from now on (an Embedded build keeps none: `index` itself).
-    @inlinable
-    func publish(_ index: _AgendaIndex) -> _AgendaIndex {
-        #if hasFeature(Embedded)
-        return index
-        #else
-        return Self._storeIfNil(agenda, _Published(index)).value
-        #endif
-    }
-
-    /// The alarms' index if it is built (callers build and `publish` on nil, as for the agenda's).
-    @inlinable
-    func alarmIndex() -> _AlarmIndex? {
-        #if hasFeature(Embedded)
-        return nil
-        #else
-        return Self._load(alarms)?.value
-        #endif
-    }
-
-    /// Publishes a freshly built alarms' index unless another thread did first; returns the one
-    /// every reader uses from now on (an Embedded build keeps none: `index` itself).
-    @inlinable
-    func publish(_ index: _AlarmIndex) -> _AlarmIndex {
-        #if hasFeature(Embedded)
-        return index
-        #else
-        return Self._storeIfNil(alarms, _Published(index)).value
-        #endif
-    }
+    // The agenda's and the alarms' indexes, loaded and published as the interval index is. An
+    // Embedded build keeps neither (no slots): each query builds its index, `publish` hands it back.
+    #if hasFeature(Embedded)
+    @inlinable func agendaIndex() -> _AgendaIndex? { nil }
+    @inlinable func publish(_ index: _AgendaIndex) -> _AgendaIndex { index }
+    @inlinable func alarmIndex() -> _AlarmIndex? { nil }
+    @inlinable func publish(_ index: _AlarmIndex) -> _AlarmIndex { index }
+    #else
+    @inlinable func agendaIndex() -> _AgendaIndex? { Self._value(agenda) }
+    @inlinable func publish(_ index: _AgendaIndex) -> _AgendaIndex { Self._publish(agenda, index) }
+    @inlinable func alarmIndex() -> _AlarmIndex? { Self._value(alarms) }
+    @inlinable func publish(_ index: _AlarmIndex) -> _AlarmIndex { Self._publish(alarms, index) }
+    #endif
 
     /// The day table of `kind` if it is decided: `.some(nil)` means too wide for a table; nil, not
     /// built yet (build it and `publish`).
     @inlinable
     func dayTable(_ kind: TodoKind) -> _DayTable?? {
         switch kind {
-        case .all, .todos: return Self._load(dayTableAll).map { $0.value }
-        case .challenges: return Self._load(dayTableChallenges).map { $0.value }
-        case .plain: return Self._load(dayTablePlain).map { $0.value }
-        case .events: return Self._load(dayTableEvents).map { $0.value }
+        case .all, .todos: return Self._value(dayTableAll)
+        case .challenges: return Self._value(dayTableChallenges)
+        case .plain: return Self._value(dayTablePlain)
+        case .events: return Self._value(dayTableEvents)
         }
     }
 
@@ -189,12 +161,20 @@ final class _TodoSetCache: Sendable {
     @inlinable
     func publish(_ table: _DayTable?, for kind: TodoKind) -> _DayTable? {
         switch kind {
-        case .all, .todos: return Self._storeIfNil(dayTableAll, _Published(table)).value
-        case .challenges: return Self._storeIfNil(dayTableChallenges, _Published(table)).value
-        case .plain: return Self._storeIfNil(dayTablePlain, _Published(table)).value
-        case .events: return Self._storeIfNil(dayTableEvents, _Published(table)).value
+        case .all, .todos: return Self._publish(dayTableAll, table)
+        case .challenges: return Self._publish(dayTableChallenges, table)
+        case .plain: return Self._publish(dayTablePlain, table)
+        case .events: return Self._publish(dayTableEvents, table)
         }
     }
+
+    /// The value `slot` holds, nil when nothing is published yet.
+    @inlinable
+    static func _value<T: Sendable>(_ slot: borrowing Slot<T>) -> T? { _load(slot)?.value }
+
+    /// Publishes `value` unless the slot already holds one; returns the one every reader uses.
+    @inlinable
+    static func _publish<T: Sendable>(_ slot: borrowing Slot<T>, _ value: T) -> T { _storeIfNil(slot, _Published(value)).value }
 
     @inlinable
     static func _load<T: Sendable>(_ slot: borrowing Slot<T>) -> _Published<T>? {
