@@ -96,16 +96,25 @@ public func calgrid_todo_set_search(_ indices: UnsafeMutablePointer<Int>?, _ siz
     }
 }
 
-@c(calgrid_todo_set_day_counts) @implementation
-public func calgrid_todo_set_day_counts(_ counts: UnsafeMutablePointer<calgrid_day_count>?, _ size: Int, _ set: OpaquePointer?,
-                                        _ first: calgrid_date, _ last: calgrid_date, _ kind: calgrid_todo_kind) -> Int32 {
+/// The boundary of a query answered with one element a day of `first...last`: `answer` gets the
+/// set, the span and its number of days.
+func _daysQuery(_ set: OpaquePointer?, _ first: calgrid_date, _ last: calgrid_date, _ kind: calgrid_todo_kind,
+                _ answer: (UnsafePointer<TodoSet>, CivilDate, CivilDate, TodoKind, Int) throws(CStatus) -> Void) -> Int32 {
     _boundary { () throws(CStatus) in
         let s = try _reading(set)
         let (f, l, k) = try _span(first, last, kind)
+        try answer(s, f, l, k, Int(l.dayNumber - f.dayNumber) + 1)
+    }
+}
+
+@c(calgrid_todo_set_day_counts) @implementation
+public func calgrid_todo_set_day_counts(_ counts: UnsafeMutablePointer<calgrid_day_count>?, _ size: Int, _ set: OpaquePointer?,
+                                        _ first: calgrid_date, _ last: calgrid_date, _ kind: calgrid_todo_kind) -> Int32 {
+    _daysQuery(set, first, last, kind) { (s, f, l, k, days) throws(CStatus) in
         let size = try _capacity(size, of: calgrid_day_count.self)
-        guard size > Int(l.dayNumber - f.dayNumber) else { throw .noSpace }
+        guard size >= days else { throw .noSpace }
         let counts = try _required(counts)
-        try _reserve(s.readAllocationBound(days: Int(l.dayNumber - f.dayNumber) + 1, dayTableOf: k))
+        try _reserve(s.readAllocationBound(days: days, dayTableOf: k))
         s.writeDayCounts(from: f, through: l, kind: k, into: UnsafeMutableRawPointer(counts),
                          stride: MemoryLayout<calgrid_day_count>.stride)
     }
@@ -114,14 +123,11 @@ public func calgrid_todo_set_day_counts(_ counts: UnsafeMutablePointer<calgrid_d
 @c(calgrid_todo_set_day_tallies) @implementation
 public func calgrid_todo_set_day_tallies(_ counts: UnsafeMutablePointer<calgrid_day_tally>?, _ size: Int, _ set: OpaquePointer?,
                                          _ first: calgrid_date, _ last: calgrid_date, _ kind: calgrid_todo_kind) -> Int32 {
-    _boundary { () throws(CStatus) in
-        let s = try _reading(set)
-        let (f, l, k) = try _span(first, last, kind)
+    _daysQuery(set, first, last, kind) { (s, f, l, k, days) throws(CStatus) in
         let out = try _required(counts)
         // The caller's element size, as add_many reads its todos: a later header's may be larger.
         let stride = out.pointee.struct_size
         guard stride >= MemoryLayout<calgrid_day_tally>.size, size >= 0, size <= Int.max / stride else { throw .invalid }
-        let days = Int(l.dayNumber - f.dayNumber) + 1
         guard size >= days else { throw .noSpace }
         try _reserve(s.readAllocationBound(days: days, dayTableOf: k))
         let c = s.dayCounts(from: f, through: l, kind: k)

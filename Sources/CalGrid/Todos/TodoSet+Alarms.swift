@@ -96,18 +96,13 @@ extension TodoSet {
         var days: [Int32] = []
         for g in x.groups {
             let (a, b) = window(g.clock)
-            let oa = Swift.max(_clampDay(a &- Int64(g.widen) &- Int64(g.shift)), g.lo), ob = Swift.min(_clampDay(b &- Int64(g.shift)), g.hi)
-            guard oa <= ob else { continue }
-            days.removeAll(keepingCapacity: true)
-            g.rule.forEachPatternDay(oa, ob) { d in days.append(d); return true }
-            guard let a2 = days.first, let b2 = days.last else { continue }
-            sink.rows.removeAll(keepingCapacity: true)
-            g.index.forEachRun(from: a2, through: b2, kind: .all, into: &sink)
+            guard g.pattern.members(from: _clampDay(a &- Int64(g.widen) &- Int64(g.shift)), through: _clampDay(b &- Int64(g.shift)),
+                                    kind: .all, days: &days, into: &sink) else { continue }
             for r in sink.rows {
                 let src = g.sources[Int(r)]
                 // Rung in full above (its first occurrence is near): every occurrence already.
                 guard !_containsSorted(found, src) else { continue }
-                let lo = _lowerBound(days, g.first[Int(r)]), hi = _upperBound(days, g.last[Int(r)])
+                let lo = _lowerBound(days, g.pattern.first[Int(r)]), hi = _upperBound(days, g.pattern.last[Int(r)])
                 if lo < hi { ring.ring(src, days[lo..<hi], from, to, wLo, wHi, zone, &out) }
             }
         }
