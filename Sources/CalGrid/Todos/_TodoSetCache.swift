@@ -149,22 +149,24 @@ final class _TodoSetCache: Sendable {
     @inlinable
     func dayTable(_ kind: TodoKind) -> _DayTable?? {
         switch kind {
-        case .all, .todos: return Self._value(dayTableAll)
-        case .challenges: return Self._value(dayTableChallenges)
-        case .plain: return Self._value(dayTablePlain)
-        case .events: return Self._value(dayTableEvents)
+        case .all, .todos: return Self._load(dayTableAll).map { $0.value }
+        case .challenges: return Self._load(dayTableChallenges).map { $0.value }
+        case .plain: return Self._load(dayTablePlain).map { $0.value }
+        case .events: return Self._load(dayTableEvents).map { $0.value }
         }
     }
 
     /// Publishes a freshly built day table of `kind` (nil: too wide) unless another thread did
-    /// first; returns the one every reader uses from now on.
+    /// first; returns the one every reader uses from now on. Not through `_publish`: its four
+    /// identical calls became a switch table in CalGrid.o's `.rodata`, which a firmware then links
+    /// whole (934 bytes of flash).
     @inlinable
     func publish(_ table: _DayTable?, for kind: TodoKind) -> _DayTable? {
         switch kind {
-        case .all, .todos: return Self._publish(dayTableAll, table)
-        case .challenges: return Self._publish(dayTableChallenges, table)
-        case .plain: return Self._publish(dayTablePlain, table)
-        case .events: return Self._publish(dayTableEvents, table)
+        case .all, .todos: return Self._storeIfNil(dayTableAll, _Published(table)).value
+        case .challenges: return Self._storeIfNil(dayTableChallenges, _Published(table)).value
+        case .plain: return Self._storeIfNil(dayTablePlain, _Published(table)).value
+        case .events: return Self._storeIfNil(dayTableEvents, _Published(table)).value
         }
     }
 
