@@ -30,21 +30,39 @@ func _indexQuery(_ indices: UnsafeMutablePointer<Int>?, _ size: Int, _ outCount:
     }
 }
 
+/// A query's days and kind: valid days, `first` not after `last`, a known kind.
+func _span(_ first: calgrid_date, _ last: calgrid_date, _ kind: calgrid_todo_kind) throws(CStatus)
+    -> (CivilDate, CivilDate, TodoKind) {
+    let f = try _date(first), l = try _date(last), k = try _kind(kind)
+    guard f <= l else { throw .invalid }
+    return (f, l, k)
+}
+
+/// The boundary of a query of the days `first...last` answered into the caller's array of `size`
+/// elements: `write` gets the set, the span and `size`, writes its answer when it fits (and `out`
+/// is given) and returns its length, which goes to `outCount`.
+func _spanQuery<T>(_ out: UnsafeMutablePointer<T>?, _ size: Int, _ outCount: UnsafeMutablePointer<Int>?,
+                   _ set: OpaquePointer?, _ first: calgrid_date, _ last: calgrid_date, _ kind: calgrid_todo_kind,
+                   _ write: (UnsafePointer<TodoSet>, CivilDate, CivilDate, TodoKind, Int) throws(CStatus) -> Int) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let s = try _reading(set)
+        let (f, l, k) = try _span(first, last, kind)
+        let size = try _capacity(size, of: T.self)
+        let n = try write(s, f, l, k, size)
+        outCount?.pointee = n
+        guard n <= size else { throw .noSpace }
+        guard n == 0 || out != nil else { throw .invalid }
+    }
+}
+
 @c(calgrid_todo_set_overlapping) @implementation
 public func calgrid_todo_set_overlapping(_ indices: UnsafeMutablePointer<Int>?, _ size: Int, _ outCount: UnsafeMutablePointer<Int>?,
                                          _ set: OpaquePointer?, _ first: calgrid_date, _ last: calgrid_date,
                                          _ kind: calgrid_todo_kind) -> Int32 {
-    _boundary { () throws(CStatus) in
-        let s = try _reading(set)
-        let f = try _date(first), l = try _date(last), k = try _kind(kind)
-        guard f <= l else { throw .invalid }
-        let size = try _capacity(size, of: Int.self)
+    _spanQuery(indices, size, outCount, set, first, last, kind) { (s, f, l, k, size) throws(CStatus) in
         try _reserve(s.writeIndicesAllocationBound())
         // Straight into the caller's array: a large answer is no array of the core's to copy.
-        let n = s.writeIndices(from: f, through: l, kind: k, into: indices, capacity: size)
-        outCount?.pointee = n
-        guard n <= size else { throw .noSpace }
-        guard n == 0 || indices != nil else { throw .invalid }
+        return s.writeIndices(from: f, through: l, kind: k, into: indices, capacity: size)
     }
 }
 
@@ -54,8 +72,7 @@ public func calgrid_todo_set_count_overlapping(_ outCount: UnsafeMutablePointer<
     _boundary { () throws(CStatus) in
         let out = try _required(outCount)
         let s = try _reading(set)
-        let f = try _date(first), l = try _date(last), k = try _kind(kind)
-        guard f <= l else { throw .invalid }
+        let (f, l, k) = try _span(first, last, kind)
         try _reserve(s.countAllocationBound())   // the interval index, when this count builds it
         out.pointee = s.count(from: f, through: l, kind: k)
     }
@@ -79,17 +96,25 @@ public func calgrid_todo_set_search(_ indices: UnsafeMutablePointer<Int>?, _ siz
     }
 }
 
+/// The boundary of a query answered with one element a day of `first...last`: `answer` gets the
+/// set, the span and its number of days.
+func _daysQuery(_ set: OpaquePointer?, _ first: calgrid_date, _ last: calgrid_date, _ kind: calgrid_todo_kind,
+                _ answer: (UnsafePointer<TodoSet>, CivilDate, CivilDate, TodoKind, Int) throws(CStatus) -> Void) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let s = try _reading(set)
+        let (f, l, k) = try _span(first, last, kind)
+        try answer(s, f, l, k, Int(l.dayNumber - f.dayNumber) + 1)
+    }
+}
+
 @c(calgrid_todo_set_day_counts) @implementation
 public func calgrid_todo_set_day_counts(_ counts: UnsafeMutablePointer<calgrid_day_count>?, _ size: Int, _ set: OpaquePointer?,
                                         _ first: calgrid_date, _ last: calgrid_date, _ kind: calgrid_todo_kind) -> Int32 {
-    _boundary { () throws(CStatus) in
-        let s = try _reading(set)
-        let f = try _date(first), l = try _date(last), k = try _kind(kind)
+    _daysQuery(set, first, last, kind) { (s, f, l, k, days) throws(CStatus) in
         let size = try _capacity(size, of: calgrid_day_count.self)
-        guard f <= l else { throw .invalid }
-        guard size > Int(l.dayNumber - f.dayNumber) else { throw .noSpace }
+        guard size >= days else { throw .noSpace }
         let counts = try _required(counts)
-        try _reserve(s.readAllocationBound(days: Int(l.dayNumber - f.dayNumber) + 1, dayTableOf: k))
+        try _reserve(s.readAllocationBound(days: days, dayTableOf: k))
         s.writeDayCounts(from: f, through: l, kind: k, into: UnsafeMutableRawPointer(counts),
                          stride: MemoryLayout<calgrid_day_count>.stride)
     }
@@ -98,15 +123,11 @@ public func calgrid_todo_set_day_counts(_ counts: UnsafeMutablePointer<calgrid_d
 @c(calgrid_todo_set_day_tallies) @implementation
 public func calgrid_todo_set_day_tallies(_ counts: UnsafeMutablePointer<calgrid_day_tally>?, _ size: Int, _ set: OpaquePointer?,
                                          _ first: calgrid_date, _ last: calgrid_date, _ kind: calgrid_todo_kind) -> Int32 {
-    _boundary { () throws(CStatus) in
-        let s = try _reading(set)
-        let f = try _date(first), l = try _date(last), k = try _kind(kind)
-        guard f <= l else { throw .invalid }
+    _daysQuery(set, first, last, kind) { (s, f, l, k, days) throws(CStatus) in
         let out = try _required(counts)
         // The caller's element size, as add_many reads its todos: a later header's may be larger.
         let stride = out.pointee.struct_size
         guard stride >= MemoryLayout<calgrid_day_tally>.size, size >= 0, size <= Int.max / stride else { throw .invalid }
-        let days = Int(l.dayNumber - f.dayNumber) + 1
         guard size >= days else { throw .noSpace }
         try _reserve(s.readAllocationBound(days: days, dayTableOf: k))
         let c = s.dayCounts(from: f, through: l, kind: k)
@@ -187,11 +208,7 @@ public func calgrid_todo_set_top(_ indices: UnsafeMutablePointer<Int>?, _ size: 
 public func calgrid_todo_set_occurrences(_ out: UnsafeMutablePointer<calgrid_occurrence>?, _ size: Int, _ outCount: UnsafeMutablePointer<Int>?,
                                          _ set: OpaquePointer?, _ first: calgrid_date, _ last: calgrid_date,
                                          _ kind: calgrid_todo_kind) -> Int32 {
-    _boundary { () throws(CStatus) in
-        let s = try _reading(set)
-        let f = try _date(first), l = try _date(last), k = try _kind(kind)
-        guard f <= l else { throw .invalid }
-        let size = try _capacity(size, of: calgrid_occurrence.self)
+    _spanQuery(out, size, outCount, set, first, last, kind) { (s, f, l, k, size) throws(CStatus) in
         // The indexes' builds first (nothing when built), then the range's items, each on at most
         // every day of it, found by the indexes (no scan: until issue 39's fix this counted the
         // range with `count(from:through:)`, a scan of every rule item, before the agenda scanned
@@ -199,16 +216,15 @@ public func calgrid_todo_set_occurrences(_ out: UnsafeMutablePointer<calgrid_occ
         try _reserve(s.read { $0._agendaAllocationBound(from: f, through: l, kind: k, prepared: false) })
         s.read { $0._prepareAgenda() }
         try _reserve(s.read { $0._agendaAllocationBound(from: f, through: l, kind: k, prepared: true) })
-        try s.read { (t) throws(CStatus) in
+        return s.read { t in
             let found = t._agenda(from: f, through: l, kind: k)
-            outCount?.pointee = found.count
-            guard found.count <= size else { throw .noSpace }
-            guard found.count > 0 else { return }
-            guard let out else { throw .invalid }
-            t._forEachInAgenda(found) { j, day, i, start, end, done in
-                out[j] = calgrid_occurrence(date: day, index: i, has_times: start < 0 ? 0 : 1, start_minutes: start,
-                                            end_minutes: end, is_done: done ? 1 : 0)
+            if found.count > 0, found.count <= size, let out {
+                t._forEachInAgenda(found) { j, day, i, start, end, done in
+                    out[j] = calgrid_occurrence(date: day, index: i, has_times: start < 0 ? 0 : 1, start_minutes: start,
+                                                end_minutes: end, is_done: done ? 1 : 0)
+                }
             }
+            return found.count
         }
     }
 }

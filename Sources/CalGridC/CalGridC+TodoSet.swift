@@ -305,11 +305,7 @@ func _copyOut(_ bytes: UnsafeBufferPointer<UInt8>, _ buf: UnsafeMutablePointer<C
 
 func _copyOut(_ text: String, _ buf: UnsafeMutablePointer<CChar>?, _ size: Int, _ outLength: UnsafeMutablePointer<Int>?)
     throws(CStatus) {
-    var t = text
-    let r: Result<Void, CStatus> = t.withUTF8 { b in
-        do throws(CStatus) { try _copyOut(b, buf, size, outLength); return .success(()) } catch { return .failure(error) }
-    }
-    try r.get()
+    try _withUTF8(text) { (b) throws(CStatus) in try _copyOut(b, buf, size, outLength) }
 }
 
 @c(calgrid_todo_set_text) @implementation

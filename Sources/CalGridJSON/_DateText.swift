@@ -6,16 +6,7 @@ import CalGridImport
 @usableFromInline
 enum _DateText {
     @inlinable @inline(__always)
-    static func digits(_ b: UnsafeBufferPointer<UInt8>, _ at: Int, _ n: Int) -> Int? {
-        guard at + n <= b.count else { return nil }
-        var v = 0
-        for k in at..<(at + n) {
-            let d = b[k] &- 0x30
-            guard d < 10 else { return nil }
-            v = v * 10 + Int(d)
-        }
-        return v
-    }
+    static func digits(_ b: UnsafeBufferPointer<UInt8>, _ at: Int, _ n: Int) -> Int? { _decimalDigits(b, at, n) }
 
 
     /// Seconds since 1970-01-01T00:00:00Z of an RFC 3339 date-time

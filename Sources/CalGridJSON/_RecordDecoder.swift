@@ -54,6 +54,14 @@ struct _RecordDecoder {
         return bytes(v)
     }
 
+    /// A native field that is a string or null: nil for null, else the value once it is a string.
+    @inlinable
+    static func optionalString(_ v: OpaquePointer?, _ field: TodoField) throws(_FieldFailure) -> OpaquePointer? {
+        if isNull(v) { return nil }
+        _ = try stringBytes(v, field)
+        return v
+    }
+
     /// The UTF-8 bytes of a string field named in the format's own words (Taskwarrior's).
     @inlinable
     static func stringBytes(_ v: OpaquePointer?, _ field: StaticString) throws(_FieldFailure) -> UnsafeBufferPointer<UInt8> {
@@ -193,10 +201,7 @@ struct _RecordDecoder {
                 if _RecordDecoder.key(k, TodoField.title.name) { _ = try _RecordDecoder.stringBytes(v, TodoField.title); titleValue = v; continue }
                 if _RecordDecoder.key(k, TodoField.tags.name) { tagsValue = try _RecordDecoder.checkedTags(v, TodoField.tags.nameText); continue }
             case 0x6D: // m
-                if _RecordDecoder.key(k, TodoField.memo.name) {
-                    if !_RecordDecoder.isNull(v) { _ = try _RecordDecoder.stringBytes(v, TodoField.memo); memoValue = v }
-                    continue
-                }
+                if _RecordDecoder.key(k, TodoField.memo.name) { memoValue = try _RecordDecoder.optionalString(v, .memo); continue }
             case 0x73: // s
                 if _RecordDecoder.key(k, TodoField.start.name) { startValue = v; continue }
                 if _RecordDecoder.key(k, TodoField.startTime.name) { startTime = try _RecordDecoder.time(v, .startTime); continue }
@@ -205,19 +210,13 @@ struct _RecordDecoder {
                 if _RecordDecoder.key(k, TodoField.exceptionDates.name) { exdatesValue = v; continue }
                 if _RecordDecoder.key(k, TodoField.endTime.name) { endTime = try _RecordDecoder.time(v, .endTime); continue }
             case 0x6C: // l
-                if _RecordDecoder.key(k, TodoField.location.name) {
-                    if !_RecordDecoder.isNull(v) { _ = try _RecordDecoder.stringBytes(v, TodoField.location); locationValue = v }
-                    continue
-                }
+                if _RecordDecoder.key(k, TodoField.location.name) { locationValue = try _RecordDecoder.optionalString(v, .location); continue }
             case 0x63: // c
                 if _RecordDecoder.key(k, TodoField.completedDays.name) { completedValue = v; continue }
                 if _RecordDecoder.key(k, TodoField.createdAt.name) { createdAt = try self.createdAt(v); continue }
             case 0x72: // r
                 if _RecordDecoder.key(k, TodoField.repetition.name) { repetitionValue = v; continue }
-                if _RecordDecoder.key(k, TodoField.rule.name) {
-                    if !_RecordDecoder.isNull(v) { _ = try _RecordDecoder.stringBytes(v, TodoField.rule); ruleValue = v }
-                    continue
-                }
+                if _RecordDecoder.key(k, TodoField.rule.name) { ruleValue = try _RecordDecoder.optionalString(v, .rule); continue }
                 if _RecordDecoder.key(k, TodoField.additionalDates.name) { rdatesValue = v; continue }
                 if _RecordDecoder.key(k, TodoField.reminderMinutes.name) {
                     if _RecordDecoder.isNull(v) { continue }

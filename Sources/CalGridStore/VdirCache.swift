@@ -91,13 +91,9 @@ public struct VdirCache {
     }
 
     /// FNV-1a, 64 bits, in hex: a file name for a key (not a security boundary: the identity says
-    /// which vdir and zone a cache is of, and a mismatch is no cache).
-    public static func fnv1a(_ s: String) -> String {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in s.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
-        let digits = Array("0123456789abcdef".utf8)
-        return String(decoding: (0..<16).map { digits[Int((h >> (60 - 4 * UInt64($0))) & 15)] }, as: UTF8.self)
-    }
+    /// which vdir and zone a cache is of, and a mismatch is no cache). The core's `_fnv1a` and `_hex16`.
+    /// - Complexity: O(s.utf8.count)
+    public static func fnv1a(_ s: String) -> String { _hex16(_fnv1a(s.utf8)) }
 
     /// A checksum of `b`, eight bytes a step: each step is one-to-one in the running value, so any
     /// one word changed changes the sum (a torn or damaged cache is no cache). About 5 ms for the

@@ -59,6 +59,8 @@ struct JSONWriter {
     mutating func field<I: BinaryInteger>(_ k: String, _ v: I) { key(k); int(v) }
     mutating func field(_ k: String, _ v: Bool) { key(k); bool(v) }
     mutating func field(_ k: String, _ v: CivilDate?) { key(k); date(v) }
+    /// Integer fields in the order given: a table of names and values, not a call a field.
+    mutating func fields(_ pairs: KeyValuePairs<String, Int>) { for (k, v) in pairs { field(k, v) } }
 
     /// The fields every day object shares after its "date" (and a month cell's "inMonth"): the
     /// weekday, the today mark and the day's tally (`calgrid help json`).

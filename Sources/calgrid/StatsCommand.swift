@@ -31,16 +31,9 @@ enum StatsCommand {
         if common.json {
             var w = JSONWriter()
             w.beginObject()
-            w.field("todos", s.count)
-            w.field("challenges", st.challenges)
-            w.field("events", st.events)
-            w.field("dated", st.dated)
-            w.field("openEnded", st.openEnded)
-            w.field("undated", st.undated)
-            w.field("done", st.done)
-            w.field("overdue", st.overdue)
-            w.field("trackedDays", st.trackedDays)
-            w.field("doneDays", st.doneDays)
+            w.fields(["todos": s.count, "challenges": st.challenges, "events": st.events, "dated": st.dated,
+                      "openEnded": st.openEnded, "undated": st.undated, "done": st.done, "overdue": st.overdue,
+                      "trackedDays": st.trackedDays, "doneDays": st.doneDays])
             w.field("earliestStart", st.earliestStart)
             w.field("latestEnd", st.latestEnd)
             w.key("longest")
@@ -49,13 +42,9 @@ enum StatsCommand {
             } else { w.null() }
             w.key("memory")
             w.beginObject()
-            w.field("totalBytes", fp.totalBytes)
-            w.field("columnBytes", fp.columnBytes)
-            w.field("idIndexBytes", fp.idIndexBytes)
-            w.field("textBytes", fp.textBytes)
-            w.field("flagBytes", fp.flagBytes)
-            w.field("histogramBytes", fp.histogramBytes)
-            w.field("intervalIndexBytes", fp.intervalIndexBytes)
+            w.fields(["totalBytes": fp.totalBytes, "columnBytes": fp.columnBytes, "idIndexBytes": fp.idIndexBytes,
+                      "textBytes": fp.textBytes, "flagBytes": fp.flagBytes, "histogramBytes": fp.histogramBytes,
+                      "intervalIndexBytes": fp.intervalIndexBytes])
             w.endObject()
             w.field("peakResidentKiB", peak)
             w.endObject()

@@ -4,14 +4,7 @@ extension CivilDate {
     /// - Complexity: O(1)
     @inlinable
     public init(iso8601 text: String) throws(DateError) {
-        var copy = text
-        let r: Result<CivilDate, DateError> = copy.withUTF8 { buf in
-            do throws(DateError) { return .success(try CivilDate(iso8601Bytes: buf)) } catch { return .failure(error) }
-        }
-        switch r {
-        case .success(let d): self = d
-        case .failure(let e): throw e
-        }
+        self = try _withUTF8(text) { (buf) throws(DateError) in try CivilDate(iso8601Bytes: buf) }
     }
 
     /// Parses exactly 10 bytes `YYYY-MM-DD`; a longer or shorter buffer is an error.

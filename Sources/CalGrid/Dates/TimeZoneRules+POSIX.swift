@@ -12,17 +12,13 @@ extension TimeZoneRules {
     /// Rules from a POSIX TZ string, named by the string itself.
     /// - Complexity: O(n) in the length of the string.
     public init(posixTZ: String) throws(TimeZoneError) {
-        var copy = posixTZ
-        let r: Result<_POSIXRule, _RuleSyntaxError> = copy.withUTF8 { buf in
-            do throws(_RuleSyntaxError) { return .success(try _RuleParser.parse(UnsafeRawBufferPointer(buf))) }
-            catch { return .failure(error) }
+        let rule: _POSIXRule
+        do throws(_RuleSyntaxError) {
+            rule = try _withUTF8(posixTZ) { (buf) throws(_RuleSyntaxError) in try _RuleParser.parse(UnsafeRawBufferPointer(buf)) }
+        } catch {
+            throw TimeZoneError.invalidPOSIXRule(posixTZ, offset: error.offset, expected: error.expected)
         }
-        switch r {
-        case .success(let rule):
-            self.init(name: posixTZ, times: [], typeIndices: [], offsets: [], initialOffset: rule.standardOffset, rule: rule)
-        case .failure(let e):
-            throw TimeZoneError.invalidPOSIXRule(posixTZ, offset: e.offset, expected: e.expected)
-        }
+        self.init(name: posixTZ, times: [], typeIndices: [], offsets: [], initialOffset: rule.standardOffset, rule: rule)
     }
 }
 

@@ -5,31 +5,25 @@ extension SortOrderLabel {
     /// The order the entry stands for (`TodoSet.sortedIndices(by:)`).
     /// - Complexity: O(1)
     @inlinable
-    public var order: TodoOrder {
-        switch self {
-        case .deadlineImminent: return .deadlineImminent
-        case .registrationOrder: return .registrationOrder
-        case .newestFirst: return .newestFirst
-        case .startDay: return .startDay
-        case .title: return .title
-        case .progress: return .progress
-        case .time: return .time
-        }
-    }
+    public var order: TodoOrder { _entry.order }
 
     /// The entry's stable machine name: `deadline`, `registered`, `newest`, `start`, `title`,
     /// `progress`, `time` (the CLI's `--sort` word). ASCII, lowercase; a static literal.
     /// - Complexity: O(1)
     @inlinable
-    public var machineName: StaticString {
+    public var machineName: StaticString { _entry.machineName }
+
+    /// Everything an entry is, in one row: its order, its machine name and its labels (`name(_:_:)`).
+    @inlinable
+    var _entry: (order: TodoOrder, machineName: StaticString, labels: _LabelNames) {
         switch self {
-        case .deadlineImminent: return "deadline"
-        case .registrationOrder: return "registered"
-        case .newestFirst: return "newest"
-        case .startDay: return "start"
-        case .title: return "title"
-        case .progress: return "progress"
-        case .time: return "time"
+        case .deadlineImminent: return (.deadlineImminent, "deadline", _LabelNames("Deadline imminent", "Deadline", "기한임박", "기한"))
+        case .registrationOrder: return (.registrationOrder, "registered", _LabelNames("Registration order", "Registered", "등록순", "등록"))
+        case .newestFirst: return (.newestFirst, "newest", _LabelNames("Newest first", "Newest", "최신순", "최신"))
+        case .startDay: return (.startDay, "start", _LabelNames("Start day", "Start", "시작일순", "시작일"))
+        case .title: return (.title, "title", _LabelNames("Title", "Title", "제목순", "제목"))
+        case .progress: return (.progress, "progress", _LabelNames("Progress", "Progress", "진행률순", "진행률"))
+        case .time: return (.time, "time", _LabelNames("Time", "Time", "시간순", "시간"))
         }
     }
 

@@ -23,22 +23,6 @@ public enum SortOrderLabel: UInt8, CaseIterable, Sendable {
     /// A static UTF-8 literal; nothing is allocated.
     /// - Complexity: O(1)
     public func name(_ width: LabelWidth = .long, _ language: LabelLanguage = .english) -> StaticString {
-        let long = width == .long
-        switch (language, self) {
-        case (.english, .deadlineImminent): return long ? "Deadline imminent" : "Deadline"
-        case (.english, .registrationOrder): return long ? "Registration order" : "Registered"
-        case (.english, .newestFirst): return long ? "Newest first" : "Newest"
-        case (.english, .startDay): return long ? "Start day" : "Start"
-        case (.english, .title): return long ? "Title" : "Title"
-        case (.english, .progress): return long ? "Progress" : "Progress"
-        case (.english, .time): return long ? "Time" : "Time"
-        case (.korean, .time): return long ? "시간순" : "시간"
-        case (.korean, .deadlineImminent): return long ? "기한임박" : "기한"
-        case (.korean, .registrationOrder): return long ? "등록순" : "등록"
-        case (.korean, .newestFirst): return long ? "최신순" : "최신"
-        case (.korean, .startDay): return long ? "시작일순" : "시작일"
-        case (.korean, .title): return long ? "제목순" : "제목"
-        case (.korean, .progress): return long ? "진행률순" : "진행률"
-        }
+        _entry.labels.name(width, language)
     }
 }

@@ -8,14 +8,7 @@ extension RecurrenceRule {
     /// ordinals, parts the frequency does not allow, `COUNT` with `UNTIL`, text over `maxTextBytes`.
     /// - Complexity: O(n) in the text's length; allocates only the rule's fixed-size sets.
     public init(parsing text: String) throws(RecurrenceError) {
-        var copy = text
-        let r: Result<RecurrenceRule, RecurrenceError> = copy.withUTF8 { buf in
-            do throws(RecurrenceError) { return .success(try RecurrenceRule(parsingBytes: buf)) } catch { return .failure(error) }
-        }
-        switch r {
-        case .success(let rule): self = rule
-        case .failure(let e): throw e
-        }
+        self = try _withUTF8(text) { (buf) throws(RecurrenceError) in try RecurrenceRule(parsingBytes: buf) }
     }
 
     /// `init(parsing:)` on UTF-8 bytes.
@@ -242,15 +235,7 @@ struct _RecurrenceParser {
 
     func until(_ s: Int, _ v: Int, _ e: Int) throws(RecurrenceError) -> RecurrenceRule.Until {
         let bad = error(.malformedUntil, s, e)
-        func digits(_ at: Int, _ n: Int) -> Int? {
-            var r = 0
-            for k in at..<(at + n) {
-                let d = b[k] &- 48
-                guard d < 10 else { return nil }
-                r = r * 10 + Int(d)
-            }
-            return r
-        }
+        func digits(_ at: Int, _ n: Int) -> Int? { _decimalDigits(b, at, n) }
         let n = e - v
         guard n == 8 || n == 15 || n == 16, let y = digits(v, 4), let m = digits(v + 4, 2), let d = digits(v + 6, 2),
               let day = try? CivilDate(year: y, month: m, day: d) else { throw bad }

@@ -142,40 +142,39 @@ struct _LunarExpansion: Sendable {
 
     /// The first rule day in `[max(lo, start), hi]`, or nil.
     /// - Complexity: O(lunar months in the range), at most the table's (about 13,000); no allocation.
-    func first(onOrAfter lo: Int, through hi: Int) -> Int? {
-        let lo = Swift.max(lo, start, firstDay), hi = Swift.min(hi, lastDay)
-        guard lo <= hi else { return nil }
-        var (y, row, i) = position(lo)
-        while true {
-            let first = row.newYear + row.daysBefore(index: i)
-            guard first <= hi else { return nil }
-            var m = days(y, row, i)
-            if lo > first { m &= ~0 &<< UInt32(truncatingIfNeeded: lo - first) }
-            if m != 0 {
-                let d = first + m.trailingZeroBitCount
-                return d <= hi ? d : nil
-            }
-            guard let n = next(y, row, i) else { return nil }
-            (y, row, i) = n
-        }
-    }
+    func first(onOrAfter lo: Int, through hi: Int) -> Int? { nearest(lo, hi, forward: true) }
 
     /// The last rule day in `[max(lo, start), hi]`, or nil.
     /// - Complexity: O(lunar months in the range); no allocation.
-    func last(onOrBefore hi: Int, notBefore lo: Int) -> Int? {
+    func last(onOrBefore hi: Int, notBefore lo: Int) -> Int? { nearest(lo, hi, forward: false) }
+
+    /// The first (`forward`) or last rule day in `[max(lo, start), hi]`, or nil: month by month from
+    /// the end it starts at, each month's days (bit k: its day k) cut to the range.
+    func nearest(_ lo: Int, _ hi: Int, forward: Bool) -> Int? {
         let lo = Swift.max(lo, start, firstDay), hi = Swift.min(hi, lastDay)
         guard lo <= hi else { return nil }
-        var (y, row, i) = position(hi)
+        var (y, row, i) = position(forward ? lo : hi)
         while true {
             let first = row.newYear + row.daysBefore(index: i)
-            var m = days(y, row, i)
-            if hi - first < 31 { m &= UInt32.max &>> UInt32(truncatingIfNeeded: 31 - (hi - first)) }
-            if m != 0 {
-                let d = first + 31 - m.leadingZeroBitCount
-                return d >= lo ? d : nil
+            if forward {
+                guard first <= hi else { return nil }
+                var m = days(y, row, i)
+                if lo > first { m &= ~0 &<< UInt32(truncatingIfNeeded: lo - first) }
+                if m != 0 {
+                    let d = first + m.trailingZeroBitCount
+                    return d <= hi ? d : nil
+                }
+            } else {
+                var m = days(y, row, i)
+                if hi - first < 31 { m &= UInt32.max &>> UInt32(truncatingIfNeeded: 31 - (hi - first)) }
+                if m != 0 {
+                    let d = first + 31 - m.leadingZeroBitCount
+                    return d >= lo ? d : nil
+                }
+                guard first > lo else { return nil }
             }
-            guard first > lo, let p = previous(y, row, i) else { return nil }
-            (y, row, i) = p
+            guard let n = forward ? next(y, row, i) : previous(y, row, i) else { return nil }
+            (y, row, i) = n
         }
     }
 

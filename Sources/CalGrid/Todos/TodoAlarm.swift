@@ -85,8 +85,8 @@ public struct TodoAlarm: Sendable, Equatable {
     public init(clock: Clock, day: Int32, second: Int32, repeatCount: Int32 = 0, repeatInterval: Int32 = 0,
                 action: Action = .display, zone: TimeZoneRules? = nil, reminder: Int16? = nil,
                 occurrence: CivilDate? = nil, description: String? = nil) {
-        let d = second >= 0 ? second / 86_400 : (second &- 86_399) / 86_400
-        self.clock = clock; self.day = day &+ d; self.second = second &- d &* 86_400
+        let (d, r) = _floorDivide(Int64(second), 86_400)
+        self.clock = clock; self.day = day &+ Int32(truncatingIfNeeded: d); self.second = Int32(truncatingIfNeeded: r)
         self.repeatCount = repeatInterval > 0 ? Swift.max(repeatCount, 0) : 0
         self.repeatInterval = self.repeatCount > 0 ? repeatInterval : 0
         self.action = action

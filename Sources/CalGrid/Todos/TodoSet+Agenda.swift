@@ -140,21 +140,16 @@ extension TodoSet {
         // Later occurrences, a pattern at a time: its days in the range once, then its rows whose
         // interval meets the first and last of them, each row's occurrences read off those days.
         var days: [Int32] = []
+        var members = _RowSink(capacity: 0)
         for g in x.groups {
-            let ga = a &- g.extra
-            guard g.lo <= b, g.hi >= ga else { continue }
-            days.removeAll(keepingCapacity: true)
-            g.rule.forEachPatternDay(Swift.max(ga, g.lo), Swift.min(b, g.hi)) { d in days.append(d); return true }
-            guard let a2 = days.first, let b2 = days.last else { continue }
-            var members = _RowSink(capacity: 0)
-            g.index.forEachRun(from: a2, through: b2, kind: kind, into: &members)
+            guard g.pattern.members(from: a &- g.extra, through: b, kind: kind, days: &days, into: &members) else { continue }
             days.withUnsafeBufferPointer { p in
                 for j in members.rows {
                     let i = Int(g.rows[Int(j)]), w = g.infos[Int(j)]
                     // Days its first occurrence covers were added above.
                     var next = Swift.max(a, g.starts[Int(j)] &+ g.extra &+ 1)
-                    var t = _lowerBound(p, 0, p.count, g.first[Int(j)])
-                    let top = g.last[Int(j)]
+                    var t = _lowerBound(p, 0, p.count, g.pattern.first[Int(j)])
+                    let top = g.pattern.last[Int(j)]
                     while t < p.count && p[t] <= top {
                         let o = p[t], from = Swift.max(o, next), through = Swift.min(o &+ g.extra, b)
                         if from <= through { add(i, w, from, through, o); next = through &+ 1 }
@@ -306,7 +301,7 @@ extension TodoSet {
         }
         guard a <= b else { return bound }
         var items = _intervals.count(from: a, through: b, kind: kind) &+ x.starts.count(from: a, through: b, kind: kind) &+ x.walked.count
-        for g in x.groups { items &+= g.index.count(from: a &- g.extra, through: b, kind: kind) }
+        for g in x.groups { items &+= g.pattern.index.count(from: a &- g.extra, through: b, kind: kind) }
         bound = _add(bound, _mul(_mul(items, Int(b) &- Int(a) &+ 1), 24))
         return bound
     }

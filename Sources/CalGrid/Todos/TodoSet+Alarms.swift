@@ -63,7 +63,7 @@ extension TodoSet {
     public func alarmInstants(from: Int64, to: Int64, zone: TimeZoneRules) -> [TodoAlarmInstant] {
         var out: [TodoAlarmInstant] = []
         guard from < to, !isEmpty else { return out }
-        let fd = _floorDay(from), td = _floorDay(to &- 1)
+        let fd = _floorDivide(from, 86_400).quotient, td = _floorDivide(to &- 1, 86_400).quotient
         // Every zone's offset is within ±26 h: two days of margin take any wall clock's day in.
         let wLo = fd &- 2, wHi = td &+ 2
         let lf = zone.localTime(at: from).map { Int64($0.day.dayNumber) } ?? wLo
@@ -96,18 +96,13 @@ extension TodoSet {
         var days: [Int32] = []
         for g in x.groups {
             let (a, b) = window(g.clock)
-            let oa = Swift.max(_clampDay(a &- Int64(g.widen) &- Int64(g.shift)), g.lo), ob = Swift.min(_clampDay(b &- Int64(g.shift)), g.hi)
-            guard oa <= ob else { continue }
-            days.removeAll(keepingCapacity: true)
-            g.rule.forEachPatternDay(oa, ob) { d in days.append(d); return true }
-            guard let a2 = days.first, let b2 = days.last else { continue }
-            sink.rows.removeAll(keepingCapacity: true)
-            g.index.forEachRun(from: a2, through: b2, kind: .all, into: &sink)
+            guard g.pattern.members(from: _clampDay(a &- Int64(g.widen) &- Int64(g.shift)), through: _clampDay(b &- Int64(g.shift)),
+                                    kind: .all, days: &days, into: &sink) else { continue }
             for r in sink.rows {
                 let src = g.sources[Int(r)]
                 // Rung in full above (its first occurrence is near): every occurrence already.
                 guard !_containsSorted(found, src) else { continue }
-                let lo = _lowerBound(days, g.first[Int(r)]), hi = _upperBound(days, g.last[Int(r)])
+                let lo = _lowerBound(days, g.pattern.first[Int(r)]), hi = _upperBound(days, g.pattern.last[Int(r)])
                 if lo < hi { ring.ring(src, days[lo..<hi], from, to, wLo, wHi, zone, &out) }
             }
         }
@@ -155,8 +150,6 @@ extension TodoSet {
         let s = _columns.start[i], e = _columns.end[i]
         return _DayKey.isDay(s) && _DayKey.isDay(e) && e > s ? e &- s : 0
     }
-
-    func _floorDay(_ t: Int64) -> Int64 { t >= 0 ? t / 86_400 : (t &- 86_399) / 86_400 }
 
     /// Appends the rings of alarm `a` (the row's alarm number `alarm`) of row `i` in `[from, to)`;
     /// `own`: the row's occurrences marked `.silent`, ascending, where an alarm for every

@@ -34,24 +34,16 @@ struct _AgendaIndex: Sendable {
     /// Rows with a rule of one pattern and one occurrence length.
     @usableFromInline
     struct RuleGroup: Sendable {
-        /// One of its rows' rules: the group's pattern days.
-        @usableFromInline let rule: _TodoRule
+        /// Its members' rule pattern, their first and last pattern days and their index.
+        @usableFromInline let pattern: _PatternMembers
         /// Days an occurrence covers after its first.
         @usableFromInline let extra: Int32
-        /// Per member: its rule slot, its first pattern day after its start, and the last day an
-        /// occurrence may start on (members without pattern days have `first > last`).
+        /// Per member: its rule slot, its row, its start and its `rowInfo`: read in the members'
+        /// order (by start, as the index's runs list them), not looked up in the set's columns a row.
         @usableFromInline var slots: [Int32]
-        @usableFromInline var first: [Int32]
-        @usableFromInline var last: [Int32]
-        /// Per member its row, its start and its `rowInfo`: read in the members' order (by
-        /// start, as the index's runs list them), not looked up in the set's columns a row.
         @usableFromInline var rows: [Int32]
         @usableFromInline var starts: [Int32]
         @usableFromInline var infos: [UInt64]
-        /// Over the members' `[first, last]`, grouped by kind.
-        @usableFromInline var index: _IntervalIndex
-        /// The smallest `first` and largest `last` of its members: a range outside skips the group.
-        @usableFromInline var lo: Int32, hi: Int32
     }
 
     /// Per row: its packed times (`TodoTimes._packed`, `_TodoDetails._none` when all-day) in the
@@ -69,14 +61,8 @@ struct _AgendaIndex: Sendable {
     @usableFromInline var starts: _IntervalIndex
     @usableFromInline var slotStarts: [Int32] = []
     @usableFromInline var slotInfos: [UInt64] = []
-    #if hasFeature(Embedded)
-    /// An Embedded build keeps no groups: its rule rows are all walked (small sets), so that no
-    /// firmware's flash holds the class metadata of an array of groups (Swift keeps a module's
-    /// class metadata in one data section, linked whole).
-    @usableFromInline var groups: EmptyCollection<RuleGroup> { EmptyCollection() }
-    #else
-    @usableFromInline var groups: [RuleGroup] = []
-    #endif
+    /// None in an Embedded build (`_PatternGroups`): its rule rows are all walked.
+    @usableFromInline var groups = _PatternGroups<RuleGroup>()
     /// Rule slots walked one by one on every agenda.
     @usableFromInline var walked: [Int32] = []
 
@@ -87,8 +73,7 @@ struct _AgendaIndex: Sendable {
     @usableFromInline var byteCount: Int {
         var b = rowInfo.capacity * 8 + starts.byteCount + walked.capacity * 4 + slotStarts.capacity * 4 + slotInfos.capacity * 8
         for g in groups {
-            b += g.index.byteCount + (g.slots.capacity + g.first.capacity + g.last.capacity + g.rows.capacity + g.starts.capacity) * 4
-                + g.infos.capacity * 8
+            b += g.pattern.byteCount + (g.slots.capacity + g.rows.capacity + g.starts.capacity) * 4 + g.infos.capacity * 8
         }
         return b
     }
@@ -101,6 +86,56 @@ struct _AgendaIndex: Sendable {
         let top = Int32(truncatingIfNeeded: (1 &<< backBits) &- 1)
         let days = w & 0x8000_0000 == 0 ? 0 : Swift.min(Swift.max(back, 0), top)
         return UInt64(UInt32(bitPattern: top &- days)) &<< UInt64(rankBits) | (w & 0x7FFF_FFFF)
+    }
+}
+
+#if hasFeature(Embedded)
+/// The agenda's and the alarms' pattern groups. An Embedded build keeps none: its rule rows are all
+/// walked (small sets), so that no firmware's flash holds the class metadata of an array of groups
+/// (Swift keeps a module's class metadata in one data section, linked whole).
+@usableFromInline typealias _PatternGroups<Group> = EmptyCollection<Group>
+#else
+@usableFromInline typealias _PatternGroups<Group> = [Group]
+#endif
+
+/// Rows of one rule pattern, as the agenda's and the alarms' indexes group them: per member its
+/// first pattern day after its start and the last day an occurrence may start on (`first > last`:
+/// none), in an interval index of their own. A range lists the pattern's days in it once, and the
+/// members with one of them come from the index in O(log R + runs): no rule question per row.
+@usableFromInline
+struct _PatternMembers: Sendable {
+    /// One of its members' rules: the pattern's days.
+    @usableFromInline let rule: _TodoRule
+    @usableFromInline var first: [Int32], last: [Int32]
+    /// Over the members' `[first, last]`, grouped by kind.
+    @usableFromInline var index: _IntervalIndex
+    /// The smallest `first` and largest `last` of the members with a day: a range outside skips them.
+    @usableFromInline var lo: Int32, hi: Int32
+
+    /// nil when no member has a pattern day to start on.
+    init?(rule: _TodoRule, first: [Int32], last: [Int32], kinds: [UInt8]) {
+        var lo = Int32.max, hi = Int32.min
+        for j in first.indices where first[j] <= last[j] { lo = Swift.min(lo, first[j]); hi = Swift.max(hi, last[j]) }
+        guard lo <= hi else { return nil }
+        self.rule = rule; self.first = first; self.last = last; self.lo = lo; self.hi = hi
+        index = _IntervalIndex(lo: first, hi: last, days: [WeekdaySet](repeating: WeekdaySet(rawValue: 0x7F), count: first.count),
+                               flags: kinds)
+    }
+
+    @usableFromInline var byteCount: Int { (first.capacity + last.capacity) * 4 + index.byteCount }
+
+    /// The pattern's days in `a...b` (cut to `lo...hi`) into `days`, and the members of `kind` with
+    /// one of them into `members`' rows (both replaced): false when there are none.
+    /// - Complexity: O(pattern days in the range + log R + runs)
+    func members(from a: Int32, through b: Int32, kind: TodoKind, days: inout [Int32], into members: inout _RowSink) -> Bool {
+        let a = Swift.max(a, lo), b = Swift.min(b, hi)
+        guard a <= b else { return false }
+        days.removeAll(keepingCapacity: true)
+        rule.forEachPatternDay(a, b) { d in days.append(d); return true }
+        guard let a2 = days.first, let b2 = days.last else { return false }
+        members.rows.removeAll(keepingCapacity: true)
+        index.forEachRun(from: a2, through: b2, kind: kind, into: &members)
+        return true
     }
 }
 
@@ -206,15 +241,10 @@ extension TodoSet {
                     return j < m
                 }
             }
-            var lo = Int32.max, hi = Int32.min
-            for j in 0..<m where first[j] <= last[j] { lo = Swift.min(lo, first[j]); hi = Swift.max(hi, last[j]) }
-            if lo <= hi {
-                let memberKinds = slots.map { kinds[Int($0)] }
-                let index = _IntervalIndex(lo: first, hi: last, days: [WeekdaySet](repeating: all, count: m), flags: memberKinds)
+            if let pattern = _PatternMembers(rule: _rules.rules[k0], first: first, last: last, kinds: slots.map { kinds[Int($0)] }) {
                 let rows = slots.map { _rules.rows[Int($0)] }
-                groups.append(_AgendaIndex.RuleGroup(rule: _rules.rules[k0], extra: _rules.extra(k0), slots: slots,
-                                                     first: first, last: last, rows: rows, starts: slots.map { startLo[Int($0)] },
-                                                     infos: rows.map { info[Int($0)] }, index: index, lo: lo, hi: hi))
+                groups.append(_AgendaIndex.RuleGroup(pattern: pattern, extra: _rules.extra(k0), slots: slots, rows: rows,
+                                                     starts: slots.map { startLo[Int($0)] }, infos: rows.map { info[Int($0)] }))
             }
             g0 = g1
         }

@@ -37,21 +37,17 @@ struct _AlarmIndex: Sendable {
     /// Sources of one agenda group's rows with one day offset, widening and clock class.
     @usableFromInline
     struct Group: Sendable {
-        /// The agenda group's rule: its pattern days are the members' later occurrences.
-        @usableFromInline let rule: _TodoRule
+        /// The agenda group's rule (its pattern days are the members' later occurrences), and the
+        /// members' first and last pattern days (the agenda's) and their index.
+        @usableFromInline let pattern: _PatternMembers
         /// `TodoAlarm.day` (or the reminder's day offset) of every member.
         @usableFromInline let shift: Int32
         /// Days past `o + shift` a member's rings may reach (`widen`).
         @usableFromInline let widen: Int32
         /// The clock class, as the kind bits of `once` (0, `_challenge`, `_event`).
         @usableFromInline let clock: UInt8
-        /// Per member its source, its first pattern day after its start and the last day an
-        /// occurrence may start on (the agenda's); the index is over the members' `[first, last]`.
+        /// Per member its source.
         @usableFromInline var sources: [Int32]
-        @usableFromInline var first: [Int32], last: [Int32]
-        @usableFromInline var index: _IntervalIndex
-        /// The smallest `first` and largest `last`: a range outside skips the group.
-        @usableFromInline var lo: Int32, hi: Int32
     }
 
     /// Each source's row and slot in `_TodoAlarms` (-1: the row's reminder time), and its number
@@ -65,13 +61,8 @@ struct _AlarmIndex: Sendable {
     /// the source.
     @usableFromInline var once: _IntervalIndex
     @usableFromInline var onceSources: [Int32] = []
-    #if hasFeature(Embedded)
-    /// An Embedded build keeps no groups (as `_AgendaIndex`: the metadata of an array of groups
-    /// would sit in every firmware's flash); its rule rows' sources are all walked.
-    @usableFromInline var groups: EmptyCollection<Group> { EmptyCollection() }
-    #else
-    @usableFromInline var groups: [Group] = []
-    #endif
+    /// None in an Embedded build (`_PatternGroups`): its rule rows' sources are all walked.
+    @usableFromInline var groups = _PatternGroups<Group>()
     /// Sources asked on every query.
     @usableFromInline var walked: [Int32] = []
     /// `byteCount` when built (a stored number, as `_AgendaIndex.bytes`).
@@ -79,7 +70,7 @@ struct _AlarmIndex: Sendable {
 
     @usableFromInline var byteCount: Int {
         var b = (rows.capacity + slots.capacity + numbers.capacity + onceSources.capacity + walked.capacity) * 4 + once.byteCount
-        for g in groups { b += (g.sources.capacity + g.first.capacity + g.last.capacity) * 4 + g.index.byteCount }
+        for g in groups { b += g.sources.capacity * 4 + g.pattern.byteCount }
         return b
     }
 
@@ -246,20 +237,17 @@ extension TodoSet {
                       mWiden[order[g1]] == mWiden[p0], mClock[order[g1]] == mClock[p0] { g1 &+= 1 }
                 let ag = agenda.groups[Int(mGroup[p0])]
                 var first: [Int32] = [], last: [Int32] = [], sources: [Int32] = []
-                var glo = Int32.max, ghi = Int32.min
                 for t in g0..<g1 {
                     let src = mSource[order[t]]
                     guard let slot = _rules.slot(ofRow: Int(rows[Int(src)])) else { continue }
                     let j = Int(slotMember[slot])
-                    guard ag.first[j] <= ag.last[j] else { continue }
-                    first.append(ag.first[j]); last.append(ag.last[j]); sources.append(src)
-                    glo = Swift.min(glo, ag.first[j]); ghi = Swift.max(ghi, ag.last[j])
+                    guard ag.pattern.first[j] <= ag.pattern.last[j] else { continue }
+                    first.append(ag.pattern.first[j]); last.append(ag.pattern.last[j]); sources.append(src)
                 }
-                if !sources.isEmpty {
-                    let index = _IntervalIndex(lo: first, hi: last, days: [WeekdaySet](repeating: all, count: sources.count),
-                                               flags: [UInt8](repeating: 0, count: sources.count))
-                    x.groups.append(_AlarmIndex.Group(rule: ag.rule, shift: mShift[p0], widen: mWiden[p0], clock: mClock[p0],
-                                                      sources: sources, first: first, last: last, index: index, lo: glo, hi: ghi))
+                if let pattern = _PatternMembers(rule: ag.pattern.rule, first: first, last: last,
+                                                 kinds: [UInt8](repeating: 0, count: sources.count)) {
+                    x.groups.append(_AlarmIndex.Group(pattern: pattern, shift: mShift[p0], widen: mWiden[p0], clock: mClock[p0],
+                                                      sources: sources))
                 }
                 g0 = g1
             }

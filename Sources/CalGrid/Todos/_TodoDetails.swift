@@ -6,7 +6,7 @@
 /// sorted by row: `rows[k]` has `times[k]` (`_none` when it has no times) and the location bytes
 /// `locationText[locationStarts[k] ..< locationStarts[k] + locationCounts[k]]` (count -1: none).
 @usableFromInline
-struct _TodoDetails: Sendable {
+struct _TodoDetails: _RowSlotted, Sendable {
     @usableFromInline var rows: [Int32] = []
     @usableFromInline var times: [UInt32] = []
     @usableFromInline var locationStarts: [UInt32] = []
@@ -19,17 +19,6 @@ struct _TodoDetails: Sendable {
     @inlinable init() {}
 
     @inlinable var isEmpty: Bool { rows.isEmpty }
-
-    /// The slot of row `i`, nil when it has neither times nor a location.
-    /// - Complexity: O(log D)
-    @inlinable
-    func slot(ofRow i: Int) -> Int? {
-        let k = _lowerBound(i)
-        return k < rows.count && Int(rows[k]) == i ? k : nil
-    }
-
-    @inlinable
-    func _lowerBound(_ i: Int) -> Int { _firstSlot(atOrAfterRow: i, in: rows) }
 
     /// The times of row `i`, nil when it has none.
     /// - Complexity: O(log D)

@@ -11,7 +11,7 @@
 /// `-1 - h`: it keeps flags for its first `h` occurrences only, as far as the last one ticked
 /// (its horizon), so an infinite rule costs no bits for its future.
 @usableFromInline
-struct _TodoRules: Sendable {
+struct _TodoRules: _RowSlotted, Sendable {
     @usableFromInline var rows: [Int32] = []
     @usableFromInline var rules: [_TodoRule] = []
     @usableFromInline var trackedCounts: [Int32] = []
@@ -45,17 +45,6 @@ struct _TodoRules: Sendable {
     /// The stored count of an open-ended row that keeps `h` flags.
     @inlinable
     static func openEntry(horizon h: Int) -> Int32 { -1 &- Int32(truncatingIfNeeded: h) }
-
-    /// The slot of row `i`, nil when it has no rule.
-    /// - Complexity: O(log R)
-    @inlinable
-    func slot(ofRow i: Int) -> Int? {
-        let k = _lowerBound(i)
-        return k < rows.count && Int(rows[k]) == i ? k : nil
-    }
-
-    @inlinable
-    func _lowerBound(_ i: Int) -> Int { _firstSlot(atOrAfterRow: i, in: rows) }
 
     /// Sets (or, with nil, clears) row `i`'s rule.
     /// - Complexity: O(R) when a slot comes or goes, else O(log R)

@@ -123,54 +123,26 @@ final class _TodoSetCache: Sendable {
     /// (a retain per column) before even looking at the cache: 290 -> 420 ns for a cached
     /// 3-month `dayCounts`.
     @inlinable
-    func intervalIndex() -> _IntervalIndex? { Self._load(intervals)?.value }
+    func intervalIndex() -> _IntervalIndex? { Self._value(intervals) }
 
     /// Publishes a freshly built interval index unless another thread did first; returns the one
     /// every reader uses from now on.
     @inlinable
-    func publish(_ index: _IntervalIndex) -> _IntervalIndex { Self._storeIfNil(intervals, _Published(index)).value }
+    func publish(_ index: _IntervalIndex) -> _IntervalIndex { Self._publish(intervals, index) }
 
-    /// The agenda's index if it is built (callers build and `publish` on nil, as for the interval index).
-    @inlinable
-    func agendaIndex() -> _AgendaIndex? {
-        #if hasFeature(Embedded)
-        return nil
-        #else
-        return Self._load(agenda)?.value
-        #endif
-    }
-
-    /// Publishes a freshly built agenda index unless another thread did first; returns the one
-    /// every reader uses from now on (an Embedded build keeps none: `index` itself).
-    @inlinable
-    func publish(_ index: _AgendaIndex) -> _AgendaIndex {
-        #if hasFeature(Embedded)
-        return index
-        #else
-        return Self._storeIfNil(agenda, _Published(index)).value
-        #endif
-    }
-
-    /// The alarms' index if it is built (callers build and `publish` on nil, as for the agenda's).
-    @inlinable
-    func alarmIndex() -> _AlarmIndex? {
-        #if hasFeature(Embedded)
-        return nil
-        #else
-        return Self._load(alarms)?.value
-        #endif
-    }
-
-    /// Publishes a freshly built alarms' index unless another thread did first; returns the one
-    /// every reader uses from now on (an Embedded build keeps none: `index` itself).
-    @inlinable
-    func publish(_ index: _AlarmIndex) -> _AlarmIndex {
-        #if hasFeature(Embedded)
-        return index
-        #else
-        return Self._storeIfNil(alarms, _Published(index)).value
-        #endif
-    }
+    // The agenda's and the alarms' indexes, loaded and published as the interval index is. An
+    // Embedded build keeps neither (no slots): each query builds its index, `publish` hands it back.
+    #if hasFeature(Embedded)
+    @inlinable func agendaIndex() -> _AgendaIndex? { nil }
+    @inlinable func publish(_ index: _AgendaIndex) -> _AgendaIndex { index }
+    @inlinable func alarmIndex() -> _AlarmIndex? { nil }
+    @inlinable func publish(_ index: _AlarmIndex) -> _AlarmIndex { index }
+    #else
+    @inlinable func agendaIndex() -> _AgendaIndex? { Self._value(agenda) }
+    @inlinable func publish(_ index: _AgendaIndex) -> _AgendaIndex { Self._publish(agenda, index) }
+    @inlinable func alarmIndex() -> _AlarmIndex? { Self._value(alarms) }
+    @inlinable func publish(_ index: _AlarmIndex) -> _AlarmIndex { Self._publish(alarms, index) }
+    #endif
 
     /// The day table of `kind` if it is decided: `.some(nil)` means too wide for a table; nil, not
     /// built yet (build it and `publish`).
@@ -185,7 +157,9 @@ final class _TodoSetCache: Sendable {
     }
 
     /// Publishes a freshly built day table of `kind` (nil: too wide) unless another thread did
-    /// first; returns the one every reader uses from now on.
+    /// first; returns the one every reader uses from now on. Not through `_publish`: its four
+    /// identical calls became a switch table in CalGrid.o's `.rodata`, which a firmware then links
+    /// whole (934 bytes of flash).
     @inlinable
     func publish(_ table: _DayTable?, for kind: TodoKind) -> _DayTable? {
         switch kind {
@@ -195,6 +169,14 @@ final class _TodoSetCache: Sendable {
         case .events: return Self._storeIfNil(dayTableEvents, _Published(table)).value
         }
     }
+
+    /// The value `slot` holds, nil when nothing is published yet.
+    @inlinable
+    static func _value<T: Sendable>(_ slot: borrowing Slot<T>) -> T? { _load(slot)?.value }
+
+    /// Publishes `value` unless the slot already holds one; returns the one every reader uses.
+    @inlinable
+    static func _publish<T: Sendable>(_ slot: borrowing Slot<T>, _ value: T) -> T { _storeIfNil(slot, _Published(value)).value }
 
     @inlinable
     static func _load<T: Sendable>(_ slot: borrowing Slot<T>) -> _Published<T>? {
