@@ -82,6 +82,7 @@ struct _ICalRecordDecoder: _RecordDecoding {
             c.withText(ICAL_UID_PROPERTY) { append($0) }
         }
         c.withText(ICAL_LOCATION_PROPERTY) { l in if let l, l.count > 0 { batch.setLocation(l) } }
+        if item.recurrence != nil, fields.times != nil, let z = _ICalItem.timeZone(c, &clock) { batch.setTimeZone(z) }
         for w in item.warnings { warnings.append((span.start, w)) }
         for a in alarms { batch.appendAlarm(a) }
         for p in c.all(ICAL_CATEGORIES_PROPERTY) {
