@@ -82,8 +82,8 @@ struct _ZonedTimes {
         guard source < zones.count, readIn < zones.count else { return nil }
         let src = zones[source], dst = zones[readIn]
         // Its day in its own zone is `day + shift`, unless the two zones' offsets moved it by a day.
-        for d in [shift, shift &- 1, shift &+ 1] {
-            let s = day &+ d
+        for k: Int32 in 0..<3 {
+            let s = day &+ shift &+ (k == 0 ? 0 : k == 1 ? -1 : 1)
             guard let a = _instant(src, s, start), let la = dst.localTime(at: a), la.day.dayNumber == day else { continue }
             let endMinute = start &+ length
             guard let b = _instant(src, s &+ Int32(truncatingIfNeeded: endMinute / 1440), endMinute % 1440),
