@@ -84,7 +84,7 @@ import Testing
     @Test func agendaMatchesBruteForce() throws {
         var rng = SystemRandomNumberGenerator()
         let base = Self.day("2026-11-01")
-        let shifting = try TimeZoneRules(posixTZ: "<A>0<B>-1,M11.3.0/2,M12.1.0/2")
+        let shifting = try TimeZoneRules(posixTZ: "<AAA>0<BBB>-1,M11.3.0/2,M12.1.0/2")
         var moved = 0
         for round in 0..<20 {
             var drafts: [TodoDraft] = []
