@@ -257,10 +257,10 @@ test-c-sanitize: $(CAPI_T_DIR)/asan-shared $(CAPI_T_DIR)/asan-static
 # format built in (JSON and the import layer are 77 KB of the 404 KB of 2026-12-01); a change past
 # the bound pays with a cut or moves the promise in docs/c-api.md, not the number here alone
 # (moved to 492,000, 502,000, 512,000, 548,000, 590,000 and then 600,000 on 2026-12-07: docs/c-api.md, Size, says by what;
-# the last for the alarms' index, 590,338 B).
+# the last for the alarms' index, 590,338 B; then 620,000 for times per occurrence across DST, 607,695 B).
 # The Unicode data tables (String comparison, hashing, Character: 100+ KB at once) are refused by
 # name, whatever the size; the file size catches a duplicated runtime.
-CAPI_A_LINKED_MAX := 600000
+CAPI_A_LINKED_MAX := 620000
 # calgrid_ical.o, the iCalendar member: its own bound, paid only by programs that call calgrid_ical_*
 # (and then on top of calgrid.o; libical is a shared library beside it). 499,423 bytes on 2026-12-02
 # (349,063 before iCalendar recurrence, 516,427 with events and rules before the rule reader
@@ -274,7 +274,8 @@ CAPI_A_LINKED_MAX := 600000
 # 712,000 (707,891 B: its copy of the core's lunar rules); then to 760,000 (744,979 B: occurrence spans,
 # times of day, locations and alarms read from and written to iCalendar, and its copy of them); then to
 # 775,000 (758,259 B: every alarm exported, overrides' alarms, its copy of the agenda and alarm code).
-CAPI_ICAL_LINKED_MAX := 775000
+# 795,000 (781,603 B: times per occurrence across DST, its copy of them and the VTIMEZONE as a POSIX rule).
+CAPI_ICAL_LINKED_MAX := 795000
 # calgrid_lunar.o, the lunar and holiday member: paid only by programs that call those calls (on top of
 # calgrid.o). 73,203 bytes on 2026-12-07 (the holiday rows and names, the lunar table, their calls and the
 # member's own copy of the core and runtime they reach); bound about 9% above (docs/c-api.md, Size).
@@ -294,7 +295,7 @@ test-c-symbols: $(CAPI_SO) $(CAPI_A) $(CAPI_NO_ICAL_PROBE)
 	@file=$$(stat -c %s $(CAPI_EM_DIR)/calgrid.o); code=$$($(call CAPI_LINKED,$(CAPI_EM_DIR)/calgrid.o)); \
 	 echo "libcalgrid.a's calgrid.o: $$file bytes on disk, $$code bytes of code and data linked into a program (target < $(CAPI_A_LINKED_MAX))"; \
 	 [ $$code -lt $(CAPI_A_LINKED_MAX) ] || { echo "libcalgrid.a links $$code bytes of code and data into a program: over its $(CAPI_A_LINKED_MAX)-byte promise (docs/c-api.md, Size: cut something or move the promise there)"; exit 1; }; \
-	 [ $$file -lt 1048576 ] || { echo "libcalgrid.a's calgrid.o grew past 1 MiB on disk (807 KB with rule todos, 2026-12-01; 940 KB with times and alarms, 2026-12-07): did the runtime get duplicated?"; exit 1; }
+	 [ $$file -lt 1100000 ] || { echo "libcalgrid.a's calgrid.o grew past 1,100,000 bytes on disk (807 KB with rule todos, 2026-12-01; 940 KB with times and alarms, 1,053,880 B with times per occurrence, 2026-12-07): did the runtime get duplicated?"; exit 1; }
 	@file=$$(stat -c %s $(CAPI_EM_DIR)/calgrid_ical.o); code=$$($(call CAPI_LINKED,$(CAPI_EM_DIR)/calgrid_ical.o)); \
 	 echo "libcalgrid.a's calgrid_ical.o: $$file bytes on disk, $$code bytes of code and data linked into a program calling calgrid_ical_* (target < $(CAPI_ICAL_LINKED_MAX))"; \
 	 [ $$code -lt $(CAPI_ICAL_LINKED_MAX) ] || { echo "calgrid_ical.o links $$code bytes: over its $(CAPI_ICAL_LINKED_MAX)-byte bound (docs/c-api.md, Size)"; exit 1; }

@@ -1,7 +1,8 @@
 // An item's times of day (docs/icalendar.md, Times of day): the wall-clock minutes of its
 // DATE-TIME DTSTART and of its DTEND (VEVENT) or DUE (VTODO), or DTSTART + DURATION, in the
 // import zone: an instant's minutes there (on whatever day that is), a floating value's as written.
-// DATE values have none. A recurring item keeps its first occurrence's times on every occurrence.
+// DATE values have none. A recurring item whose DTSTART is UTC or has a TZID other than the import
+// zone keeps that zone (`TodoTimeZone`): each occurrence's times are then its own, DST included.
 import CLibical
 import CalGrid
 import CalGridImport
@@ -32,5 +33,37 @@ extension _ICalItem {
         case .wall(let w): return Int(_floorDivide(w, 86_400).1 / 60)
         case .instant(let i): return Int(clock.zone.localTime(at: i)?.secondOfDay ?? 0) / 60
         }
+    }
+
+    /// The zone `c`'s times keep their wall-clock time in, read in the import zone: its DTSTART's
+    /// (a VTODO without one: its DUE's) TZID by its tzdata rules, or UTC; nil for a floating or
+    /// DATE value or the import zone itself. A TZID tzdata does not know is the file's own
+    /// VTIMEZONE's rules as a POSIX TZ string (`_ICalZoneRules`); when they have no such form, nil
+    /// (its occurrences keep the first one's times).
+    static func timeZone(_ c: _Component, _ clock: inout _ICalClock) -> TodoTimeZone? {
+        guard let t = (try? c.time(ICAL_DTSTART_PROPERTY, "DTSTART")) ?? (c.isTodo ? try? c.time(ICAL_DUE_PROPERTY, "DUE") : nil)
+        else { return nil }
+        let source: TimeZoneRules
+        switch t.form {
+        case .date, .floating: return nil
+        case .utc: source = .utc
+        case .zoned(let tzid):
+            let rules: TimeZoneRules?
+            if let known = clock.tzdata[tzid] { rules = known } else {
+                rules = try? TimeZoneRules.named(tzid)
+                clock.tzdata[tzid] = rules
+            }
+            if let rules { source = rules; break }
+            let calendar = c.root
+            var found: OpaquePointer? = nil
+            if let k = clock.zoneCache.zone(named: tzid, in: calendar.raw) { found = clock.zoneCache.zones[k].zone } else {
+                found = tzid.withCString { icalcomponent_get_timezone(calendar.raw, $0) }
+            }
+            guard let z = found, let vtimezone = icaltimezone_get_component(z), let text = _ICalZoneRules.posix(vtimezone),
+                  let rules = try? TimeZoneRules(posixTZ: text) else { return nil }
+            source = rules
+        }
+        let z = TodoTimeZone(source: source, readIn: clock.zone)
+        return z.isSameZone ? nil : z
     }
 }

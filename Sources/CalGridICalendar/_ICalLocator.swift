@@ -59,7 +59,7 @@ struct _ICalLocator: _IssueLocating {
         case .exceptionDates: "EXDATE"
         case .additionalDates: "RDATE"
         case .occurrenceDays: "DUE"
-        case .startTime: "DTSTART"
+        case .startTime, .timeZone: "DTSTART"
         case .endTime: isEvent ? "DTEND" : "DUE"
         case .location: "LOCATION"
         case .repetition, .completedDays, .isChallenge, .kind: ""

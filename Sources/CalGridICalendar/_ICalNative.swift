@@ -33,9 +33,12 @@ enum _ICalNative {
     static let reminder = "X-CALGRID-REMINDER"
     /// The parameter of `ticked` naming the status written beside it.
     static let statusParameter = "X-CALGRID-STATUS"
+    /// The zone whose wall clock a recurring item's times keep (`TodoDraft.timeZone`'s source, by
+    /// name), written beside the floating DATE-TIMEs a new item gets; read back in the import zone.
+    static let timeZone = "X-CALGRID-TIMEZONE"
     /// Every property above: what a write replaces (other X-CALGRID- names, such as the test
     /// corpus' X-CALGRID-IMITATES, are left alone).
-    static let names = [challenge, repetition, start, rule, end, open, ticked, created, reminder]
+    static let names = [challenge, repetition, start, rule, end, open, ticked, created, reminder, timeZone]
 
     /// The first day on or after `day` whose weekday is in `days`; nil when none is, up to 9999-12-31.
     static func firstRepeatDay(_ days: WeekdaySet, onOrAfter day: CivilDate) -> CivilDate? {
@@ -130,6 +133,7 @@ enum _ICalNative {
             out.append(created + ":NONE")
         }
         if let m = d.reminderMinutes, !hasAlarmAnchor(d) { out.append(reminder + ":\(m)") }
+        if let z = d.timeZone, d.times != nil { out.append(timeZone + ":" + z.source.name) }
         return out
     }
 

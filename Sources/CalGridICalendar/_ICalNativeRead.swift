@@ -14,6 +14,8 @@ extension _ICalNative {
         var flags: (count: Int, ticked: [Int])? = nil
         /// True when `flags` (nil: none) replace those of the item's rule.
         var ownFlags = false
+        /// X-CALGRID-TIMEZONE's zone name, when the item has one.
+        var timeZone: String? = nil
     }
 
     /// Reads the X-CALGRID- properties of `c` (read as `item`) and adjusts `item` by them.
@@ -33,6 +35,7 @@ extension _ICalNative {
             values[name] = (String(cString: v), parameters)
         }
         guard !values.isEmpty else { return out }
+        out.timeZone = values[timeZone]?.value
         let hasStart = c.has(ICAL_DTSTART_PROPERTY)
         if let v = values[created]?.value, !c.has(ICAL_CREATED_PROPERTY) {
             if v == "NONE" { item.createdAt = nil } else if let s = Int64(v) { item.createdAt = s }

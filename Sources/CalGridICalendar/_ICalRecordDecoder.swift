@@ -82,6 +82,14 @@ struct _ICalRecordDecoder: _RecordDecoding {
             c.withText(ICAL_UID_PROPERTY) { append($0) }
         }
         c.withText(ICAL_LOCATION_PROPERTY) { l in if let l, l.count > 0 { batch.setLocation(l) } }
+        if fields.times != nil {
+            // The DTSTART's own zone; else the one CalGrid wrote beside floating times.
+            if item.recurrence != nil, let z = _ICalItem.timeZone(c, &clock) {
+                batch.setTimeZone(z)
+            } else if let name = native.timeZone, let source = try? TimeZoneRules.parse(name) {
+                batch.setTimeZone(TodoTimeZone(source: source, readIn: clock.zone))
+            }
+        }
         for w in item.warnings { warnings.append((span.start, w)) }
         for a in alarms { batch.appendAlarm(a) }
         for p in c.all(ICAL_CATEGORIES_PROPERTY) {

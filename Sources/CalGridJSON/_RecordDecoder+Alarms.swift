@@ -88,4 +88,14 @@ extension _RecordDecoder {
         return TodoAlarm(clock: clock, day: day, second: second, repeatCount: count, repeatInterval: interval, action: action,
                          zone: zone, reminder: reminder, occurrence: occurrence, description: description)
     }
+
+    /// A record's `timeZone` (a tzdata name, or a POSIX TZ string for a file's own VTIMEZONE;
+    /// `TodoDraft.timeZone`'s source), read in `readIn`, the import's zone.
+    @usableFromInline
+    static func timeZone(_ v: OpaquePointer?, readIn: TimeZoneRules) throws(_FieldFailure) -> TodoTimeZone {
+        let zoneName = String(decoding: bytes(v), as: UTF8.self)
+        do { return TodoTimeZone(source: try TimeZoneRules.parse(zoneName), readIn: readIn) } catch {
+            throw _FieldFailure(.wrongType, TodoField.timeZone.nameText, "no time zone named \(zoneName)")
+        }
+    }
 }

@@ -158,7 +158,7 @@ struct _RecordDecoder {
         var sawCompletedFlag = false, isEvent = false, occurrenceDays: Int32 = 1
         var startTime: Int16? = nil, endTime: Int16? = nil, locationValue: OpaquePointer? = nil
         var ruleValue: OpaquePointer? = nil, exdatesValue: OpaquePointer? = nil, rdatesValue: OpaquePointer? = nil
-        var alarmsValue: OpaquePointer? = nil
+        var alarmsValue: OpaquePointer? = nil, timeZoneValue: OpaquePointer? = nil
         var entry = cg_object_first(o)
         while let e = entry {
             let k = cg_entry_key(e)!
@@ -200,6 +200,10 @@ struct _RecordDecoder {
             case 0x74: // t
                 if _RecordDecoder.key(k, TodoField.title.name) { _ = try _RecordDecoder.stringBytes(v, TodoField.title); titleValue = v; continue }
                 if _RecordDecoder.key(k, TodoField.tags.name) { tagsValue = try _RecordDecoder.checkedTags(v, TodoField.tags.nameText); continue }
+                if _RecordDecoder.key(k, TodoField.timeZone.name) {
+                    if !_RecordDecoder.isNull(v) { _ = try _RecordDecoder.stringBytes(v, TodoField.timeZone); timeZoneValue = v }
+                    continue
+                }
             case 0x6D: // m
                 if _RecordDecoder.key(k, TodoField.memo.name) { memoValue = try _RecordDecoder.optionalString(v, .memo); continue }
             case 0x73: // s
@@ -259,6 +263,7 @@ struct _RecordDecoder {
             }
         }
         if let locationValue { batch.setLocation(UnsafeRawBufferPointer(_RecordDecoder.bytes(locationValue))) }
+        if let timeZoneValue { batch.setTimeZone(try _RecordDecoder.timeZone(timeZoneValue, readIn: clock.zone)) }
         for a in alarms { batch.appendAlarm(a) }
         if hasRule {
             batch.setRule(textBytes: ruleValue.map { UnsafeRawBufferPointer(_RecordDecoder.bytes($0)) }, rdates: rdates, exdates: exdates,

@@ -172,7 +172,7 @@ public struct VdirCache {
             w += length
         }
         guard w == warnings.count, let image = block(), i == end,
-              let set = TodoSet(_snapshot: image, zone: { try? TimeZoneRules.named($0) }), set.count == rows else { return nil }
+              let set = TodoSet(_snapshot: image, zone: { try? TimeZoneRules.parse($0) }), set.count == rows else { return nil }
         return Contents(names: names, entries: entries, byRank: byRank, set: set)
     }
 

@@ -47,7 +47,7 @@ enum AgendaCommand {
             for o in occurrences {
                 w.beginObject()
                 w.field("date", o.day)
-                if let t = s.times(at: o.index) {
+                if let t = o.times {
                     w.field(TodoField.startTime.nameText, TodoTimes.text(t.start))
                     w.field(TodoField.endTime.nameText, TodoTimes.text(t.end))
                 }
@@ -84,7 +84,7 @@ enum AgendaCommand {
                 let done = s.isDone(on: o.day, at: o.index)
                 row.add(done ? "✓" : "✗", done ? [.green] : [.red])
             }
-            row.add(" " + todos.withTimes(s.title(at: o.index), at: o.index))
+            row.add(" " + todos.withTimes(s.title(at: o.index), at: o.index, times: o.times))
             row.write(to: &out, style)
         }
         return out

@@ -43,12 +43,12 @@ enum DayCommand {
             for done in [true, false] {
                 w.key(done ? "done" : "notDone")
                 w.beginArray()
-                for it in items where it.done == done { TodoPresentation.json(it.index, context.todos, today: context.today, &w) }
+                for it in items where it.done == done { TodoPresentation.json(it.index, context.todos, today: context.today, &w, on: day) }
                 w.endArray()
             }
             w.key("eventItems")
             w.beginArray()
-            for it in events { TodoPresentation.json(it.index, context.todos, today: context.today, &w) }
+            for it in events { TodoPresentation.json(it.index, context.todos, today: context.today, &w, on: day) }
             w.endArray()
             w.endObject()
             return w.document
@@ -78,7 +78,7 @@ enum DayCommand {
                 var row = Line()
                 row.add("  ")
                 row.add(done ? "✓" : "✗", done ? [.green] : [.red])
-                row.add(" " + TextWidth.padRight(TextWidth.truncate(context.todos.withTimes(context.todos.store.title(at: it.index), at: it.index),
+                row.add(" " + TextWidth.padRight(TextWidth.truncate(context.todos.withTimes(context.todos.store.title(at: it.index), at: it.index, times: it.times),
                                                                     to: width), to: width + 1))
                 let note = TodoPresentation.note(it.index, on: day, context.todos, context)
                 row.add(note.text, note.attributes)
@@ -94,7 +94,7 @@ enum DayCommand {
                 var row = Line()
                 row.add("  ")
                 row.add("•", [.magenta])
-                row.add(" " + TextWidth.truncate(context.todos.withTimes(store.title(at: it.index), at: it.index), to: 2 * width))
+                row.add(" " + TextWidth.truncate(context.todos.withTimes(store.title(at: it.index), at: it.index, times: it.times), to: 2 * width))
                 row.write(to: &out, style)
             }
         }

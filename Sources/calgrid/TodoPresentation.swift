@@ -37,9 +37,10 @@ enum TodoPresentation {
     }
 
     /// `startTime`, `endTime` (`"HH:MM"`) and `location` of item `i`, as the native format: absent
-    /// for an all-day item and one without a location.
-    static func timeFields(_ i: Int, _ s: TodoSet, _ w: inout JSONWriter) {
-        if let t = s.times(at: i) {
+    /// for an all-day item and one without a location. On `day`, its occurrence's own times
+    /// (`TodoSet.times(at:on:)`), else the item's.
+    static func timeFields(_ i: Int, _ s: TodoSet, _ w: inout JSONWriter, on day: CivilDate? = nil) {
+        if let t = day.map({ s.times(at: i, on: $0) }) ?? s.times(at: i) {
             w.field(TodoField.startTime.nameText, TodoTimes.text(t.start))
             w.field(TodoField.endTime.nameText, TodoTimes.text(t.end))
         }
@@ -68,7 +69,7 @@ enum TodoPresentation {
 
     /// Every field of todo `i` as a JSON object (the `list`, `day` and `week` schemas share it).
     /// `extra` adds fields at the end (`show` adds streaks and what is due).
-    static func json(_ i: Int, _ todos: TodoData, today: CivilDate, _ w: inout JSONWriter,
+    static func json(_ i: Int, _ todos: TodoData, today: CivilDate, _ w: inout JSONWriter, on day: CivilDate? = nil,
                      extra: (inout JSONWriter) -> Void = { _ in }) {
         let s = todos.store
         let p = s.progress(at: i)
@@ -114,7 +115,7 @@ enum TodoPresentation {
         }
         // As the native format: present only when an occurrence covers several days.
         if s.occurrenceDays(at: i) > 1 { w.field(TodoField.occurrenceDays.nameText, Int(s.occurrenceDays(at: i))) }
-        timeFields(i, s, &w)
+        timeFields(i, s, &w, on: day)
         extra(&w)
         w.endObject()
     }

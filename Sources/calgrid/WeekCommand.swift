@@ -55,7 +55,7 @@ enum WeekCommand {
                     w.field("id", context.todos.store.id(at: it.index))
                     w.field("title", context.todos.store.title(at: it.index))
                     w.field("done", it.done)
-                    TodoPresentation.timeFields(it.index, context.todos.store, &w)
+                    TodoPresentation.timeFields(it.index, context.todos.store, &w, on: d)
                     w.endObject()
                 }
                 w.endArray()
@@ -111,7 +111,7 @@ enum WeekCommand {
                 let items = context.todos.items(on: d)
                 var budget = WeekCommand.titleBudget
                 for (n, it) in items.enumerated() {
-                    let title = TextWidth.truncate(context.todos.withTimes(context.todos.store.title(at: it.index), at: it.index), to: 24)
+                    let title = TextWidth.truncate(context.todos.withTimes(context.todos.store.title(at: it.index), at: it.index, times: it.times), to: 24)
                         + (it.done ? " ✓" : "")
                     let more = items.count - n - 1
                     let need = TextWidth.columns(of: title) + (n > 0 ? 2 : 0) + (more > 0 ? 4 : 0)

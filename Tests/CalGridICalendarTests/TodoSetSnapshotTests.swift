@@ -12,7 +12,7 @@ import Testing
 @Suite struct TodoSetSnapshotTests {
     static let folders = ["CalGridICalendarTests/Corpus", "CalGridICalendarTests/Phones"]
 
-    static func zone(_ name: String) -> TimeZoneRules? { try? TimeZoneRules.named(name) }
+    static func zone(_ name: String) -> TimeZoneRules? { try? TimeZoneRules.parse(name) }
 
     static func readBack(_ set: TodoSet) -> TodoSet? {
         set._snapshot().withUnsafeBytes { TodoSet(_snapshot: $0, zone: zone) }

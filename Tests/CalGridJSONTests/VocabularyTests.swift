@@ -65,7 +65,7 @@ import CalGridSystem
     static let documentedKeys: Set<String> = ["id", "title", "memo", "startDate", "endDate", "createdAt", "repetition",
                                              "completed", "reminderTime", "tags", "isChallenge", "iscompleted",
                                              "rrule", "exdates", "rdates", "kind", "occurrenceDays", "startTime",
-                                             "endTime", "location", "alarms"]
+                                             "endTime", "location", "alarms", "timeZone"]
 
     @Test func everyFieldIsExportedUnderItsName() throws {
         #expect(Set(TodoField.allCases.map(\.nameText)) == Self.documentedKeys)
@@ -84,8 +84,11 @@ import CalGridSystem
                           recurrence: Recurrence(start: s, rule: try RecurrenceRule(parsing: "FREQ=WEEKLY")))
         w.occurrenceDays = 2
         try set.append(w)
-        try set.append(TodoDraft(id: "e", title: "meeting", start: s, end: s, isEvent: true, times: TodoTimes(start: 600, end: 660),
-                                 location: "Room 4"))
+        var e = TodoDraft(id: "e", title: "meeting", start: s, end: s, isEvent: true, times: TodoTimes(start: 600, end: 660),
+                          location: "Room 4")
+        // Times kept in a zone of their own, read in the import's zone (UTC by default).
+        e.timeZone = TodoTimeZone(source: try TimeZoneRules.named("Asia/Seoul"), readIn: .utc)
+        try set.append(e)
         // Alarms: every key of an alarm object (`TodoAlarm.Field`) too.
         set.setAlarms([TodoAlarm(clock: .local, day: 0, second: 540 * 60, repeatCount: 1, repeatInterval: 60, action: .audio,
                                  zone: try TimeZoneRules.named("Asia/Seoul"), reminder: 540, occurrence: s, description: "d")], at: 3)

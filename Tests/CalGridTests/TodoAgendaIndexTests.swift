@@ -44,7 +44,8 @@ import CalGridTestSupport
                 // of it, else that day alone.
                 // A todo (khal lists none) as if it began that day: all-day first, then by start
                 // time, then by title.
-                let t = set.times(at: i)
+                // Each occurrence's own times (a zone of their own moves them; `times(at:on:)`).
+                let t = set.times(at: i, on: d)
                 let sm = Int64(t?.start ?? 0), em = isEvent ? Int64(t?.end ?? 0) : (t == nil ? 0 : 1)
                 let dn = Int64(d.dayNumber)
                 var first = dn, last = dn
@@ -73,7 +74,7 @@ import CalGridTestSupport
             if a.2 != b.2 { return a.2 < b.2 }
             return a.3 != b.3 ? a.3.lexicographicallyPrecedes(b.3) : a.4 < b.4
         }
-        return want.map { TodoOccurrence(day: $0.5, index: $0.4) }
+        return want.map { TodoOccurrence(day: $0.5, index: $0.4, times: set.times(at: $0.4, on: $0.5)) }
     }
 
     static func randomDraft(_ k: Int, _ rng: inout SeededRandom) throws -> TodoDraft {

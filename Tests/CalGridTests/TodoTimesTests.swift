@@ -84,6 +84,8 @@ import Testing
     @Test func agendaMatchesBruteForce() throws {
         var rng = SystemRandomNumberGenerator()
         let base = Self.day("2026-11-01")
+        let shifting = try TimeZoneRules(posixTZ: "<AAA>0<BBB>-1,M11.3.0/2,M12.1.0/2")
+        var moved = 0
         for round in 0..<20 {
             var drafts: [TodoDraft] = []
             for k in 0..<60 {
@@ -95,11 +97,15 @@ import Testing
                 if d.start == nil, d.end == nil { d.start = s }
                 if k % 4 == 0, let st = d.start { d.recurrence = Recurrence(start: st, rule: try RecurrenceRule(parsing: "FREQ=WEEKLY")) }
                 if Bool.random(using: &rng) { d.times = TodoTimes(start: Int.random(in: 0..<1440, using: &rng), end: Int.random(in: 0..<1440, using: &rng)) }
+                // Some rules' times keep a zone whose clock goes forward an hour from 15 November
+                // to 6 December: their occurrences in those weeks move, and a day's order with them.
+                if d.recurrence != nil, d.times != nil, Bool.random(using: &rng) { d.timeZone = TodoTimeZone(source: shifting, readIn: .utc) }
                 drafts.append(d)
             }
             let set = try TodoSet(drafts)
             let from = try base.adding(days: round), through = try from.adding(days: 7)
             #expect(set.occurrences(from: from, through: through) == (try TodoAgendaIndexTests.reference(set, from, through, kind: .all)))
+            moved += set.occurrences(from: from, through: through).filter { $0.times != set.times(at: $0.index) }.count
             let byTime = set.indices.sorted { a, b in
                 // Without a start: last, by title alone (times order a day's items).
                 let ka = (set.start(at: a)?.dayNumber ?? .max, set.start(at: a) == nil ? 0 : set.times(at: a).map { Int($0.start) + 1 } ?? 0)
@@ -110,5 +116,7 @@ import Testing
             }
             #expect(set.sortedIndices(by: .time) == byTime)
         }
+        // The zoned rules did move occurrences (else the order above tested nothing of them).
+        #expect(moved > 0)
     }
 }

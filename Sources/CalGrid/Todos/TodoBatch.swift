@@ -23,8 +23,11 @@ public struct TodoBatch: Sendable {
     @usableFromInline var _alarms: [Int32] = []
     /// The staged alarms' descriptions' bytes (each alarm's words say where its are).
     @usableFromInline var _alarmText: [UInt8] = []
-    /// The zones of staged alarms (`_TodoAlarms.zones`, by the batch's own indices).
+    /// The zones of staged alarms (`_TodoAlarms.zones`, by the batch's own indices) and times.
     @usableFromInline var _alarmZones: [TimeZoneRules] = []
+    /// Zoned times staged with `setTimeZone(_:)`: three words each, the todo's position and its two
+    /// zones' indices in `_alarmZones`. Empty for a batch without them.
+    @usableFromInline var _timeZones: [Int32] = []
     /// How the set takes the staged times, locations and alarms (`TodoSet._takeSideTables`), set
     /// by the calls that stage one. The set calls it through this value, so a program that stages
     /// none (a firmware) links none of the side tables' code.
@@ -79,6 +82,7 @@ public struct TodoBatch: Sendable {
         _alarms.removeAll(keepingCapacity: true)
         _alarmText.removeAll(keepingCapacity: true)
         if !_alarmZones.isEmpty { _alarmZones = [] }
+        _timeZones.removeAll(keepingCapacity: true)
         _locationText.removeAll(keepingCapacity: true)
         _takeSideTables = nil
     }
@@ -173,6 +177,39 @@ public struct TodoBatch: Sendable {
             _alarms.removeLast(w)
         }
         if r.locationCount >= 0 { _locationText.removeLast(_locationText.count - r.locationStart) }
+        if _timeZones.count >= 3, Int(_timeZones[_timeZones.count - 3]) == _rows.count { _timeZones.removeLast(3) }
+    }
+
+    /// The batch's index of `zone` in `_alarmZones`, added when new.
+    mutating func _zoneIndex(_ zone: TimeZoneRules) -> Int32 {
+        if let k = _alarmZones.firstIndex(where: { _sameUTF8($0.name, zone.name) }) { return Int32(truncatingIfNeeded: k) }
+        _alarmZones.append(zone)
+        return Int32(truncatingIfNeeded: _alarmZones.count &- 1)
+    }
+
+    /// Gives the last todo's times a zone of their own (`TodoTimeZone`): each occurrence of its
+    /// rule keeps its wall-clock time in `zone.source`, read in `zone.readIn`. Nothing is kept
+    /// when the two are the same zone, or the todo has no times (checked on insert).
+    /// - Complexity: O(zones staged)
+    public mutating func setTimeZone(_ zone: TodoTimeZone) {
+        precondition(!_rows.isEmpty, "TodoBatch.setTimeZone on an empty batch")
+        guard !zone.isSameZone else { return }
+        if _timeZones.count >= 3, Int(_timeZones[_timeZones.count - 3]) == _rows.count - 1 { _timeZones.removeLast(3) }
+        _timeZones.append(Int32(truncatingIfNeeded: _rows.count - 1))
+        _timeZones.append(_zoneIndex(zone.source)); _timeZones.append(_zoneIndex(zone.readIn))
+        _takeSideTables = _sideTableTaker
+    }
+
+    /// The zone staged for the todo at `position`, nil when none.
+    func _timeZone(at position: Int) -> TodoTimeZone? {
+        var k = 0
+        while k < _timeZones.count {
+            if Int(_timeZones[k]) == position {
+                return TodoTimeZone(source: _alarmZones[Int(_timeZones[k &+ 1])], readIn: _alarmZones[Int(_timeZones[k &+ 2])])
+            }
+            k &+= 3
+        }
+        return nil
     }
 
     /// Gives the last todo one more alarm (after those it has), kept by the set on insert.
@@ -271,6 +308,7 @@ public struct TodoBatch: Sendable {
         }
         for var tag in draft.tags { tag.withUTF8 { appendTag(UnsafeRawBufferPointer($0)) } }
         if var l = draft.location { l.withUTF8 { setLocation(UnsafeRawBufferPointer($0)) } }
+        if let z = draft.timeZone { setTimeZone(z) }
         if let days = draft.completedDays {
             let i = _rows.count - 1
             _rows[i].bitOffset = _bits.appendZeros(days.count)
@@ -298,6 +336,7 @@ public struct TodoBatch: Sendable {
         if r.locationCount >= 0 {
             d.location = String(decoding: _locationText[r.locationStart..<(r.locationStart + r.locationCount)], as: UTF8.self)
         }
+        if !_timeZones.isEmpty { d.timeZone = _timeZone(at: i) }
         return d
     }
 

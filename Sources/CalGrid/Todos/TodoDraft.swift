@@ -21,6 +21,17 @@ public struct TodoDraft: Hashable, Sendable {
     /// Where it takes place (iCalendar's LOCATION), nil when none; kept beside its times, so a
     /// todo without either pays nothing for it.
     public var location: String?
+    /// The zones of its times when they keep their wall-clock time in a zone other than the one
+    /// they were read in (a TZID or UTC rule read in the import zone), nil for most: each
+    /// occurrence's times are then its own (`TodoSet.times(at:on:)`).
+    /// - Complexity: O(1)
+    @inlinable public var timeZone: TodoTimeZone? {
+        get { _timeZone.first }
+        set { _timeZone = newValue.map { [$0] } ?? [] }
+    }
+    /// `timeZone` as an array of at most one: a word in every draft, not two zones' rules (a
+    /// firmware's drafts on the stack would carry them).
+    @usableFromInline var _timeZone: [TodoTimeZone] = []
 
     /// The longest id a set accepts, in UTF-8 bytes.
     public static let maxIDBytes = 256

@@ -13,6 +13,9 @@ public enum TodoField: UInt8, CaseIterable, Sendable {
     case startTime, endTime, location
     /// Its alarms (`TodoSet.alarms(at:)`), a list of objects whose keys are `TodoAlarm.Field`'s.
     case alarms
+    /// The zone its times keep their wall-clock time in (`TodoDraft.timeZone`'s source; read in
+    /// the import's zone): a tzdata name, absent for most items.
+    case timeZone
 
     /// The field's key in the native JSON format, as the exporter writes it: `id`, `title`, `memo`,
     /// `startDate`, `endDate`, `createdAt`, `repetition`, `completed`, `reminderTime`, `tags`,
@@ -21,7 +24,8 @@ public enum TodoField: UInt8, CaseIterable, Sendable {
     /// (`"event"` for an event, `"todo"` or absent for a todo: `eventKindName`, `todoKindName`),
     /// `occurrenceDays` (a whole number of days, absent when 1), `startTime` and `endTime`
     /// (`"HH:MM"`, `TodoTimes.text`; absent for an all-day item), `location` (a string), `alarms`
-    /// (a list of alarm objects, `TodoAlarm.Field`; absent without alarms).
+    /// (a list of alarm objects, `TodoAlarm.Field`; absent without alarms), `timeZone` (a tzdata
+    /// zone name, absent unless a recurring item's times keep their wall-clock time there).
     /// - Complexity: O(1); a static literal.
     @inlinable
     public var name: StaticString {
@@ -47,6 +51,7 @@ public enum TodoField: UInt8, CaseIterable, Sendable {
         case .endTime: return "endTime"
         case .location: return "location"
         case .alarms: return "alarms"
+        case .timeZone: return "timeZone"
         }
     }
 

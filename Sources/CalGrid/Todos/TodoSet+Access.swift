@@ -205,7 +205,7 @@ extension TodoSet {
         d.fields._rule = _rule(i)
         d.fields.isEvent = f & TodoSet._event != 0
         d.fields.occurrenceDays = _extra(i) &+ 1
-        if !_details.isEmpty { d.fields.times = times(at: i); d.location = location(at: i) }
+        if !_details.isEmpty { d.fields.times = times(at: i); d.location = location(at: i); d.timeZone = timeZone(at: i) }
         let n = _storedFlags(i), o = Int(_columns.bitOffset[i])
         // Flags a todo took from `isCompleted` when it came in (all set or none) come back as nil,
         // so the draft re-inserts to the same set; any other flags are written out.

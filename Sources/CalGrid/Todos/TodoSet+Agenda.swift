@@ -10,10 +10,12 @@ public struct TodoOccurrence: Hashable, Sendable {
     public var day: CivilDate
     /// The item's index in the set.
     public var index: Int
+    /// The occurrence's times of day (`TodoSet.times(at:on:)`), nil when it is all-day.
+    public var times: TodoTimes?
 
-    /// The item at `index` on `day`.
+    /// The item at `index` on `day`, at `times`.
     /// - Complexity: O(1)
-    @inlinable public init(day: CivilDate, index: Int) { self.day = day; self.index = index }
+    @inlinable public init(day: CivilDate, index: Int, times: TodoTimes? = nil) { self.day = day; self.index = index; self.times = times }
 }
 
 /// An agenda's occurrences in order (`TodoSet._agenda(from:through:kind:)`), with what the C
@@ -77,7 +79,7 @@ extension TodoSet {
     ///   per occurrence.
     public func occurrences(from first: CivilDate, through last: CivilDate, kind: TodoKind = .all) -> [TodoOccurrence] {
         let found = _agenda(from: first, through: last, kind: kind)
-        return (0..<found.count).map { TodoOccurrence(day: found.day($0), index: found.row($0)) }
+        return (0..<found.count).map { TodoOccurrence(day: found.day($0), index: found.row($0), times: found.times($0)) }
     }
 
     /// `occurrences(from:through:kind:)` as keys and rows (see `_AgendaOccurrences`).
@@ -112,21 +114,34 @@ extension TodoSet {
         let keyBits = Int(shift) &+ _bitWidth(UInt64(b &- a)), indexBits = _bitWidth(UInt64(keys.count))
         guard keyBits &+ indexBits <= 64, keys.count > 1 else {
             _radixSortPairs64(&keys, &rows, keyBits: keyBits)
-            return _AgendaOccurrences(first: a, shift: shift, keys: keys, rows: rows, indexBits: 0)
+            var found = _AgendaOccurrences(first: a, shift: shift, keys: keys, rows: rows, indexBits: 0)
+            if !_details.zoneRows.isEmpty { _reorderZoned(&found, x) }
+            return found
         }
         keys.withUnsafeMutableBufferPointer { k in
             for j in 0..<k.count { k[j] = k[j] &<< UInt64(indexBits) | UInt64(j) }
         }
         _radixSortWords(&keys, lowBit: indexBits, bits: keyBits)
-        return _AgendaOccurrences(first: a, shift: shift &+ UInt64(indexBits), keys: keys, rows: rows, indexBits: UInt64(indexBits))
+        var found = _AgendaOccurrences(first: a, shift: shift &+ UInt64(indexBits), keys: keys, rows: rows, indexBits: UInt64(indexBits))
+        if !_details.zoneRows.isEmpty { _reorderZoned(&found, x) }
+        return found
     }
 
     /// The occurrences of the rows with a rule in `a...b`, appended as keys and rows.
     func _addRuleOccurrences(_ x: _AgendaIndex, _ a: Int32, _ b: Int32, _ kind: TodoKind, _ shift: UInt64,
                              _ keys: inout [UInt64], _ rows: inout [UInt64]) {
         // Row `i` (its `rowInfo` word `w`) on the days `lo...hi` of its occurrence beginning on `o`.
+        let zoned = !_details.zoneRows.isEmpty
         func add(_ i: Int, _ w: UInt64, _ lo: Int32, _ hi: Int32, _ o: Int32) {
-            let payload = w & ~0xFFFF_FFFF | UInt64(UInt32(truncatingIfNeeded: i))
+            var payload = w & ~0xFFFF_FFFF | UInt64(UInt32(truncatingIfNeeded: i))
+            // Times in a zone of their own: this occurrence's (its rank stays the first's; the
+            // day's order is mended after the sort, `_reorderZoned`).
+            if zoned, o != _columns.start[i], let z = _details.zoned(ofRow: i) {
+                let t = UInt32(truncatingIfNeeded: w &>> 32)
+                if t != _TodoDetails._none {
+                    payload = UInt64(_occurrenceTimes(z, o, TodoTimes(_packed: t))._packed) &<< 32 | UInt64(UInt32(truncatingIfNeeded: i))
+                }
+            }
             var d = lo
             while d <= hi { keys.append(UInt64(UInt32(bitPattern: d &- a)) &<< shift | x.dayKey(w, back: d &- o)); rows.append(payload); d &+= 1 }
         }

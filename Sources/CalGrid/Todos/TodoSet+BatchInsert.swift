@@ -126,7 +126,29 @@ extension TodoSet {
                 set._details.set(row: row, times: nil, location: nil)
             }
         }
+        if !batch._timeZones.isEmpty || (replacing && !set._details.zoneRows.isEmpty) { set._takeTimeZones(batch, range, firstRow: firstRow) }
         if !replacing && !batch._alarms.isEmpty { set._appendAlarms(batch, range, firstRow: firstRow) }
+    }
+
+    /// The zoned times staged for `batch`'s todos in `range`, now rows from `firstRow` on: each
+    /// kept as its first occurrence in its own zone (`_ZonedTimes`); a row with times but no zone
+    /// staged has none.
+    mutating func _takeTimeZones(_ batch: TodoBatch, _ range: Range<Int>, firstRow: Int) {
+        // The staged words are by position (each todo's after the earlier ones'): one walk.
+        let w = batch._timeZones
+        var k = 0
+        for p in range {
+            let row = firstRow &+ p &- range.lowerBound
+            while k < w.count && Int(w[k]) < p { k &+= 3 }
+            var word: _ZonedTimes? = nil
+            if k < w.count, Int(w[k]) == p, let t = batch._rows[p].fields.times, let first = batch._rows[p].fields.start {
+                let z = TodoTimeZone(source: batch._alarmZones[Int(w[k &+ 1])], readIn: batch._alarmZones[Int(w[k &+ 2])])
+                if let s = _details.zoneIndex(z.source), let r = _details.zoneIndex(z.readIn) {
+                    word = _ZonedTimes.make(first: first, times: t, extra: batch._rows[p].fields.occurrenceDays &- 1, zone: z, source: s, readIn: r)
+                }
+            }
+            if word != nil || !_details.zoneRows.isEmpty { _details.setZone(row: row, word) }
+        }
     }
 
     /// The staged alarms of `batch`'s todos in `range`, now rows from `firstRow` on (the last rows,

@@ -71,8 +71,9 @@ struct _SnapshotReader {
 }
 
 extension TodoSet {
-    /// The first word of every snapshot of this layout ("CgtSnap1"; 64 bits where `Int` is 32 too).
-    static var _snapshotMagic: Int64 { 0x3170_616e_5374_6743 }
+    /// The first word of every snapshot of this layout ("CgtSnap2", since the details table keeps
+    /// zoned times; 64 bits where `Int` is 32 too).
+    static var _snapshotMagic: Int64 { 0x3270_616e_5374_6743 }
 
     /// The set's storage as bytes that `init(_snapshot:zone:)` of the same build reads back.
     /// - Complexity: O(n + total text + tracked days + rules × their text)
@@ -100,6 +101,8 @@ extension TodoSet {
         for z in _alarms.zones { w.array(Array(z.name.utf8)) }
         w.array(_details.rows); w.array(_details.times); w.array(_details.locationStarts)
         w.array(_details.locationCounts); w.array(_details.locationText)
+        w.array(_details.zoneRows); w.array(_details.zoneWords); w.integer(_details.zones.count)
+        for z in _details.zones { w.array(Array(z.name.utf8)) }
         w.integer(Int(_doneByDay.base)); w.array(_doneByDay.counts)
         w.integer(Int(_doneByDayChallenges.base)); w.array(_doneByDayChallenges.counts)
         w.integer(_eventCount)
@@ -192,6 +195,20 @@ extension TodoSet {
         }
         _details.rows = detailRows; _details.times = times; _details.locationStarts = locationStarts
         _details.locationCounts = locationCounts; _details.locationText = locationText
+        guard let zoneRows = r.array(Int32.self), let zoneWords = r.array(UInt64.self), zoneWords.count == zoneRows.count,
+              TodoSet._rowsAscend(zoneRows, below: n), let timeZoneCount = r.count(atMost: 0xFFF)
+        else { return nil }
+        var timeZones: [TimeZoneRules] = []
+        for _ in 0..<timeZoneCount {
+            guard let name = r.array(UInt8.self), let z = zone(String(decoding: name, as: UTF8.self)) else { return nil }
+            timeZones.append(z)
+        }
+        // Each zoned row has times, and names zones of the table.
+        for k in 0..<zoneRows.count {
+            let z = _ZonedTimes(word: zoneWords[k])
+            guard z.source < timeZoneCount, z.readIn < timeZoneCount, _details.times(ofRow: Int(zoneRows[k])) != nil else { return nil }
+        }
+        _details.zoneRows = zoneRows; _details.zoneWords = zoneWords; _details.zones = timeZones
 
         guard let doneBase = r.integer(), let doneCounts = r.array(Int32.self),
               let challengeBase = r.integer(), let challengeCounts = r.array(Int32.self),

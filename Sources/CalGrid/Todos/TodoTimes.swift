@@ -4,8 +4,9 @@
 ///
 /// `start` is the wall time of its first day (iCalendar's DTSTART), `end` that of its last
 /// (DTEND or DUE; the start again when the item has no end instant). `end` may be before `start`:
-/// an item from 23:00 to 01:00 ends on the next day. A recurring item keeps these wall times on
-/// every occurrence (docs/icalendar.md, Times of day, says how a zone's DST is read).
+/// an item from 23:00 to 01:00 ends on the next day. These are its first occurrence's; a recurring
+/// item whose times keep a zone of their own (`TodoTimeZone`) has each occurrence's own
+/// (`TodoSet.times(at:on:)`; docs/icalendar.md, Times of day).
 public struct TodoTimes: Hashable, Sendable {
     /// Minutes after midnight the item starts, 0...1439.
     public let start: Int16
