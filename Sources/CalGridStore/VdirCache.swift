@@ -117,15 +117,19 @@ public struct VdirCache {
     /// The cached files and their todos; nil when there is no cache, or it is damaged, or it is
     /// not one of this vdir, zone and build. One open, one status and one read of the whole file.
     public func read() -> Contents? {
-        let bytes: [UInt8]
+        let id = Array(identity.utf8)
         do throws(Errno) {
             var status = FileStatus(size: 0, modified: 0, inode: 0, device: 0)
             guard let fd = try FileDescriptor.openRegularFile(path, status: &status) else { return nil }
-            bytes = try fd.readAll(statusSize: status.size)
+            // Mapped, not read: no zeroed buffer of its size and no copy into it (the set and
+            // the names are copied out of it by the parse).
+            return try fd.withMappedBytes(size: status.size) { VdirCache.parse($0, identity: id) }
         } catch { return nil }
-        let id = Array(identity.utf8)
-        return bytes.withUnsafeBytes { VdirCache.parse($0, identity: id) }
     }
+
+    /// A file is there (of any kind) where the cache would be: worth beginning the statuses for.
+    /// - Complexity: one system call.
+    public var exists: Bool { ((try? FileSystem.status(path)) ?? nil) != nil }
 
     /// `read()`'s reading of the bytes `b` of a cache file.
     static func parse(_ b: UnsafeRawBufferPointer, identity: [UInt8]) -> Contents? {

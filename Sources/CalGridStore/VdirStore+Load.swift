@@ -13,10 +13,12 @@ extension VdirStore {
         var snap = Snapshot()
         let listing: NameList
         do { listing = try ICalendarItem.itemNameList(in: directory) } catch { throw .system(error) }
-        let old = cache?.read()
         // Every file's status in one pass over the directory, in the listing's order (a warm view
-        // of 100,000 files is mostly this), compared with the cache's below.
-        let listed: [FileStatus?] = old == nil ? [] : ((try? FileSystem.statuses(of: listing, in: directory)) ?? [])
+        // of 100,000 files is mostly this), compared with the cache's below: begun on a thread of
+        // its own while this one reads the cache, when there is one to compare with.
+        let pending = cache?.exists == true ? try? FileSystem.startStatuses(of: listing, in: directory) : nil
+        let old = cache?.read()
+        let listed: [FileStatus?] = old == nil ? [] : (pending?.finish() ?? [])
         // The directory lists the same names in the same order as when the cache was written (as
         // bytes: no name made a String, no sort), and every file is as the cache remembers it.
         if let old, listed.count == listing.count, old.names.bytes == listing.bytes,

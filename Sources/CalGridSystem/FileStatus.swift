@@ -162,6 +162,23 @@ extension FileDescriptor {
         return fd == -2 ? nil : FileDescriptor(raw: fd)
     }
 
+    /// `body` of the bytes of a regular file whose `status()` gave `size`, mapped read-only
+    /// instead of read into a buffer (valid only inside `body`); a file shorter than `size` by now
+    /// is read as `readAll(statusSize:)` reads it.
+    /// - Throws: `Errno` `.read` when it can be neither mapped nor read.
+    /// - Complexity: O(size) page mappings, no copy.
+    public func withMappedBytes<R>(size: Int64, _ body: (UnsafeRawBufferPointer) -> R) throws(Errno) -> R {
+        guard size > 0, size < 1 << 40 else { return try readAll(statusSize: size).withUnsafeBytes(body) }
+        var err: Int32 = 0
+        guard let p = cg_map_file(rawValue, Int(size), &err) else { return try readAll(statusSize: size).withUnsafeBytes(body) }
+        defer { cg_unmap(p, Int(size)) }
+        // A page past the end of a file truncated meanwhile is SIGBUS: check the size again. (A
+        // file truncated in place while `body` runs still is; the view cache is only ever
+        // replaced whole, by a rename.)
+        guard try status().size >= size else { return try readAll(statusSize: size).withUnsafeBytes(body) }
+        return body(UnsafeRawBufferPointer(start: p, count: Int(size)))
+    }
+
     /// The bytes of a regular file whose `status()` gave `size`: one read into a buffer of that size
     /// (again after a short read), ending at `size` or at an earlier end of file, without the read
     /// that finds the end. A file grown since the status is read as far as that size (its status

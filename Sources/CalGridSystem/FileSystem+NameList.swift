@@ -79,30 +79,70 @@ extension FileSystem {
     /// - Throws: `Errno` `.openDirectory` when the directory itself cannot be opened.
     /// - Complexity: O(names) system calls, one pass.
     public static func statuses(of list: NameList, in directory: String) throws(Errno) -> [FileStatus?] {
+        try startStatuses(of: list, in: directory).finish()
+    }
+
+    /// `statuses(of:in:)` begun on a thread of its own, while the caller does something else (a
+    /// view reads its cache, about as long as the statuses take); `finish()` asks for what is left
+    /// on the calling thread too and returns them all. One processor, or few names: nothing is
+    /// begun, `finish()` does all the work.
+    /// - Throws: `Errno` `.openDirectory` when the directory itself cannot be opened.
+    /// - Complexity: O(names) to copy them; the statuses themselves in `finish()`.
+    public static func startStatuses(of list: NameList, in directory: String) throws(Errno) -> PendingStatuses {
         var err: Int32 = 0
         let dir = directory.withCString { cg_open_directory($0, &err) }
         if dir < 0 { throw Errno(.openDirectory, code: err, path: directory) }
-        defer { _ = cg_close(dir) }
+        return PendingStatuses(list, dir, early: ParallelParts.processorCount > 1 && list.count >= statusesPerThread)
+    }
+}
+
+/// Statuses being asked for (`FileSystem.startStatuses`): the names, starts and results in memory
+/// of its own, which the early thread reads and writes until `finish()` joins it. Dropped
+/// unfinished, it takes no more runs and waits for the one under way.
+/// - Complexity: O(names) memory, three copies: the names, their starts, five integers each.
+public final class PendingStatuses {
+    let batch: UnsafeMutablePointer<cg_stat_batch>
+    let names: UnsafeMutableBufferPointer<UInt8>
+    let starts: UnsafeMutableBufferPointer<Int>
+    let values: UnsafeMutableBufferPointer<Int64>
+    var thread = _Thread()
+    var finished = false
+
+    init(_ list: NameList, _ dir: Int32, early: Bool) {
         let n = list.count
-        var values = [Int64](repeating: 0, count: 5 * n)
-        let parts = Swift.max(1, Swift.min(2, ParallelParts.processorCount, n / statusesPerThread))
-        list.bytes.withUnsafeBufferPointer { names in
-            values.withUnsafeMutableBufferPointer { out in
-                let base = out.baseAddress!
-                ParallelParts.run(parts) { p in
-                    let from = n * p / parts, to = n * (p + 1) / parts
-                    guard from < to else { return }
-                    (names.baseAddress! + list.starts[from]).withMemoryRebound(to: CChar.self, capacity: 1) {
-                        cg_stat_names_at(dir, $0, to - from, base + 5 * from)
-                    }
-                }
-            }
-        }
+        names = .allocate(capacity: Swift.max(1, list.bytes.count))
+        _ = names.initialize(from: list.bytes)
+        starts = .allocate(capacity: Swift.max(1, n))
+        _ = starts.initialize(from: list.starts)
+        values = .allocate(capacity: Swift.max(1, 5 * n))
+        batch = .allocate(capacity: 1)
+        batch.initialize(to: cg_stat_batch(dirfd: dir, names: UnsafeRawPointer(names.baseAddress!).assumingMemoryBound(to: CChar.self),
+                                           starts: UnsafePointer(starts.baseAddress!), count: n, out: values.baseAddress!, next: 0))
+        if early { _ = thread.start({ cg_stat_batch_thread($0) }, UnsafeMutableRawPointer(batch)) }
+    }
+
+    /// Every name's status (as `FileSystem.statuses(of:in:)`), once the calling thread has asked
+    /// for those the early thread had not taken and that thread is done.
+    /// - Complexity: O(names) system calls not yet made.
+    public func finish() -> [FileStatus?] {
+        precondition(!finished, "PendingStatuses.finish() called twice")
+        finished = true
+        cg_stat_batch_work(batch)
+        thread.join()
+        let n = batch.pointee.count
         var result = [FileStatus?](repeating: nil, count: n)
         for k in 0..<n where values[5 * k + 4] >= 0 {
             result[k] = FileStatus(size: values[5 * k], modified: values[5 * k + 1], inode: values[5 * k + 2], device: values[5 * k + 3],
                                    kind: FileKind(rawValue: Int8(clamping: values[5 * k + 4])) ?? .other)
         }
         return result
+    }
+
+    deinit {
+        // Not wanted (the cache could not be read): no more runs are taken, and the thread is
+        // done before the memory it reads and writes goes.
+        if !finished { cg_stat_batch_cancel(batch); thread.join() }
+        _ = cg_close(batch.pointee.dirfd)
+        batch.deallocate(); names.deallocate(); starts.deallocate(); values.deallocate()
     }
 }

@@ -9,6 +9,10 @@ struct Output {
 
     mutating func write(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
+    /// Room for `count` more bytes at once: a table of 100,000 rows (10 MB) grown by doubling
+    /// copied itself a dozen times, into fresh zeroed pages each time.
+    mutating func reserve(_ count: Int) { bytes.reserveCapacity(bytes.count + count) }
+
     mutating func write(_ text: Substring) { bytes.append(contentsOf: text.utf8) }
 
     mutating func append(_ raw: [UInt8]) { bytes.append(contentsOf: raw) }

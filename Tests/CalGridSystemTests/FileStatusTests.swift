@@ -31,6 +31,42 @@ import CalGridTestSupport
         }
     }
 
+    /// The statuses of many names asked on two threads (one begun early, runs taken in turn) are
+    /// each name's own, in the listing's order, against Foundation's reading; a name gone since
+    /// the listing is nil; a mapped file reads as its bytes.
+    @Test func statusesOfManyNamesAreEachOnesOwn() throws {
+        try withDirectory { dir in
+            let n = FileSystem.statusesPerThread + 3000
+            for k in 0..<n { try Data(repeating: UInt8(k % 251), count: k % 97).write(to: URL(fileURLWithPath: dir + "/n\(k).ics")) }
+            let list = try FileSystem.names(in: dir, endingIn: ".ics")
+            #expect(list.count == n)
+            let gone = list.name(n - 5)
+            try FileManager.default.removeItem(atPath: dir + "/" + gone)
+            let pending = try FileSystem.startStatuses(of: list, in: dir)
+            let got = pending.finish()
+            #expect(got.count == n)
+            var wrong: [String] = []
+            for k in 0..<n {
+                let name = list.name(k)
+                if name == gone { if got[k] != nil { wrong.append(name) }; continue }
+                let attributes = try FileManager.default.attributesOfItem(atPath: dir + "/" + name)
+                let size = (attributes[.size] as! NSNumber).int64Value
+                let inode = Int64((attributes[.systemFileNumber] as! NSNumber).uint64Value)
+                if got[k]?.size != size || got[k]?.inode != inode || got[k]?.isRegularFile != true { wrong.append(name) }
+            }
+            #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+            #expect(try FileSystem.statuses(of: list, in: dir) == got)
+            #expect(throws: Errno.self) { try FileSystem.startStatuses(of: list, in: dir + "/missing") }
+            // Begun and never finished: its thread is done before its memory goes.
+            _ = try FileSystem.startStatuses(of: list, in: dir)
+            let path = dir + "/n96.ics"
+            var status = FileStatus(size: 0, modified: 0, inode: 0, device: 0)
+            guard let fd = try FileDescriptor.openRegularFile(path, status: &status) else { Issue.record("not a regular file"); return }
+            #expect(status.size > 0)
+            #expect(try fd.withMappedBytes(size: status.size) { Array($0) } == Array(FileManager.default.contents(atPath: path)!))
+        }
+    }
+
     @Test func entriesAreTheDirectorysNames() throws {
         try withDirectory { dir in
             for n in ["b.ics", "a.ics", ".hidden", "x.txt"] { try Data().write(to: URL(fileURLWithPath: dir + "/" + n)) }

@@ -306,6 +306,79 @@ def many_files():
         check(titles["f0300"] == "File 300" and titles["f2299"] == "File 2299", f"thousands ({run}): titles")
 
 
+def many_cached():
+    """Enough files (9,000) that a warm view asks for their statuses on two threads, one begun
+    while the cache is read, in runs of 2,048 taken in turn, and formats `list`'s rows on two
+    threads: every file changed anywhere in the listing is seen (rewritten in place with a new
+    size, or replaced by a rename with the same size and time: a new inode), an in-place rewrite
+    with size and time put back is not (the cache is used), and the table is the same rows in the
+    same order as the JSON list, each with the title python-icalendar reads in its file."""
+    vdir = os.path.join(root, "cached-thousands")
+    os.mkdir(vdir)
+    n = 9000
+    for k in range(n):
+        write(os.path.join(vdir, f"m{k:04d}.ics"), item(f"m{k:04d}", f"Many {k:04d}", [f"DUE;VALUE=DATE:202612{k % 28 + 1:02d}"]))
+    listing = [name for name in os.listdir(vdir) if name.endswith(".ics")]   # readdir's order, as calgrid's
+
+    def oracle():
+        titles = {}
+        for name in os.listdir(vdir):
+            with open(os.path.join(vdir, name), "rb") as f:
+                for c in Calendar.from_ical(f.read()).walk():
+                    if c.name == "VTODO":
+                        titles[str(c["UID"])] = str(c["SUMMARY"])
+        return titles
+
+    def views(what):
+        listed, err, _ = calgrid(vdir, "list", "--period", "all", json_out=True)
+        check(err == "", f"many cached ({what}): {err}")
+        table, err, _ = calgrid(vdir, "list", "--period", "all")
+        rows = table.splitlines()[1:-1]
+        order = [t["id"] for t in listed["todos"]]
+        check([r.split()[0] for r in rows] == order, f"many cached ({what}): the table's rows are not the JSON list's")
+        check(all(r.split("  ")[1].strip() == t["title"] for r, t in zip(rows, listed["todos"])), f"many cached ({what}): a title differs")
+        return {t["id"]: t["title"] for t in listed["todos"]}, table
+
+    got, cold = views("cold")
+    check(got == oracle() and len(got) == n, f"many cached (cold): {len(got)} todos")
+    got, warm = views("warm")
+    check(warm == cold, "many cached: the warm table differs from the cold one")
+    # Files spread over the listing's order (every run of names, both threads' work).
+    picked = [listing[k] for k in (0, 2047, 2048, 4500, 6143, 8191, n - 1)]
+    for name in picked[:4]:   # in place, a longer title: a new size
+        p = os.path.join(vdir, name)
+        with open(p, "rb") as f:
+            data = f.read()
+        with open(p, "r+b") as f:
+            f.write(data.replace(b"SUMMARY:Many", b"SUMMARY:Changed many"))
+    for name in picked[4:]:   # replaced by a rename, same size and time: the inode tells
+        p = os.path.join(vdir, name)
+        st = os.stat(p)
+        with open(p, "rb") as f:
+            data = f.read().replace(b"SUMMARY:Many", b"SUMMARY:Mane")
+        with open(p + ".tmp", "wb") as f:
+            f.write(data)
+        os.utime(p + ".tmp", ns=(st.st_atime_ns, st.st_mtime_ns))
+        os.rename(p + ".tmp", p)
+        check(os.stat(p).st_size == st.st_size and os.stat(p).st_ino != st.st_ino, "many cached: the replacement's status")
+    want = oracle()
+    check(sum(v.startswith(("Changed many", "Mane")) for v in want.values()) == len(picked), "many cached: the oracle's changes")
+    got, _ = views("changed")
+    check(got == want, f"many cached (changed): {sorted(k for k in want if got.get(k) != want[k])[:5]} differ")
+    got, _ = views("changed, warm")
+    check(got == want, "many cached (changed, warm)")
+    # In place with size and time put back, late in the listing: a cache that is used misses it.
+    p = os.path.join(vdir, listing[n - 2])
+    st = os.stat(p)
+    with open(p, "r+b") as f:
+        data = f.read()
+        f.seek(0)
+        f.write(data.replace(b"SUMMARY:Many", b"SUMMARY:Mxny"))
+    os.utime(p, ns=(st.st_atime_ns, st.st_mtime_ns))
+    got, _ = views("in place, size and time kept")
+    check(got == want, "many cached: not used (an in-place rewrite with size and time kept was read)")
+
+
 def occurrences(data, lo, hi):
     """uid -> {day: completed} of every occurrence in lo..hi of the items of one file, by
     python-icalendar and recurring-ical-events (a RECURRENCE-ID instance's STATUS decides its
@@ -733,6 +806,7 @@ try:
     walk_through()
     many_files_at_once()
     many_files()
+    many_cached()
     recurring()
     cache()
     snapshot()
