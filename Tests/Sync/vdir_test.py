@@ -62,6 +62,19 @@ def write(path, text):
         f.write(text)
 
 
+def replace_keeping_status(path, old, new):
+    """Replaces the file at `path` as vdirsyncer does (a new file renamed over it) with `old`
+    changed to `new`, its time put back: only the inode tells. The status before and after."""
+    st = os.stat(path)
+    with open(path, "rb") as f:
+        data = f.read().replace(old, new)
+    with open(path + ".tmp", "wb") as f:
+        f.write(data)
+    os.utime(path + ".tmp", ns=(st.st_atime_ns, st.st_mtime_ns))
+    os.rename(path + ".tmp", path)
+    return st, os.stat(path)
+
+
 def todo_of(data):
     cal = Calendar.from_ical(data)
     return [c for c in cal.walk() if c.name == "VTODO"][0], cal
@@ -352,15 +365,8 @@ def many_cached():
         with open(p, "r+b") as f:
             f.write(data.replace(b"SUMMARY:Many", b"SUMMARY:Changed many"))
     for name in picked[4:]:   # replaced by a rename, same size and time: the inode tells
-        p = os.path.join(vdir, name)
-        st = os.stat(p)
-        with open(p, "rb") as f:
-            data = f.read().replace(b"SUMMARY:Many", b"SUMMARY:Mane")
-        with open(p + ".tmp", "wb") as f:
-            f.write(data)
-        os.utime(p + ".tmp", ns=(st.st_atime_ns, st.st_mtime_ns))
-        os.rename(p + ".tmp", p)
-        check(os.stat(p).st_size == st.st_size and os.stat(p).st_ino != st.st_ino, "many cached: the replacement's status")
+        st, st2 = replace_keeping_status(os.path.join(vdir, name), b"SUMMARY:Many", b"SUMMARY:Mane")
+        check(st2.st_size == st.st_size and st2.st_ino != st.st_ino, "many cached: the replacement's status")
     want = oracle()
     check(sum(v.startswith(("Changed many", "Mane")) for v in want.values()) == len(picked), "many cached: the oracle's changes")
     got, _ = views("changed")
@@ -619,15 +625,7 @@ def cache():
     # Replaced by a rename (vdirsyncer's way) with the same size and the same time: only the
     # inode tells, and the view reads it.
     os.utime(os.path.join(vdir, "c13.ics"))
-    c14 = os.path.join(vdir, "c14.ics")
-    st = os.stat(c14)
-    with open(c14, "rb") as f:
-        data = f.read().replace(b"Title 14", b"Title QQ")
-    with open(c14 + ".tmp", "wb") as f:
-        f.write(data)
-    os.utime(c14 + ".tmp", ns=(st.st_atime_ns, st.st_mtime_ns))
-    os.rename(c14 + ".tmp", c14)
-    st2 = os.stat(c14)
+    st, st2 = replace_keeping_status(os.path.join(vdir, "c14.ics"), b"Title 14", b"Title QQ")
     check(st2.st_size == st.st_size and st2.st_mtime_ns == st.st_mtime_ns and st2.st_ino != st.st_ino, "cache: the replacement's status")
     got, err = titles()
     check(got["c14"] == "Title QQ" and got["c13"] == "Title 13" and err == "", f"cache: a replaced file was not read: {got['c14']} {err}")

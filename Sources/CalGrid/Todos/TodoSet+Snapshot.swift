@@ -34,6 +34,12 @@ struct _SnapshotWriter {
         a.withUnsafeBytes { out.append(contentsOf: $0) }
         while out.count & 7 != 0 { out.append(0) }
     }
+
+    /// A zone table: its count, then each zone's name (the reader asks tzdata for it again).
+    mutating func zones(_ zones: [TimeZoneRules]) {
+        integer(zones.count)
+        for z in zones { array(Array(z.name.utf8)) }
+    }
 }
 
 /// Reads what `_SnapshotWriter` wrote; every read is nil past the end.
@@ -68,6 +74,18 @@ struct _SnapshotReader {
             initialized = n
         }
     }
+
+    /// What `_SnapshotWriter.zones` wrote, each name given to `zone`; nil when one is not known or
+    /// the table is longer than a row's 12-bit zone number can name.
+    mutating func zones(_ zone: (String) -> TimeZoneRules?) -> [TimeZoneRules]? {
+        guard let count = self.count(atMost: 0xFFF) else { return nil }
+        var zones: [TimeZoneRules] = []
+        for _ in 0..<count {
+            guard let name = array(UInt8.self), let z = zone(String(decoding: name, as: UTF8.self)) else { return nil }
+            zones.append(z)
+        }
+        return zones
+    }
 }
 
 extension TodoSet {
@@ -97,12 +115,10 @@ extension TodoSet {
             w.array(r.rdates.map { $0.dayNumber }); w.array(r.exdates.map { $0.dayNumber })
         }
         w.array(_alarms.rows); w.array(_alarms.words); w.array(_alarms.text); w.integer(_alarms.garbage)
-        w.integer(_alarms.zones.count)
-        for z in _alarms.zones { w.array(Array(z.name.utf8)) }
+        w.zones(_alarms.zones)
         w.array(_details.rows); w.array(_details.times); w.array(_details.locationStarts)
         w.array(_details.locationCounts); w.array(_details.locationText)
-        w.array(_details.zoneRows); w.array(_details.zoneWords); w.integer(_details.zones.count)
-        for z in _details.zones { w.array(Array(z.name.utf8)) }
+        w.array(_details.zoneRows); w.array(_details.zoneWords); w.zones(_details.zones)
         w.integer(Int(_doneByDay.base)); w.array(_doneByDay.counts)
         w.integer(Int(_doneByDayChallenges.base)); w.array(_doneByDayChallenges.counts)
         w.integer(_eventCount)
@@ -110,7 +126,7 @@ extension TodoSet {
     }
 
     /// The set `_snapshot()` wrote into `bytes`; nil when they do not read as one (see the top of
-    /// the file for what is checked). `zone` gives an alarm's zone by name.
+    /// the file for what is checked). `zone` gives a zone (an alarm's, an item's times') by name.
     /// - Complexity: O(bytes + n + rules × their text)
     package init?(_snapshot bytes: UnsafeRawBufferPointer, zone: (String) -> TimeZoneRules?) {
         self.init()
@@ -170,13 +186,9 @@ extension TodoSet {
 
         guard let alarmRows = r.array(Int32.self), let alarmWords = r.array(Int32.self), let alarmText = r.array(UInt8.self),
               alarmWords.count == _TodoAlarms.stride * alarmRows.count, TodoSet._rowsAscend(alarmRows, below: n, repeating: true),
-              let alarmGarbage = r.count(atMost: alarmText.count), let zoneCount = r.count(atMost: 0xFFF)
+              let alarmGarbage = r.count(atMost: alarmText.count), let zones = r.zones(zone)
         else { return nil }
-        var zones: [TimeZoneRules] = []
-        for _ in 0..<zoneCount {
-            guard let name = r.array(UInt8.self), let z = zone(String(decoding: name, as: UTF8.self)) else { return nil }
-            zones.append(z)
-        }
+        let zoneCount = zones.count
         for k in 0..<alarmRows.count {
             let b = _TodoAlarms.stride * k, z = Int((alarmWords[b + 4] >> 8) & 0xFFF)
             let ts = Int(alarmWords[b + 6]), tn = Int(alarmWords[b + 7])
@@ -196,13 +208,9 @@ extension TodoSet {
         _details.rows = detailRows; _details.times = times; _details.locationStarts = locationStarts
         _details.locationCounts = locationCounts; _details.locationText = locationText
         guard let zoneRows = r.array(Int32.self), let zoneWords = r.array(UInt64.self), zoneWords.count == zoneRows.count,
-              TodoSet._rowsAscend(zoneRows, below: n), let timeZoneCount = r.count(atMost: 0xFFF)
+              TodoSet._rowsAscend(zoneRows, below: n), let timeZones = r.zones(zone)
         else { return nil }
-        var timeZones: [TimeZoneRules] = []
-        for _ in 0..<timeZoneCount {
-            guard let name = r.array(UInt8.self), let z = zone(String(decoding: name, as: UTF8.self)) else { return nil }
-            timeZones.append(z)
-        }
+        let timeZoneCount = timeZones.count
         // Each zoned row has times, and names zones of the table.
         for k in 0..<zoneRows.count {
             let z = _ZonedTimes(word: zoneWords[k])
