@@ -116,9 +116,14 @@ extension TodoSet {
     ///
     /// Read through the interval index (items without a rule) and the agenda index (items with
     /// one: their first occurrences, and the others by rule pattern; `_AgendaIndex`), both built
-    /// on the first query after a change; the occurrences are put in order by one radix sort on
-    /// keys that hold each item's time and title rank.
-    /// - Complexity: O(G log N + P + W + k) for k occurrences, after the indexes are built
+    /// on the first query after a change. Each item has a rank in the order of occurrences that
+    /// begin on one day (time, then title), fixed between changes: when the range's items are many
+    /// against the set (at least D × N / 256 for D days and N items), each occurrence that began
+    /// on its day sets its rank's bit in a bitmap of that day, and the bitmaps read back in order
+    /// give each day's order with no sort (an event's later days, which come first, are sorted
+    /// apart); else one radix sort on keys that hold each occurrence's day and the item's rank.
+    /// - Complexity: O(G log N + P + W + k) for k occurrences, plus O(D × N / 64) for the bitmaps
+    ///   when they are chosen (then at most 4 words an item found), after the indexes are built
     ///   (O(N log N) on the first agenda after a change): G the interval index's groups and the
     ///   rule patterns (a few per set: one per kind, weekday set, rule pattern and occurrence
     ///   length), P the patterns' days in the range, W the items whose rule has RDATE or EXDATE
@@ -156,7 +161,7 @@ extension TodoSet {
         // ordered again, `_reorderZoned`), or the range's items are few against the bitmaps'
         // bits: their words are read in O(days × N / 64), kept to O(items) here.
         let wordsPerDay = (count &+ 63) &>> 6
-        let marks = _details.zoneRows.isEmpty && days <= Int(UInt32.max) / Swift.max(wordsPerDay, 1)
+        let marks = _details.zoneRows.isEmpty && days <= (Int.max &>> 7) / wordsPerDay
             && (marking ?? (_agendaItemBound(x, a, b, kind) &* 4 >= days &* wordsPerDay))
         if marks {
             var bits = [UInt64](repeating: 0, count: days &* wordsPerDay)
