@@ -831,7 +831,9 @@ typedef struct calgrid_occurrence {
 ** EINVAL when last is before first. O(G log N + P + W + k) for k occurrences: the index of
 ** calgrid_todo_set_overlapping and the agenda index (rule items by first occurrence and by rule
 ** pattern; G their groups, P the patterns' days in the range, W the items whose rule has RDATE or
-** EXDATE days, walked), then one radix sort; the first call after a change builds them, O(N log N).
+** EXDATE days, walked), then either a bitmap a day by each item's rank in the day's order, read
+** back in order (when the range's items are at least D × N / 256 for D days: O(D × N / 64) more),
+** or one radix sort; the first call after a change builds them, O(N log N).
 ** Allocates (ENOMEM leaves nothing changed). Reads the set (any number of threads). */
 int calgrid_todo_set_occurrences(calgrid_occurrence *out, size_t size, size_t *out_count, const calgrid_todo_set *set,
                                  calgrid_date first, calgrid_date last, calgrid_todo_kind kind);

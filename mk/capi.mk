@@ -432,3 +432,13 @@ bench-agenda: $(CAPI_SO)
 	cc -O2 -std=c99 -I Include -I Benchmarks/CAPI Benchmarks/CAPI/bench_agenda.c -L$(CAPI_DIR) -lcalgrid \
 	   -Wl,-rpath,$(abspath $(CAPI_DIR)) -o $(CAPI_DIR)/bench_agenda
 	$(CAPI_DIR)/bench_agenda
+
+# The agenda's floor (issue 39): the same set's occurrences with their order keys known, timed
+# only for putting them in order and filling calgrid_occurrence structs, warm and after 64 MB
+# written (Benchmarks/CAPI/agenda_floor.c; figures in Benchmarks/README.md). No library call.
+.PHONY: bench-agenda-floor
+bench-agenda-floor:
+	@mkdir -p $(CAPI_DIR)
+	cc -O2 -std=c99 -I Include -I Benchmarks/CAPI Benchmarks/CAPI/agenda_floor.c -o $(CAPI_DIR)/agenda_floor
+	$(CAPI_DIR)/agenda_floor
+	$(CAPI_DIR)/agenda_floor 1000000 9 cold
