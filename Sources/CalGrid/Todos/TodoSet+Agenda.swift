@@ -115,7 +115,7 @@ extension TodoSet {
         guard keyBits &+ indexBits <= 64, keys.count > 1 else {
             _radixSortPairs64(&keys, &rows, keyBits: keyBits)
             var found = _AgendaOccurrences(first: a, shift: shift, keys: keys, rows: rows, indexBits: 0)
-            if !_details.zoneRows.isEmpty { _reorderZoned(&found, x) }
+            if !_details.zoned.isEmpty { _reorderZoned(&found, x) }
             return found
         }
         keys.withUnsafeMutableBufferPointer { k in
@@ -123,7 +123,7 @@ extension TodoSet {
         }
         _radixSortWords(&keys, lowBit: indexBits, bits: keyBits)
         var found = _AgendaOccurrences(first: a, shift: shift &+ UInt64(indexBits), keys: keys, rows: rows, indexBits: UInt64(indexBits))
-        if !_details.zoneRows.isEmpty { _reorderZoned(&found, x) }
+        if !_details.zoned.isEmpty { _reorderZoned(&found, x) }
         return found
     }
 
@@ -131,7 +131,7 @@ extension TodoSet {
     func _addRuleOccurrences(_ x: _AgendaIndex, _ a: Int32, _ b: Int32, _ kind: TodoKind, _ shift: UInt64,
                              _ keys: inout [UInt64], _ rows: inout [UInt64]) {
         // Row `i` (its `rowInfo` word `w`) on the days `lo...hi` of its occurrence beginning on `o`.
-        let zoned = !_details.zoneRows.isEmpty
+        let zoned = !_details.zoned.isEmpty
         func add(_ i: Int, _ w: UInt64, _ lo: Int32, _ hi: Int32, _ o: Int32) {
             var payload = w & ~0xFFFF_FFFF | UInt64(UInt32(truncatingIfNeeded: i))
             // Times in a zone of their own: this occurrence's (its rank stays the first's; the
