@@ -398,8 +398,22 @@ test-c-store: ical-venv clients-venv $(CAPI_T_DIR)/store-keep-shared $(CAPI_T_DI
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 	 $(ICAL_PYTHON) Tests/C/store_check.py "$$tmp" --todoman $(abspath $(CLIENT_VENV))/bin $(CAPI_T_DIR)/store-keep-shared $(CAPI_T_DIR)/store-keep-static
 
+# Times per occurrence through calgrid_todo.time_zone (Tests/C/zones_check.py, Python's zoneinfo the
+# oracle): Tests/C/zones_dump.c linked against each library, a weekly event in a zone whose DST
+# changes fall on other dates than the set's, by each C path that takes a todo.
+$(CAPI_T_DIR)/zones-dump-shared: Tests/C/zones_dump.c Include/calgrid.h $(CAPI_SO)
+	@mkdir -p $(@D)
+	$(CC) $(CAPI_CFLAGS) -o $@ $< -L$(CAPI_DIR) -lcalgrid -Wl,-rpath,$(abspath $(CAPI_DIR))
+$(CAPI_T_DIR)/zones-dump-static: Tests/C/zones_dump.c Include/calgrid.h $(CAPI_A)
+	@mkdir -p $(@D)
+	$(CC) $(CAPI_CFLAGS) -o $@ $< $(CAPI_A) $(CAPI_STATIC_LIBS)
+.PHONY: test-c-zones
+test-c-zones: $(CAPI_T_DIR)/zones-dump-shared $(CAPI_T_DIR)/zones-dump-static
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	 python3 Tests/C/zones_check.py "$$tmp" $(CAPI_T_DIR)/zones-dump-shared $(CAPI_T_DIR)/zones-dump-static
+
 test-c: deps-capi
-	@$(MAKE) --no-print-directory test-c-symbols test-c-shared test-c-static test-c-cxx test-c-sanitize test-c-valgrind test-c-ical test-c-lunar test-c-store test-c-example
+	@$(MAKE) --no-print-directory test-c-symbols test-c-shared test-c-static test-c-cxx test-c-sanitize test-c-valgrind test-c-ical test-c-lunar test-c-store test-c-zones test-c-example
 	@echo "test-c: C API checks passed"
 
 # Grid cells with lunar dates and holidays, and working days, from C (issue 40): Tests/C/cells_dump.c
