@@ -8,6 +8,9 @@ import CCalGrid
 /// call, more than a cached 92-day count costs in the core.
 final class _TodoSetBox {
     private let _storage: UnsafeMutablePointer<TodoSet>
+    /// The zone the set's days and times are in (`calgrid_todo_set_set_zone`): what a todo's
+    /// `time_zone` is read in.
+    var zone = TimeZoneRules.utc
 
     init() {
         _storage = .allocate(capacity: 1)
@@ -88,11 +91,14 @@ func _text(_ s: StaticString) -> String {
 let _maxCompletedDayCount = Int(CivilDate.maxDayNumber - CivilDate.minDayNumber) + 1
 
 /// Translates a caller's `calgrid_todo` into the core's draft; checks only what C can express and
-/// Swift cannot (NULLs, UTF-8, widths, flag bytes). Everything else is the core's validation.
-func _draft(_ p: UnsafeRawPointer, record: Int, err: UnsafeMutablePointer<calgrid_error>?) throws(CStatus) -> TodoDraft {
+/// Swift cannot (NULLs, UTF-8, widths, flag bytes, a zone's name). Everything else is the core's
+/// validation. A `time_zone` is read in `readIn` (the set's zone); `zones` keeps the zones the
+/// call's todos named, so each name is looked up once a call.
+func _draft(_ p: UnsafeRawPointer, record: Int, err: UnsafeMutablePointer<calgrid_error>?, readIn: TimeZoneRules,
+            zones: inout [TimeZoneRules]) throws(CStatus) -> TodoDraft {
     let size = p.load(as: Int.self)   // struct_size comes first
     guard _isTodoSize(size) else {
-        throw _fieldError(.invalid, "struct_size \(size) is neither sizeof(calgrid_todo) = \(MemoryLayout<calgrid_todo>.size) nor CALGRID_TODO_SIZE_V1 = \(_todoSizeV1) nor _V2 = \(_todoSizeV2) nor _V3 = \(_todoSizeV3) nor _V4 = \(_todoSizeV4)",
+        throw _fieldError(.invalid, "struct_size \(size) is neither sizeof(calgrid_todo) = \(MemoryLayout<calgrid_todo>.size) nor CALGRID_TODO_SIZE_V1 = \(_todoSizeV1) nor _V2 = \(_todoSizeV2) nor _V3 = \(_todoSizeV3) nor _V4 = \(_todoSizeV4) nor _V5 = \(_todoSizeV5)",
                           field: "struct_size", record: record).report(to: err)
     }
     // As the caller's header knew it: members it lacks read as zeros (no rule).
@@ -176,7 +182,47 @@ func _draft(_ p: UnsafeRawPointer, record: Int, err: UnsafeMutablePointer<calgri
         draft.times = times
     }
     if t.location != nil { draft.location = try _string(t.location, field: .location, record: record, err: err) }
+    if t.time_zone != nil {
+        let name = try _string(t.time_zone, field: .timeZone, record: record, err: err)
+        guard t.has_times != 0 else {
+            throw _fieldError(.invalid, "time_zone \(name) needs has_times: an all-day item has no times to keep in a zone",
+                              field: .timeZone, record: record).report(to: err)
+        }
+        let source = try _namedZone(name, record: record, err: err, cache: &zones)
+        draft.timeZone = TodoTimeZone(source: source, readIn: readIn)   // the set's own zone: none kept
+    }
     return draft
+}
+
+/// The zone `name` names (`calgrid_todo.time_zone`), from `cache` when the call looked it up
+/// already. Zones by name need the system layer (`_systemZone`), which the embedded library
+/// (no file system) leaves out: there every name is ENOZONE.
+func _namedZone(_ name: String, record: Int, err: UnsafeMutablePointer<calgrid_error>?,
+                cache: inout [TimeZoneRules]) throws(CStatus) -> TimeZoneRules {
+    // By the names' bytes (a name is a zone's rules), without String's Unicode comparison.
+    for z in cache where _sameName(z.name, name) { return z }
+    #if os(none)
+    var info = _ErrorInfo(CStatus(CALGRID_ENOZONE), "time_zone \(name): the embedded library has no zones by name")
+    info.field = TodoField.timeZone.nameText
+    info.recordIndex = Int64(record)
+    throw info.report(to: err)
+    #else
+    let zone = try _systemZone(name, record: record, err: err)
+    cache.append(zone)
+    return zone
+    #endif
+}
+
+/// Whether two names have the same bytes.
+func _sameName(_ a: String, _ b: String) -> Bool {
+    var x = a, y = b
+    return x.withUTF8 { p in
+        y.withUTF8 { q in
+            guard p.count == q.count else { return false }
+            for k in 0..<p.count where p[k] != q[k] { return false }
+            return true
+        }
+    }
 }
 
 extension TodoError {
@@ -225,7 +271,16 @@ public func calgrid_todo_set_copy(_ out: UnsafeMutablePointer<OpaquePointer?>?, 
         try _reserve(TodoSet.constantAllocationBytes)
         let copy = _TodoSetBox()
         copy.set = original.set   // a value copy: storage shared until written (copy on write)
+        copy.zone = original.zone
         out.pointee = OpaquePointer(Unmanaged.passRetained(copy).toOpaque())
+    }
+}
+
+@c(calgrid_todo_set_set_zone) @implementation
+public func calgrid_todo_set_set_zone(_ set: OpaquePointer?, _ zone: OpaquePointer?) -> Int32 {
+    _boundary { () throws(CStatus) in
+        let box = try _box(set)
+        box.zone = zone == nil ? .utc : try _zone(zone)
     }
 }
 
@@ -338,6 +393,9 @@ public func calgrid_todo_set_text(_ buf: UnsafeMutablePointer<CChar>?, _ size: I
             case CALGRID_TEXT_RRULE.rawValue:
                 guard let rule = t.recurrence(at: i)?.rule else { throw CStatus(CALGRID_ENOTFOUND) }
                 try _copyOut(rule.text, buf, size, outLength)
+            case CALGRID_TEXT_TIME_ZONE.rawValue:
+                guard let z = t.timeZone(at: i) else { throw CStatus(CALGRID_ENOTFOUND) }
+                try _copyOut(z.source.name, buf, size, outLength)
             case CALGRID_TEXT_ALARM_DESCRIPTION.rawValue:
                 guard tagIndex >= 0, tagIndex < t.alarmCount(at: i) else { throw .range }
                 guard let d = t.alarm(tagIndex, at: i).description else { throw CStatus(CALGRID_ENOTFOUND) }

@@ -161,7 +161,7 @@ extension TodoSet {
         // ordered again, `_reorderZoned`), or the range's items are few against the bitmaps'
         // bits: their words are read in O(days × N / 64), kept to O(items) here.
         let wordsPerDay = (count &+ 63) &>> 6
-        let marks = _details.zoneRows.isEmpty && days <= (Int.max &>> 7) / wordsPerDay
+        let marks = _details.zoned.isEmpty && days <= (Int.max &>> 7) / wordsPerDay
             && (marking ?? (_agendaItemBound(x, a, b, kind) &* 4 >= days &* wordsPerDay))
         if marks {
             var bits = [UInt64](repeating: 0, count: days &* wordsPerDay)
@@ -186,7 +186,7 @@ extension TodoSet {
         guard keyBits &+ indexBits <= 64, keys.count > 1 else {
             _radixSortPairs64(&keys, &rows, keyBits: keyBits)
             var found = _AgendaOccurrences(first: a, shift: shift, keys: keys, rows: rows, indexBits: 0)
-            if !_details.zoneRows.isEmpty { _reorderZoned(&found, x) }
+            if !_details.zoned.isEmpty { _reorderZoned(&found, x) }
             return found
         }
         keys.withUnsafeMutableBufferPointer { k in
@@ -194,7 +194,7 @@ extension TodoSet {
         }
         _radixSortWords(&keys, lowBit: indexBits, bits: keyBits)
         var found = _AgendaOccurrences(first: a, shift: shift &+ UInt64(indexBits), keys: keys, rows: rows, indexBits: UInt64(indexBits))
-        if !_details.zoneRows.isEmpty { _reorderZoned(&found, x) }
+        if !_details.zoned.isEmpty { _reorderZoned(&found, x) }
         return found
     }
 
@@ -237,7 +237,7 @@ extension TodoSet {
     /// The occurrences of the rows with a rule in `a...b`, handed to `out`.
     func _addRuleOccurrences<S: _AgendaSink>(_ x: _AgendaIndex, _ a: Int32, _ b: Int32, _ kind: TodoKind, _ out: inout S) {
         // Row `i` (its `rowInfo` word `w`) on the days `lo...hi` of its occurrence beginning on `o`.
-        let zoned = S.wantsPayload && !_details.zoneRows.isEmpty
+        let zoned = S.wantsPayload && !_details.zoned.isEmpty
         func add(_ i: Int, _ w: UInt64, _ lo: Int32, _ hi: Int32, _ o: Int32) {
             var payload = w & ~0xFFFF_FFFF | UInt64(UInt32(truncatingIfNeeded: i))
             // Times in a zone of their own: this occurrence's (its rank stays the first's; the
