@@ -372,46 +372,37 @@ test-c-example: deps-capi
 	 if [ -n "$$left" ]; then echo "uninstall left: $$left"; exit 1; fi && \
 	 echo "example + README program + docs/recurrence.md program: built with pkg-config after make install; uninstall removed everything"
 
+# The C oracle dumpers (Tests/C/NAME.c: ical_dump, store_keep, zones_dump), each linked against
+# each library as NAME-shared and NAME-static; the checks below run both.
+$(CAPI_T_DIR)/%-shared: Tests/C/%.c Include/calgrid.h $(CAPI_SO)
+	@mkdir -p $(@D)
+	$(CC) $(CAPI_CFLAGS) -o $@ $< -L$(CAPI_DIR) -lcalgrid -Wl,-rpath,$(abspath $(CAPI_DIR))
+$(CAPI_T_DIR)/%-static: Tests/C/%.c Include/calgrid.h $(CAPI_A)
+	@mkdir -p $(@D)
+	$(CC) $(CAPI_CFLAGS) -o $@ $< $(CAPI_A) $(CAPI_STATIC_LIBS)
+
 # The iCalendar calls against python-icalendar (Tests/C/ical_check.py, the iCalendar venv of
 # mk/icalendar.mk): Tests/C/ical_dump.c linked against each library, over the corpus.
 CAPI_ICAL_CORPUS := Tests/CalGridICalendarTests/Corpus
-$(CAPI_T_DIR)/ical-dump-shared: Tests/C/ical_dump.c Include/calgrid.h $(CAPI_SO)
-	@mkdir -p $(@D)
-	$(CC) $(CAPI_CFLAGS) -o $@ $< -L$(CAPI_DIR) -lcalgrid -Wl,-rpath,$(abspath $(CAPI_DIR))
-$(CAPI_T_DIR)/ical-dump-static: Tests/C/ical_dump.c Include/calgrid.h $(CAPI_A)
-	@mkdir -p $(@D)
-	$(CC) $(CAPI_CFLAGS) -o $@ $< $(CAPI_A) $(CAPI_STATIC_LIBS)
 .PHONY: test-c-ical
-test-c-ical: ical-venv $(CAPI_T_DIR)/ical-dump-shared $(CAPI_T_DIR)/ical-dump-static
+test-c-ical: ical-venv $(CAPI_T_DIR)/ical_dump-shared $(CAPI_T_DIR)/ical_dump-static
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
-	 $(ICAL_PYTHON) Tests/C/ical_check.py $(CAPI_ICAL_CORPUS) "$$tmp" $(CAPI_T_DIR)/ical-dump-shared $(CAPI_T_DIR)/ical-dump-static
+	 $(ICAL_PYTHON) Tests/C/ical_check.py $(CAPI_ICAL_CORPUS) "$$tmp" $(CAPI_T_DIR)/ical_dump-shared $(CAPI_T_DIR)/ical_dump-static
 
 # The store handle keeping a vdir (issue 38; Tests/C/store_check.py, todoman from mk/clients.mk, python-icalendar and
 # recurring-ical-events the oracle): Tests/C/store_keep.c linked against each library.
-$(CAPI_T_DIR)/store-keep-shared: Tests/C/store_keep.c Include/calgrid.h $(CAPI_SO)
-	@mkdir -p $(@D)
-	$(CC) $(CAPI_CFLAGS) -o $@ $< -L$(CAPI_DIR) -lcalgrid -Wl,-rpath,$(abspath $(CAPI_DIR))
-$(CAPI_T_DIR)/store-keep-static: Tests/C/store_keep.c Include/calgrid.h $(CAPI_A)
-	@mkdir -p $(@D)
-	$(CC) $(CAPI_CFLAGS) -o $@ $< $(CAPI_A) $(CAPI_STATIC_LIBS)
 .PHONY: test-c-store
-test-c-store: ical-venv clients-venv $(CAPI_T_DIR)/store-keep-shared $(CAPI_T_DIR)/store-keep-static
+test-c-store: ical-venv clients-venv $(CAPI_T_DIR)/store_keep-shared $(CAPI_T_DIR)/store_keep-static
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
-	 $(ICAL_PYTHON) Tests/C/store_check.py "$$tmp" --todoman $(abspath $(CLIENT_VENV))/bin $(CAPI_T_DIR)/store-keep-shared $(CAPI_T_DIR)/store-keep-static
+	 $(ICAL_PYTHON) Tests/C/store_check.py "$$tmp" --todoman $(abspath $(CLIENT_VENV))/bin $(CAPI_T_DIR)/store_keep-shared $(CAPI_T_DIR)/store_keep-static
 
 # Times per occurrence through calgrid_todo.time_zone (Tests/C/zones_check.py, Python's zoneinfo the
 # oracle): Tests/C/zones_dump.c linked against each library, a weekly event in a zone whose DST
 # changes fall on other dates than the set's, by each C path that takes a todo.
-$(CAPI_T_DIR)/zones-dump-shared: Tests/C/zones_dump.c Include/calgrid.h $(CAPI_SO)
-	@mkdir -p $(@D)
-	$(CC) $(CAPI_CFLAGS) -o $@ $< -L$(CAPI_DIR) -lcalgrid -Wl,-rpath,$(abspath $(CAPI_DIR))
-$(CAPI_T_DIR)/zones-dump-static: Tests/C/zones_dump.c Include/calgrid.h $(CAPI_A)
-	@mkdir -p $(@D)
-	$(CC) $(CAPI_CFLAGS) -o $@ $< $(CAPI_A) $(CAPI_STATIC_LIBS)
 .PHONY: test-c-zones
-test-c-zones: $(CAPI_T_DIR)/zones-dump-shared $(CAPI_T_DIR)/zones-dump-static
+test-c-zones: $(CAPI_T_DIR)/zones_dump-shared $(CAPI_T_DIR)/zones_dump-static
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
-	 python3 Tests/C/zones_check.py "$$tmp" $(CAPI_T_DIR)/zones-dump-shared $(CAPI_T_DIR)/zones-dump-static
+	 python3 Tests/C/zones_check.py "$$tmp" $(CAPI_T_DIR)/zones_dump-shared $(CAPI_T_DIR)/zones_dump-static
 
 test-c: deps-capi
 	@$(MAKE) --no-print-directory test-c-symbols test-c-shared test-c-static test-c-cxx test-c-sanitize test-c-valgrind test-c-ical test-c-lunar test-c-store test-c-zones test-c-example
