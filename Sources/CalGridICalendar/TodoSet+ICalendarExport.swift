@@ -25,8 +25,11 @@ extension TodoSet {
         defer { _Libical.unlock() }
         let cal = _Builder.calendar()
         defer { icalcomponent_free(cal) }
-        for i in indices {
-            for c in _Builder.todo(draft(at: i), alarms: alarmCount == 0 ? [] : alarms(at: i), zone: zone, now: now) { icalcomponent_add_component(cal, c) }
+        // A VTIMEZONE for each TZID a zoned item is written in, before the items (RFC 5545 3.6.5).
+        let drafts = indices.map { draft(at: $0) }
+        for z in _Builder.zones(drafts) { icalcomponent_add_component(cal, z) }
+        for (i, d) in zip(indices, drafts) {
+            for c in _Builder.todo(d, alarms: alarmCount == 0 ? [] : alarms(at: i), zone: zone, now: now) { icalcomponent_add_component(cal, c) }
         }
         return _Builder.text(cal)
     }

@@ -105,7 +105,10 @@ enum _ICalNative {
         if let r = s.recurrence {
             // A rule that ends by itself (UNTIL, COUNT, RDATEs only) reads back ending on its last
             // day: the todo's own end, or that it has none, is said beside it.
-            if r.rule == nil || r.rule?.until != nil || r.rule?.count != nil {
+            // A zoned item's days are those of the zone it is read in: its rule's own last day
+            // is said by the rule, in any zone; a day written here would be the writer's.
+            let ownLast = s.end != nil && s.end == r.lastOccurrence && _WrittenZone(d) != nil
+            if r.rule == nil || r.rule?.until != nil || r.rule?.count != nil, !ownLast {
                 out.append(s.end.map { end + ";VALUE=DATE:" + $0.basic } ?? end + ":NONE")
             }
         } else if d.isEvent, d.start != nil, d.end == nil, d.repetition == .all {
