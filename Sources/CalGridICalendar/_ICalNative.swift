@@ -5,6 +5,7 @@
 // `_ICalNativeRead` reads them back.
 import CLibical
 import CalGrid
+import CalGridImport
 
 enum _ICalNative {
     /// `TRUE`: the todo is a challenge (`isChallenge`).
@@ -136,7 +137,9 @@ enum _ICalNative {
             out.append(created + ":NONE")
         }
         if let m = d.reminderMinutes, !hasAlarmAnchor(d) { out.append(reminder + ":\(m)") }
-        if let z = d.timeZone, d.times != nil { out.append(timeZone + ":" + z.source.name) }
+        // Not for a zone made from a VTIMEZONE's expanded changes: no reader finds it by its name
+        // (its TZID, written with the times, gives it back).
+        if let z = d.timeZone, d.times != nil, !_isExpandedZoneName(z.source.name) { out.append(timeZone + ":" + z.source.name) }
         return out
     }
 

@@ -9,6 +9,7 @@
 // own VTIMEZONE gives, exactly as before; nothing is mapped to tzdata by name (a phone's zone with
 // rules other than tzdata's keeps its own rules, ICalendarZoneCacheTests).
 import CLibical
+import CalGrid
 
 /// The VTIMEZONEs one import has met, by their bytes, and which of them each streamed VCALENDAR
 /// has. Lives in the import's clock (`_ICalClock`); one thread uses it (an import's parse and its
@@ -22,6 +23,8 @@ struct _ICalZoneCache {
         var tzid: String?
         var zone: OpaquePointer?
         var problem: String?? = nil
+        /// Its rules for zoned times (`_ICalZoneRules.rules`), once made; `.some(nil)`: it has none.
+        var rules: TimeZoneRules?? = nil
     }
 
     // Arrays searched in order, not dictionaries: a few zones and one batch's calendars at most,

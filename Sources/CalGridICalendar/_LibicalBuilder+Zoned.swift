@@ -47,12 +47,17 @@ struct _WrittenZone {
     }
 
     /// The TZID of a zone named `name`: the name itself when it is a tz database name's letters,
-    /// digits and `/_+-.` (what every client knows), else (a POSIX TZ string read from an Outlook
+    /// digits, spaces and `/_+-.` (tz database names, Outlook's Windows names), else (a POSIX TZ string read from an Outlook
     /// VTIMEZONE: `<STD>8:00:00<DST>…,M3.2.0/…`, whose commas a TZID must quote) `CalGrid-` and a
     /// 64-bit hash of it: the VTIMEZONE written beside it says its rules, for every reader.
     static func tzid(_ name: String) -> String {
+        // A zone made from a file's VTIMEZONE (`_ICalZoneRules.prefix`) is written under its TZID.
+        let prefix = _expandedZonePrefix, bytes = Array(name.utf8)
+        if bytes.count > prefix.count, Array(bytes[0..<prefix.count]) == prefix {
+            return tzid(String(decoding: bytes[prefix.count...], as: UTF8.self))
+        }
         let plain = !name.isEmpty && name.utf8.allSatisfy { b in
-            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x2F || b == 0x5F || b == 0x2B || b == 0x2D || b == 0x2E
+            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x2F || b == 0x5F || b == 0x2B || b == 0x2D || b == 0x2E || b == 0x20
         }
         return plain ? name : "CalGrid-" + _hex16(_fnv1a(name.utf8), uppercase: true)
     }
@@ -90,10 +95,24 @@ struct _WrittenZone {
     }
 
     /// The start of the occurrence on `day` (the reading zone's) on the item's own clock.
-    func occurrenceStart(_ day: CivilDate) -> icaltimetype { value(Int64(day.dayNumber + Int32(shift)) * 86_400 + Int64(start)) }
+    func occurrenceStart(_ day: CivilDate) -> icaltimetype { value(Int64(ownDay(day)) * 86_400 + Int64(start)) }
 
     /// The end of the occurrence on `day`.
-    func occurrenceEnd(_ day: CivilDate) -> icaltimetype { value(Int64(day.dayNumber + Int32(shift)) * 86_400 + Int64(start) + length) }
+    func occurrenceEnd(_ day: CivilDate) -> icaltimetype { value(Int64(ownDay(day)) * 86_400 + Int64(start) + length) }
+
+    /// The day on its own clock of the occurrence on `day`: `day + shift`, unless the two zones'
+    /// offsets moved it by a day there (a rule the reader wrote out as days, RDATEs, for that: a
+    /// Monday 10:00 in Kolkata is Sunday in New York in winter, Monday in summer).
+    /// - Complexity: O(log transitions)
+    func ownDay(_ day: CivilDate) -> Int32 {
+        for k: Int32 in [0, -1, 1] {
+            let own = day.dayNumber + Int32(shift) + k
+            guard own >= CivilDate.minDayNumber, own <= CivilDate.maxDayNumber,
+                  let i = Self.instant(zone.source, CivilDate(_unchecked: own), start), let l = zone.readIn.localTime(at: i) else { continue }
+            if l.day == day { return own }
+        }
+        return day.dayNumber + Int32(shift)
+    }
 
     /// `rule` (RRULE text of the reading zone's days, its UNTIL a DATE or a floating time there)
     /// on the item's own days, its UNTIL the UTC instant ending its last day there.
