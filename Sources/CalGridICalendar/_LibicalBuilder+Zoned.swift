@@ -100,6 +100,18 @@ struct _WrittenZone {
     /// The end of the occurrence on `day`.
     func occurrenceEnd(_ day: CivilDate) -> icaltimetype { value(Int64(ownDay(day)) * 86_400 + Int64(start) + length) }
 
+    /// The times of the occurrence on `day` read in the reading zone (its own start and end there,
+    /// which across DST differ from the first occurrence's): what its alarms count from.
+    /// - Complexity: O(log transitions)
+    func readInTimes(_ day: CivilDate) -> TodoTimes? {
+        let own = CivilDate(_unchecked: ownDay(day))
+        let endWall = Int64(start) + length
+        guard let s = Self.instant(zone.source, own, start), let ls = zone.readIn.localTime(at: s),
+              let e = Self.instant(zone.source, own._clampedAdding(endWall / 86_400), Int32(endWall % 86_400)),
+              let le = zone.readIn.localTime(at: Swift.max(s, e)) else { return nil }
+        return TodoTimes(start: Int(ls.secondOfDay / 60), end: Int(le.secondOfDay / 60))
+    }
+
     /// The day on its own clock of the occurrence on `day`: `day + shift`, unless the two zones'
     /// offsets moved it by a day there (a rule the reader wrote out as days, RDATEs, for that: a
     /// Monday 10:00 in Kolkata is Sunday in New York in winter, Monday in summer).

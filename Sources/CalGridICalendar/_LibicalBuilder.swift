@@ -206,7 +206,8 @@ enum _Builder {
         if let rid = time(ICAL_RECURRENCEID_PROPERTY, occurrenceID(draft, zoned, on: day), tzid: zoned?.tzid, { icalproperty_new_recurrenceid($0) }) {
             icalcomponent_add_property(c, rid)
         }
-        let o = occurrence(draft, on: day, times: draft.times)
+        // A zoned occurrence's own times here (its alarms count from its DTSTART).
+        let o = occurrence(draft, on: day, times: zoned?.readInTimes(day) ?? draft.times)
         set(c, o, isEvent: draft.isEvent, now: now)
         if let zoned {
             // The occurrence's own wall-clock start and end on its zone's clock (its times read
