@@ -6,7 +6,8 @@ import CalGridSystem
 
 extension TodoSet {
     /// The set as one VCALENDAR with a VTODO per todo, in row order: UID (the id), DTSTAMP (`now`),
-    /// SUMMARY, DESCRIPTION, a CATEGORIES per tag, CREATED, DTSTART and DUE as DATEs, and for a done
+    /// SUMMARY, DESCRIPTION, a CATEGORIES per tag, CREATED, DTSTART and DUE as DATEs (DATE-TIMEs
+    /// for an item with times; a zoned one's with its TZID, a VTIMEZONE per TZID first), and for a done
     /// todo STATUS:COMPLETED, COMPLETED (`now`) and PERCENT-COMPLETE:100 (else STATUS:NEEDS-ACTION);
     /// a recurring todo's rule with its ticks as completed RECURRENCE-ID instances; the reminder as
     /// a VALARM (TRIGGER that many minutes after the start day's midnight, else the due day's);
