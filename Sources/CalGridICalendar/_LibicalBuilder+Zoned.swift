@@ -149,15 +149,20 @@ struct _WrittenZone {
         return parts.textString
     }
 
-    /// Whether `c`'s DTSTART is written on this zone's clock (its TZID, or UTC): a patched item
-    /// written floating before (X-CALGRID-TIMEZONE) keeps its rule's values floating too.
-    func writes(_ c: OpaquePointer) -> Bool {
+    /// How `c`'s other date-times are written beside its DTSTART (else DUE) as it stands: on this
+    /// zone's clock under the TZID that value has (an Outlook file's "Pacific Standard Time",
+    /// whose VTIMEZONE gave this zone), or UTC; nil when it is floating (a file CalGrid wrote
+    /// before it wrote TZIDs, with X-CALGRID-TIMEZONE) or a DATE: its rule's values stay so too.
+    func written(in c: OpaquePointer) -> _WrittenZone? {
         guard let p = icalcomponent_get_first_property(c, ICAL_DTSTART_PROPERTY) ?? icalcomponent_get_first_property(c, ICAL_DUE_PROPERTY)
-        else { return true }
-        let written = icalproperty_get_first_parameter(p, ICAL_TZID_PARAMETER).flatMap { icalparameter_get_tzid($0) }.map { String(cString: $0) }
-        if let tzid { return written.map { _sameBytes($0, tzid) } ?? false }
-        guard written == nil, let v = icalproperty_get_value(p) else { return false }
-        return icaltime_is_utc(icalvalue_get_datetime(v)) != 0
+        else { return self }
+        if let t = icalproperty_get_first_parameter(p, ICAL_TZID_PARAMETER).flatMap({ icalparameter_get_tzid($0) }) {
+            var w = self
+            w.tzid = String(cString: t)
+            return tzid == nil ? nil : w
+        }
+        guard let v = icalproperty_get_value(p) else { return nil }
+        return tzid == nil && icaltime_is_utc(icalvalue_get_datetime(v)) != 0 ? self : nil
     }
 }
 

@@ -284,7 +284,7 @@ enum _Builder {
         remove(c, ICAL_EXDATE_PROPERTY)
         guard let r = draft.recurrence else { return }
         // On the item's own zone's clock when its DTSTART is (`_WrittenZone`), else as written.
-        let zoned = _WrittenZone(draft).flatMap { $0.writes(c) ? $0 : nil }
+        let zoned = _WrittenZone(draft)?.written(in: c)
         if let rule = r.rule {
             var t = rule.text
             if rule.until == nil, rule.count == nil, let e = draft.end { t += ";UNTIL=" + e.basic }
@@ -382,7 +382,7 @@ enum _Builder {
         remove(c, ICAL_DURATION_PROPERTY)
         let last = draft.occurrenceDays > 1 || draft.times != nil ? draft.start.map { $0._clampedAdding(Int64(draft.occurrenceDays) - 1) } : nil
         // On the zone's clock as DTSTART is (one value type and zone for both, RFC 5545 3.8.2.3).
-        let zoned = _WrittenZone(draft).flatMap { $0.writes(c) ? $0 : nil }
+        let zoned = _WrittenZone(draft)?.written(in: c)
         func value(_ t: icaltimetype) -> icaltimetype { zoned?.converted(t) ?? t }
         if isEvent {
             replace(c, ICAL_DTEND_PROPERTY, with: last.flatMap { time(ICAL_DTEND_PROPERTY, value(eventEnd(draft.start, $0, draft.times)), tzid: zoned?.tzid) { icalproperty_new_dtend($0) } })
