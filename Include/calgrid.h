@@ -597,6 +597,22 @@ typedef struct calgrid_todo {
     int end_minutes;                    /* 0 ... 1439 on its last day (may be before start_minutes: it ends
                                            on a later day); read only with has_times */
     const char *location;               /* where it takes place (LOCATION), or NULL */
+    /* Added after location: a caller whose header lacks it passes CALGRID_TODO_SIZE_V5 (or older)
+    ** and its times are floating, as before. */
+    const char *time_zone;              /* the zone its times keep their wall-clock time in (an iCalendar
+                                           TZID): a name calgrid_tz_new takes ("America/New_York"), or
+                                           NULL = floating, in the set's zone. Needs has_times (EINVAL,
+                                           field "timeZone"). start, end, start_minutes and end_minutes
+                                           stay the first occurrence's in the set's zone
+                                           (calgrid_todo_set_set_zone; a store's: its zone), as an
+                                           import reads a DTSTART with a TZID; each later occurrence
+                                           keeps its own wall-clock time there, so where the two zones
+                                           change offset on different dates its times move
+                                           (calgrid_todo_set_occurrences gives each occurrence's own).
+                                           The set's own zone is kept as NULL. EZONENAME, ENOZONE or
+                                           EZONEDATA (err->message names the zone) for a name that is
+                                           not a zone; ENOZONE in the embedded library, which has no
+                                           zones by name. Borrowed for the call; the set keeps the rules. */
 } calgrid_todo;
 
 /* sizeof(calgrid_todo) before the rule members: what callers built with an older header pass. */
@@ -607,10 +623,12 @@ typedef struct calgrid_todo {
 #define CALGRID_TODO_SIZE_V3 (offsetof(calgrid_todo, is_event) + sizeof(int))
 /* sizeof(calgrid_todo) before has_times (with occurrence_days). */
 #define CALGRID_TODO_SIZE_V4 (offsetof(calgrid_todo, occurrence_days) + sizeof(int))
+/* sizeof(calgrid_todo) before time_zone (with the times and location). */
+#define CALGRID_TODO_SIZE_V5 (offsetof(calgrid_todo, location) + sizeof(const char *))
 
 #define CALGRID_TODO_INIT \
     { sizeof(calgrid_todo), NULL, NULL, NULL, CALGRID_DATE_NONE, CALGRID_DATE_NONE, CALGRID_TIMESTAMP_NONE, \
-      0, 0, CALGRID_EVERY_DAY, CALGRID_REMINDER_NONE, NULL, 0, NULL, 0, NULL, NULL, 0, NULL, 0, 0, 1, 0, 0, 0, NULL }
+      0, 0, CALGRID_EVERY_DAY, CALGRID_REMINDER_NONE, NULL, 0, NULL, 0, NULL, NULL, 0, NULL, 0, 0, 1, 0, 0, 0, NULL, NULL }
 
 /* The fixed-size facts of a stored todo (its texts: calgrid_todo_set_text). */
 typedef struct calgrid_todo_info {
@@ -635,7 +653,9 @@ typedef struct calgrid_todo_info {
                                            caller whose header lacks it passes CALGRID_TODO_INFO_SIZE_V2) */
     int has_times;                      /* its times of day, as calgrid_todo's (added later: a caller whose */
     int start_minutes;                  /* header lacks them passes CALGRID_TODO_INFO_SIZE_V3); */
-    int end_minutes;                    /* -1 each without has_times */
+    int end_minutes;                    /* -1 each without has_times. Its first occurrence's: one with a
+                                           time zone (CALGRID_TEXT_TIME_ZONE) may have other times on
+                                           later occurrences, which calgrid_todo_set_occurrences gives */
 } calgrid_todo_info;
 
 /* sizeof(calgrid_todo_info) before is_event. */
@@ -659,6 +679,14 @@ void calgrid_todo_set_free(calgrid_todo_set *set);
 ** read a set while another thread changes its own copy of it (a snapshot for readers while a sync
 ** edits). Ownership: the caller owns *out and releases it with calgrid_todo_set_free. */
 int calgrid_todo_set_copy(calgrid_todo_set **out, const calgrid_todo_set *set);
+
+/* Sets the zone the set's days and times of day are in: what a todo's time_zone is read in
+** (calgrid_todo.time_zone). NULL = UTC, a new set's. It changes no todo already in the set (each
+** keeps the zone it came in with); an import does not set it. A copy has its set's zone, and a
+** store's snapshot the store's. `zone` is borrowed for the call (the set keeps its rules).
+** EINVAL for a NULL set. Changes the set: one thread. */
+struct calgrid_tz;   /* calgrid_tz, declared with its calls below */
+int calgrid_todo_set_set_zone(calgrid_todo_set *set, const struct calgrid_tz *zone);
 
 /* *out = the number of todos. Reads the set.
 ** Threads: every function taking a const calgrid_todo_set * reads it and may run on many threads
@@ -732,8 +760,10 @@ typedef enum calgrid_todo_text {
     CALGRID_TEXT_TAG,    /* the tag at `tag_index` (ERANGE when tag_index >= tag_count) */
     CALGRID_TEXT_RRULE,  /* the rule's canonical RRULE text (ENOTFOUND when the todo has no rule text) */
     CALGRID_TEXT_LOCATION, /* where it takes place (ENOTFOUND when it has no location) */
-    CALGRID_TEXT_ALARM_DESCRIPTION /* the DESCRIPTION of its alarm number `tag_index` (calgrid_alarm_instant.alarm;
+    CALGRID_TEXT_ALARM_DESCRIPTION, /* the DESCRIPTION of its alarm number `tag_index` (calgrid_alarm_instant.alarm;
                                       ERANGE when it has no such alarm, ENOTFOUND when that one has none) */
+    CALGRID_TEXT_TIME_ZONE /* the zone its times keep their wall-clock time in (calgrid_todo.time_zone: the
+                              zone's name); ENOTFOUND when its times are floating, in the set's zone */
 } calgrid_todo_text;
 
 /* Copies one text of the todo at `index` into buf (capacity `size`) as NUL-terminated UTF-8;
@@ -831,7 +861,9 @@ typedef struct calgrid_occurrence {
 ** EINVAL when last is before first. O(G log N + P + W + k) for k occurrences: the index of
 ** calgrid_todo_set_overlapping and the agenda index (rule items by first occurrence and by rule
 ** pattern; G their groups, P the patterns' days in the range, W the items whose rule has RDATE or
-** EXDATE days, walked), then one radix sort; the first call after a change builds them, O(N log N).
+** EXDATE days, walked), then either a bitmap a day by each item's rank in the day's order, read
+** back in order (when the range's items are at least D × N / 256 for D days: O(D × N / 64) more),
+** or one radix sort; the first call after a change builds them, O(N log N).
 ** Allocates (ENOMEM leaves nothing changed). Reads the set (any number of threads). */
 int calgrid_todo_set_occurrences(calgrid_occurrence *out, size_t size, size_t *out_count, const calgrid_todo_set *set,
                                  calgrid_date first, calgrid_date last, calgrid_todo_kind kind);

@@ -29,6 +29,19 @@ test-lunar-table: lunar-venv
 
 TEST_RULES += test-lunar-table
 
+# The holidays' names and the lunar sentences' pieces: Tests/oracle/text_table.py holds them and
+# writes Sources/CalGrid/Support/_TextTable.swift (`make text-table`); test-text-table checks the
+# committed table is what it writes.
+TEXT_TABLE := Sources/CalGrid/Support/_TextTable.swift
+.PHONY: text-table test-text-table
+text-table:
+	python3 Tests/oracle/text_table.py > $(TEXT_TABLE).tmp && mv -f $(TEXT_TABLE).tmp $(TEXT_TABLE)
+test-text-table:
+	@python3 Tests/oracle/text_table.py | cmp -s - $(TEXT_TABLE) || \
+	  { echo "test-text-table: $(TEXT_TABLE) differs from what Tests/oracle/text_table.py writes"; exit 1; }
+	@echo "test-text-table: $(TEXT_TABLE) is what Tests/oracle/text_table.py writes"
+TEST_RULES += test-text-table
+
 # `calgrid add --skip-holidays` against python-holidays and Python's calendar (Tests/CLI/skip_holidays_test.py).
 .PHONY: test-cli-holidays
 test-cli-holidays: lunar-venv

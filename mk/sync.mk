@@ -31,9 +31,9 @@ TEST_RULES += test-sync
 # iCalendar corpus writes nothing (CLI and C); every file of the hostile corpora imported, saved as
 # JSON Lines, ics and a vdir, and read back with the same count and per-day tallies.
 .PHONY: test-vdir-hostile
-test-vdir-hostile: deps $(CAPI_T_DIR)/ical-dump-shared
+test-vdir-hostile: deps $(CAPI_T_DIR)/ical_dump-shared
 	$(SWIFT) build --product calgrid
-	python3 Tests/Sync/hostile_vdir_test.py $(BUILD)/debug/calgrid $(CAPI_T_DIR)/ical-dump-shared
+	python3 Tests/Sync/hostile_vdir_test.py $(BUILD)/debug/calgrid $(CAPI_T_DIR)/ical_dump-shared
 
 TEST_RULES += test-vdir-hostile
 

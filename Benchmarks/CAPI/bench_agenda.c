@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bench_common.h"
+#include "agenda_set.h"
 
-typedef struct { int32_t start, end; int weekly, has_times, minutes; char title[12]; } item;
 typedef struct { int32_t day; int minutes; const char *title; size_t index; } occ;
 
 static item *items;
@@ -27,10 +27,6 @@ static int cmp_occ(const void *pa, const void *pb) {
     if (c) return c;
     return a->index < b->index ? -1 : a->index > b->index;
 }
-
-static uint64_t lcg = 88172645463325252ULL;
-static uint32_t rnd(void) { lcg = lcg * 6364136223846793005ULL + 1442695040888963407ULL; return (uint32_t)(lcg >> 33); }
-static int cmp_u64(const void *a, const void *b) { uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b; return x < y ? -1 : x > y; }
 
 int main(int argc, char **argv) {
     size_t n = argc > 1 ? (size_t)atol(argv[1]) : 1000000;
@@ -44,12 +40,7 @@ int main(int argc, char **argv) {
     if (!items || !todos || !ids || calgrid_todo_set_new(&set) != CALGRID_OK) return 1;
     for (size_t i = 0; i < n; i++) {
         item *it = &items[i];
-        it->start = base + (int32_t)(rnd() % 730);
-        it->weekly = rnd() % 10 < 3;
-        it->end = it->weekly ? it->start + 7 * (int32_t)(1 + rnd() % 52) : it->start + (int32_t)(rnd() % 10);
-        it->has_times = rnd() % 2;
-        it->minutes = it->has_times ? (int)(rnd() % 1440) : -1;
-        snprintf(it->title, sizeof it->title, "t%u", rnd() % 100000);
+        agenda_item_draw(it, base);
         snprintf(ids[i], 16, "i%zu", i);
         calgrid_todo t = CALGRID_TODO_INIT;
         t.id = ids[i]; t.title = it->title; t.start = it->start; t.end = it->end;

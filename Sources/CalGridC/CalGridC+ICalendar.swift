@@ -34,14 +34,35 @@ func _icalImportBound(_ set: TodoSet, inputBytes: Int) -> Int {
     _add(_add(_mul(inputBytes, 2 + 24 + 4), 4 << 20), _mul(set.memoryFootprint.totalBytes, 2))
 }
 
+/// What a C iCalendar import reads: a .ics file or (`directory`) a vdir at a path, or the caller's buffer.
+enum _ICalInput {
+    case path(UnsafePointer<CChar>?, directory: Bool)
+    case buffer(UnsafeRawPointer?, Int)
+}
+
+/// Every C iCalendar import, one body for the three calls: the iCalendar bound, `_icalImport` as the
+/// commit, and `importICalendar` of what `input` is.
+func _icalImportC(_ report: UnsafeMutablePointer<calgrid_import_report>?, _ set: OpaquePointer?, _ input: _ICalInput,
+                  _ options: UnsafePointer<calgrid_import_options>?, _ err: UnsafeMutablePointer<calgrid_error>?) -> Int32 {
+    _boundary { () throws(CStatus) in
+        switch input {
+        case .path(let path, let directory):
+            try _importPath(report, set, path, options, err, size: directory ? _directorySize : _fileSize, bound: _icalImportBound,
+                            commit: _icalImport) { (s, at, o) throws(ImportError) in
+                try directory ? s.importICalendar(directoryAt: at, options: o) : s.importICalendar(fileAt: at, options: o)
+            }
+        case .buffer(let data, let size):
+            try _importBuffer(report, set, data, size, options, err, bound: _icalImportBound,
+                              commit: _icalImport) { (s, bytes, o) throws(ImportError) in try s.importICalendar(bytes: bytes, options: o) }
+        }
+    }
+}
+
 @c(calgrid_ical_import_file) @implementation
 public func calgrid_ical_import_file(_ report: UnsafeMutablePointer<calgrid_import_report>?, _ set: OpaquePointer?,
                                      _ path: UnsafePointer<CChar>?, _ options: UnsafePointer<calgrid_import_options>?,
                                      _ err: UnsafeMutablePointer<calgrid_error>?) -> Int32 {
-    _boundary { () throws(CStatus) in
-        try _importPath(report, set, path, options, err, size: _fileSize, bound: _icalImportBound,
-                        commit: _icalImport) { (s, file, o) throws(ImportError) in try s.importICalendar(fileAt: file, options: o) }
-    }
+    _icalImportC(report, set, .path(path, directory: false), options, err)
 }
 
 @c(calgrid_ical_import_buffer) @implementation
@@ -49,20 +70,14 @@ public func calgrid_ical_import_buffer(_ report: UnsafeMutablePointer<calgrid_im
                                        _ data: UnsafeRawPointer?, _ size: Int,
                                        _ options: UnsafePointer<calgrid_import_options>?,
                                        _ err: UnsafeMutablePointer<calgrid_error>?) -> Int32 {
-    _boundary { () throws(CStatus) in
-        try _importBuffer(report, set, data, size, options, err, bound: _icalImportBound,
-                          commit: _icalImport) { (s, bytes, o) throws(ImportError) in try s.importICalendar(bytes: bytes, options: o) }
-    }
+    _icalImportC(report, set, .buffer(data, size), options, err)
 }
 
 @c(calgrid_ical_import_vdir) @implementation
 public func calgrid_ical_import_vdir(_ report: UnsafeMutablePointer<calgrid_import_report>?, _ set: OpaquePointer?,
                                      _ path: UnsafePointer<CChar>?, _ options: UnsafePointer<calgrid_import_options>?,
                                      _ err: UnsafeMutablePointer<calgrid_error>?) -> Int32 {
-    _boundary { () throws(CStatus) in
-        try _importPath(report, set, path, options, err, size: _directorySize, bound: _icalImportBound,
-                        commit: _icalImport) { (s, dir, o) throws(ImportError) in try s.importICalendar(directoryAt: dir, options: o) }
-    }
+    _icalImportC(report, set, .path(path, directory: true), options, err)
 }
 
 /// The bytes of the directory's *.ics files together (what a vdir import reads into one buffer);

@@ -61,6 +61,9 @@ func _measure(_ p: UnsafeRawPointer, count: Int, stride: Int) -> (text: Int, fla
         // Times and a location go into the side table: its entry, the location twice (the draft's
         // string and the table's arena) and the table's growth by doubling.
         if t.has_times != 0 || t.location != nil { text = _add(text, _add(_mul(_cLength(t.location), 3), 64)) }
+        // A time zone's name as read, its entry in the set's zone table and zoned rows (its rules
+        // are reserved where they are read, `_namedZone`).
+        if t.time_zone != nil { text = _add(text, _add(_mul(_cLength(t.time_zone), 3), 256)) }
         if t.completed_days != nil, t.completed_day_count >= 0, t.completed_day_count <= _maxCompletedDayCount {
             flags = _add(flags, t.completed_day_count)   // a larger count is refused before it is read
         }

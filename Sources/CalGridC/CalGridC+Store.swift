@@ -126,6 +126,7 @@ public func calgrid_store_snapshot(_ out: UnsafeMutablePointer<OpaquePointer?>?,
         } catch { throw _storeErrorInfo(error).report(to: err) }
         let result = _TodoSetBox()
         result.set = set
+        result.zone = box.options.zone
         out.pointee = OpaquePointer(Unmanaged.passRetained(result).toOpaque())
     }
 }
@@ -137,7 +138,8 @@ public func calgrid_store_add(_ store: OpaquePointer?, _ todo: UnsafePointer<cal
         guard let store, let todo else { throw _ErrorInfo(.invalid, store == nil ? "store is NULL" : "todo is NULL").report(to: err) }
         let box = try _storeBox(store)
         try _reserveStore(box, changing: true, extra: _todoBytes(todo), err: err)
-        let draft = try _draft(UnsafeRawPointer(todo), record: 0, err: err)
+        var zones: [TimeZoneRules] = []
+        let draft = try _draft(UnsafeRawPointer(todo), record: 0, err: err, readIn: box.options.zone, zones: &zones)
         try _storeChange(box, creating: box.creating, err: err) { (set: inout TodoSet) throws(TodoError) -> Bool in
             _ = try set.append(draft)
             return true
@@ -153,7 +155,8 @@ public func calgrid_store_update(_ store: OpaquePointer?, _ id: UnsafePointer<CC
         let box = try _storeBox(store)
         try _reserveStore(box, changing: true, extra: _add(_todoBytes(todo), _cLength(id)), err: err)
         let key = try _string(id, field: .id, record: 0, err: err)
-        let draft = try _draft(UnsafeRawPointer(todo), record: 0, err: err)
+        var zones: [TimeZoneRules] = []
+        let draft = try _draft(UnsafeRawPointer(todo), record: 0, err: err, readIn: box.options.zone, zones: &zones)
         try _storeChange(box, err: err) { (set: inout TodoSet) throws(TodoError) -> Bool in
             guard let i = set.index(ofID: key) else { throw .unknownID(key) }
             guard set.draft(at: i) != draft else { return false }

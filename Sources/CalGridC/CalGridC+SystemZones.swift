@@ -23,3 +23,18 @@ public func calgrid_tz_local(_ out: UnsafeMutablePointer<OpaquePointer?>?) -> In
         try _newZone(out, nil) { () throws(TimeZoneError) in TimeZoneRules.local() }
     }
 }
+
+/// The zone `name` names, as `calgrid_tz_new` finds it (`calgrid_todo.time_zone` of todo
+/// `record`), its file's rules reserved first; its failure is the zone's status and sentence with
+/// the field. The embedded library has no file system and leaves this file out (`_namedZone`
+/// says ENOZONE there).
+func _systemZone(_ name: String, record: Int, err: UnsafeMutablePointer<calgrid_error>?) throws(CStatus) -> TimeZoneRules {
+    try _reserveZone(bytes: _maxZoneFileBytes, err: err)
+    do throws(TimeZoneError) { return try TimeZoneRules.parse(name) } catch {
+        var info = error._info()
+        info.field = TodoField.timeZone.nameText
+        info.recordIndex = Int64(record)
+        info.message = "time_zone: " + info.message
+        throw info.report(to: err)
+    }
+}

@@ -9,7 +9,8 @@ let _todoSizeV1 = MemoryLayout<calgrid_todo>.offset(of: \.rrule)!
 /// A `struct_size` this library reads: the older header's (`CALGRID_TODO_SIZE_V1`) or at least
 /// today's (a later header's members beyond it are not read). Anything between cuts a member.
 func _isTodoSize(_ size: Int) -> Bool {
-    size == _todoSizeV1 || size == _todoSizeV2 || size == _todoSizeV3 || size == _todoSizeV4 || size >= MemoryLayout<calgrid_todo>.size
+    size == _todoSizeV1 || size == _todoSizeV2 || size == _todoSizeV3 || size == _todoSizeV4 || size == _todoSizeV5
+        || size >= MemoryLayout<calgrid_todo>.size
 }
 
 /// `CALGRID_TODO_SIZE_V2`: the header before `is_event` (its todos are todos).
@@ -20,6 +21,9 @@ let _todoSizeV3 = MemoryLayout<calgrid_todo>.offset(of: \.is_event)! + MemoryLay
 
 /// `CALGRID_TODO_SIZE_V4`: the header before `has_times` (its items are all-day, without a location).
 let _todoSizeV4 = MemoryLayout<calgrid_todo>.offset(of: \.occurrence_days)! + MemoryLayout<Int32>.size
+
+/// `CALGRID_TODO_SIZE_V5`: the header before `time_zone` (its times are floating).
+let _todoSizeV5 = MemoryLayout<calgrid_todo>.offset(of: \.time_zone)!
 
 /// The caller's `calgrid_todo` as its header knew it: `size` bytes (at least `_todoSizeV1`, which
 /// the caller checked) copied over zeros, so members added later read as "no rule".

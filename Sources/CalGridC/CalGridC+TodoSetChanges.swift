@@ -11,7 +11,8 @@ public func calgrid_todo_set_add(_ outIndex: UnsafeMutablePointer<Int>?, _ set: 
         guard let set, let todo else { throw _ErrorInfo(.invalid, set == nil ? "set is NULL" : "todo is NULL").report(to: err) }
         let box = try _box(set)
         try _reserveChange(&box.set, todo: todo, row: nil, err: err)
-        let draft = try _draft(UnsafeRawPointer(todo), record: 0, err: err)
+        var zones: [TimeZoneRules] = []
+        let draft = try _draft(UnsafeRawPointer(todo), record: 0, err: err, readIn: box.zone, zones: &zones)
         do throws(TodoError) {
             let i = try box.set.append(draft)
             outIndex?.pointee = i
@@ -39,13 +40,14 @@ public func calgrid_todo_set_add_many(_ set: OpaquePointer?, _ todos: UnsafePoin
         var drafts: [TodoDraft] = []
         drafts.reserveCapacity(Swift.min(count, _maxReservedTodos))
         let base = UnsafeRawPointer(todos)
+        var zones: [TimeZoneRules] = []
         for k in 0..<count {
             let p = base + k * stride
             guard p.load(as: Int.self) == stride else {
                 throw _fieldError(.invalid, "todos[\(k)].struct_size differs from todos[0].struct_size",
                                   field: "struct_size", record: k).report(to: err)
             }
-            drafts.append(try _draft(p, record: k, err: err))
+            drafts.append(try _draft(p, record: k, err: err, readIn: box.zone, zones: &zones))
         }
         do throws(TodoError) { try box.set.insert(contentsOf: drafts) } catch { throw error._info().report(to: err) }
     }
@@ -61,7 +63,8 @@ public func calgrid_todo_set_update(_ set: OpaquePointer?, _ index: Int, _ todo:
             throw _ErrorInfo(.range, "index \(UInt(bitPattern: index)) is not below the count \(box.set.count)").report(to: err)
         }
         try _reserveChange(&box.set, todo: todo, row: index, err: err)
-        let draft = try _draft(UnsafeRawPointer(todo), record: index, err: err)
+        var zones: [TimeZoneRules] = []
+        let draft = try _draft(UnsafeRawPointer(todo), record: index, err: err, readIn: box.zone, zones: &zones)
         do throws(TodoError) { try box.set.update(at: index, to: draft) } catch { throw error._info().report(to: err) }
     }
 }

@@ -118,7 +118,7 @@ enum _Patch {
         if anchors, old.reminderMinutes != nil { try? _ICalAlarm.set(c, to: nil, title: new.title, clock: &clock) }
         if old.createdAt != new.createdAt {
             _Builder.replace(raw, ICAL_CREATED_PROPERTY, with: new.createdAt.flatMap { _Builder.time(ICAL_CREATED_PROPERTY, _Builder.utc($0)) { icalproperty_new_created($0) } })
-        } else if let t = new.createdAt, !c.has(ICAL_CREATED_PROPERTY), !_ICalNative.lines(newNative).contains(where: { $0.hasPrefix(_ICalNative.created) }) {
+        } else if let t = new.createdAt, !c.has(ICAL_CREATED_PROPERTY), !_ICalNative.lines(newNative).contains(where: { $0.hasPrefix(_ICalNative.Property.created.rawValue) }) {
             // Read from DTSTAMP (todoman writes no CREATED), which the bump below moves to now: kept
             // as CREATED, so a tick leaves the registration time as it was, as in a native store.
             _Builder.replace(raw, ICAL_CREATED_PROPERTY, with: _Builder.time(ICAL_CREATED_PROPERTY, _Builder.utc(t)) { icalproperty_new_created($0) })

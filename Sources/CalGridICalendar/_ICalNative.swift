@@ -8,38 +8,39 @@ import CalGrid
 import CalGridImport
 
 enum _ICalNative {
-    /// `TRUE`: the todo is a challenge (`isChallenge`).
-    static let challenge = "X-CALGRID-CHALLENGE"
-    /// The repetition's weekdays as RRULE BYDAY words (`MO,WE,FR`).
-    static let repetition = "X-CALGRID-REPETITION"
-    /// The todo's own start day when it is not its first repeat day (DTSTART, synchronised, is).
-    static let start = "X-CALGRID-START"
-    /// `START`: a todo with an end and no start (every day up to its due); `END`: one with a start
-    /// and no end (every day from its start); `LAST`: an event's last day when it has no start
-    /// (`X-CALGRID-OPEN;X-CALGRID-LAST=…`, no VEVENT form has an end without a start).
-    static let open = "X-CALGRID-OPEN"
-    /// The per-day completion flags, `0`/`1` a tracked day in date order (`EMPTY`: none tracked;
-    /// `NONE`: no flags of its own, where the item's status would tick them all), with the STATUS they
-    /// were written beside (`X-CALGRID-STATUS`): read only while the item still says that status.
-    static let ticked = "X-CALGRID-TICKED"
-    /// A recurring todo's own rule, when the RRULE written is it with the todo's end as UNTIL.
-    static let rule = "X-CALGRID-RULE"
-    /// A recurring todo's own last day, when its rule ends by itself (UNTIL, COUNT); `NONE`: it has none.
-    static let end = "X-CALGRID-END"
+    /// CalGrid's own properties: what a write replaces (other X-CALGRID- names, such as the test
+    /// corpus' X-CALGRID-IMITATES, are left alone) and what a read looks for.
+    enum Property: String {
+        /// `TRUE`: the todo is a challenge (`isChallenge`).
+        case challenge = "X-CALGRID-CHALLENGE"
+        /// The repetition's weekdays as RRULE BYDAY words (`MO,WE,FR`).
+        case repetition = "X-CALGRID-REPETITION"
+        /// The todo's own start day when it is not its first repeat day (DTSTART, synchronised, is).
+        case start = "X-CALGRID-START"
+        /// `START`: a todo with an end and no start (every day up to its due); `END`: one with a start
+        /// and no end (every day from its start); `LAST`: an event's last day when it has no start
+        /// (`X-CALGRID-OPEN;X-CALGRID-LAST=…`, no VEVENT form has an end without a start).
+        case open = "X-CALGRID-OPEN"
+        /// The per-day completion flags, `0`/`1` a tracked day in date order (`EMPTY`: none tracked;
+        /// `NONE`: no flags of its own, where the item's status would tick them all), with the STATUS they
+        /// were written beside (`X-CALGRID-STATUS`): read only while the item still says that status.
+        case ticked = "X-CALGRID-TICKED"
+        /// A recurring todo's own rule, when the RRULE written is it with the todo's end as UNTIL.
+        case rule = "X-CALGRID-RULE"
+        /// A recurring todo's own last day, when its rule ends by itself (UNTIL, COUNT); `NONE`: it has none.
+        case end = "X-CALGRID-END"
+        /// `NONE`: no creation time; else seconds since 1970 (a time no CREATED can say).
+        case created = "X-CALGRID-CREATED"
+        /// Minutes after midnight: the reminder of a todo with no day to anchor a VALARM to.
+        case reminder = "X-CALGRID-REMINDER"
+        /// The zone whose wall clock a recurring item's times keep (`TodoDraft.timeZone`'s source, by
+        /// name), written beside the floating DATE-TIMEs a new item gets; read back in the import zone.
+        case timeZone = "X-CALGRID-TIMEZONE"
+    }
     /// The parameter of `open` giving an event's last day.
     static let lastParameter = "X-CALGRID-LAST"
-    /// `NONE`: no creation time; else seconds since 1970 (a time no CREATED can say).
-    static let created = "X-CALGRID-CREATED"
-    /// Minutes after midnight: the reminder of a todo with no day to anchor a VALARM to.
-    static let reminder = "X-CALGRID-REMINDER"
     /// The parameter of `ticked` naming the status written beside it.
     static let statusParameter = "X-CALGRID-STATUS"
-    /// The zone whose wall clock a recurring item's times keep (`TodoDraft.timeZone`'s source, by
-    /// name), written beside the floating DATE-TIMEs a new item gets; read back in the import zone.
-    static let timeZone = "X-CALGRID-TIMEZONE"
-    /// Every property above: what a write replaces (other X-CALGRID- names, such as the test
-    /// corpus' X-CALGRID-IMITATES, are left alone).
-    static let names = [challenge, repetition, start, rule, end, open, ticked, created, reminder, timeZone]
 
     /// The first day on or after `day` whose weekday is in `days`; nil when none is, up to 9999-12-31.
     static func firstRepeatDay(_ days: WeekdaySet, onOrAfter day: CivilDate) -> CivilDate? {
@@ -93,15 +94,16 @@ enum _ICalNative {
     /// The X-CALGRID- content lines `d` needs beside its standard properties (`standard(d)`).
     static func lines(_ d: TodoDraft) -> [String] {
         var out: [String] = []
-        if d.isChallenge { out.append(challenge + ":TRUE") }
+        func line(_ p: Property, _ rest: String) { out.append(p.rawValue + rest) }
+        if d.isChallenge { line(.challenge, ":TRUE") }
         let s = standard(d)
         if d.repetition != .all, !d.isEvent {
-            out.append(repetition + ":" + words(d.repetition))
+            line(.repetition, ":" + words(d.repetition))
             if let start = d.start, s.start != start, s.recurrence != nil { out.append(start_(start)) }
         }
         if let rule = d.recurrence?.rule, rule.until == nil, rule.count == nil, d.end != nil {
             // The RRULE says the end as its UNTIL; the todo's own rule has none.
-            out.append(self.rule + ":" + rule.text)
+            line(.rule, ":" + rule.text)
         }
         if let r = s.recurrence {
             // A rule that ends by itself (UNTIL, COUNT, RDATEs only) reads back ending on its last
@@ -110,36 +112,36 @@ enum _ICalNative {
             // is said by the rule, in any zone; a day written here would be the writer's.
             let ownLast = s.end != nil && s.end == r.lastOccurrence && _WrittenZone(d) != nil
             if r.rule == nil || r.rule?.until != nil || r.rule?.count != nil, !ownLast {
-                out.append(s.end.map { end + ";VALUE=DATE:" + $0.basic } ?? end + ":NONE")
+                line(.end, s.end.map { ";VALUE=DATE:" + $0.basic } ?? ":NONE")
             }
         } else if d.isEvent, d.start != nil, d.end == nil, d.repetition == .all {
             // Written with RRULE:FREQ=DAILY (a VEVENT without DTEND is one day): it is no rule.
-            out.append(open + ":END")
+            line(.open, ":END")
         } else if d.isEvent, d.start == nil, let e = d.end {
-            out.append(open + ";" + lastParameter + "=" + e.basic + ":START")
+            line(.open, ";" + lastParameter + "=" + e.basic + ":START")
         } else if !d.isEvent, d.start == nil, d.end != nil {
-            out.append(open + ":START")
+            line(.open, ":START")
         } else if !d.isEvent, d.start != nil, d.end == nil {
-            out.append(open + ":END")
+            line(.open, ":END")
         }
         if !d.isEvent, s.recurrence == nil || d.completedDays != ruleFlags(s) {
             if let flags = d.completedDays {
-                out.append(ticked + ";" + statusParameter + "=" + (d.isCompleted ? "COMPLETED" : "NEEDS-ACTION") + ":"
-                           + (flags.isEmpty ? "EMPTY" : String(flags.map { $0 ? "1" : "0" })))
+                line(.ticked, ";" + statusParameter + "=" + (d.isCompleted ? "COMPLETED" : "NEEDS-ACTION") + ":"
+                              + (flags.isEmpty ? "EMPTY" : String(flags.map { $0 ? "1" : "0" })))
             } else if d.isCompleted, s.recurrence != nil {
                 // A completed recurring todo that ends reads back with every occurrence ticked; it had no flags.
-                out.append(ticked + ";" + statusParameter + "=COMPLETED:NONE")
+                line(.ticked, ";" + statusParameter + "=COMPLETED:NONE")
             }
         }
         if let c = d.createdAt {
-            if _Builder.utc(c) == nil { out.append(created + ":\(c)") }
+            if _Builder.utc(c) == nil { line(.created, ":\(c)") }
         } else {
-            out.append(created + ":NONE")
+            line(.created, ":NONE")
         }
-        if let m = d.reminderMinutes, !hasAlarmAnchor(d) { out.append(reminder + ":\(m)") }
+        if let m = d.reminderMinutes, !hasAlarmAnchor(d) { line(.reminder, ":\(m)") }
         // Not for a zone made from a VTIMEZONE's expanded changes: no reader finds it by its name
         // (its TZID, written with the times, gives it back).
-        if let z = d.timeZone, d.times != nil, !_isExpandedZoneName(z.source.name) { out.append(timeZone + ":" + z.source.name) }
+        if let z = d.timeZone, d.times != nil, !_isExpandedZoneName(z.source.name) { line(.timeZone, ":" + z.source.name) }
         return out
     }
 
@@ -162,14 +164,14 @@ enum _ICalNative {
     /// without a start is no VEVENT a client shows, so its reminder is an X- property).
     static func hasAlarmAnchor(_ d: TodoDraft) -> Bool { d.start != nil || (d.end != nil && !d.isEvent) }
 
-    private static func start_(_ day: CivilDate) -> String { start + ";VALUE=DATE:" + day.basic }
+    private static func start_(_ day: CivilDate) -> String { Property.start.rawValue + ";VALUE=DATE:" + day.basic }
 
-    /// Replaces the X-CALGRID- properties of `c` (those in `names`) with `d`'s.
+    /// Replaces the X-CALGRID- properties of `c` (those of `Property`) with `d`'s.
     static func set(_ c: OpaquePointer, _ d: TodoDraft) {
         var p = icalcomponent_get_first_property(c, ICAL_X_PROPERTY)
         var old: [OpaquePointer] = []
         while let q = p {
-            if let n = icalproperty_get_x_name(q), names.contains(String(cString: n)) { old.append(q) }
+            if let n = icalproperty_get_x_name(q), Property(rawValue: String(cString: n)) != nil { old.append(q) }
             p = icalcomponent_get_next_property(c, ICAL_X_PROPERTY)
         }
         for q in old { icalcomponent_remove_property(c, q); icalproperty_free(q) }

@@ -22,9 +22,9 @@ extension _ICalNative {
     /// - Complexity: O(properties + the todo's tracked days)
     static func read(_ c: _Component, _ item: inout _ICalItem) -> Fields {
         var out = Fields()
-        var values: [String: (value: String, parameters: [String: String])] = [:]
+        var values: [Property: (value: String, parameters: [String: String])] = [:]
         for p in c.all(ICAL_X_PROPERTY) {
-            guard let n = icalproperty_get_x_name(p), case let name = String(cString: n), names.contains(name),
+            guard let n = icalproperty_get_x_name(p), let name = Property(rawValue: String(cString: n)),
                   let v = icalproperty_get_value_as_string(p) else { continue }
             var parameters: [String: String] = [:]
             var q = icalproperty_get_first_parameter(p, ICAL_X_PARAMETER)
@@ -35,40 +35,40 @@ extension _ICalNative {
             values[name] = (String(cString: v), parameters)
         }
         guard !values.isEmpty else { return out }
-        out.timeZone = values[timeZone]?.value
+        out.timeZone = values[.timeZone]?.value
         let hasStart = c.has(ICAL_DTSTART_PROPERTY)
-        if let v = values[created]?.value, !c.has(ICAL_CREATED_PROPERTY) {
+        if let v = values[.created]?.value, !c.has(ICAL_CREATED_PROPERTY) {
             if v == "NONE" { item.createdAt = nil } else if let s = Int64(v) { item.createdAt = s }
         }
-        if let v = values[reminder]?.value, item.reminder == nil, !hasStart, c.isEvent || !c.has(ICAL_DUE_PROPERTY),
+        if let v = values[.reminder]?.value, item.reminder == nil, !hasStart, c.isEvent || !c.has(ICAL_DUE_PROPERTY),
            let m = Int16(v), TodoDraft.reminderMinutesRange.contains(m) {
             item.reminder = m
         }
         if c.isEvent {
-            if let o = values[open], o.value == "START", !hasStart, item.start == nil, item.end == nil,
+            if let o = values[.open], o.value == "START", !hasStart, item.start == nil, item.end == nil,
                let last = o.parameters[lastParameter].flatMap(day) {
                 item.end = last
             }
-            if values[open]?.value == "END", let r = item.recurrence, r.text == Array("FREQ=DAILY".utf8), r.rdates.isEmpty,
+            if values[.open]?.value == "END", let r = item.recurrence, r.text == Array("FREQ=DAILY".utf8), r.rdates.isEmpty,
                r.exdates.isEmpty, r.last == nil {
                 item.recurrence = nil
                 item.end = nil
             }
         }
-        if let own = values[rule]?.value, let e = item.end, let text = item.recurrence?.text,
+        if let own = values[.rule]?.value, let e = item.end, let text = item.recurrence?.text,
            let written = try? text.withUnsafeBufferPointer({ b throws(RecurrenceError) in try RecurrenceRule(parsingBytes: b) }),
            let withEnd = try? RecurrenceRule(parsing: own + ";UNTIL=" + e.basic), withEnd == written {
             item.recurrence?.text = Array(own.utf8)
         }
         if item.recurrence != nil {
             // A rule that ends by itself: the todo's own end, or none.
-            if values[end]?.value == "NONE" { item.keepAsRule() }
-            if let e = values[end].flatMap({ day($0.value) }), let s = item.start, s <= e { item.end = e }
+            if values[.end]?.value == "NONE" { item.keepAsRule() }
+            if let e = values[.end].flatMap({ day($0.value) }), let s = item.start, s <= e { item.end = e }
         }
         if c.isEvent { return out }
-        out.isChallenge = values[challenge]?.value == "TRUE"
+        out.isChallenge = values[.challenge]?.value == "TRUE"
         let rule = item.recurrence
-        if let v = values[repetition]?.value, let days = weekdays(v) {
+        if let v = values[.repetition]?.value, let days = weekdays(v) {
             if let r = rule {
                 let flags = r.flags(allDone: item.isCompleted)
                 // A repetition tracks days only between a start and an end: a rule without an end
@@ -77,7 +77,7 @@ extension _ICalNative {
                     // DTSTART is the first repeat day; the todo's own start, when before it, is
                     // X-CALGRID-START (kept only while it still leads to DTSTART).
                     var start = r.start
-                    if let s = values[self.start].flatMap({ day($0.value) }), s <= r.start, firstRepeatDay(days, onOrAfter: s) == r.start { start = s }
+                    if let s = values[.start].flatMap({ day($0.value) }), s <= r.start, firstRepeatDay(days, onOrAfter: s) == r.start { start = s }
                     item.recurrence = nil
                     item.start = start
                     out.repetition = days
@@ -91,11 +91,11 @@ extension _ICalNative {
                 out.repetition = days
             }
         }
-        if item.recurrence == nil, let o = values[open]?.value {
+        if item.recurrence == nil, let o = values[.open]?.value {
             if o == "START", !hasStart, item.end != nil { item.start = nil }
             if o == "END", item.start != nil, !c.has(ICAL_DUE_PROPERTY), !c.has(ICAL_DURATION_PROPERTY) { item.end = nil }
         }
-        if let t = values[ticked], (t.parameters[statusParameter] == "COMPLETED") == item.isCompleted,
+        if let t = values[.ticked], (t.parameters[statusParameter] == "COMPLETED") == item.isCompleted,
            let flags = ownFlags(t.value, item: item, rule: rule, repetition: out.repetition) {
             out.flags = flags.count < 0 ? nil : flags
             out.ownFlags = true

@@ -50,5 +50,6 @@ void test_lunar(void);
 void test_holidays(void);
 void test_store(void);
 void test_alarms(void);
+void test_time_zones(void);
 
 #endif

@@ -163,6 +163,20 @@ static int c_add_far_after_counts(void) {
     t.end = 20000 + 30000;
     return calgrid_todo_set_add(NULL, set, &t, NULL);
 }
+/* A weekly timed event whose times keep their wall-clock time in New York (calgrid_todo.time_zone):
+** the zone's file is read and its rules kept in the set's zone table. */
+static int c_add_zoned(void) {
+    calgrid_todo t = CALGRID_TODO_INIT;
+    t.id = "zoned-weekly-call";
+    t.is_event = 1;
+    t.start = 20000;
+    t.rrule = "FREQ=WEEKLY;COUNT=30";
+    t.has_times = 1;
+    t.start_minutes = 15 * 60;
+    t.end_minutes = 16 * 60;
+    t.time_zone = "America/New_York";
+    return calgrid_todo_set_add(NULL, set, &t, NULL);
+}
 /* With the interval index built before the budget (`build_index`), an overlap reserves only its
 ** bitmap or, for a small answer, its sort (TodoSet.writeIndicesAllocationBound): a large answer,
 ** then a small one. */
@@ -429,6 +443,7 @@ static const oom_case cases[] = {
     { "todo_set_count_overlapping", c_count_overlapping, 1, 0, 0, NULL },
     { "todo_set_overlapping, indexed", c_overlapping_indexed, 1, 0, 0, build_index },
     { "todo_set_add far, tables", c_add_far_after_counts, 1, 0, 0, NULL },
+    { "todo_set_add, time_zone", c_add_zoned, 1, 0, 0, NULL },
     { "todo_set_statistics", c_statistics, 1, 0, 1, NULL },
     { "recurrence_new", c_recurrence_new, 1, 0, 0, NULL },
     { "recurrence_format", c_recurrence_format, 1, 0, 0, NULL },

@@ -77,6 +77,7 @@ int main(int argc, char **argv) {
     test_holidays();
     test_store();
     test_alarms();
+    test_time_zones();
     if (check_failures > 0) {
         fprintf(stderr, "C API tests: %ld of %ld checks failed\n", check_failures, check_count);
         return EXIT_FAILURE;

@@ -78,7 +78,7 @@ static void test_lifecycle(void) {
     CHECK_EQ(calgrid_todo_set_text(buf, sizeof buf, &n, set, 0, CALGRID_TEXT_TAG, (size_t)-1), CALGRID_ERANGE);
     CHECK_EQ(calgrid_todo_set_text(buf, sizeof buf, &n, set, 1, CALGRID_TEXT_ID, 0), CALGRID_ERANGE);
     CHECK_EQ(calgrid_todo_set_text(buf, sizeof buf, &n, set, (size_t)-1, CALGRID_TEXT_ID, 0), CALGRID_ERANGE);
-    CHECK_EQ(calgrid_todo_set_text(buf, sizeof buf, &n, set, 0, (calgrid_todo_text)7, 0), CALGRID_EINVAL);
+    CHECK_EQ(calgrid_todo_set_text(buf, sizeof buf, &n, set, 0, (calgrid_todo_text)(CALGRID_TEXT_TIME_ZONE + 1), 0), CALGRID_EINVAL);   /* past the last */
     CHECK_EQ(calgrid_todo_set_text(buf, sizeof buf, &n, NULL, 0, CALGRID_TEXT_ID, 0), CALGRID_EINVAL);
 
     CHECK_EQ(calgrid_todo_set_completed_days(flags, sizeof flags, &n, set, 0), CALGRID_OK);

@@ -114,11 +114,16 @@ import CalGridTestSupport
             let from = try base.adding(days: Int.random(in: -20..<200, using: &rng))
             let through = try from.adding(days: [0, 1, 7, 30, 90].randomElement(using: &rng)!)
             let kind = [TodoKind.all, .all, .events, .todos, .challenges, .plain].randomElement(using: &rng)!
-            let got = set.occurrences(from: from, through: through, kind: kind)
             let want = try reference(set, from, through, kind: kind)
-            // The first difference, not both lists (hundreds of entries).
-            let differs = (0..<max(got.count, want.count)).first { $0 >= got.count || $0 >= want.count || got[$0] != want[$0] }
-            #expect(differs == nil, "seed \(seed), \(from)...\(through), kind \(kind): \(got.count) vs \(want.count) occurrences, first difference at \(differs ?? -1): \(differs.map { $0 < got.count ? "\(got[$0])" : "-" } ?? "") vs \(differs.map { $0 < want.count ? "\(want[$0])" : "-" } ?? "")")
+            // Both forms of the agenda's answer (`_AgendaOccurrences`): the choice by the range's
+            // items (`occurrences`), and each one forced.
+            for marking in [nil, true, false] as [Bool?] {
+                let got = marking.map { set._occurrences(set._agenda(from: from, through: through, kind: kind, marking: $0)) }
+                    ?? set.occurrences(from: from, through: through, kind: kind)
+                // The first difference, not both lists (hundreds of entries).
+                let differs = (0..<max(got.count, want.count)).first { $0 >= got.count || $0 >= want.count || got[$0] != want[$0] }
+                #expect(differs == nil, "seed \(seed), marking \(String(describing: marking)), \(from)...\(through), kind \(kind): \(got.count) vs \(want.count) occurrences, first difference at \(differs ?? -1): \(differs.map { $0 < got.count ? "\(got[$0])" : "-" } ?? "") vs \(differs.map { $0 < want.count ? "\(want[$0])" : "-" } ?? "")")
+            }
         }
     }
 

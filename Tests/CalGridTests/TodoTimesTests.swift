@@ -77,6 +77,50 @@ import Testing
         for i in 0..<set.count { #expect(other.draft(at: i) == set.draft(at: i)) }
     }
 
+    /// Zones staged beside alarms in the batch's one record array: each todo keeps its own (the
+    /// last one set), its alarms stay alarms, `removeLast` takes a todo's zone with it, the set
+    /// keeps the zones in the alarms' table, and drafts are equal by the zones' names.
+    @Test func batchStagesZonesBesideAlarms() throws {
+        let a = try TimeZoneRules(posixTZ: "<AAA>0<BBB>-1,M11.3.0/2,M12.1.0/2"), b = try TimeZoneRules(posixTZ: "<CCC>-2")
+        let alarm = TodoAlarm(clock: .local, day: 0, second: 9 * 3600)
+        var batch = TodoBatch()
+        func stage(_ id: String) throws {
+            let start = Self.day("2026-11-02")
+            var d = TodoDraft(id: id, title: id, start: start, isEvent: true, times: TodoTimes(start: 600, end: 660))
+            d.recurrence = Recurrence(start: start, rule: try RecurrenceRule(parsing: "FREQ=WEEKLY"))
+            batch.append(d)
+        }
+        try stage("two-alarms")
+        batch.appendAlarm(alarm); batch.setTimeZone(TodoTimeZone(source: b, readIn: .utc))
+        batch.appendAlarm(alarm); batch.setTimeZone(TodoTimeZone(source: a, readIn: .utc))   // replaces b
+        try stage("dropped")
+        batch.setTimeZone(TodoTimeZone(source: b, readIn: .utc)); batch.appendAlarm(alarm)
+        batch.removeLast()
+        try stage("alarm-only"); batch.appendAlarm(alarm)
+        try stage("zone-only"); batch.setTimeZone(TodoTimeZone(source: b, readIn: .utc))
+        try stage("same-zone"); batch.setTimeZone(TodoTimeZone(source: .utc, readIn: .utc))   // floating: none kept
+        #expect(batch.count == 4)
+        #expect(batch.draft(at: 0).timeZone == TodoTimeZone(source: a, readIn: .utc))
+        #expect(batch.draft(at: 1).timeZone == nil && batch.draft(at: 2).timeZone == TodoTimeZone(source: b, readIn: .utc))
+        #expect(batch.draft(at: 3).timeZone == nil)
+        var set = TodoSet()
+        try set.insert(contentsOf: batch, range: 0..<batch.count)
+        #expect(set.count == 4 && set.index(ofID: "dropped") == nil)
+        #expect(set.alarmCount(at: 0) == 2 && set.alarmCount(at: 1) == 1 && set.alarmCount(at: 2) == 0)
+        #expect(set.timeZone(at: 0)?.source.name == a.name && set.timeZone(at: 1) == nil)
+        #expect(set.timeZone(at: 2)?.source.name == b.name && set.timeZone(at: 3) == nil)
+        // The second occurrence (9 November) is in a's summer: an hour later on the UTC clock's reading.
+        #expect(set.times(at: 0, on: Self.day("2026-11-23")) == TodoTimes(start: 540, end: 600))
+        #expect(set.times(at: 2, on: Self.day("2026-11-23")) == TodoTimes(start: 600, end: 660))   // b never moves
+        for i in 0..<set.count { #expect(set.draft(at: i) == batch.draft(at: i)) }
+        // Equal and hashed by the names, whatever else the rules are.
+        var x = set.draft(at: 0), y = x
+        y.timeZone = TodoTimeZone(source: try TimeZoneRules(posixTZ: "<AAA>0<BBB>-1,M11.3.0/2,M12.1.0/2"), readIn: .utc)
+        #expect(x == y && x.hashValue == y.hashValue)
+        x.timeZone = TodoTimeZone(source: b, readIn: .utc)
+        #expect(x != y)
+    }
+
     /// The agenda against a brute force: every (day, item) that `fallsOn` says, in the documented
     /// order (day, then khal list's: the occurrence's start, its end, title bytes, index; the
     /// reference model of `TodoAgendaIndexTests`), over random sets with times, rules, events and

@@ -750,7 +750,7 @@ def snapshot():
     check(second == first, f"snapshot: a warm view wrote the cache again (not used): {first} {second}")
     with open(path, "rb") as f:
         good = f.read()
-    check(b"CgtSnap2" in good, "snapshot: the cache holds no set snapshot")
+    check(b"CgtSnap3" in good, "snapshot: the cache holds no set snapshot")
     # Changes by calgrid.
     for change in (("add", "Snapshot added", "--end", "2026-12-05"), ("done", "until", "--on", "2026-12-02"),
                    ("edit", "open", "--title", "Open weekly, edited"), ("rm", "event")):
@@ -779,7 +779,7 @@ def snapshot():
     # snapshot's own checks can tell): not used, nothing said, rebuilt.
     with open(path, "rb") as f:
         good = f.read()
-    at = good.index(b"CgtSnap2")
+    at = good.index(b"CgtSnap3")
     n = struct.unpack("<q", good[at + 8:at + 16])[0]
     damaged = {"empty": b"", "cut in the header": good[:30], "cut in the snapshot": good[:at + (len(good) - at) // 2],
                "cut before the checksum": good[:-8], "one byte short": good[:-1]}

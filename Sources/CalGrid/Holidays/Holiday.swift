@@ -31,7 +31,7 @@ public struct Holiday: Hashable, Sendable {
     public var name: String {
         let base = country._rule(Int(_row)).name.string
         guard isSubstitute else { return base }
-        return country == .korea ? _HolidayText.alternativeFor.string + base : base + _HolidayText.observed.string
+        return country == .korea ? _Text.alternativeFor.string + base : base + _Text.observed.string
     }
 
     /// The name in the country's language: Korean ("추석", "광복절 대체 휴일"), German
@@ -40,7 +40,7 @@ public struct Holiday: Hashable, Sendable {
     public var localName: String {
         let base = country._rule(Int(_row)).localName.string
         switch country {
-        case .korea: return isSubstitute ? base + _HolidayText.substituteKo.string : base
+        case .korea: return isSubstitute ? base + _Text.substituteKo.string : base
         case .germany: return base
         case .unitedStates: return name
         }

@@ -29,8 +29,8 @@ struct _HolidayRule {
     @usableFromInline var substituteOnSaturday = true
     /// The row whose name a substitute day carries (Seollal's three days: Seollal's), or -1 = this one.
     @usableFromInline var substituteNameRow: Int8 = -1
-    /// The English name (its bytes in `_holidayNameBytes`).
-    var name: _HolidayText
+    /// The English name (its bytes in `_textBytes`).
+    var name: _Text
     /// The name in the country's language (Korean, German; English for the US).
-    var localName: _HolidayText
+    var localName: _Text
 }

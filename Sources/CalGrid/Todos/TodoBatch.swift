@@ -19,15 +19,16 @@ public struct TodoBatch: Sendable {
     @usableFromInline var _rules: [_StagedRule] = []
     @usableFromInline var _ruleText: [UInt8] = []
     /// Alarms staged with `appendAlarm(_:)`: 1 + `_TodoAlarms.stride` words each, the todo's
-    /// position in the batch and the words of `_TodoAlarms`. Empty for a batch without alarms.
+    /// position in the batch and the words of `_TodoAlarms`; and zones of times staged with
+    /// `setTimeZone(_:)`, records of the same width: the position's complement (negative), the
+    /// two zones' indices in `_alarmZones`, then zeros and no description (-1, -1). Each todo's
+    /// records follow the earlier todos'. Empty for a batch without either (one array, so a
+    /// batch, copied whole, carries no word for zones).
     @usableFromInline var _alarms: [Int32] = []
     /// The staged alarms' descriptions' bytes (each alarm's words say where its are).
     @usableFromInline var _alarmText: [UInt8] = []
     /// The zones of staged alarms (`_TodoAlarms.zones`, by the batch's own indices) and times.
     @usableFromInline var _alarmZones: [TimeZoneRules] = []
-    /// Zoned times staged with `setTimeZone(_:)`: three words each, the todo's position and its two
-    /// zones' indices in `_alarmZones`. Empty for a batch without them.
-    @usableFromInline var _timeZones: [Int32] = []
     /// How the set takes the staged times, locations and alarms (`TodoSet._takeSideTables`), set
     /// by the calls that stage one. The set calls it through this value, so a program that stages
     /// none (a firmware) links none of the side tables' code.
@@ -82,7 +83,6 @@ public struct TodoBatch: Sendable {
         _alarms.removeAll(keepingCapacity: true)
         _alarmText.removeAll(keepingCapacity: true)
         if !_alarmZones.isEmpty { _alarmZones = [] }
-        _timeZones.removeAll(keepingCapacity: true)
         _locationText.removeAll(keepingCapacity: true)
         _takeSideTables = nil
     }
@@ -171,13 +171,12 @@ public struct TodoBatch: Sendable {
         if r.completedCount >= 0 { _bits.truncate(to: r.bitOffset) }
         if r.rule >= 0 { _ruleText.removeLast(_ruleText.count - _rules.removeLast().textStart) }
         let w = 1 &+ _TodoAlarms.stride
-        while _alarms.count >= w, Int(_alarms[_alarms.count - w]) == _rows.count {
-            // Its description's bytes are the last ones.
+        while _alarms.count >= w, Int(_alarms[_alarms.count - w]) == _rows.count || Int(~_alarms[_alarms.count - w]) == _rows.count {
+            // Its description's bytes are the last ones (a zone record has none).
             if _alarms[_alarms.count - 2] >= 0 { _alarmText.removeLast(_alarmText.count - Int(_alarms[_alarms.count - 2])) }
             _alarms.removeLast(w)
         }
         if r.locationCount >= 0 { _locationText.removeLast(_locationText.count - r.locationStart) }
-        if _timeZones.count >= 3, Int(_timeZones[_timeZones.count - 3]) == _rows.count { _timeZones.removeLast(3) }
     }
 
     /// The batch's index of `zone` in `_alarmZones`, added when new.
@@ -194,20 +193,25 @@ public struct TodoBatch: Sendable {
     public mutating func setTimeZone(_ zone: TodoTimeZone) {
         precondition(!_rows.isEmpty, "TodoBatch.setTimeZone on an empty batch")
         guard !zone.isSameZone else { return }
-        if _timeZones.count >= 3, Int(_timeZones[_timeZones.count - 3]) == _rows.count - 1 { _timeZones.removeLast(3) }
-        _timeZones.append(Int32(truncatingIfNeeded: _rows.count - 1))
-        _timeZones.append(_zoneIndex(zone.source)); _timeZones.append(_zoneIndex(zone.readIn))
+        let s = _zoneIndex(zone.source), r = _zoneIndex(zone.readIn), mark = ~Int32(truncatingIfNeeded: _rows.count - 1)
+        // A zone set again replaces the todo's record (its records are the last ones).
+        var k = _alarms.count &- 1 &- _TodoAlarms.stride
+        while k >= 0, _alarms[k] == mark || _alarms[k] == ~mark {
+            if _alarms[k] == mark { _alarms[k &+ 1] = s; _alarms[k &+ 2] = r; return }
+            k &-= 1 &+ _TodoAlarms.stride
+        }
+        _alarms.append(mark); _alarms.append(s); _alarms.append(r)
+        for _ in 0..<(_TodoAlarms.stride &- 4) { _alarms.append(0) }
+        _alarms.append(-1); _alarms.append(-1)
         _takeSideTables = _sideTableTaker
     }
 
     /// The zone staged for the todo at `position`, nil when none.
+    /// - Complexity: O(records staged)
     func _timeZone(at position: Int) -> TodoTimeZone? {
-        var k = 0
-        while k < _timeZones.count {
-            if Int(_timeZones[k]) == position {
-                return TodoTimeZone(source: _alarmZones[Int(_timeZones[k &+ 1])], readIn: _alarmZones[Int(_timeZones[k &+ 2])])
-            }
-            k &+= 3
+        let mark = ~Int32(truncatingIfNeeded: position)
+        for k in stride(from: 0, to: _alarms.count, by: 1 &+ _TodoAlarms.stride) where _alarms[k] == mark {
+            return TodoTimeZone(source: _alarmZones[Int(_alarms[k &+ 1])], readIn: _alarmZones[Int(_alarms[k &+ 2])])
         }
         return nil
     }
@@ -336,7 +340,7 @@ public struct TodoBatch: Sendable {
         if r.locationCount >= 0 {
             d.location = String(decoding: _locationText[r.locationStart..<(r.locationStart + r.locationCount)], as: UTF8.self)
         }
-        if !_timeZones.isEmpty { d.timeZone = _timeZone(at: i) }
+        if !_alarms.isEmpty { d.timeZone = _timeZone(at: i) }
         return d
     }
 

@@ -26,12 +26,13 @@ public struct TodoDraft: Hashable, Sendable {
     /// occurrence's times are then its own (`TodoSet.times(at:on:)`).
     /// - Complexity: O(1)
     @inlinable public var timeZone: TodoTimeZone? {
-        get { _timeZone.first }
-        set { _timeZone = newValue.map { [$0] } ?? [] }
+        get { _timeZone.zones.count == 2 ? TodoTimeZone(source: _timeZone.zones[0], readIn: _timeZone.zones[1]) : nil }
+        set { _timeZone.zones = newValue.map { [$0.source, $0.readIn] } ?? [] }
     }
-    /// `timeZone` as an array of at most one: a word in every draft, not two zones' rules (a
-    /// firmware's drafts on the stack would carry them).
-    @usableFromInline var _timeZone: [TodoTimeZone] = []
+    /// `timeZone` as its two zones in an array (none when nil): a word in every draft, not two
+    /// zones' rules (a firmware's drafts on the stack would carry them), and an array of the
+    /// alarms' element type, not a new one (each array type costs a firmware its class metadata).
+    @usableFromInline var _timeZone = _DraftZones()
 
     /// The longest id a set accepts, in UTF-8 bytes.
     public static let maxIDBytes = 256
@@ -93,4 +94,26 @@ public struct TodoDraft: Hashable, Sendable {
     /// An RFC 5545 recurrence instead of weekdays (`fields.recurrence`); nil by default.
     /// - Complexity: O(1)
     @inlinable public var recurrence: Recurrence? { get { fields.recurrence } set { fields.recurrence = newValue } }
+}
+
+/// A draft's zones (`TodoDraft.timeZone`: source, then reading zone; empty for none), equal and
+/// hashed by the zones' names as bytes (a name is a zone's rules; `TimeZoneRules` is not Hashable).
+@usableFromInline
+struct _DraftZones: Hashable, Sendable {
+    @usableFromInline var zones: [TimeZoneRules] = []
+
+    @inlinable init() {}
+
+    @usableFromInline static func == (a: _DraftZones, b: _DraftZones) -> Bool {
+        guard a.zones.count == b.zones.count else { return false }
+        for k in 0..<a.zones.count where !_sameUTF8(a.zones[k].name, b.zones[k].name) { return false }
+        return true
+    }
+
+    @usableFromInline func hash(into h: inout Hasher) {
+        for z in zones {
+            for b in z.name.utf8 { h.combine(b) }
+            h.combine(0 as UInt8)
+        }
+    }
 }

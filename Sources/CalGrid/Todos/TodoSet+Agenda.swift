@@ -19,7 +19,13 @@ public struct TodoOccurrence: Hashable, Sendable {
 }
 
 /// An agenda's occurrences in order (`TodoSet._agenda(from:through:kind:)`), with what the C
-/// layer fills its caller's structs from: each one's day, row and times, read without a lookup.
+/// layer fills its caller's structs from, read in one pass (`TodoSet._forEachInAgenda`). Two
+/// forms:
+/// - sorted: `keys` in order, each occurrence's row and times in `rows`;
+/// - marked (`wordsPerDay` > 0): per day of the range a bitmap of `wordsPerDay` words by rank
+///   (`_AgendaIndex.byRank`: row and times), read in rank order, which is the day's order for
+///   occurrences that began that day; the others (an event's later days) in `keys`, sorted, each
+///   before the marked ones of its day (they began earlier). `rows` is empty.
 package struct _AgendaOccurrences {
     @usableFromInline let first: Int32
     /// Bits below the day in a key: the day key's, and `indexBits`.
@@ -32,25 +38,66 @@ package struct _AgendaOccurrences {
     /// all-day) above: in the keys' order when `indexBits` is 0, else in the order found.
     @usableFromInline var rows: [UInt64]
     @usableFromInline let indexBits: UInt64
-
+    /// The marked form: the bitmaps, day after day, and the index's rows by rank.
+    @usableFromInline var marks: [UInt64] = []
+    @usableFromInline var wordsPerDay = 0
+    @usableFromInline var byRank: [UInt64] = []
+    @usableFromInline var rankMask: UInt64 = 0
     /// How many occurrences there are.
     /// - Complexity: O(1)
-    package var count: Int { rows.count }
-    /// The index in `rows` of occurrence `j`.
+    package var count: Int
+
+    @usableFromInline init(first: Int32, shift: UInt64, keys: [UInt64], rows: [UInt64], indexBits: UInt64) {
+        self.first = first; self.shift = shift; self.keys = keys; self.rows = rows; self.indexBits = indexBits; count = rows.count
+    }
+
+    /// The index in `rows` of occurrence `j` (the sorted form).
     @inlinable func _slot(_ j: Int) -> Int {
         indexBits == 0 ? j : Int(truncatingIfNeeded: keys[j] & ((1 &<< indexBits) &- 1))
     }
-    /// The day of occurrence `j`.
-    /// - Complexity: O(1)
-    @inlinable package func day(_ j: Int) -> CivilDate { CivilDate(_unchecked: first &+ Int32(truncatingIfNeeded: keys[j] &>> shift)) }
-    /// The row (index in the set) of occurrence `j`.
+    /// The row (index in the set) of occurrence `j` (the sorted form).
     /// - Complexity: O(1)
     @inlinable package func row(_ j: Int) -> Int { Int(truncatingIfNeeded: rows[_slot(j)] & 0xFFFF_FFFF) }
-    /// The times of occurrence `j`'s item, nil when it is all-day.
-    /// - Complexity: O(1)
-    @inlinable package func times(_ j: Int) -> TodoTimes? {
-        let t = UInt32(truncatingIfNeeded: rows[_slot(j)] &>> 32)
-        return t == _TodoDetails._none ? nil : TodoTimes(_packed: t)
+}
+
+/// Where the agenda's emission puts each occurrence it finds (`TodoSet._emitAgenda`).
+protocol _AgendaSink {
+    /// Whether `add` reads `payload` (an occurrence's own times in a zone of their own): when
+    /// false the emission does not work them out.
+    static var wantsPayload: Bool { get }
+    /// The occurrence on day `a + day` with the day key `key` (`_AgendaIndex.dayKey`), its row and
+    /// times in `payload` (as `_AgendaOccurrences.rows`).
+    mutating func add(_ day: UInt64, _ key: UInt64, _ payload: UInt64)
+}
+
+/// Keys and rows in the order found (the sorted form, before its sort).
+struct _AgendaPairs: _AgendaSink {
+    var keys: [UInt64] = [], rows: [UInt64] = []
+    let shift: UInt64
+    static var wantsPayload: Bool { true }
+    @inline(__always) mutating func add(_ day: UInt64, _ key: UInt64, _ payload: UInt64) {
+        keys.append(day &<< shift | key); rows.append(payload)
+    }
+}
+
+/// The marked form: an occurrence that began on its day sets its rank's bit in its day's bitmap;
+/// any other goes to `keys`.
+struct _AgendaMarks: _AgendaSink {
+    let marks: UnsafeMutablePointer<UInt64>
+    /// Bits a day's bitmap spans (a multiple of 64), the rank's bits, and the day key's bits
+    /// above the rank for an occurrence that began that day (`_AgendaIndex.dayKey`).
+    let bitsPerDay: Int, rankBits: UInt64, began: UInt64, shift: UInt64
+    var keys: [UInt64] = []
+    var marked = 0
+    static var wantsPayload: Bool { false }
+    @inline(__always) mutating func add(_ day: UInt64, _ key: UInt64, _ payload: UInt64) {
+        if key &>> rankBits == began {
+            let bit = Int(truncatingIfNeeded: day) &* bitsPerDay &+ Int(truncatingIfNeeded: key & ((1 &<< rankBits) &- 1))
+            marks[bit &>> 6] |= 1 &<< UInt64(bit & 63)
+            marked &+= 1
+        } else {
+            keys.append(day &<< shift | key)
+        }
     }
 }
 
@@ -69,53 +116,77 @@ extension TodoSet {
     ///
     /// Read through the interval index (items without a rule) and the agenda index (items with
     /// one: their first occurrences, and the others by rule pattern; `_AgendaIndex`), both built
-    /// on the first query after a change; the occurrences are put in order by one radix sort on
-    /// keys that hold each item's time and title rank.
-    /// - Complexity: O(G log N + P + W + k) for k occurrences, after the indexes are built
+    /// on the first query after a change. Each item has a rank in the order of occurrences that
+    /// begin on one day (time, then title), fixed between changes: when the range's items are many
+    /// against the set (at least D × N / 256 for D days and N items), each occurrence that began
+    /// on its day sets its rank's bit in a bitmap of that day, and the bitmaps read back in order
+    /// give each day's order with no sort (an event's later days, which come first, are sorted
+    /// apart); else one radix sort on keys that hold each occurrence's day and the item's rank.
+    /// - Complexity: O(G log N + P + W + k) for k occurrences, plus O(D × N / 64) for the bitmaps
+    ///   when they are chosen (then at most 4 words an item found), after the indexes are built
     ///   (O(N log N) on the first agenda after a change): G the interval index's groups and the
     ///   rule patterns (a few per set: one per kind, weekday set, rule pattern and occurrence
     ///   length), P the patterns' days in the range, W the items whose rule has RDATE or EXDATE
     ///   days (walked one by one). An item repeating on some weekdays adds at most 6 days tested
     ///   per occurrence.
     public func occurrences(from first: CivilDate, through last: CivilDate, kind: TodoKind = .all) -> [TodoOccurrence] {
-        let found = _agenda(from: first, through: last, kind: kind)
-        return (0..<found.count).map { TodoOccurrence(day: found.day($0), index: found.row($0), times: found.times($0)) }
+        _occurrences(_agenda(from: first, through: last, kind: kind))
     }
 
-    /// `occurrences(from:through:kind:)` as keys and rows (see `_AgendaOccurrences`).
+    /// `found` as occurrences.
+    func _occurrences(_ found: _AgendaOccurrences) -> [TodoOccurrence] {
+        var out: [TodoOccurrence] = []
+        out.reserveCapacity(found.count)
+        _forEachInAgenda(found, done: false) { _, day, i, start, end, _ in
+            out.append(TodoOccurrence(day: CivilDate(_unchecked: day), index: i,
+                                      times: start < 0 ? nil : TodoTimes(_packed: UInt32(UInt16(truncatingIfNeeded: start)) | UInt32(UInt16(truncatingIfNeeded: end)) &<< 16)))
+        }
+        return out
+    }
+
+    /// `occurrences(from:through:kind:)` before it is read (see `_AgendaOccurrences`). `marking`
+    /// forces the marked form (true) or the sorted one (false) for tests; nil chooses.
     /// - Complexity: as `occurrences(from:through:kind:)`
     package func _agenda(from first: CivilDate, through last: CivilDate, kind: TodoKind) -> _AgendaOccurrences {
+        _agenda(from: first, through: last, kind: kind, marking: nil)
+    }
+
+    func _agenda(from first: CivilDate, through last: CivilDate, kind: TodoKind, marking: Bool?) -> _AgendaOccurrences {
         let a = first.dayNumber, b = last.dayNumber
         guard a <= b, !isEmpty else { return _AgendaOccurrences(first: a, shift: 0, keys: [], rows: [], indexBits: 0) }
         let x = _agendaIndex
         let shift = UInt64(x.backBits &+ x.rankBits)
-        var keys: [UInt64] = [], rows: [UInt64] = []
-        // Rows without a rule: the interval index's runs, each row's days of the range tested
-        // against its weekdays (all of them for most).
-        let iv = _intervals
-        var sink = _RowSink(capacity: iv.count(from: a, through: b, kind: kind))
-        iv.forEachRun(from: a, through: b, kind: kind, into: &sink)
-        keys.reserveCapacity(sink.rows.count); rows.reserveCapacity(sink.rows.count)
-        for r in sink.rows {
-            let i = Int(r), s = _columns.start[i], e = _columns.end[i]
-            let lo = _DayKey.isDay(s) ? Swift.max(a, s) : a, hi = _DayKey.isDay(e) ? Swift.min(b, e) : b
-            let w = x.rowInfo[i], payload = w & ~0xFFFF_FFFF | UInt64(UInt32(bitPattern: r))
-            let days = _columns.repetition[i]
-            var d = lo
-            while d <= hi {
-                if days._bits == 0x7F || days._contains(day: d) {
-                    keys.append(UInt64(UInt32(bitPattern: d &- a)) &<< shift | x.dayKey(w, back: _agendaBack(i, d, days, s)))
-                    rows.append(payload)
-                }
-                d &+= 1
+        let days = Int(b) &- Int(a) &+ 1
+        // The marked form, unless an occurrence's times may be its own (a zone: then each day is
+        // ordered again, `_reorderZoned`), or the range's items are few against the bitmaps'
+        // bits: their words are read in O(days × N / 64), kept to O(items) here.
+        let wordsPerDay = (count &+ 63) &>> 6
+        let marks = _details.zoned.isEmpty && days <= (Int.max &>> 7) / wordsPerDay
+            && (marking ?? (_agendaItemBound(x, a, b, kind) &* 4 >= days &* wordsPerDay))
+        if marks {
+            var bits = [UInt64](repeating: 0, count: days &* wordsPerDay)
+            let backTop = (UInt64(1) &<< UInt64(x.backBits)) &- 1
+            var sink = bits.withUnsafeMutableBufferPointer { m in
+                var sink = _AgendaMarks(marks: m.baseAddress!, bitsPerDay: wordsPerDay &<< 6, rankBits: UInt64(x.rankBits),
+                                        began: backTop, shift: shift)
+                _emitAgenda(x, a, b, kind, shift, &sink)
+                return sink
             }
+            _radixSortWords(&sink.keys, lowBit: 0, bits: Int(shift) &+ _bitWidth(UInt64(b &- a)))
+            var found = _AgendaOccurrences(first: a, shift: shift, keys: sink.keys, rows: [], indexBits: 0)
+            found.marks = bits; found.wordsPerDay = wordsPerDay; found.byRank = x.byRank
+            found.rankMask = (UInt64(1) &<< UInt64(x.rankBits)) &- 1
+            found.count = sink.marked &+ sink.keys.count
+            return found
         }
-        if !_rules.isEmpty { _addRuleOccurrences(x, a, b, kind, shift, &keys, &rows) }
+        var sink = _AgendaPairs(shift: shift)
+        _emitAgenda(x, a, b, kind, shift, &sink)
+        var keys = sink.keys, rows = sink.rows
         let keyBits = Int(shift) &+ _bitWidth(UInt64(b &- a)), indexBits = _bitWidth(UInt64(keys.count))
         guard keyBits &+ indexBits <= 64, keys.count > 1 else {
             _radixSortPairs64(&keys, &rows, keyBits: keyBits)
             var found = _AgendaOccurrences(first: a, shift: shift, keys: keys, rows: rows, indexBits: 0)
-            if !_details.zoneRows.isEmpty { _reorderZoned(&found, x) }
+            if !_details.zoned.isEmpty { _reorderZoned(&found, x) }
             return found
         }
         keys.withUnsafeMutableBufferPointer { k in
@@ -123,15 +194,50 @@ extension TodoSet {
         }
         _radixSortWords(&keys, lowBit: indexBits, bits: keyBits)
         var found = _AgendaOccurrences(first: a, shift: shift &+ UInt64(indexBits), keys: keys, rows: rows, indexBits: UInt64(indexBits))
-        if !_details.zoneRows.isEmpty { _reorderZoned(&found, x) }
+        if !_details.zoned.isEmpty { _reorderZoned(&found, x) }
         return found
     }
 
-    /// The occurrences of the rows with a rule in `a...b`, appended as keys and rows.
-    func _addRuleOccurrences(_ x: _AgendaIndex, _ a: Int32, _ b: Int32, _ kind: TodoKind, _ shift: UInt64,
-                             _ keys: inout [UInt64], _ rows: inout [UInt64]) {
+    /// At least the number of items of `kind` the indexes find for `a...b` (each has an occurrence
+    /// there), at most twice it (a rule row may be counted with its first occurrence and its
+    /// pattern's days).
+    /// - Complexity: O(G log N + P)
+    func _agendaItemBound(_ x: _AgendaIndex, _ a: Int32, _ b: Int32, _ kind: TodoKind) -> Int {
+        var items = _intervals.count(from: a, through: b, kind: kind) &+ x.starts.count(from: a, through: b, kind: kind) &+ x.walked.count
+        for g in x.groups { items &+= g.pattern.index.count(from: a &- g.extra, through: b, kind: kind) }
+        return items
+    }
+
+    /// Every occurrence of `a...b` of the items of `kind`, handed to `sink` in the order found.
+    func _emitAgenda<S: _AgendaSink>(_ x: _AgendaIndex, _ a: Int32, _ b: Int32, _ kind: TodoKind, _ shift: UInt64, _ out: inout S) {
+        // Rows without a rule: the interval index's runs, each row's days of the range tested
+        // against its weekdays (all of them for most).
+        let iv = _intervals
+        var sink = _RowSink(capacity: iv.count(from: a, through: b, kind: kind))
+        iv.forEachRun(from: a, through: b, kind: kind, into: &sink)
+        _columns.start.withUnsafeBufferPointer { start in _columns.end.withUnsafeBufferPointer { end in
+        _columns.repetition.withUnsafeBufferPointer { repetition in x.rowInfo.withUnsafeBufferPointer { info in
+            for r in sink.rows {
+                let i = Int(r), s = start[i], e = end[i]
+                let lo = _DayKey.isDay(s) ? Swift.max(a, s) : a, hi = _DayKey.isDay(e) ? Swift.min(b, e) : b
+                let w = info[i], payload = w & ~0xFFFF_FFFF | UInt64(UInt32(bitPattern: r))
+                let days = repetition[i]
+                var d = lo
+                while d <= hi {
+                    if days._bits == 0x7F || days._contains(day: d) {
+                        out.add(UInt64(UInt32(bitPattern: d &- a)), x.dayKey(w, back: _agendaBack(i, d, days, s)), payload)
+                    }
+                    d &+= 1
+                }
+            }
+        } } } }
+        if !_rules.isEmpty { _addRuleOccurrences(x, a, b, kind, &out) }
+    }
+
+    /// The occurrences of the rows with a rule in `a...b`, handed to `out`.
+    func _addRuleOccurrences<S: _AgendaSink>(_ x: _AgendaIndex, _ a: Int32, _ b: Int32, _ kind: TodoKind, _ out: inout S) {
         // Row `i` (its `rowInfo` word `w`) on the days `lo...hi` of its occurrence beginning on `o`.
-        let zoned = !_details.zoneRows.isEmpty
+        let zoned = S.wantsPayload && !_details.zoned.isEmpty
         func add(_ i: Int, _ w: UInt64, _ lo: Int32, _ hi: Int32, _ o: Int32) {
             var payload = w & ~0xFFFF_FFFF | UInt64(UInt32(truncatingIfNeeded: i))
             // Times in a zone of their own: this occurrence's (its rank stays the first's; the
@@ -143,7 +249,7 @@ extension TodoSet {
                 }
             }
             var d = lo
-            while d <= hi { keys.append(UInt64(UInt32(bitPattern: d &- a)) &<< shift | x.dayKey(w, back: d &- o)); rows.append(payload); d &+= 1 }
+            while d <= hi { out.add(UInt64(UInt32(bitPattern: d &- a)), x.dayKey(w, back: d &- o), payload); d &+= 1 }
         }
         // First occurrences: one interval each.
         var sink = _RowSink(capacity: 0)
@@ -190,120 +296,6 @@ extension TodoSet {
         }
     }
 
-    /// Sorts `words` by their bits `lowBit ..< lowBit + bits`, stably (LSD radix in digits of at
-    /// most 11 bits, every digit's counts taken in one first pass; a digit the same everywhere is
-    /// skipped).
-    /// - Complexity: O(n × ⌈bits / 11⌉)
-    func _radixSortWords(_ words: inout [UInt64], lowBit: Int, bits: Int) {
-        let n = words.count
-        guard n > 1, bits > 0 else { return }
-        let passes = (bits &+ 10) / 11, width = (bits &+ passes &- 1) / passes
-        let buckets = 1 &<< width, mask = UInt64(buckets &- 1)
-        var counts = [Int](repeating: 0, count: buckets &* passes)
-        var other = [UInt64](repeating: 0, count: n)
-        counts.withUnsafeMutableBufferPointer { c in
-            words.withUnsafeBufferPointer { w in
-                for v in w {
-                    var s = UInt64(lowBit)
-                    for p in 0..<passes { c[p &* buckets &+ Int(truncatingIfNeeded: (v &>> s) & mask)] &+= 1; s &+= UInt64(width) }
-                }
-            }
-            var from = true   // the words are in `words` (else in `other`)
-            for p in 0..<passes {
-                let base = p &* buckets
-                var sum = 0, same = false
-                for b in 0..<buckets {
-                    let t = c[base &+ b]
-                    if t == n { same = true; break }
-                    c[base &+ b] = sum; sum &+= t
-                }
-                if same { continue }
-                let s = UInt64(lowBit &+ p &* width)
-                func scatter(_ src: UnsafeBufferPointer<UInt64>, _ dst: UnsafeMutableBufferPointer<UInt64>) {
-                    for v in src {
-                        let b = base &+ Int(truncatingIfNeeded: (v &>> s) & mask), at = c[b]
-                        dst[at] = v; c[b] = at &+ 1
-                    }
-                }
-                if from {
-                    words.withUnsafeBufferPointer { src in other.withUnsafeMutableBufferPointer { scatter(src, $0) } }
-                } else {
-                    other.withUnsafeBufferPointer { src in words.withUnsafeMutableBufferPointer { scatter(src, $0) } }
-                }
-                from.toggle()
-            }
-            if !from { swap(&words, &other) }
-        }
-    }
-
-    /// Sorts `payloads` by `keys` (parallel arrays) on the low `keyBits` bits, stably: the
-    /// 64-bit-payload twin of `_radixSortPairs`, in 12-bit digits (a 7-day agenda of a million
-    /// items has 35-bit keys: three passes, not four).
-    /// - Complexity: O(n × ⌈keyBits / 12⌉), passes whose digit is the same everywhere skipped
-    func _radixSortPairs64(_ keys: inout [UInt64], _ payloads: inout [UInt64], keyBits: Int) {
-        let n = keys.count
-        guard n > 1, keyBits > 0 else { return }
-        let passes = (keyBits &+ 11) / 12, width = (keyBits &+ passes &- 1) / passes
-        let buckets = 1 &<< width, mask = UInt64(buckets &- 1)
-        var counts = [Int](repeating: 0, count: buckets)
-        var k2 = [UInt64](repeating: 0, count: n), p2 = [UInt64](repeating: 0, count: n)
-        for pass in 0..<passes {
-            let shift = UInt64(pass &* width)
-            let skip = counts.withUnsafeMutableBufferPointer { c in
-                for b in 0..<buckets { c[b] = 0 }
-                keys.withUnsafeBufferPointer { k in for v in k { c[Int(truncatingIfNeeded: (v &>> shift) & mask)] &+= 1 } }
-                var sum = 0
-                for b in 0..<buckets { let t = c[b]; if t == n { return true }; c[b] = sum; sum &+= t }
-                keys.withUnsafeBufferPointer { k in payloads.withUnsafeBufferPointer { p in
-                    k2.withUnsafeMutableBufferPointer { dk in p2.withUnsafeMutableBufferPointer { dp in
-                        for i in 0..<n {
-                            let v = k[i], b = Int(truncatingIfNeeded: (v &>> shift) & mask), at = c[b]
-                            dk[at] = v; dp[at] = p[i]; c[b] = at &+ 1
-                        }
-                    } }
-                } }
-                return false
-            }
-            if !skip { swap(&keys, &k2); swap(&payloads, &p2) }
-        }
-    }
-
-    /// 0x8000_0000 when row `i` may be done on some day (a done day, or completed), else 0: an
-    /// item with neither is done on no day, and needs no occurrence count from its start.
-    @inlinable @inline(__always)
-    func _mayBeDone(_ i: Int) -> UInt64 {
-        _columns.doneCount[i] != 0 || _columns.flags[i] & TodoSet._completed != 0 ? 0x8000_0000 : 0
-    }
-
-    /// `isDone(on:at:)` for occurrence `j` of an agenda: at once for an item with no done day and
-    /// not completed (most).
-    /// - Complexity: O(1) for such an item, else as `isDone(on:at:)`
-    package func _isDoneInAgenda(_ found: _AgendaOccurrences, _ j: Int) -> Bool {
-        let i = found.row(j)
-        return _mayBeDone(i) != 0 && isDone(on: found.day(j), at: i)
-    }
-
-    /// Calls `body` with each occurrence of `found` in order: its index there, day number, row,
-    /// start and end minutes (-1 when all-day) and whether it is done. The C layer's fill: one
-    /// pass over the keys and rows, no per-occurrence lookup through `_AgendaOccurrences`' getters
-    /// (each a call with its arrays retained and released, when they were used: a third of the
-    /// C call's time).
-    /// - Complexity: O(k), plus `isDone(on:at:)` for an item that has a done day or is completed
-    package func _forEachInAgenda(_ found: _AgendaOccurrences, _ body: (Int, Int32, Int, Int32, Int32, Bool) -> Void) {
-        let first = found.first, shift = found.shift
-        let slotMask = found.indexBits == 0 ? 0 : (UInt64(1) &<< found.indexBits) &- 1
-        found.keys.withUnsafeBufferPointer { k in found.rows.withUnsafeBufferPointer { r in
-        _columns.doneCount.withUnsafeBufferPointer { dc in _columns.flags.withUnsafeBufferPointer { fl in
-            for j in 0..<r.count {
-                let w = r[found.indexBits == 0 ? j : Int(truncatingIfNeeded: k[j] & slotMask)], i = Int(truncatingIfNeeded: w & 0xFFFF_FFFF), t = UInt32(truncatingIfNeeded: w &>> 32)
-                let day = first &+ Int32(truncatingIfNeeded: k[j] &>> shift)
-                let done = (dc[i] != 0 || fl[i] & TodoSet._completed != 0) && isDone(on: CivilDate(_unchecked: day), at: i)
-                let timed = t != _TodoDetails._none
-                body(j, day, i, timed ? Int32(t & 0xFFFF) : -1, timed ? Int32(t &>> 16) : -1, done)
-            }
-        } } } }
-    }
-
     /// An upper bound on the bytes `_agenda(from:through:kind:)` allocates: the indexes' builds
     /// when not built yet, and, once the agenda index is built (`prepared`), 24 bytes for each
     /// day of the range of each item the indexes find (their keys, rows and the sort's copies).
@@ -315,9 +307,10 @@ extension TodoSet {
             return _add(bound, _add(_mul(count, 96), _mul(_rules.count, 160)))
         }
         guard a <= b else { return bound }
-        var items = _intervals.count(from: a, through: b, kind: kind) &+ x.starts.count(from: a, through: b, kind: kind) &+ x.walked.count
-        for g in x.groups { items &+= g.pattern.index.count(from: a &- g.extra, through: b, kind: kind) }
-        bound = _add(bound, _mul(_mul(items, Int(b) &- Int(a) &+ 1), 24))
+        // The marked form's bitmaps (chosen only when their days × N / 64 words are at most 4 an
+        // item, `_agenda`): 32 bytes an item, and a word a day for the rounding.
+        let items = _agendaItemBound(x, a, b, kind)
+        bound = _add(bound, _add(_mul(_mul(items, Int(b) &- Int(a) &+ 1), 24), _add(_mul(items, 32), _mul(Int(b) &- Int(a) &+ 1, 8))))
         return bound
     }
 

@@ -126,7 +126,7 @@ extension TodoSet {
                 set._details.set(row: row, times: nil, location: nil)
             }
         }
-        if !batch._timeZones.isEmpty || (replacing && !set._details.zoneRows.isEmpty) { set._takeTimeZones(batch, range, firstRow: firstRow) }
+        if !batch._alarms.isEmpty || (replacing && !set._details.zoned.isEmpty) { set._takeTimeZones(batch, range, firstRow: firstRow) }
         if !replacing && !batch._alarms.isEmpty { set._appendAlarms(batch, range, firstRow: firstRow) }
     }
 
@@ -134,20 +134,25 @@ extension TodoSet {
     /// kept as its first occurrence in its own zone (`_ZonedTimes`); a row with times but no zone
     /// staged has none.
     mutating func _takeTimeZones(_ batch: TodoBatch, _ range: Range<Int>, firstRow: Int) {
-        // The staged words are by position (each todo's after the earlier ones'): one walk.
-        let w = batch._timeZones
+        // The staged records are by position (each todo's after the earlier ones'), a zone's
+        // marked by the position's complement: one walk.
+        let w = batch._alarms, n = 1 &+ _TodoAlarms.stride
         var k = 0
         for p in range {
             let row = firstRow &+ p &- range.lowerBound
-            while k < w.count && Int(w[k]) < p { k &+= 3 }
+            while k < w.count && (w[k] < 0 ? Int(~w[k]) : Int(w[k])) < p { k &+= n }
+            while k < w.count && Int(w[k]) == p { k &+= n }   // its alarms before its zone
             var word: _ZonedTimes? = nil
-            if k < w.count, Int(w[k]) == p, let t = batch._rows[p].fields.times, let first = batch._rows[p].fields.start {
+            if k < w.count, w[k] < 0, Int(~w[k]) == p, let t = batch._rows[p].fields.times, let first = batch._rows[p].fields.start {
                 let z = TodoTimeZone(source: batch._alarmZones[Int(w[k &+ 1])], readIn: batch._alarmZones[Int(w[k &+ 2])])
-                if let s = _details.zoneIndex(z.source), let r = _details.zoneIndex(z.readIn) {
-                    word = _ZonedTimes.make(first: first, times: t, extra: batch._rows[p].fields.occurrenceDays &- 1, zone: z, source: s, readIn: r)
+                // The zones go into the alarms' table (index + 1 there; 0 when it is full).
+                let s = Int(_alarms.zoneIndex(z.source)), r = Int(_alarms.zoneIndex(z.readIn))
+                if s > 0, r > 0 {
+                    word = _ZonedTimes.make(first: first, times: t, extra: batch._rows[p].fields.occurrenceDays &- 1, zone: z,
+                                            source: s &- 1, readIn: r &- 1)
                 }
             }
-            if word != nil || !_details.zoneRows.isEmpty { _details.setZone(row: row, word) }
+            if word != nil || !_details.zoned.isEmpty { _details.setZone(row: row, word) }
         }
     }
 

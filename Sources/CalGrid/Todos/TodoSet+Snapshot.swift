@@ -10,7 +10,8 @@
 // bytes as they lie in memory, padded to 8 bytes. In order: the magic word, the nine columns,
 // the text arena, the bit arena, the id table, the rule table (rows, tracked counts, keys, and per
 // rule its start day, bounds, RRULE text and RDATE/EXDATE days), the alarm table (its zones by
-// name), the details table, the two done histograms, the garbage and event counts. The derived
+// name, which the zoned times name too), the details table (and its zoned times' rows and words),
+// the two done histograms, the garbage and event counts. The derived
 // indexes (`_cache`) are not kept: a fresh set builds them on the first query, as after any change.
 //
 // Reading checks that every array fits the bytes, every column has one entry a row, every text
@@ -89,9 +90,10 @@ struct _SnapshotReader {
 }
 
 extension TodoSet {
-    /// The first word of every snapshot of this layout ("CgtSnap2", since the details table keeps
-    /// zoned times; 64 bits where `Int` is 32 too).
-    static var _snapshotMagic: Int64 { 0x3270_616e_5374_6743 }
+    /// The first word of every snapshot of this layout ("CgtSnap3", since the details table's
+    /// zoned times are one array of rows and words, their zones in the alarms' table; 64 bits
+    /// where `Int` is 32 too).
+    static var _snapshotMagic: Int64 { 0x3370_616e_5374_6743 }
 
     /// The set's storage as bytes that `init(_snapshot:zone:)` of the same build reads back.
     /// - Complexity: O(n + total text + tracked days + rules × their text)
@@ -118,7 +120,7 @@ extension TodoSet {
         w.zones(_alarms.zones)
         w.array(_details.rows); w.array(_details.times); w.array(_details.locationStarts)
         w.array(_details.locationCounts); w.array(_details.locationText)
-        w.array(_details.zoneRows); w.array(_details.zoneWords); w.zones(_details.zones)
+        w.array(_details.zoned)
         w.integer(Int(_doneByDay.base)); w.array(_doneByDay.counts)
         w.integer(Int(_doneByDayChallenges.base)); w.array(_doneByDayChallenges.counts)
         w.integer(_eventCount)
@@ -207,16 +209,16 @@ extension TodoSet {
         }
         _details.rows = detailRows; _details.times = times; _details.locationStarts = locationStarts
         _details.locationCounts = locationCounts; _details.locationText = locationText
-        guard let zoneRows = r.array(Int32.self), let zoneWords = r.array(UInt64.self), zoneWords.count == zoneRows.count,
-              TodoSet._rowsAscend(zoneRows, below: n), let timeZones = r.zones(zone)
-        else { return nil }
-        let timeZoneCount = timeZones.count
-        // Each zoned row has times, and names zones of the table.
-        for k in 0..<zoneRows.count {
-            let z = _ZonedTimes(word: zoneWords[k])
-            guard z.source < timeZoneCount, z.readIn < timeZoneCount, _details.times(ofRow: Int(zoneRows[k])) != nil else { return nil }
+        guard let zoned = r.array(UInt64.self), zoned.count % 2 == 0 else { return nil }
+        // Rows ascend, each has times, and its word names zones of the (alarms') table.
+        var previous = -1
+        for k in stride(from: 0, to: zoned.count, by: 2) {
+            let row = zoned[k], z = _ZonedTimes(word: zoned[k + 1])
+            guard row < UInt64(n), Int(row) > previous, z.source < zoneCount, z.readIn < zoneCount,
+                  _details.times(ofRow: Int(row)) != nil else { return nil }
+            previous = Int(row)
         }
-        _details.zoneRows = zoneRows; _details.zoneWords = zoneWords; _details.zones = timeZones
+        _details.zoned = zoned
 
         guard let doneBase = r.integer(), let doneCounts = r.array(Int32.self),
               let challengeBase = r.integer(), let challengeCounts = r.array(Int32.self),

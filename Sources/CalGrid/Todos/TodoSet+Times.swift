@@ -38,7 +38,7 @@ extension TodoSet {
     /// its start there is on another day.
     @inline(__always)
     func _occurrenceTimes(_ z: _ZonedTimes, _ o: Int32, _ t: TodoTimes) -> TodoTimes {
-        z.times(on: o, _details.zones) ?? t
+        z.times(on: o, _alarms.zones) ?? t
     }
 
     /// The zones of the times of the item at `i` (`TodoDraft.timeZone`), nil when they are read in
@@ -47,7 +47,7 @@ extension TodoSet {
     public func timeZone(at i: Int) -> TodoTimeZone? {
         _check(i)
         guard let z = _details.zoned(ofRow: i) else { return nil }
-        return TodoTimeZone(source: _details.zones[z.source], readIn: _details.zones[z.readIn])
+        return TodoTimeZone(source: _alarms.zones[z.source], readIn: _alarms.zones[z.readIn])
     }
 
     /// The location of the item at `i` (`TodoDraft.location`), nil when it has none.

@@ -20,17 +20,27 @@ extension TodoSet {
             for j in lo..<hi where _details.zoned(ofRow: found.row(j)) != nil { any = true; break }
             if any && hi &- lo > 1 {
                 let indexBits = found.indexBits
-                // Per occurrence: (days-since-begun part, times key, rank), and its key and row word.
-                var entries: [(UInt64, UInt64, UInt64, UInt64, UInt64)] = []
+                // Per occurrence five words: days-since-begun part, times key, rank, its key and
+                // row word; sorted through their indices (arrays of words and Ints, not of a tuple
+                // type, whose class metadata every firmware would link).
+                var entries: [UInt64] = []
+                entries.reserveCapacity(5 &* (hi &- lo))
                 for j in lo..<hi {
                     let key = found.keys[j], word = found.rows[found._slot(j)], dk = key &>> indexBits
                     let back = (dk &>> rankBits) & backMask, w = x.rowInfo[Int(truncatingIfNeeded: word & 0xFFFF_FFFF)]
-                    entries.append((back, _agendaTimeKey(Int(truncatingIfNeeded: word & 0xFFFF_FFFF), UInt32(truncatingIfNeeded: word &>> 32), w, x, top),
-                                    dk & rankMask, key, word))
+                    entries.append(back)
+                    entries.append(_agendaTimeKey(Int(truncatingIfNeeded: word & 0xFFFF_FFFF), UInt32(truncatingIfNeeded: word &>> 32), w, x, top))
+                    entries.append(dk & rankMask); entries.append(key); entries.append(word)
                 }
-                entries.sort { p, q in p.0 != q.0 ? p.0 < q.0 : p.1 != q.1 ? p.1 < q.1 : p.2 < q.2 }
-                for (m, e) in entries.enumerated() {
-                    if indexBits == 0 { found.keys[lo &+ m] = e.3; found.rows[lo &+ m] = e.4 } else { found.keys[lo &+ m] = e.3 }
+                var order = Array(0..<(hi &- lo))
+                order.sort { p, q in
+                    let a = 5 &* p, b = 5 &* q
+                    return entries[a] != entries[b] ? entries[a] < entries[b]
+                        : entries[a &+ 1] != entries[b &+ 1] ? entries[a &+ 1] < entries[b &+ 1] : entries[a &+ 2] < entries[b &+ 2]
+                }
+                for (m, e) in order.enumerated() {
+                    found.keys[lo &+ m] = entries[5 &* e &+ 3]
+                    if indexBits == 0 { found.rows[lo &+ m] = entries[5 &* e &+ 4] }
                 }
             }
             lo = hi

@@ -13,11 +13,10 @@ struct _TodoDetails: _RowSlotted, Sendable {
     @usableFromInline var locationCounts: [Int32] = []
     @usableFromInline var locationText: [UInt8] = []
     /// The rows with times kept in a zone other than the one they were read in (`TodoTimeZone`),
-    /// ascending, each with its `_ZonedTimes` word; the zones once each by name. Empty (and free)
-    /// for a set whose items are floating or in the import zone.
-    @usableFromInline var zoneRows: [Int32] = []
-    @usableFromInline var zoneWords: [UInt64] = []
-    @usableFromInline var zones: [TimeZoneRules] = []
+    /// ascending, each followed by its `_ZonedTimes` word: `zoned[2k]` a row, `zoned[2k + 1]` its
+    /// word, whose zones are the set's alarm zone table (`_TodoAlarms.zones`). One array, so a
+    /// set whose items are floating or in the import zone (a firmware's) pays one empty array.
+    @usableFromInline var zoned: [UInt64] = []
 
     /// `times[k]` of a row without times.
     @inlinable static var _none: UInt32 { 0xFFFF_FFFF }
@@ -41,7 +40,7 @@ struct _TodoDetails: _RowSlotted, Sendable {
     mutating func set(row i: Int, times t: TodoTimes?, location: UnsafeBufferPointer<UInt8>?) {
         let k = _lowerBound(i)
         let present = k < rows.count && Int(rows[k]) == i
-        if !zoneRows.isEmpty, t == nil { setZone(row: i, nil) }
+        if !zoned.isEmpty, t == nil { setZone(row: i, nil) }
         guard t != nil || location != nil else {
             if present {
                 rows.remove(at: k); times.remove(at: k); locationStarts.remove(at: k); locationCounts.remove(at: k)
@@ -68,39 +67,42 @@ struct _TodoDetails: _RowSlotted, Sendable {
     mutating func remove(row i: Int) {
         set(row: i, times: nil, location: nil)
         for k in _lowerBound(i)..<rows.count { rows[k] &-= 1 }
-        if !zoneRows.isEmpty { for k in _firstSlot(atOrAfterRow: i, in: zoneRows)..<zoneRows.count { zoneRows[k] &-= 1 } }
+        if !zoned.isEmpty { for k in stride(from: 2 &* _zonedSlot(i), to: zoned.count, by: 2) { zoned[k] &-= 1 } }
+    }
+
+    /// The first entry of `zoned` for row `i` or a later row (its index in pairs).
+    /// - Complexity: O(log Z), Z the rows with zoned times
+    @inlinable
+    func _zonedSlot(_ i: Int) -> Int {
+        var lo = 0, hi = zoned.count / 2
+        while lo < hi {
+            let mid = (lo &+ hi) / 2
+            if Int(truncatingIfNeeded: zoned[2 &* mid]) < i { lo = mid &+ 1 } else { hi = mid }
+        }
+        return lo
     }
 
     /// The zoned times of row `i`, nil when its times are read in their own zone (or it has none).
-    /// - Complexity: O(log Z), Z the rows with zoned times; O(1) when none has
+    /// - Complexity: O(log Z); O(1) when none has
     @inlinable
     func zoned(ofRow i: Int) -> _ZonedTimes? {
-        guard !zoneRows.isEmpty else { return nil }
-        let k = _firstSlot(atOrAfterRow: i, in: zoneRows)
-        return k < zoneRows.count && Int(zoneRows[k]) == i ? _ZonedTimes(word: zoneWords[k]) : nil
+        guard !zoned.isEmpty else { return nil }
+        let k = 2 &* _zonedSlot(i)
+        return k < zoned.count && Int(truncatingIfNeeded: zoned[k]) == i ? _ZonedTimes(word: zoned[k &+ 1]) : nil
     }
 
     /// Sets (or, nil, removes) row `i`'s zoned times.
     /// - Complexity: O(Z) when an entry comes or goes, else O(log Z)
     mutating func setZone(row i: Int, _ z: _ZonedTimes?) {
-        let k = _firstSlot(atOrAfterRow: i, in: zoneRows)
-        let present = k < zoneRows.count && Int(zoneRows[k]) == i
+        let k = 2 &* _zonedSlot(i)
+        let present = k < zoned.count && Int(truncatingIfNeeded: zoned[k]) == i
         guard let z else {
-            if present { zoneRows.remove(at: k); zoneWords.remove(at: k) }
+            if present { zoned.removeSubrange(k..<(k &+ 2)) }
             return
         }
-        if present { zoneWords[k] = z.word } else {
-            zoneRows.insert(Int32(truncatingIfNeeded: i), at: k); zoneWords.insert(z.word, at: k)
+        if present { zoned[k &+ 1] = z.word } else {
+            zoned.insert(contentsOf: [UInt64(truncatingIfNeeded: i), z.word], at: k)
         }
-    }
-
-    /// The index of `zone` in `zones`, added when new (by name, as bytes); nil when the table is full.
-    /// - Complexity: O(zones × name)
-    mutating func zoneIndex(_ zone: TimeZoneRules) -> Int? {
-        if let k = zones.firstIndex(where: { _sameUTF8($0.name, zone.name) }) { return k }
-        guard zones.count < 0xFFF else { return nil }
-        zones.append(zone)
-        return zones.count &- 1
     }
 
     /// The rows where `keep` is false are removed; the others are renumbered densely, and the
@@ -126,20 +128,20 @@ struct _TodoDetails: _RowSlotted, Sendable {
         rows.removeLast(rows.count - w); times.removeLast(times.count - w)
         locationStarts.removeLast(locationStarts.count - w); locationCounts.removeLast(locationCounts.count - w)
         locationText = text
-        guard !zoneRows.isEmpty else { return }
+        guard !zoned.isEmpty else { return }
         var z = 0
-        for k in 0..<zoneRows.count {
-            let r = newRow[Int(zoneRows[k])]
+        for k in stride(from: 0, to: zoned.count, by: 2) {
+            let r = newRow[Int(truncatingIfNeeded: zoned[k])]
             guard r >= 0 else { continue }
-            zoneRows[z] = r; zoneWords[z] = zoneWords[k]; z += 1
+            zoned[z] = UInt64(r); zoned[z &+ 1] = zoned[k &+ 1]; z &+= 2
         }
-        zoneRows.removeLast(zoneRows.count - z); zoneWords.removeLast(zoneWords.count - z)
+        zoned.removeLast(zoned.count - z)
     }
 
     /// Bytes of allocated capacity.
     @usableFromInline
     var byteCount: Int {
         rows.capacity * 4 + times.capacity * 4 + locationStarts.capacity * 4 + locationCounts.capacity * 4 + locationText.capacity
-            + zoneRows.capacity * 4 + zoneWords.capacity * 8 + zones.capacity * MemoryLayout<TimeZoneRules>.stride
+            + zoned.capacity * 8
     }
 }
