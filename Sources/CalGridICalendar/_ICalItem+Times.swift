@@ -50,12 +50,8 @@ extension _ICalItem {
         case .date, .floating: return nil
         case .utc: source = .utc
         case .zoned(let tzid):
-            let rules: TimeZoneRules?
-            if let known = clock.tzdata[tzid] { rules = known } else {
-                rules = try? TimeZoneRules.named(tzid)
-                clock.tzdata[tzid] = rules
-            }
-            if let rules { source = rules; break }
+            // tzdata's rules for a name it knows, whatever the file's VTIMEZONE says (`_ICalClock`).
+            if let rules = clock.tzdataZone(tzid) { source = rules; break }
             let calendar = c.root
             var made: TimeZoneRules? = nil
             if let k = clock.zoneCache.zone(named: tzid, in: calendar.raw) {
