@@ -7,6 +7,7 @@
 // New York) under a `/freeassociation.sourceforge.net/` TZID; a vdir writes one per file.
 import CLibical
 import CalGrid
+import CalGridImport
 
 enum _ICalZoneWriter {
     /// One change of a zone's offset: its instant and the offsets before and after.
@@ -104,7 +105,8 @@ enum _ICalZoneWriter {
 
     /// A VTIMEZONE of `zone` named `tzid` good for times from `from` on: the yearly rules it has
     /// followed since they last changed (up to 2040, or two years after `from`), each change before
-    /// them from a year before `from`, or one fixed offset's observance when it has neither.
+    /// them from a year before `from` (a zone made from a file's VTIMEZONE: from 1969), or one
+    /// fixed offset's observance when it has neither.
     /// - Complexity: O(years from 1900 or `from` × log transitions)
     static func vtimezone(_ zone: TimeZoneRules, tzid: String, from: Int64) -> OpaquePointer {
         let z = icalcomponent_new(ICAL_VTIMEZONE_COMPONENT)!
@@ -121,8 +123,10 @@ enum _ICalZoneWriter {
         let reference = Swift.max(2040, year + 2)
         let rules = yearly(zone, reference: reference)
         // The changes before the rules (or, without rules, through the reference year), from the
-        // start of the year before the item's.
-        let cutoff = startOf(year - 1)
+        // start of the year before the item's; for a zone made from a file's VTIMEZONE, from 1969:
+        // its reader names it by its changes since 1970 (`_ICalZoneRules.yearlySince1970`), so one
+        // written without its early changes would read back as another zone (a fixed offset).
+        let cutoff = _isExpandedZoneName(zone.name) ? Swift.min(startOf(1969), startOf(year - 1)) : startOf(year - 1)
         let through = rules.map { startOf($0.since) - 1 } ?? (startOf(reference + 1) - 1)
         var written = 0
         if cutoff < through {
