@@ -22,6 +22,7 @@ import tempfile
 import icalendar
 import recurring_ical_events
 from zoneinfo import ZoneInfo
+from corpus import ics_files
 
 ZONES = ["Asia/Seoul", "Europe/Berlin", "America/Los_Angeles"]
 IMPORT_ZONES = ["Asia/Seoul", "America/New_York"]
@@ -68,47 +69,43 @@ def main():
     work = tempfile.mkdtemp(prefix="calgrid-written-zones-")
     renamed_dir = os.path.join(work, "renamed")
     os.mkdir(renamed_dir)
-    for d in dirs:
-        for name in sorted(os.listdir(d)):
-            if not name.endswith(".ics"):
+    for name, path in ics_files(dirs):
+        files += 1
+        original = open(path, "rb").read()
+        for iz in IMPORT_ZONES:
+            native = subprocess.run([calgrid, "export", "--todos", path, "--tz", iz], capture_output=True)
+            if native.returncode != 0:
+                failures.append(f"{name} {iz}: calgrid export failed: {native.stderr.decode().strip()}")
                 continue
-            files += 1
-            path = os.path.join(d, name)
-            original = open(path, "rb").read()
-            for iz in IMPORT_ZONES:
-                native = subprocess.run([calgrid, "export", "--todos", path, "--tz", iz], capture_output=True)
-                if native.returncode != 0:
-                    failures.append(f"{name} {iz}: calgrid export failed: {native.stderr.decode().strip()}")
-                    continue
-                zoned = {t["id"] for t in json.loads(native.stdout)["todos"] if "timeZone" in t}
-                if not zoned:
-                    continue
-                npath = os.path.join(work, f"{name}.{iz.replace('/', '-')}.json")
-                open(npath, "wb").write(native.stdout)
-                written = subprocess.run([calgrid, "export", "--todos", npath, "--tz", iz, "--format", "ics"], capture_output=True)
-                if written.returncode != 0:
-                    failures.append(f"{name} {iz}: calgrid export --format ics failed: {written.stderr.decode().strip()}")
-                    continue
-                data = written.stdout
-                if b"X-LIC-ERROR" in data:
-                    failures.append(f"{name} {iz}: X-LIC-ERROR written")
-                vtimezones += data.count(b"BEGIN:VTIMEZONE")
-                other = renamed(data)
-                open(os.path.join(renamed_dir, f"{iz.replace('/', '-')}-{name}"), "wb").write(other)
-                items += len(zoned)
-                for z in ZONES:
-                    zone = ZoneInfo(z)
-                    want = occurrences(original, zoned, zone)
-                    for label, got in (("as written", occurrences(data, zoned, zone)), ("by its VTIMEZONE", occurrences(other, zoned, zone))):
-                        for uid in sorted(zoned):
-                            w, g = want.get(uid, []), got.get(uid, [])
-                            if w != g:
-                                missing = [o for o in w if o not in g][:2]
-                                extra = [o for o in g if o not in w][:2]
-                                failures.append(f"{name} read in {iz}, {uid} {label} in {z}: {len(g)} occurrences, original {len(w)}; "
-                                                f"original only {missing}, written only {extra}")
-                            else:
-                                compared += len(w)
+            zoned = {t["id"] for t in json.loads(native.stdout)["todos"] if "timeZone" in t}
+            if not zoned:
+                continue
+            npath = os.path.join(work, f"{name}.{iz.replace('/', '-')}.json")
+            open(npath, "wb").write(native.stdout)
+            written = subprocess.run([calgrid, "export", "--todos", npath, "--tz", iz, "--format", "ics"], capture_output=True)
+            if written.returncode != 0:
+                failures.append(f"{name} {iz}: calgrid export --format ics failed: {written.stderr.decode().strip()}")
+                continue
+            data = written.stdout
+            if b"X-LIC-ERROR" in data:
+                failures.append(f"{name} {iz}: X-LIC-ERROR written")
+            vtimezones += data.count(b"BEGIN:VTIMEZONE")
+            other = renamed(data)
+            open(os.path.join(renamed_dir, f"{iz.replace('/', '-')}-{name}"), "wb").write(other)
+            items += len(zoned)
+            for z in ZONES:
+                zone = ZoneInfo(z)
+                want = occurrences(original, zoned, zone)
+                for label, got in (("as written", occurrences(data, zoned, zone)), ("by its VTIMEZONE", occurrences(other, zoned, zone))):
+                    for uid in sorted(zoned):
+                        w, g = want.get(uid, []), got.get(uid, [])
+                        if w != g:
+                            missing = [o for o in w if o not in g][:2]
+                            extra = [o for o in g if o not in w][:2]
+                            failures.append(f"{name} read in {iz}, {uid} {label} in {z}: {len(g)} occurrences, original {len(w)}; "
+                                            f"original only {missing}, written only {extra}")
+                        else:
+                            compared += len(w)
     # calgrid reads what it wrote, each TZID through the VTIMEZONE it wrote, as recurring-ical-events does.
     times = subprocess.run([sys.executable, os.path.join(os.path.dirname(__file__), "times_check.py"), calgrid, renamed_dir],
                            capture_output=True, text=True)
