@@ -140,6 +140,13 @@ enum _ICalZoneRules {
             return standard.rule == nil ? "<STD>" + offset(-standard.to) : nil
         }
         guard let toDaylight = change(daylight), let toStandard = change(standard) else { return nil }
+        // One string for one set of rules, the one the writer's VTIMEZONE reads back as
+        // (`_ICalZoneWriter`: daylight time is the larger offset): a DAYLIGHT whose offset is not
+        // above its STANDARD's is the standard time, two equal offsets are one fixed offset.
+        if daylight.to == standard.to { return "<STD>" + offset(-standard.to) }
+        if daylight.to < standard.to {
+            return "<STD>" + offset(-daylight.to) + "<DST>" + offset(-standard.to) + "," + toStandard + "," + toDaylight
+        }
         return "<STD>" + offset(-standard.to) + "<DST>" + offset(-daylight.to) + "," + toDaylight + "," + toStandard
     }
 
