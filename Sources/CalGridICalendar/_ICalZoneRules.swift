@@ -40,7 +40,9 @@ enum _ICalZoneRules {
             }
         }
         let footer = posix(vtimezone)
-        if standards == 1, daylights <= 1, !listed, let footer { return try? TimeZoneRules(posixTZ: footer) }
+        if standards == 1, daylights <= 1, !listed, let footer, let rules = try? TimeZoneRules(posixTZ: footer), agrees(rules, before: earliest) {
+            return rules
+        }
         // Every other shape: libical's expanded changes.
         let cap = _ICalZoneCheck.budget
         var at = [Int64](repeating: 0, count: cap), offset = [Int32](repeating: 0, count: cap)
@@ -59,6 +61,20 @@ enum _ICalZoneRules {
         guard let blob = tzif(initial: initial, changes: changes, footer: footer),
               let expanded = try? TimeZoneRules(tzif: blob, name: prefix + tzid) else { return nil }
         return yearlySince1970(expanded) ?? expanded
+    }
+
+    /// Whether `rules` (the POSIX string of a VTIMEZONE's latest observances) have the offset the
+    /// VTIMEZONE says before its `earliest` observance, when that begins after 1970: if not, the
+    /// VTIMEZONE changes the offset there and the string says no such change, so it is not the
+    /// zone since 1970 (`yearlySince1970` decides from its changes; a lone STANDARD of 1970 from
+    /// +0100 to +0000 read as a fixed offset came back as another zone once written, a fuzzer find).
+    /// - Complexity: O(log transitions)
+    static func agrees(_ rules: TimeZoneRules, before earliest: (start: icaltimetype, from: Int32)?) -> Bool {
+        guard let e = earliest, e.start.year >= 1970 else { return true }
+        var t = e.start
+        t.is_date = 0
+        let at = Int64(icaltime_as_timet(t)) - Int64(e.from)
+        return rules.utcOffset(at: at - 1) == e.from
     }
 
     /// The name of a zone made from a VTIMEZONE's expanded changes begins so (`_expandedZonePrefix`).
