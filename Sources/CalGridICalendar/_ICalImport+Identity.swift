@@ -80,7 +80,7 @@ extension _ICalImport {
         guard !found.isEmpty else { return }
         core.pipeline.decoders[0].pointee.decoder.warnings.removeAll(keepingCapacity: true)
         var index: [Int: Int] = [:]
-        for (k, it) in items.enumerated() { index[it.start] = k }
+        for (k, it) in items.enumerated() { index[it.at.start] = k }
         for (start, w) in found {
             guard let k = index[start] else { continue }
             let (line, offset) = locator.where_(p, locator.first + k, w.field)

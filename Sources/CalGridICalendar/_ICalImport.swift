@@ -102,7 +102,7 @@ struct _ICalImport<Sink: _DraftSink> {
                 let uid = found.first.flatMap { _Component(raw: $0.component).uid }
                 if oneItemPerSource, let other = found.dropFirst().first(where: { _Component(raw: $0.component).uid != uid }) {
                     // The item after the first whose UID differs from the first's.
-                    throw .invalidInput(locator.issue(p, .tooManyRecords, line: other.line, offset: other.start, record: -1, field: "UID",
+                    throw .invalidInput(locator.issue(p, .tooManyRecords, line: other.at.line, offset: other.at.start, record: -1, field: "UID",
                                                       detail: _ICalText.moreThanOneItem, source: k))
                 }
                 sourceUIDs[k] = found.first.flatMap { pending.ids[$0.component] } ?? uid
@@ -236,8 +236,8 @@ struct _ICalImport<Sink: _DraftSink> {
             masters[uid] = raw
             if let first = firstOverride[uid] { pending.overrides[raw] = overrides[first] }
         }
-        pending.items.append(_ICalItemPlace(component: raw, line: f.line, start: base + f.start, end: base + f.end, isEvent: c.isEvent,
-                                            source: source))
+        let at = _ComponentPlace(name: c.kindName, line: f.line, start: base + f.start, end: base + f.end)
+        pending.items.append(_ICalItemPlace(component: raw, at: at, source: source))
     }
 
     /// Decodes the pending items into the sink, in order, then frees their components; called
@@ -260,7 +260,7 @@ struct _ICalImport<Sink: _DraftSink> {
             let n = Swift.min(items.count - next, _batchSpans)
             for k in 0..<n {
                 let item = items[next + k]
-                (core.pipeline.spans + k).initialize(to: _Span(start: item.start, end: item.end, keys: 0, bad: nil, parsed: item.component))
+                (core.pipeline.spans + k).initialize(to: _Span(start: item.at.start, end: item.at.end, keys: 0, bad: nil, parsed: item.component))
             }
             core.spanCount = n
             core.publish()
@@ -268,8 +268,8 @@ struct _ICalImport<Sink: _DraftSink> {
             try core.finishBatch(p, locator)
             takeWarnings(p, items)
             next += n
-            if !core.reserved { core.reserveAhead(done: Int64(items[next - 1].end), finished: false) }
-            try core.progress(Int64(items[next - 1].end))
+            if !core.reserved { core.reserveAhead(done: Int64(items[next - 1].at.end), finished: false) }
+            try core.progress(Int64(items[next - 1].at.end))
         }
         core.pipeline.decoders[0].pointee.decoder.overrides = [:]
         core.pipeline.decoders[0].pointee.decoder.ids = [:]
@@ -323,8 +323,7 @@ struct _ICalImport<Sink: _DraftSink> {
                     }
                     if !copy {
                         if let uid = c.uid, masters[uid] == nil { masters[uid] = c.raw }
-                        items.append(_ICalItemPlace(component: c.raw, line: here.line, start: here.start, end: here.end, isEvent: c.isEvent,
-                                                    source: source))
+                        items.append(_ICalItemPlace(component: c.raw, at: here, source: source))
                     }
                 }
             } else if c.kind == ICAL_VJOURNAL_COMPONENT || c.kind == ICAL_VFREEBUSY_COMPONENT {

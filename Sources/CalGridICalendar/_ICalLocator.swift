@@ -28,7 +28,7 @@ struct _ICalLocator: _IssueLocating {
             let (line, offset) = where_(p, record, f.field)
             return issue(p, f.reason, line: line, offset: offset, record: record, field: f.field, detail: f.detail, source: items[record - first].source)
         case .malformed(let reason, let offset, let detail):
-            return issue(p, reason, line: items[record - first].line, offset: offset, record: record, field: "", detail: _text(detail),
+            return issue(p, reason, line: items[record - first].at.line, offset: offset, record: record, field: "", detail: _text(detail),
                          source: items[record - first].source)
         }
     }
@@ -68,7 +68,7 @@ struct _ICalLocator: _IssueLocating {
 
     /// The line and offset of property `name` in item `record` (its BEGIN line when not found).
     func where_(_ p: UnsafePointer<UInt8>, _ record: Int, _ name: String) -> (Int, Int) {
-        let item = items[record - first]
+        let item = items[record - first].at
         guard !name.isEmpty else { return (item.line, item.start) }
         let want = Array(name.utf8)
         var line = item.line, at = item.start, depth = 0

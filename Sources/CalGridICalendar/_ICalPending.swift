@@ -2,14 +2,19 @@
 // decoded, with where each is, and the libical components they live in.
 import CLibical
 
-/// An item to import: its component and where it is (`line` counted in its source).
+/// An item to import: its component and where it is.
 struct _ICalItemPlace {
-    var component: OpaquePointer
-    var line: Int
-    var start: Int
-    var end: Int
-    var isEvent: Bool
-    var source: Int
+    /// The VTODO or VEVENT, owned by one of `_ICalPending.roots`.
+    let component: OpaquePointer
+    /// Its place as the parser met it: `line` counted in its source, `start` and `end` offsets in
+    /// the buffer. The enclosing calendar's place when the parser's places could not be matched.
+    let at: _ComponentPlace
+    /// Its source's index in the import's sources (a vdir file), for the issues' file names.
+    let source: Int
+
+    /// A VEVENT (its end is DTEND), asked of the component, which lives until the item is decoded:
+    /// `at` may name the calendar.
+    var isEvent: Bool { _Component(raw: component).isEvent }
 }
 
 /// What an import holds between its batches: the items parsed and not yet decoded, their

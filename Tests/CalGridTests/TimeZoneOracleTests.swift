@@ -107,8 +107,8 @@ import CalGridTestSupport
         #expect(Self.compare(stream, rules: Self.systemRules).problems.isEmpty)
         let wrongFooter = try TimeZoneRules(posixTZ: "CET-1CEST,M3.4.0,M10.5.0/3")
         var tables = try Self.systemRules("Europe/Berlin")
-        tables = TimeZoneRules(name: tables.name, times: tables._times, typeIndices: tables._typeIndices,
-                               offsets: tables._offsets, initialOffset: tables._initialOffset, rule: wrongFooter._rule)
+        tables = TimeZoneRules(name: tables.name, _times: tables._times, _typeIndices: tables._typeIndices,
+                               _offsets: tables._offsets, _initialOffset: tables._initialOffset, _rule: wrongFooter._rule)
         let c = Self.compare(stream, rules: { [tables] _ in tables })
         #expect(c.problems.contains { $0.contains("Europe/Berlin") })
     }

@@ -18,7 +18,7 @@ extension TimeZoneRules {
         } catch {
             throw TimeZoneError.invalidPOSIXRule(posixTZ, offset: error.offset, expected: error.expected)
         }
-        self.init(name: posixTZ, times: [], typeIndices: [], offsets: [], initialOffset: rule.standardOffset, rule: rule)
+        self.init(name: posixTZ, _times: [], _typeIndices: [], _offsets: [], _initialOffset: rule.standardOffset, _rule: rule)
     }
 }
 

@@ -70,7 +70,7 @@ extension TimeZoneRules {
         if header.version >= 2 {
             rule = try TimeZoneRules._footer(b, at: start + header.dataSize(timeSize: 8))
         }
-        self.init(name: name, times: times, typeIndices: indices, offsets: offsets, initialOffset: offsets[0], rule: rule)
+        self.init(name: name, _times: times, _typeIndices: indices, _offsets: offsets, _initialOffset: offsets[0], _rule: rule)
     }
 
     /// The footer at `at`: "\n" rule "\n"; nil for an empty rule.

@@ -29,29 +29,9 @@ public struct TimeZoneRules: Sendable {
     /// The largest magnitude of a UTC offset: 25:59:59, as POSIX TZ offsets and RFC 8536 allow.
     static let _maxOffset: Int32 = 93_599
 
-    init(name: String, times: [Int64], typeIndices: [UInt8], offsets: [Int32], initialOffset: Int32, rule: _POSIXRule?) {
-        self.name = name
-        self._times = times
-        self._typeIndices = typeIndices
-        self._offsets = offsets
-        self._initialOffset = initialOffset
-        self._rule = rule
-    }
-
     /// Coordinated Universal Time: offset 0 at every instant, named "UTC".
     /// - Complexity: O(1)
-    public static let utc = TimeZoneRules(name: "UTC", times: [], typeIndices: [], offsets: [], initialOffset: 0, rule: nil)
-
-    /// One offset at every instant, named "+09:00", "-03:30", "+05:45:30" (seconds only when not 0),
-    /// or "UTC" for 0. Throws `.offsetOutOfRange` beyond ±25:59:59.
-    /// - Complexity: O(1)
-    public init(utcOffsetSeconds: Int32) throws(TimeZoneError) {
-        guard utcOffsetSeconds >= -TimeZoneRules._maxOffset, utcOffsetSeconds <= TimeZoneRules._maxOffset else {
-            throw TimeZoneError.offsetOutOfRange(Int64(utcOffsetSeconds))
-        }
-        self.init(name: TimeZoneRules._offsetName(utcOffsetSeconds), times: [], typeIndices: [], offsets: [],
-                  initialOffset: utcOffsetSeconds, rule: nil)
-    }
+    public static let utc = TimeZoneRules(name: "UTC", _times: [], _typeIndices: [], _offsets: [], _initialOffset: 0, _rule: nil)
 
     /// True when the offset is the same at every instant (UTC, a fixed offset, a POSIX rule without
     /// daylight time, a TZif zone without transitions whose footer has no daylight time).
@@ -60,6 +40,20 @@ public struct TimeZoneRules: Sendable {
         guard _times.isEmpty else { return false }
         guard let r = _rule else { return true }
         return !r.hasDaylight || r.daylightOffset == r.standardOffset
+    }
+}
+
+// Outside the type's body, so that the memberwise initializer stays: every constructor ends in it.
+extension TimeZoneRules {
+    /// One offset at every instant, named "+09:00", "-03:30", "+05:45:30" (seconds only when not 0),
+    /// or "UTC" for 0. Throws `.offsetOutOfRange` beyond ±25:59:59.
+    /// - Complexity: O(1)
+    public init(utcOffsetSeconds: Int32) throws(TimeZoneError) {
+        guard utcOffsetSeconds >= -TimeZoneRules._maxOffset, utcOffsetSeconds <= TimeZoneRules._maxOffset else {
+            throw TimeZoneError.offsetOutOfRange(Int64(utcOffsetSeconds))
+        }
+        self.init(name: TimeZoneRules._offsetName(utcOffsetSeconds), _times: [], _typeIndices: [], _offsets: [],
+                  _initialOffset: utcOffsetSeconds, _rule: nil)
     }
 
     /// "UTC", or ±HH:MM[:SS] for a nonzero offset.
