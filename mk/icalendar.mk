@@ -5,9 +5,15 @@
 # file, by path and on standard input, in far-apart zones, against python-icalendar's fields; and
 # each item of the phone-shaped corpus (Tests/CalGridICalendarTests/Phones) on recurring-ical-events'
 # days in four zones, by `calgrid year --json` (phones_check.py, about 15 s), and its times of day and
-# agenda order on recurring-ical-events' start and end times in three zones (times_check.py, ~3 s);
-# and every alarm instant of the alarm corpus (Tests/CalGridICalendarTests/Alarms) and the
-# phone-shaped one against recurring-ical-events' alarms in three zones, by `calgrid alarms --json`
+# agenda order on recurring-ical-events' start and end times in three zones (times_check.py, ~3 s),
+# over the phone-shaped corpus and the VTIMEZONE shapes of Tests/CalGridICalendarTests/Zones (Exchange's
+# historic observances, Lotus Notes, Apple iCal's RDATE lists, fixed offsets, and a tzdata name with a
+# VTIMEZONE that is not tzdata's, read by tzdata as python-icalendar reads it);
+# each zoned item CalGrid writes anew (TZID and its VTIMEZONE) at the original file's instants, by
+# recurring-ical-events in three zones, through zoneinfo and through the VTIMEZONE written
+# (written_zones_check.py, ~10 s);
+# and every alarm instant of the alarm corpus (Tests/CalGridICalendarTests/Alarms), the
+# phone-shaped one and the Zones one against recurring-ical-events' alarms in three zones, by `calgrid alarms --json`
 # (alarms_check.py, about 5 s).
 # calgrid is built as test-cli builds it (same flags, so neither rebuilds the other).
 ICAL_VENV   := $(BUILD)/ical-venv
@@ -24,7 +30,9 @@ test-icalendar: deps ical-venv
 	$(ICAL_PYTHON) Tests/CalGridICalendarTests/cli_check.py $(BUILD)/debug/calgrid Tests/CalGridICalendarTests/Corpus
 	$(ICAL_PYTHON) Tests/CalGridICalendarTests/phones_check.py $(BUILD)/debug/calgrid Tests/CalGridICalendarTests/Phones
 	$(ICAL_PYTHON) Tests/CalGridICalendarTests/times_check.py $(BUILD)/debug/calgrid Tests/CalGridICalendarTests/Phones
-	$(ICAL_PYTHON) Tests/CalGridICalendarTests/alarms_check.py $(BUILD)/debug/calgrid Tests/CalGridICalendarTests/Alarms Tests/CalGridICalendarTests/Phones
+	$(ICAL_PYTHON) Tests/CalGridICalendarTests/times_check.py $(BUILD)/debug/calgrid Tests/CalGridICalendarTests/Zones
+	$(ICAL_PYTHON) Tests/CalGridICalendarTests/written_zones_check.py $(BUILD)/debug/calgrid Tests/CalGridICalendarTests/Phones Tests/CalGridICalendarTests/Zones
+	$(ICAL_PYTHON) Tests/CalGridICalendarTests/alarms_check.py $(BUILD)/debug/calgrid Tests/CalGridICalendarTests/Alarms Tests/CalGridICalendarTests/Phones Tests/CalGridICalendarTests/Zones
 
 TEST_RULES += test-icalendar
 

@@ -43,6 +43,7 @@ extension ICalendarItem {
         defer { _Libical.unlock() }
         let cal = _Builder.calendar()
         defer { icalcomponent_free(cal) }
+        for z in _Builder.zones([d]) { icalcomponent_add_component(cal, z) }
         for c in _Builder.todo(d, alarms: set.alarmCount == 0 ? [] : set.alarms(at: i), zone: zone, now: now) { icalcomponent_add_component(cal, c) }
         return _Builder.text(cal)
     }

@@ -6,7 +6,8 @@ import CalGridSystem
 
 extension TodoSet {
     /// The set as one VCALENDAR with a VTODO per todo, in row order: UID (the id), DTSTAMP (`now`),
-    /// SUMMARY, DESCRIPTION, a CATEGORIES per tag, CREATED, DTSTART and DUE as DATEs, and for a done
+    /// SUMMARY, DESCRIPTION, a CATEGORIES per tag, CREATED, DTSTART and DUE as DATEs (DATE-TIMEs
+    /// for an item with times; a zoned one's with its TZID, a VTIMEZONE per TZID first), and for a done
     /// todo STATUS:COMPLETED, COMPLETED (`now`) and PERCENT-COMPLETE:100 (else STATUS:NEEDS-ACTION);
     /// a recurring todo's rule with its ticks as completed RECURRENCE-ID instances; the reminder as
     /// a VALARM (TRIGGER that many minutes after the start day's midnight, else the due day's);
@@ -25,8 +26,11 @@ extension TodoSet {
         defer { _Libical.unlock() }
         let cal = _Builder.calendar()
         defer { icalcomponent_free(cal) }
-        for i in indices {
-            for c in _Builder.todo(draft(at: i), alarms: alarmCount == 0 ? [] : alarms(at: i), zone: zone, now: now) { icalcomponent_add_component(cal, c) }
+        // A VTIMEZONE for each TZID a zoned item is written in, before the items (RFC 5545 3.6.5).
+        let drafts = indices.map { draft(at: $0) }
+        for z in _Builder.zones(drafts) { icalcomponent_add_component(cal, z) }
+        for (i, d) in zip(indices, drafts) {
+            for c in _Builder.todo(d, alarms: alarmCount == 0 ? [] : alarms(at: i), zone: zone, now: now) { icalcomponent_add_component(cal, c) }
         }
         return _Builder.text(cal)
     }

@@ -80,9 +80,10 @@ enum _ICalAlarms {
                 if case .utc = anchor.form {
                     let (d, s) = _floorDivide(i, 86_400)
                     ring = (d, s, true)
-                } else if case .zoned(let tzid) = anchor.form, let z = Self.tzdata(tzid, &clock), z.name != clock.zone.name,
+                } else if case .zoned(let tzid) = anchor.form, let z = clock.tzdataZone(tzid), z.name != clock.zone.name,
                           let l = z.localTime(at: i) {
-                    // On the anchor zone's wall clock: each occurrence keeps that zone's time.
+                    // On the anchor zone's wall clock: each occurrence keeps that zone's time. A name
+                    // tzdata does not know (Outlook's Windows names) keeps the import zone's.
                     ring = (Int64(l.day.dayNumber), Int64(l.secondOfDay), false)
                     zone = z
                 } else if let l = clock.zone.localTime(at: i) {
@@ -132,15 +133,6 @@ enum _ICalAlarms {
         var s: String? = nil
         a.withText(ICAL_DESCRIPTION_PROPERTY) { t in if let t { s = String(decoding: t, as: UTF8.self) } }
         return s
-    }
-
-    /// The tzdata zone of `tzid` (nil for a name tzdata does not know, such as Outlook's Windows
-    /// names: such an alarm keeps the import zone's wall clock), once per import.
-    static func tzdata(_ tzid: String, _ clock: inout _ICalClock) -> TimeZoneRules? {
-        if let known = clock.tzdata[tzid] { return known }
-        let rules = try? TimeZoneRules.named(tzid)
-        clock.tzdata[tzid] = rules
-        return rules
     }
 
     /// The VALARM's ACTION; `.other` for one CalGrid does not know (PROCEDURE, an X- action) or none.

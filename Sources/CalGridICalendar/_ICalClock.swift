@@ -1,8 +1,10 @@
 // Dates and date-times → days, by the project's rule: a date-time is an instant, and its day is that
 // instant's day in the import zone, by the zone's rules at that instant (never one fixed offset).
-// A TZID is resolved through the file's own VTIMEZONE when it has one (Outlook's Windows zone names),
-// by libical; else by its tzdata name through TimeZoneRules. UTC values are instants; floating
-// values and DATEs are days as written.
+// A TZID tzdata knows is read by tzdata's rules (TimeZoneRules), whatever VTIMEZONE the file gives
+// it: CalGrid writes such a zone from tzdata (`_LibicalBuilder+Zone`), so a file's other rules under
+// that name would not survive an export, and python-icalendar, Thunderbird and Google read it so.
+// A TZID tzdata does not know (Outlook's Windows names, custom names) is read through the file's
+// VTIMEZONE, by libical. UTC values are instants; floating values and DATEs are days as written.
 import CLibical
 import CalGrid
 import CalGridImport
@@ -39,9 +41,37 @@ struct _ICalClock {
         }
     }
 
+    /// The tzdata zone `tzid` names, nil when tzdata does not know it (a Windows or custom name:
+    /// the file's VTIMEZONE is read then); looked up once per import.
+    /// - Complexity: one zone file read the first time, O(log names) after.
+    mutating func tzdataZone(_ tzid: String) -> TimeZoneRules? {
+        if let known = tzdata[tzid] { return known }
+        let rules = try? TimeZoneRules.named(tzid)
+        tzdata[tzid] = rules
+        return rules
+    }
+
+    /// Makes `component` (a VTIMEZONE parsed from `bytes`) a zone of the import's cache and returns
+    /// its place; one whose TZID tzdata knows is kept by its bytes alone (`_ICalZoneCache.release`).
+    /// - Complexity: O(bytes), and one zone file read for a name not met before.
+    mutating func addZone(_ bytes: UnsafeBufferPointer<UInt8>, _ component: OpaquePointer) -> Int {
+        let k = zoneCache.add(bytes, component)
+        if let tzid = zoneCache.zones[k].tzid, tzdataZone(tzid) != nil { zoneCache.release(k) }
+        return k
+    }
+
     /// The instant of the wall-clock time `wall` (seconds since 1970 as read on the clock) in the
     /// zone `tzid`: in a fold the earlier instant, in a gap the offset before it (RFC 5545 3.3.5).
+    /// tzdata's zone of that name when it knows it, else the file's VTIMEZONE.
     mutating func instant(wall: Int64, tzid: String, _ name: String, in calendar: _Component) throws(_FieldFailure) -> Int64 {
+        if let rules = tzdataZone(tzid) {
+            let (days, second) = _floorDivide(wall, 86_400)
+            switch rules.instant(of: CivilDate.epoch._clampedAdding(days), secondOfDay: Int32(second)) {
+            case .unique(let i): return i
+            case .ambiguous(let earlier, _): return earlier
+            case .nonexistent(let gapStart): return wall - Int64(rules.utcOffset(at: gapStart - 1))
+            }
+        }
         var found: OpaquePointer? = nil
         let problem: String?
         if let k = zoneCache.zone(named: tzid, in: calendar.raw) {
@@ -64,18 +94,7 @@ struct _ICalClock {
             tt.is_date = 0
             return Int64(icaltime_as_timet_with_zone(tt, z))
         }
-        let rules: TimeZoneRules?
-        if let known = tzdata[tzid] { rules = known } else {
-            rules = try? TimeZoneRules.named(tzid)
-            tzdata[tzid] = rules
-        }
-        guard let rules else { throw _FieldFailure(.invalidDateTime, name, _ICalText.unknownZone(name, tzid)) }
-        let (days, second) = _floorDivide(wall, 86_400)
-        switch rules.instant(of: CivilDate.epoch._clampedAdding(days), secondOfDay: Int32(second)) {
-        case .unique(let i): return i
-        case .ambiguous(let earlier, _): return earlier
-        case .nonexistent(let gapStart): return wall - Int64(rules.utcOffset(at: gapStart - 1))
-        }
+        throw _FieldFailure(.invalidDateTime, name, _ICalText.unknownZone(name, tzid))
     }
 
     /// The day of `r` in the import zone.

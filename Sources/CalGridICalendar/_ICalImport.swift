@@ -168,7 +168,7 @@ struct _ICalImport<Sink: _DraftSink> {
                 let text = UnsafeBufferPointer(start: p + base + f.start, count: f.end - f.start)
                 if let k = core.pipeline.decoders[0].pointee.decoder.clock.zoneCache.known(text) { zones.append(k); continue }
                 let c = try parse(f)
-                zones.append(core.pipeline.decoders[0].pointee.decoder.clock.zoneCache.add(text, c))
+                zones.append(core.pipeline.decoders[0].pointee.decoder.clock.addZone(text, c))
             }
             core.pipeline.decoders[0].pointee.decoder.clock.zoneCache.open(shell, zones: zones)
             // Overrides go with the item of their UID in the same VCALENDAR (before or after it):

@@ -38,9 +38,11 @@ extension _ICalItem {
     /// The zone `c`'s times keep their wall-clock time in, read in the import zone: its DTSTART's
     /// (a VTODO without one: its DUE's) TZID by its tzdata rules, or UTC; nil for a floating or
     /// DATE value or the import zone itself. A TZID tzdata does not know is the file's own
-    /// VTIMEZONE's rules as a POSIX TZ string (`_ICalZoneRules`); when they have no such form, nil
-    /// (its occurrences keep the first one's times).
-    static func timeZone(_ c: _Component, _ clock: inout _ICalClock) -> TodoTimeZone? {
+    /// VTIMEZONE's rules (`_ICalZoneRules`: a POSIX TZ string, or the changes libical expands it
+    /// to), made once per distinct VTIMEZONE of a streamed file. When it gives none, a warning
+    /// (to `warnings`) and nil: its occurrences keep the first one's times.
+    static func timeZone(_ c: _Component, _ clock: inout _ICalClock, warnings: inout [_FieldFailure]) -> TodoTimeZone? {
+        let name = c.has(ICAL_DTSTART_PROPERTY) || !c.isTodo ? "DTSTART" : "DUE"
         guard let t = (try? c.time(ICAL_DTSTART_PROPERTY, "DTSTART")) ?? (c.isTodo ? try? c.time(ICAL_DUE_PROPERTY, "DUE") : nil)
         else { return nil }
         let source: TimeZoneRules
@@ -48,20 +50,32 @@ extension _ICalItem {
         case .date, .floating: return nil
         case .utc: source = .utc
         case .zoned(let tzid):
-            let rules: TimeZoneRules?
-            if let known = clock.tzdata[tzid] { rules = known } else {
-                rules = try? TimeZoneRules.named(tzid)
-                clock.tzdata[tzid] = rules
-            }
-            if let rules { source = rules; break }
+            // tzdata's rules for a name it knows, whatever the file's VTIMEZONE says (`_ICalClock`).
+            if let rules = clock.tzdataZone(tzid) { source = rules; break }
             let calendar = c.root
-            var found: OpaquePointer? = nil
-            if let k = clock.zoneCache.zone(named: tzid, in: calendar.raw) { found = clock.zoneCache.zones[k].zone } else {
-                found = tzid.withCString { icalcomponent_get_timezone(calendar.raw, $0) }
+            var made: TimeZoneRules? = nil
+            if let k = clock.zoneCache.zone(named: tzid, in: calendar.raw) {
+                // A zone refused for its cost (`_ICalZoneCheck`) refused the DTSTART already.
+                guard clock.zoneCache.problem(k) == nil, let z = clock.zoneCache.zones[k].zone else { return nil }
+                if let known = clock.zoneCache.zones[k].rules { made = known } else {
+                    made = _ICalZoneRules.rules(z, tzid: tzid)
+                    clock.zoneCache.zones[k].rules = .some(made)
+                }
+            } else if let z = tzid.withCString({ icalcomponent_get_timezone(calendar.raw, $0) }) {
+                if let known = clock.zoneProblems[z] { if known != nil { return nil } } else {
+                    let problem = icaltimezone_get_component(z).flatMap { _ICalZoneCheck.problem(_Component(raw: $0)) }
+                    clock.zoneProblems[z] = problem
+                    if problem != nil { return nil }
+                }
+                made = _ICalZoneRules.rules(z, tzid: tzid)
+            } else {
+                return nil
             }
-            guard let z = found, let vtimezone = icaltimezone_get_component(z), let text = _ICalZoneRules.posix(vtimezone),
-                  let rules = try? TimeZoneRules(posixTZ: text) else { return nil }
-            source = rules
+            guard let made else {
+                warnings.append(_FieldFailure(.invalidDateTime, name, _ICalText.zoneWithoutRules(name, tzid)))
+                return nil
+            }
+            source = made
         }
         let z = TodoTimeZone(source: source, readIn: clock.zone)
         return z.isSameZone ? nil : z

@@ -5,6 +5,7 @@
 // `_ICalNativeRead` reads them back.
 import CLibical
 import CalGrid
+import CalGridImport
 
 enum _ICalNative {
     /// CalGrid's own properties: what a write replaces (other X-CALGRID- names, such as the test
@@ -107,7 +108,10 @@ enum _ICalNative {
         if let r = s.recurrence {
             // A rule that ends by itself (UNTIL, COUNT, RDATEs only) reads back ending on its last
             // day: the todo's own end, or that it has none, is said beside it.
-            if r.rule == nil || r.rule?.until != nil || r.rule?.count != nil {
+            // A zoned item's days are those of the zone it is read in: its rule's own last day
+            // is said by the rule, in any zone; a day written here would be the writer's.
+            let ownLast = s.end != nil && s.end == r.lastOccurrence && _WrittenZone(d) != nil
+            if r.rule == nil || r.rule?.until != nil || r.rule?.count != nil, !ownLast {
                 line(.end, s.end.map { ";VALUE=DATE:" + $0.basic } ?? ":NONE")
             }
         } else if d.isEvent, d.start != nil, d.end == nil, d.repetition == .all {
@@ -135,7 +139,9 @@ enum _ICalNative {
             line(.created, ":NONE")
         }
         if let m = d.reminderMinutes, !hasAlarmAnchor(d) { line(.reminder, ":\(m)") }
-        if let z = d.timeZone, d.times != nil { line(.timeZone, ":" + z.source.name) }
+        // Not for a zone made from a VTIMEZONE's expanded changes: no reader finds it by its name
+        // (its TZID, written with the times, gives it back).
+        if let z = d.timeZone, d.times != nil, !_isExpandedZoneName(z.source.name) { line(.timeZone, ":" + z.source.name) }
         return out
     }
 

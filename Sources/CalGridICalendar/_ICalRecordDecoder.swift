@@ -83,8 +83,10 @@ struct _ICalRecordDecoder: _RecordDecoding {
         }
         c.withText(ICAL_LOCATION_PROPERTY) { l in if let l, l.count > 0 { batch.setLocation(l) } }
         if fields.times != nil {
-            // The DTSTART's own zone; else the one CalGrid wrote beside floating times.
-            if item.recurrence != nil, let z = _ICalItem.timeZone(c, &clock) {
+            // The DTSTART's own zone (a one-off item's only where CalGrid wrote it beside its TZID,
+            // X-CALGRID-TIMEZONE: one that came with a TZID needs none); else the one CalGrid
+            // wrote beside floating times before it wrote TZIDs.
+            if item.recurrence != nil || native.timeZone != nil, let z = _ICalItem.timeZone(c, &clock, warnings: &item.warnings) {
                 batch.setTimeZone(z)
             } else if let name = native.timeZone, let source = try? TimeZoneRules.parse(name) {
                 batch.setTimeZone(TodoTimeZone(source: source, readIn: clock.zone))

@@ -154,18 +154,21 @@ struct _ICalRuleReader {
         for p in c.all(ICAL_EXDATE_PROPERTY) {
             if let d = try occurrence(at: try _Property.time(p, "EXDATE"), "EXDATE", zoneRecurrence, &clock) { excluded.append(d) }
         }
+        var rdateInstants: [Int64] = []
         for p in c.all(ICAL_RDATE_PROPERTY) {
             // A PERIOD adds the day it starts on.
             let v = icalproperty_get_rdate(p)
             let time = try _Property.time(icaltime_is_null_time(v.time) == 0 ? v.time : v.period.start, of: p, "RDATE")
-            out.rdates.append(try clock.day(try clock.read(time, "RDATE", in: calendar), "RDATE"))
+            let read = try clock.read(time, "RDATE", in: calendar)
+            if case .instant(let i) = read { rdateInstants.append(i) }
+            out.rdates.append(try clock.day(read, "RDATE"))
         }
         // An override (RECURRENCE-ID) moved to another day or cancelled takes its occurrence away;
         // a moved one falls on its own DTSTART's day. A completed one ticks its day.
         var moved: [CivilDate] = []
         for o in overrides {
             guard let rid = try o.time(ICAL_RECURRENCEID_PROPERTY, "RECURRENCE-ID"),
-                  let d = try occurrence(at: rid, "RECURRENCE-ID", zoneRecurrence, &clock) else { continue }
+                  let d = try occurrence(at: rid, "RECURRENCE-ID", zoneRecurrence, &clock, rdates: rdateInstants) else { continue }
             // Of a rule of days, an override of no occurrence (rule or RDATE) overrides nothing.
             if !isTimed, !zoneRecurrence.contains(d), !out.rdates.contains(d) { continue }
             let day = isTimed ? try mapped(d, &clock) : d
@@ -249,8 +252,10 @@ struct _ICalRuleReader {
     }
 
     /// The anchor-zone day of the occurrence at `t` (an EXDATE or a RECURRENCE-ID): matched by
-    /// instant for a timed rule, by day for a DATE; nil when no occurrence is there.
-    func occurrence(at t: _ICalTime, _ name: String, _ r: Recurrence, _ clock: inout _ICalClock) throws(_FieldFailure) -> CivilDate? {
+    /// instant for a timed rule (the rule's, or one of the `rdates` instants), by day for a DATE;
+    /// nil when no occurrence is there.
+    func occurrence(at t: _ICalTime, _ name: String, _ r: Recurrence, _ clock: inout _ICalClock,
+                    rdates: [Int64] = []) throws(_FieldFailure) -> CivilDate? {
         guard isTimed else { return try clock.day(try clock.read(t, name, in: calendar), name) }
         if t.isDate { return r.contains(t.day) ? t.day : nil }
         let e: Int64
@@ -259,7 +264,9 @@ struct _ICalRuleReader {
         case .day: e = try instant(t.day, second: t.secondOfDay, &clock)
         }
         let d = try zoneDay(of: e, &clock)
-        return try instant(d, &clock) == e && r.contains(d) ? d : nil
+        // An RDATE's instance at the rule's time of day too (RFC 5545 3.8.4.4): CalGrid writes an
+        // occurrence moved to a day of its own as an RDATE with its override at that instant.
+        return try instant(d, &clock) == e && (r.contains(d) || rdates.contains(e)) ? d : nil
     }
 
     /// The todo's end: its UNTIL day (a DATE: what an export writes back from the end), or the last

@@ -35,6 +35,9 @@ enum _ICalText {
     static func zoneRefused(_ property: String, _ tzid: String, _ why: String) -> String {
         "\(property) names TZID=\(tzid), whose VTIMEZONE CalGrid does not use: \(why)"
     }
+    static func zoneWithoutRules(_ property: String, _ tzid: String) -> String {
+        "\(property) names TZID=\(tzid), whose VTIMEZONE gives no offsets CalGrid can keep (no TZOFFSETTO, or over 256 offsets): each occurrence keeps the first one's times"
+    }
     static func zoneRule(_ part: String, _ rule: String, _ why: String) -> String { "its \(part) rule \(rule) is not one of civil days (\(why))" }
     static func zoneTooBusy(_ budget: Int, _ year: Int) -> String {
         "its rules change the offset more often than any zone does (over \(budget) periods and changes through \(year))"

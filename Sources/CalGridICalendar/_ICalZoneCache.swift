@@ -5,10 +5,11 @@
 // and libical expanded its changes from 1970 again on the first conversion. Here a VTIMEZONE is
 // known by its bytes (the framed component, BEGIN to END): the first copy is parsed and becomes a
 // libical zone this import owns; every later copy with the same bytes is not parsed at all, its
-// calendar refers to the zone already made. Same bytes, same zone: the days are those the file's
-// own VTIMEZONE gives, exactly as before; nothing is mapped to tzdata by name (a phone's zone with
-// rules other than tzdata's keeps its own rules, ICalendarZoneCacheTests).
+// calendar refers to the zone already made. A VTIMEZONE whose TZID tzdata knows is kept by its bytes
+// only (no zone: `_ICalClock` reads that name by tzdata); one of another name is a zone, the days
+// its rules give (a custom name with rules of its own keeps them, ICalendarZoneCacheTests).
 import CLibical
+import CalGrid
 
 /// The VTIMEZONEs one import has met, by their bytes, and which of them each streamed VCALENDAR
 /// has. Lives in the import's clock (`_ICalClock`); one thread uses it (an import's parse and its
@@ -22,6 +23,8 @@ struct _ICalZoneCache {
         var tzid: String?
         var zone: OpaquePointer?
         var problem: String?? = nil
+        /// Its rules for zoned times (`_ICalZoneRules.rules`), once made; `.some(nil)`: it has none.
+        var rules: TimeZoneRules?? = nil
     }
 
     // Arrays searched in order, not dictionaries: a few zones and one batch's calendars at most,
@@ -66,6 +69,14 @@ struct _ICalZoneCache {
         }
         zones.append(entry)
         return zones.count - 1
+    }
+
+    /// Frees zone `k`'s libical zone, keeping its bytes (later copies are still not parsed): a
+    /// VTIMEZONE of a name tzdata knows, which no read uses.
+    /// - Complexity: O(1).
+    mutating func release(_ k: Int) {
+        if let z = zones[k].zone { icaltimezone_free(z, 1) }
+        zones[k].zone = nil
     }
 
     /// The zone `tzid` names in `calendar` (a streamed VCALENDAR): its first VTIMEZONE of that

@@ -27,18 +27,38 @@ enum _ICalZoneCheck {
             // libical passes over a part without DTSTART.
             guard let start = try? part.time(ICAL_DTSTART_PROPERTY, "DTSTART") else { continue }
             for p in rules {
-                let text = _Property.valueText(p)
+                // Lotus Notes writes the change's own hour and minute as BYHOUR and BYMINUTE (one
+                // value each): parts of the time of day, which a rule of civil days has not. Each
+                // value there multiplies libical's steps per day; the days are counted without them.
+                let (text, times) = withoutTimeOfDay(_Property.valueText(p))
                 let rule: RecurrenceRule
                 do throws(RecurrenceError) {
                     rule = try text.withUnsafeBufferPointer { b throws(RecurrenceError) in try RecurrenceRule(parsingBytes: b) }
                 } catch {
-                    return _ICalText.zoneRule(part.kindName, String(decoding: text, as: UTF8.self), error.description)
+                    return _ICalText.zoneRule(part.kindName, String(decoding: _Property.valueText(p), as: UTF8.self), error.description)
                 }
-                cost += steps(rule, from: start.day, through: horizon, limit: budget - cost)
+                cost += steps(rule, from: start.day, through: horizon, limit: (budget - cost) / times) * times
                 if cost > budget { return _ICalText.zoneTooBusy(budget, lastYear) }
             }
         }
         return nil
+    }
+
+    /// `rule` without its BYHOUR, BYMINUTE and BYSECOND parts, and how many times of day they name
+    /// (the product of their values' counts; 1 without them).
+    /// - Complexity: O(rule)
+    static func withoutTimeOfDay(_ rule: [UInt8]) -> (rule: [UInt8], times: Int) {
+        var out: [UInt8] = [], times = 1
+        for part in rule.split(separator: 0x3B, omittingEmptySubsequences: true) {
+            let name = part.prefix { $0 != 0x3D }.map(_asciiUpper)
+            if name == Array("BYHOUR".utf8) || name == Array("BYMINUTE".utf8) || name == Array("BYSECOND".utf8) {
+                times = Swift.min(times * (part.filter { $0 == 0x2C }.count + 1), 1 << 20)
+                continue
+            }
+            if !out.isEmpty { out.append(0x3B) }
+            out += part
+        }
+        return (out, times)
     }
 
     /// Periods plus occurrences of `rule` from `start` through `horizon` (its UNTIL, its COUNT's last

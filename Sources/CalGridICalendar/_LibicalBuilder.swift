@@ -153,11 +153,13 @@ enum _Builder {
             own.sort()
         }
         let ticked = ticks(draft)
+        let zoned = _WrittenZone(draft)
         for day in ticked {
             // Its RECURRENCE-ID as the item's DTSTART is written (a floating DATE-TIME for an item
             // with times): a DATE would name no occurrence of a timed item for other clients
             // (recurring-ical-events rang the ticked occurrence of an exported timed item).
-            let done = instance(of: draft, on: day, recurrenceID: date(day, at: draft.times?.start), tzid: nil, now: now)
+            let done = instance(of: draft, on: day, recurrenceID: occurrenceID(draft, zoned, on: day), tzid: zoned?.tzid, now: now,
+                                timed: occurrenceSpan(draft, zoned, on: day))
             if own.contains(day) { addAlarms(done, alarms, of: occurrence(draft, on: day, times: nil), on: day, zone: zone) }
             out.append(done)
         }
@@ -200,11 +202,20 @@ enum _Builder {
         let c = icalcomponent_new(draft.isEvent ? ICAL_VEVENT_COMPONENT : ICAL_VTODO_COMPONENT)!
         icalcomponent_add_property(c, text(draft.id) { icalproperty_new_uid($0) })
         if let p = time(ICAL_DTSTAMP_PROPERTY, utc(now), { icalproperty_new_dtstamp($0) }) { icalcomponent_add_property(c, p) }
-        if let rid = time(ICAL_RECURRENCEID_PROPERTY, date(day, at: draft.times?.start), { icalproperty_new_recurrenceid($0) }) {
+        let zoned = _WrittenZone(draft)
+        if let rid = time(ICAL_RECURRENCEID_PROPERTY, occurrenceID(draft, zoned, on: day), tzid: zoned?.tzid, { icalproperty_new_recurrenceid($0) }) {
             icalcomponent_add_property(c, rid)
         }
-        let o = occurrence(draft, on: day, times: draft.times)
+        // A zoned occurrence's own times here (its alarms count from its DTSTART).
+        let o = occurrence(draft, on: day, times: zoned?.readInTimes(day) ?? draft.times)
         set(c, o, isEvent: draft.isEvent, now: now)
+        if let zoned {
+            // The occurrence's own wall-clock start and end on its zone's clock (its times read
+            // here may differ from the first occurrence's across DST).
+            replace(c, ICAL_DTSTART_PROPERTY, with: time(ICAL_DTSTART_PROPERTY, zoned.occurrenceStart(day), tzid: zoned.tzid) { icalproperty_new_dtstart($0) })
+            let end = draft.isEvent ? ICAL_DTEND_PROPERTY : ICAL_DUE_PROPERTY
+            replace(c, end, with: time(end, zoned.occurrenceEnd(day), tzid: zoned.tzid) { draft.isEvent ? icalproperty_new_dtend($0) : icalproperty_new_due($0) })
+        }
         if !alarms.contains(where: { $0.clock == .silent && $0.occurrence == day }) {
             for a in alarms where a.occurrence == nil && a.reminder == nil {
                 if let v = _ICalAlarm.written(a, o, zone: zone) { icalcomponent_add_component(c, v) }
@@ -243,65 +254,26 @@ enum _Builder {
     /// `tzid` when given), DTSTART on `day`, its DUE on the occurrence's last day when occurrences
     /// cover several days, SUMMARY, STATUS:COMPLETED, COMPLETED (`completedAt`, default `now`),
     /// PERCENT-COMPLETE:100.
+    /// `timed`, when given, is the occurrence's start and end (a timed item's), written as its
+    /// DTSTART and DUE in `tzid`: a DATE DTSTART would make it an all-day todo for every reader.
     static func instance(of draft: TodoDraft, on day: CivilDate, recurrenceID: icaltimetype, tzid: String?, now: Int64,
-                         completedAt: Int64? = nil) -> OpaquePointer {
+                         completedAt: Int64? = nil, timed: (start: icaltimetype, end: icaltimetype)? = nil) -> OpaquePointer {
         let c = icalcomponent_new(ICAL_VTODO_COMPONENT)!
         icalcomponent_add_property(c, text(draft.id) { icalproperty_new_uid($0) })
         if let p = time(ICAL_DTSTAMP_PROPERTY, utc(now), { icalproperty_new_dtstamp($0) }) { icalcomponent_add_property(c, p) }
         if let rid = time(ICAL_RECURRENCEID_PROPERTY, recurrenceID, tzid: tzid, { icalproperty_new_recurrenceid($0) }) { icalcomponent_add_property(c, rid) }
         if !draft.title.isEmpty, let p = text(draft.title, { icalproperty_new_summary($0) }) { icalcomponent_add_property(c, p) }
-        if let p = time(ICAL_DTSTART_PROPERTY, date(day), { icalproperty_new_dtstart($0) }) { icalcomponent_add_property(c, p) }
+        if let timed {
+            if let p = time(ICAL_DTSTART_PROPERTY, timed.start, tzid: tzid, { icalproperty_new_dtstart($0) }) { icalcomponent_add_property(c, p) }
+            if let p = time(ICAL_DUE_PROPERTY, timed.end, tzid: tzid, { icalproperty_new_due($0) }) { icalcomponent_add_property(c, p) }
+        } else if let p = time(ICAL_DTSTART_PROPERTY, date(day), { icalproperty_new_dtstart($0) }) { icalcomponent_add_property(c, p) }
         // An instance replaces its occurrence whole (RFC 5545 3.8.4.4): without a DUE it would be
         // a one-day todo, and todoman and recurring-ical-events read the ticked occurrence so.
-        if draft.occurrenceDays > 1, let p = time(ICAL_DUE_PROPERTY, date(day._clampedAdding(Int64(draft.occurrenceDays) - 1)), { icalproperty_new_due($0) }) {
+        if timed == nil, draft.occurrenceDays > 1, let p = time(ICAL_DUE_PROPERTY, date(day._clampedAdding(Int64(draft.occurrenceDays) - 1)), { icalproperty_new_due($0) }) {
             icalcomponent_add_property(c, p)
         }
         setDone(c, true, now: completedAt ?? now)
         return c
-    }
-
-    /// RRULE, RDATE and EXDATE of a recurring todo (DATE values; the todo's end as UNTIL when the
-    /// rule has neither UNTIL nor COUNT; no RDATE after the end), replacing any the component has.
-    static func setRule(_ c: OpaquePointer, _ draft: TodoDraft) {
-        remove(c, ICAL_RRULE_PROPERTY)
-        remove(c, ICAL_RDATE_PROPERTY)
-        remove(c, ICAL_EXDATE_PROPERTY)
-        guard let r = draft.recurrence else { return }
-        if let rule = r.rule {
-            var t = rule.text
-            if rule.until == nil, rule.count == nil, let e = draft.end { t += ";UNTIL=" + e.basic }
-            // UNTIL takes DTSTART's value type (RFC 5545 3.3.10): with a time of day, DTSTART is a
-            // floating DATE-TIME, and a DATE UNTIL would be read as that day's midnight, before its
-            // occurrence. The end of the day keeps the last occurrence.
-            if draft.times != nil { t = timedUntil(t) }
-            if let p = ("RRULE:" + t).withCString({ icalproperty_new_from_string($0) }) { icalcomponent_add_property(c, p) }
-        }
-        // An added day after the todo's end is no occurrence of it (the set's days stop at the end).
-        for d in r.rdates where draft.end.map({ d <= $0 }) ?? true {
-            var v = icaldatetimeperiodtype()
-            v.time = date(d, at: draft.times?.start)
-            v.period = icalperiodtype_null_period()
-            if let p = time(ICAL_RDATE_PROPERTY, v.time, { _ in icalproperty_new_rdate(v) }) { icalcomponent_add_property(c, p) }
-        }
-        for d in r.exdates { if let p = time(ICAL_EXDATE_PROPERTY, date(d, at: draft.times?.start), { icalproperty_new_exdate($0) }) { icalcomponent_add_property(c, p) } }
-    }
-
-    /// `rule` with a DATE UNTIL (`UNTIL=20261216`) made the floating DATE-TIME at that day's last
-    /// second (`UNTIL=20261216T235959`).
-    /// - Complexity: O(rule)
-    static func timedUntil(_ rule: String) -> String {
-        let b = Array(rule.utf8), key = Array("UNTIL=".utf8)
-        var out: [UInt8] = [], start = 0
-        out.reserveCapacity(b.count + 7)
-        while start < b.count {
-            var end = start
-            while end < b.count && b[end] != UInt8(ascii: ";") { end += 1 }
-            out += b[start..<end]
-            if end - start == key.count + 8 && Array(b[start..<start + key.count]) == key { out += Array("T235959".utf8) }
-            if end < b.count { out.append(UInt8(ascii: ";")) }
-            start = end + 1
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// Sets the mapped properties of `c` from `draft`: SUMMARY, DESCRIPTION, CATEGORIES, CREATED,
@@ -313,7 +285,10 @@ enum _Builder {
         remove(c, ICAL_CATEGORIES_PROPERTY)
         for tag in draft.tags where !tag.isEmpty { if let p = text(tag, { icalproperty_new_categories($0) }) { icalcomponent_add_property(c, p) } }
         replace(c, ICAL_CREATED_PROPERTY, with: draft.createdAt.flatMap { time(ICAL_CREATED_PROPERTY, utc($0)) { icalproperty_new_created($0) } })
-        replace(c, ICAL_DTSTART_PROPERTY, with: draft.start.flatMap { time(ICAL_DTSTART_PROPERTY, date($0, at: draft.times?.start)) { icalproperty_new_dtstart($0) } })
+        // A zoned item's date-times on its own zone's clock with its TZID (`_WrittenZone`).
+        let zoned = _WrittenZone(draft)
+        func value(_ t: icaltimetype) -> icaltimetype { zoned?.converted(t) ?? t }
+        replace(c, ICAL_DTSTART_PROPERTY, with: draft.start.flatMap { time(ICAL_DTSTART_PROPERTY, value(date($0, at: draft.times?.start)), tzid: zoned?.tzid) { icalproperty_new_dtstart($0) } })
         replace(c, ICAL_LOCATION_PROPERTY, with: draft.location.flatMap { l in l.isEmpty ? nil : text(l) { icalproperty_new_location($0) } })
         // A recurring todo's end bounds its rule (UNTIL); each occurrence is its one day.
         if draft.recurrence != nil {
@@ -321,7 +296,7 @@ enum _Builder {
             if draft.occurrenceDays > 1 || draft.times != nil { setOccurrenceEnd(c, draft, isEvent: isEvent) }
             if !isEvent { setDone(c, draft.isCompleted, now: now) }
         } else if isEvent {
-            replace(c, ICAL_DTEND_PROPERTY, with: draft.end.flatMap { time(ICAL_DTEND_PROPERTY, eventEnd(draft.start, $0, draft.times)) { icalproperty_new_dtend($0) } })
+            replace(c, ICAL_DTEND_PROPERTY, with: draft.end.flatMap { time(ICAL_DTEND_PROPERTY, value(eventEnd(draft.start, $0, draft.times)), tzid: zoned?.tzid) { icalproperty_new_dtend($0) } })
             // An event with a start and no end falls on every day from its start on (the set's open
             // span), but a VEVENT without DTEND is one day (RFC 5545 3.6.1): a daily rule without an
             // end says the same days to every client.
@@ -330,7 +305,7 @@ enum _Builder {
                 replace(c, ICAL_RRULE_PROPERTY, with: p)
             }
         } else {
-            replace(c, ICAL_DUE_PROPERTY, with: draft.end.flatMap { time(ICAL_DUE_PROPERTY, date($0, at: draft.times?.end)) { icalproperty_new_due($0) } })
+            replace(c, ICAL_DUE_PROPERTY, with: draft.end.flatMap { time(ICAL_DUE_PROPERTY, value(date($0, at: draft.times?.end)), tzid: zoned?.tzid) { icalproperty_new_due($0) } })
             setDone(c, draft.isCompleted, now: now)
         }
     }
@@ -342,10 +317,13 @@ enum _Builder {
     static func setOccurrenceEnd(_ c: OpaquePointer, _ draft: TodoDraft, isEvent: Bool) {
         remove(c, ICAL_DURATION_PROPERTY)
         let last = draft.occurrenceDays > 1 || draft.times != nil ? draft.start.map { $0._clampedAdding(Int64(draft.occurrenceDays) - 1) } : nil
+        // On the zone's clock as DTSTART is (one value type and zone for both, RFC 5545 3.8.2.3).
+        let zoned = _WrittenZone(draft)?.written(in: c)
+        func value(_ t: icaltimetype) -> icaltimetype { zoned?.converted(t) ?? t }
         if isEvent {
-            replace(c, ICAL_DTEND_PROPERTY, with: last.flatMap { time(ICAL_DTEND_PROPERTY, eventEnd(draft.start, $0, draft.times)) { icalproperty_new_dtend($0) } })
+            replace(c, ICAL_DTEND_PROPERTY, with: last.flatMap { time(ICAL_DTEND_PROPERTY, value(eventEnd(draft.start, $0, draft.times)), tzid: zoned?.tzid) { icalproperty_new_dtend($0) } })
         } else {
-            replace(c, ICAL_DUE_PROPERTY, with: last.flatMap { time(ICAL_DUE_PROPERTY, date($0, at: draft.times?.end)) { icalproperty_new_due($0) } })
+            replace(c, ICAL_DUE_PROPERTY, with: last.flatMap { time(ICAL_DUE_PROPERTY, value(date($0, at: draft.times?.end)), tzid: zoned?.tzid) { icalproperty_new_due($0) } })
         }
     }
 

@@ -94,7 +94,9 @@ struct _ICalDocument {
                     open.append(doc.places.count)
                     doc.places.append(_ComponentPlace(name: name, line: at.line, start: at.offset, end: at.offset))
                 case .end:
-                    doc.places[open.removeLast()].end = lines.position
+                    // Past a folded END's continuations, where the framed import ends it too: the
+                    // text an item without UID is named by is the same either way (a fuzzer find).
+                    doc.places[open.removeLast()].end = lines.endOfLogicalLine()
                 default:
                     break
                 }
@@ -174,6 +176,13 @@ struct _PhysicalLines {
         let at = (line, position)
         skipLine()
         return at
+    }
+
+    /// Moves past the folded continuations (lines starting with a space or a tab) of the logical
+    /// line just handed out, and returns where its text ends.
+    mutating func endOfLogicalLine() -> Int {
+        while position < count, p[position] == 0x20 || p[position] == 0x09 { skipLine() }
+        return position
     }
 
     private mutating func skipLine() {

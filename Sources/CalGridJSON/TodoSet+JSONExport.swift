@@ -150,7 +150,8 @@ struct _RecordWriter {
         if d.occurrenceDays != 1 { key(.occurrenceDays); integer(Int64(d.occurrenceDays)) }
         if let t = d.times { key(.startTime); string(TodoTimes.text(t.start)); key(.endTime); string(TodoTimes.text(t.end)) }
         if let l = d.location { key(.location); string(l) }
-        if let z = d.timeZone { key(.timeZone); string(z.source.name) }
+        // A zone made from a VTIMEZONE's expanded changes has no name a reader can find it by.
+        if let z = d.timeZone, !_isExpandedZoneName(z.source.name) { key(.timeZone); string(z.source.name) }
         if let flags = d.completedDays {
             key(.completedDays); out.append(0x5B)
             for (k, f) in flags.enumerated() {

@@ -102,4 +102,20 @@ import Testing
         #expect(set.alarmInstants(from: range.0, to: range.1, zone: .utc).count == 4)
         #expect(back.alarms(at: 0).map(\.description) == ["Leave now", "Bring the slides"])
     }
+
+    /// An occurrence of a zoned series moved to a day of its own without a VALARM does not ring (its
+    /// `.silent` mark), and still does not once written: CalGrid writes it as an RDATE with an
+    /// override at that instant, whose RECURRENCE-ID names the RDATE's instance (RFC 5545).
+    @Test func aMovedOccurrencesSilenceSurvivesItsExport() throws {
+        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\n"
+            + "BEGIN:VEVENT\r\nUID:m\r\nSUMMARY:m\r\nDTSTAMP:20260301T000000Z\r\nDTSTART;TZID=Europe/Berlin:20260302T090000\r\n"
+            + "DTEND;TZID=Europe/Berlin:20260302T100000\r\nRRULE:FREQ=WEEKLY;COUNT=8\r\n" + Self.alarm("TRIGGER:-PT15M\r\n") + "END:VEVENT\r\n"
+            + "BEGIN:VEVENT\r\nUID:m\r\nSUMMARY:m moved\r\nDTSTAMP:20260301T000000Z\r\nRECURRENCE-ID;TZID=Europe/Berlin:20260406T090000\r\n"
+            + "DTSTART;TZID=Europe/Berlin:20260407T140000\r\nDTEND;TZID=Europe/Berlin:20260407T150000\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let (set, _) = try Self.read(Array(text.utf8))
+        let moved = try CivilDate(year: 2026, month: 4, day: 7)
+        #expect(set.alarms(at: 0).contains { $0.clock == .silent && $0.occurrence == moved }, "\(set.alarms(at: 0))")
+        let (back, _) = try Self.read(set.exportICalendarBytes(now: 1_800_000_000))
+        #expect(back.alarms(at: 0) == set.alarms(at: 0), "written: \(back.alarms(at: 0)), read: \(set.alarms(at: 0))")
+    }
 }

@@ -32,6 +32,18 @@ import Testing
         #expect(try read(other).0.drafts[0].id != id)
     }
 
+    /// An item without UID whose END line is folded (`E` and ` ND:VEVENT`): its text runs to the
+    /// fold's end whether the import streams it or libical parses the file whole, so both name it
+    /// alike (a fuzzer find: the whole parse ended it after `E`).
+    @Test func aFoldedEndEndsTheTextAnIDIsDerivedFrom() throws {
+        let text = Array("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY:x\r\nE\r\n ND:VEVENT\r\nEND:VCALENDAR\r\n".utf8)
+        let (set, r) = try read(text)
+        var whole = TodoSet()
+        let rw = try text.withUnsafeBytes { try whole._importICalendar(bytes: $0, options: ImportOptions(zone: .utc), streaming: false) }
+        #expect(set.count == 1 && set.drafts[0].id.hasPrefix("calgrid-") && whole.drafts == set.drafts && rw.warnings == r.warnings,
+                "streamed \(set.drafts.map(\.id)), whole \(whole.drafts.map(\.id))")
+    }
+
     @Test func aTakenUIDGoesToTheFirstAndACopyIsOneItem() throws {
         let a1 = todo("a", ["DUE;VALUE=DATE:20260101"]), a2 = todo("a", ["DUE;VALUE=DATE:20260202"])
         let (set, r) = try read(calendar(a1 + a2 + a1 + a2))

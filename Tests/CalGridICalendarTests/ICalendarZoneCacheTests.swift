@@ -4,14 +4,20 @@ import CalGridImport
 import Foundation
 import Testing
 
-/// Each distinct VTIMEZONE is parsed once per import (`_ICalZoneCache`): the days stay those each
-/// file's own VTIMEZONE gives. The oracle is tzdata (`TimeZoneRules.named`) for a VTIMEZONE with
-/// tzdata's rules, and the fixed offset a VTIMEZONE writes for one without rules.
+/// Each distinct VTIMEZONE is parsed once per import (`_ICalZoneCache`): for a TZID tzdata does not
+/// know, the days stay those each file's own VTIMEZONE gives. A TZID tzdata knows is read by
+/// tzdata's rules, whatever the file's VTIMEZONE says (as python-icalendar reads it). The oracle is
+/// tzdata (`TimeZoneRules.named`) for a VTIMEZONE with tzdata's rules, the fixed offset a VTIMEZONE
+/// writes for one without rules, and Foundation's TimeZone for the reading policy.
 @Suite struct ICalendarZoneCacheTests {
-    /// Europe/Berlin as Tasks.org through DAVx5 writes it (the 1970 rules, STANDARD first).
+    /// A TZID no zone database has: the cache's tests read it by the file's VTIMEZONE.
+    static let custom = "Tasks Berlin"
+
+    /// Europe/Berlin's rules as Tasks.org through DAVx5 writes them (the 1970 rules, STANDARD
+    /// first), under `custom`.
     static let berlin = """
     BEGIN:VTIMEZONE\r
-    TZID:Europe/Berlin\r
+    TZID:Tasks Berlin\r
     BEGIN:STANDARD\r
     DTSTART:19701025T030000\r
     RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU\r
@@ -29,12 +35,12 @@ import Testing
     END:VTIMEZONE\r
 
     """
-    /// A zone named Europe/Berlin whose rules are not tzdata's: a fixed +05:00, as a phone with a
-    /// wrongly set zone database might write it. Its TZID must not bring tzdata's (or another
-    /// file's) Europe/Berlin in.
+    /// A zone of the same name whose rules are not Berlin's: a fixed +05:00, as a phone with a
+    /// wrongly set zone database might write it. Its TZID must not bring another file's zone of
+    /// that name in.
     static let notBerlin = """
     BEGIN:VTIMEZONE\r
-    TZID:Europe/Berlin\r
+    TZID:Tasks Berlin\r
     BEGIN:STANDARD\r
     DTSTART:19700101T000000\r
     TZOFFSETFROM:+0500\r
@@ -48,7 +54,7 @@ import Testing
     /// One file: the zone, then a todo due at 03:00 on 2026-03-10 in it.
     static func file(_ zone: String, uid: String, due: String = "20260310T030000") -> String {
         "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:+//IDN tasks.org//android-140503//EN\r\n" + zone +
-            "BEGIN:VTODO\r\nUID:\(uid)\r\nDTSTAMP:20260101T000000Z\r\nSUMMARY:\(uid)\r\nDUE;TZID=Europe/Berlin:\(due)\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+            "BEGIN:VTODO\r\nUID:\(uid)\r\nDTSTAMP:20260101T000000Z\r\nSUMMARY:\(uid)\r\nDUE;TZID=\(custom):\(due)\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
     }
 
     /// The day of 03:00 on 2026-03-10 in `rules`, seen in UTC.
@@ -124,7 +130,7 @@ import Testing
             let zone = (k % 2 == 0 ? Self.berlin.replacingOccurrences(of: "TZNAME:CET", with: "TZNAME:CET\(k)")
                                    : Self.notBerlin.replacingOccurrences(of: "TZNAME:XT", with: "TZNAME:XT\(k)"))
             var one = Self.file(zone, uid: "z\(k)-0").replacingOccurrences(of: "END:VCALENDAR\r\n", with: "")
-            for j in 1..<3 { one += "BEGIN:VTODO\r\nUID:z\(k)-\(j)\r\nDTSTAMP:20260101T000000Z\r\nSUMMARY:x\r\nDUE;TZID=Europe/Berlin:20260310T030000\r\nEND:VTODO\r\n" }
+            for j in 1..<3 { one += "BEGIN:VTODO\r\nUID:z\(k)-\(j)\r\nDTSTAMP:20260101T000000Z\r\nSUMMARY:x\r\nDUE;TZID=\(Self.custom):20260310T030000\r\nEND:VTODO\r\n" }
             one += "END:VCALENDAR\r\n"
             text += one
             files.append(("z\(k)", one))
@@ -135,6 +141,48 @@ import Testing
         for i in set.indices {
             let k = Int(set.id(at: i).dropFirst().prefix { $0 != "-" })!
             #expect(set.end(at: i) == (k % 2 == 0 ? real : other), "\(set.id(at: i))")
+        }
+    }
+
+    /// The reading policy: a weekly 02:00-03:00 meeting with a -PT30M alarm from 2 March 2026,
+    /// eight times, under the fixed +05:00 VTIMEZONE. Named Europe/Berlin it is read by tzdata's
+    /// Berlin (01:00Z, then 00:00Z after the EU change on 29 March: the same days); named `custom`,
+    /// by the file's +05:00 (21:00Z the day before). Read in UTC; the oracle is Foundation's
+    /// TimeZone (ICU's tzdata, not CalGrid's TimeZoneRules) and a fixed offset.
+    @Test func aKnownTZIDIsReadByTzdataAnUnknownOneByTheFile() throws {
+        for (tzid, oracle) in [("Europe/Berlin", TimeZone(identifier: "Europe/Berlin")!), (Self.custom, TimeZone(secondsFromGMT: 5 * 3600)!)] {
+            let zone = Self.notBerlin.replacingOccurrences(of: "TZID:" + Self.custom, with: "TZID:" + tzid)
+            let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//calgrid tests//EN\r\n" + zone
+                + "BEGIN:VEVENT\r\nUID:meeting\r\nDTSTAMP:20260301T000000Z\r\nSUMMARY:Meeting\r\n"
+                + "DTSTART;TZID=\(tzid):20260302T020000\r\nDTEND;TZID=\(tzid):20260302T030000\r\nRRULE:FREQ=WEEKLY;COUNT=8\r\n"
+                + "BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:Meeting\r\nTRIGGER:-PT30M\r\nEND:VALARM\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+            var c = Calendar(identifier: .gregorian)
+            c.timeZone = oracle
+            var starts: [Int64] = []
+            for w in 0..<8 {
+                let d = c.date(from: DateComponents(year: 2026, month: 3, day: 2 + 7 * w, hour: 2))!
+                starts.append(Int64(d.timeIntervalSince1970))
+            }
+            // Read as one text (the CLI's cold view) and as a vdir (the store's path, one source a file).
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("calgrid-zone-policy-\(getpid())")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: dir) }
+            try Data(text.utf8).write(to: dir.appendingPathComponent("meeting.ics"))
+            var together = TodoSet(), vdir = TodoSet()
+            try together.importICalendar(bytes: Array(text.utf8), options: ImportOptions(zone: .utc))
+            try vdir.importICalendar(directoryAt: dir.path, options: ImportOptions(zone: .utc))
+            for set in [together, vdir] {
+                let first = try CivilDate(year: 2026, month: 3, day: 1), last = try CivilDate(year: 2026, month: 4, day: 30)
+                let listed = set.occurrences(from: first, through: last)
+                #expect(listed.count == 8, "\(tzid): \(listed.count) occurrences")
+                for (o, s) in zip(listed, starts) {
+                    let day = try CivilDate(dayNumber: s / 86_400), minute = Int(s % 86_400) / 60
+                    #expect(o.day == day && o.times == TodoTimes(start: minute, end: minute + 60),
+                            "\(tzid): \(o.day) \(String(describing: o.times)), oracle \(day) \(minute)")
+                }
+                let rings = set.alarmInstants(from: starts[0] - 86_400, to: starts[7] + 86_400, zone: .utc).map(\.at)
+                #expect(rings == starts.map { $0 - 1800 }, "\(tzid): alarms \(rings), oracle \(starts.map { $0 - 1800 })")
+            }
         }
     }
 }

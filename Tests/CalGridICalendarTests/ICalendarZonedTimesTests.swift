@@ -3,6 +3,7 @@ import CalGridICalendar
 import CalGridImport
 import CalGridJSON
 import CalGridSystem
+import CalGridTestSupport
 import Foundation
 import Testing
 
@@ -116,5 +117,68 @@ import Testing
             #expect(other.draft(at: other.index(ofID: "meeting") ?? 0) == set.draft(at: i))
             #expect(expectOracle(other, "meeting", "Europe/Berlin", "America/New_York", start: 600, end: 660, weeks: weeks) == 3)
         }
+    }
+
+    /// A zoned item CalGrid writes anew (not spliced) says its zone as RFC 5545 does: DTSTART and
+    /// DTEND with its TZID at its wall-clock time there, a VTIMEZONE for the TZID, UTC with Z; no
+    /// floating time. Read in any zone, each occurrence is at the oracle's time (issue 39).
+    @Test func newZonedItemsAreWrittenWithTheirTZID() throws {
+        let set = try Self.load(Self.berlin, zone: "America/New_York")
+        let text = String(decoding: set.exportICalendarBytes(now: 1_780_000_000, zone: try TimeZoneRules.named("America/New_York")), as: UTF8.self)
+        #expect(text.contains("DTSTART;TZID=Europe/Berlin:20260302T100000\r\n"))
+        #expect(text.contains("DTEND;TZID=Europe/Berlin:20260302T110000\r\n"))
+        #expect(text.contains("BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\n"))
+        // The floating item stays floating, at its own time.
+        #expect(text.contains("DTSTART:20260302T043000\r\n"))
+        let bytes = Array(text.utf8)
+        let weeks = Self.weeks(from: try CivilDate(year: 2026, month: 3, day: 2), count: 8)
+        for zone in ["America/New_York", "Asia/Seoul", "Europe/Berlin"] {
+            let back = try Self.load(bytes, zone: zone)
+            _ = expectOracle(back, "meeting", "Europe/Berlin", zone, start: 600, end: 660, weeks: weeks)
+        }
+        let utc = try Self.load(Self.utc, zone: "Europe/Berlin")
+        let written = String(decoding: utc.exportICalendarBytes(now: 1_780_000_000), as: UTF8.self)
+        #expect(written.contains("DTSTART:20260105T090000Z\r\n") && !written.contains("VTIMEZONE"))
+        #expect(written.contains("UNTIL=20261231T235959Z"), "\(written)")
+    }
+
+    /// A file CalGrid wrote before it wrote TZIDs (floating times and X-CALGRID-TIMEZONE) keeps its
+    /// zone: its times are the first occurrence's as read, each later one its own wall-clock time
+    /// in that zone (16:00 in Berlin: 10:00 in New York, 11:00 in the weeks after the US change).
+    @Test func floatingTimesWithXCalGridTimeZoneStillReadTheirZone() throws {
+        let old = Self.calendar([
+            "BEGIN:VEVENT", "UID:old", "DTSTAMP:20260301T000000Z", "SUMMARY:Old", "DTSTART:20260302T100000",
+            "DTEND:20260302T110000", "RRULE:FREQ=WEEKLY;COUNT=8", "X-CALGRID-TIMEZONE:Europe/Berlin", "END:VEVENT",
+        ])
+        let set = try Self.load(old, zone: "America/New_York")
+        #expect(set.timeZone(at: set.index(ofID: "old")!).map { $0.source.name } == "Europe/Berlin")
+        let weeks = Self.weeks(from: try CivilDate(year: 2026, month: 3, day: 2), count: 8)
+        // The oracle from the first occurrence's instant: 10:00 New York is 16:00 Berlin.
+        let (_, berlin) = Self.oracle(weeks[0], 600, from: "America/New_York", to: "Europe/Berlin")
+        #expect(expectOracle(set, "old", "Europe/Berlin", "America/New_York", start: berlin, end: berlin + 60, weeks: weeks) == 3)
+    }
+
+    /// Apple iCal's zone of RDATE lists (Tests/CalGridICalendarTests/Zones) under a TZID no zone
+    /// database has: its changes are Chile's in 2026 and 2027, so Foundation's America/Santiago is
+    /// the oracle for each weekly 18:30 there read in Berlin. A VTIMEZONE that says no offset at all
+    /// is a located warning, and its item is read.
+    @Test func vtimezoneOfRDATEListsGivesEachOccurrenceItsTime() throws {
+        let path = TestPaths.tests.appendingPathComponent("CalGridICalendarTests/Zones/apple-ical-rdates.ics").path
+        let bytes = [UInt8](FileManager.default.contents(atPath: path)!)
+        let set = try Self.load(bytes, zone: "Europe/Berlin")
+        let id = "B3E1F4D2-7A9C-4E3B-9F21-5C8D7E6A1B20"
+        let first = try CivilDate(year: 2026, month: 1, day: 7)
+        let weeks = Self.weeks(from: first, count: 100).filter { $0.year <= 2027 && $0 <= (try! CivilDate(year: 2027, month: 12, day: 29)) }
+        let moved = expectOracle(set, id, "America/Santiago", "Europe/Berlin", start: 1110, end: 1170, weeks: weeks)
+        #expect(moved > 0)
+        let empty = Self.calendar([
+            "BEGIN:VTIMEZONE", "TZID:Nowhere", "END:VTIMEZONE",
+            "BEGIN:VEVENT", "UID:x", "DTSTAMP:20260101T000000Z", "SUMMARY:X", "DTSTART;TZID=Nowhere:20260105T100000",
+            "RRULE:FREQ=WEEKLY;COUNT=3", "END:VEVENT",
+        ])
+        var other = TodoSet()
+        let report = try other.importICalendar(bytes: empty, options: ImportOptions(zone: try TimeZoneRules.named("Europe/Berlin")))
+        #expect(other.count == 1)
+        #expect(report.warnings.contains { $0.field == "DTSTART" && $0.line == 11 && $0.detail.contains("TZID=Nowhere") }, "\(report.warnings)")
     }
 }

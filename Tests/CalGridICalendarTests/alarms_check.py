@@ -34,6 +34,7 @@ from zoneinfo import ZoneInfo
 
 import icalendar
 import recurring_ical_events
+from corpus import ics_files
 
 ZONES = ["Europe/Berlin", "Asia/Seoul", "America/Los_Angeles"]
 LO = dt.datetime(2026, 1, 1, tzinfo=dt.timezone.utc)
@@ -142,36 +143,32 @@ def main():
     binary, dirs = sys.argv[1], sys.argv[2:]
     compared, failures, files, kept, written = 0, [], 0, 0, 0
     scratch = tempfile.mkdtemp()
-    for d in dirs:
-        for name in sorted(os.listdir(d)):
-            if not name.endswith(".ics"):
-                continue
-            files += 1
-            path = os.path.join(d, name)
-            for z in ZONES:
-                want, got = oracle(path, ZoneInfo(z)), calgrid(binary, path, z)
-                compared += len(want)
-                # The same instants, titles and descriptions, in the same order, from the native file.
-                direct = calgrid(binary, path, z, raw=True)
-                converted = calgrid(binary, native(binary, path, z, scratch), z, raw=True)
-                kept += len(direct)
-                if direct != converted:
-                    failures.append(f"{name} in {z}: the native format rings otherwise:\n  ics: {direct}\n  native: {converted}")
-                if want != got:
-                    failures.append(f"{name} in {z}:\n  only recurring-ical-events: {sorted(set(want) - set(got))}\n"
-                                    f"  only calgrid: {sorted(set(got) - set(want))}")
-                # Written back: on the occurrences RECURRENCE-ID overrides touch, recurring-ical-events
-                # reads the exported file's alarms as CalGrid rings the source's (an override's own
-                # alarms are written in an override again). Elsewhere export writes an alarm kept on
-                # UTC's or a TZID's clock on the export zone's wall clock as it rings for the first
-                # occurrence (docs/icalendar.md, Alarms), which daylight saving may move: not compared.
-                touched = overridden(path, ZoneInfo(z))
-                back = [x for x in oracle(exported(binary, path, z, scratch), ZoneInfo(z)) if (x[0], x[2]) in touched]
-                got = [x for x in got if (x[0], x[2]) in touched]
-                written += len(back)
-                if back != got:
-                    failures.append(f"{name} in {z}, exported:\n  only recurring-ical-events on the export: {sorted(set(back) - set(got))}\n"
-                                    f"  only calgrid on the source: {sorted(set(got) - set(back))}")
+    for name, path in ics_files(dirs):
+        files += 1
+        for z in ZONES:
+            want, got = oracle(path, ZoneInfo(z)), calgrid(binary, path, z)
+            compared += len(want)
+            # The same instants, titles and descriptions, in the same order, from the native file.
+            direct = calgrid(binary, path, z, raw=True)
+            converted = calgrid(binary, native(binary, path, z, scratch), z, raw=True)
+            kept += len(direct)
+            if direct != converted:
+                failures.append(f"{name} in {z}: the native format rings otherwise:\n  ics: {direct}\n  native: {converted}")
+            if want != got:
+                failures.append(f"{name} in {z}:\n  only recurring-ical-events: {sorted(set(want) - set(got))}\n"
+                                f"  only calgrid: {sorted(set(got) - set(want))}")
+            # Written back: on the occurrences RECURRENCE-ID overrides touch, recurring-ical-events
+            # reads the exported file's alarms as CalGrid rings the source's (an override's own
+            # alarms are written in an override again). Elsewhere export writes an alarm kept on
+            # UTC's or a TZID's clock on the export zone's wall clock as it rings for the first
+            # occurrence (docs/icalendar.md, Alarms), which daylight saving may move: not compared.
+            touched = overridden(path, ZoneInfo(z))
+            back = [x for x in oracle(exported(binary, path, z, scratch), ZoneInfo(z)) if (x[0], x[2]) in touched]
+            got = [x for x in got if (x[0], x[2]) in touched]
+            written += len(back)
+            if back != got:
+                failures.append(f"{name} in {z}, exported:\n  only recurring-ical-events on the export: {sorted(set(back) - set(got))}\n"
+                                f"  only calgrid on the source: {sorted(set(got) - set(back))}")
     for f in failures:
         print(f)
     if failures:

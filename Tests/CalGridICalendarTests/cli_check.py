@@ -20,6 +20,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import ical_oracle  # noqa: E402
 from zoneinfo import ZoneInfo  # noqa: E402
 import icalendar  # noqa: E402
+from corpus import ics_files  # noqa: E402
 
 ZONES = ["Pacific/Auckland", "America/Los_Angeles", "Asia/Kolkata", "UTC"]
 
@@ -54,7 +55,7 @@ def ours(native):
 
 def main() -> int:
     calgrid, corpus = sys.argv[1], sys.argv[2]
-    files = sorted(os.path.join(corpus, f) for f in os.listdir(corpus) if f.endswith(".ics"))
+    files = [path for _, path in ics_files([corpus])]
     failures, checks = [], 0
     env = dict(os.environ, LC_ALL="C.UTF-8")
     for path in files:

@@ -35,6 +35,7 @@ from zoneinfo import ZoneInfo
 
 import icalendar
 import recurring_ical_events
+from corpus import ics_files
 
 ZONES = ["Pacific/Auckland", "Asia/Seoul", "Europe/Berlin", "America/Los_Angeles"]
 YEARS = [2026, 2027]
@@ -186,10 +187,7 @@ def main() -> int:
     failures, lines, spanning_all = [], [], set()
     items_total = days_total = deadlines_total = 0
     with tempfile.TemporaryDirectory(prefix="calgrid-phones-") as scratch:
-        for name in sorted(os.listdir(folder)):
-            if not name.endswith(".ics"):
-                continue
-            path = os.path.join(folder, name)
+        for name, path in ics_files([folder]):
             with open(path, encoding="utf-8", newline="") as f:
                 text = f.read()
             header, zones, items = split(text)

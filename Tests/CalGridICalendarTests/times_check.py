@@ -17,12 +17,12 @@ zone by the zone's rules on its own date (docs/icalendar.md, Times of day).
 """
 import datetime as dt
 import json
-import os
 import subprocess
 import sys
 
 import icalendar
 import recurring_ical_events
+from corpus import ics_files
 
 ZONES = ["Asia/Seoul", "Europe/Berlin", "America/Los_Angeles"]
 LO, HI = dt.date(2026, 1, 1), dt.date(2027, 12, 31)
@@ -41,11 +41,8 @@ def main():
     from zoneinfo import ZoneInfo
     exact = allday = files = 0
     failures = []
-    for name in sorted(os.listdir(phones)):
-        if not name.endswith(".ics"):
-            continue
+    for name, path in ics_files([phones]):
         files += 1
-        path = os.path.join(phones, name)
         cal = icalendar.Calendar.from_ical(open(path, "rb").read())
         # A UTC value is an instant: the calendar's X-WR-TIMEZONE (Google's export) is not applied
         # to it (docs/icalendar.md, as phones_check.py reads it).

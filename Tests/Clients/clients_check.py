@@ -41,7 +41,9 @@ York meeting is on the next day. Every expectation is what the client itself rep
   11. a reminder added with a deadline rings on the due day (python-icalendar's alarm times), and
      `edit --repeat` removes a phone's completed instance of a day the new rule lacks (todoman).
   12. `calgrid agenda --json` lists the days, times and order `khal list` shows for a vdir khal
-     wrote (timed, all-day, over two days, weekly and daily rules, a tie of start times), in Seoul.
+     wrote (timed, all-day, over two days, weekly and daily rules, a tie of start times), in Seoul;
+  13. zoned items CalGrid writes to a vdir (TZID and VTIMEZONE) are at zoneinfo's instants for
+     khal in Berlin and for `calgrid agenda` there, and todoman takes a zoned due's instant.
   The vdir exports write into folders whose parents do not exist yet: the export makes them.
 """
 import collections
@@ -561,6 +563,47 @@ def scenarios(programs, check, d, env):
     check(len(theirs) >= 11 and sum(map(len, theirs.values())) >= 25 and ours == theirs,
           f"calgrid agenda and khal list differ ({len(theirs)} days, {sum(map(len, theirs.values()))} items in khal's):\n" + "\n".join(
               f"  {k}: khal {theirs.get(k)}, calgrid {ours.get(k)}" for k in sorted(set(theirs) | set(ours)) if theirs.get(k) != ours.get(k)))
+
+    # 13. Zoned items CalGrid writes anew (issue 39): read from an .ics in Seoul, kept in the
+    # native format, exported to a vdir with their TZID and a VTIMEZONE (not floating Seoul times).
+    # khal in Berlin lists each occurrence at its instant there (zoneinfo's: 20:00 New York is
+    # 02:00 in Berlin, 01:00 in the weeks between the US and the EU change), as `calgrid agenda`
+    # in Berlin does on the same vdir; todoman (in Auckland) takes the rent's due as 09:00 Berlin.
+    source = os.path.join(d, "zoned.ics")
+    write_calendar(source,
+                   ["BEGIN:VEVENT", "UID:board-zoned@calgrid.test", "DTSTAMP:20260301T000000Z", "SUMMARY:Board meeting", "DTSTART;TZID=America/New_York:20260302T200000", "DTEND;TZID=America/New_York:20260302T210000", "RRULE:FREQ=WEEKLY;COUNT=5", "END:VEVENT"],
+                   ["BEGIN:VTODO", "UID:rent-zoned@calgrid.test", "DTSTAMP:20260301T000000Z", "SUMMARY:Pay the rent", "DTSTART;TZID=Europe/Berlin:20260302T090000", "DUE;TZID=Europe/Berlin:20260302T090000", "RRULE:FREQ=MONTHLY;COUNT=3", "END:VTODO"])
+    native = os.path.join(d, "zoned.json")
+    run([calgrid, "import", source, "--tz", SEOUL, "--out", native], env)
+    zoned_dir = os.path.join(d, "zoned", "cal")
+    run([calgrid, "export", "--todos", native, "--format", "vdir", "--out", zoned_dir, "--tz", SEOUL], env)
+    text = "".join(open(f).read() for f in glob.glob(os.path.join(zoned_dir, "*.ics")))
+    check("DTSTART;TZID=America/New_York:20260302T200000" in text and "TZID:America/New_York" in text
+          and "DUE;TZID=Europe/Berlin:20260302T090000" in text and "TZID:Europe/Berlin" in text,
+          f"the zoned items' TZIDs and VTIMEZONEs are not written:\n{text}")
+    berlin, new_york = ZoneInfo("Europe/Berlin"), ZoneInfo("America/New_York")
+    want = {}
+    for k in range(5):
+        s = dt.datetime(2026, 3, 2, 20, 0, tzinfo=new_york) + dt.timedelta(weeks=k)
+        s = dt.datetime.combine(s.date(), s.time(), tzinfo=new_york).astimezone(berlin)
+        want.setdefault(s.date().isoformat(), []).append((s.strftime("%H:%M"), (s + dt.timedelta(hours=1)).strftime("%H:%M"), "Board meeting"))
+    zoned_conf = khal_config(d, "zoned", zoned_dir, "Europe/Berlin")
+    shown = run([khal, "-c", zoned_conf, "list", "2026-03-01", "45d", "--format", "{start-time}|{end-time}|{title}", "--day-format", "@{date}"], env)
+    theirs, day = {}, None
+    for line in shown.splitlines():
+        if line.startswith("@"):
+            day = line[1:].strip()
+        elif line.strip():
+            theirs.setdefault(day, []).append(tuple(line.strip().split("|", 2)))
+    doc = json.loads(run([calgrid, "agenda", "2026-03-01", "2026-04-14", "--json", "--todos", zoned_dir, "--tz", "Europe/Berlin"], env))
+    ours = {}
+    for o in doc["occurrences"]:
+        if o["title"] == "Board meeting":
+            ours.setdefault(o["date"], []).append((o.get("startTime", ""), o.get("endTime", ""), o["title"]))
+    check(theirs == want and ours == want, f"zoned vdir in Berlin: zoneinfo {want}, khal {theirs}, calgrid agenda {ours}")
+    rent = [t for t in porcelain(client, todoman_config(d, os.path.dirname(zoned_dir)), env) if t["summary"] == "Pay the rent"]
+    due = dt.datetime(2026, 3, 2, 9, 0, tzinfo=berlin).timestamp()
+    check(len(rent) == 1 and rent[0]["due"] == due, f"todoman reads the zoned rent's due as {rent and rent[0]['due']}, 09:00 Berlin is {due}")
 
 
 if __name__ == "__main__":
