@@ -2,7 +2,8 @@
 // a duration rings at its anchor plus that duration: DTSTART, or with RELATED=END the DUE of a
 // VTODO (DTEND of a VEVENT); with a UTC or TZID anchor that moment's time of day in the import zone
 // is the reminder, with a DATE or floating one its time as written. The alarm read is the first
-// VALARM with such a trigger in whole minutes whose anchor the item has; the day it rings on is not
+// VALARM with such a trigger in whole minutes whose anchor the item has, and it is the reminder when
+// it rings on a whole minute (no reminder else); the day it rings on is not
 // kept (Thunderbird's all-day "-PT15H" is 09:00), only its time. Other alarms, absolute triggers and
 // everything else in the VALARM stay as written.
 import CLibical
@@ -36,6 +37,10 @@ enum _ICalAlarm {
             guard let l = clock.zone.localTime(at: i) else { throw _FieldFailure(.invalidDateTime, "TRIGGER", _ICalText.outOfRange("TRIGGER")) }
             second = Int64(l.secondOfDay)
         }
+        // A reminder is a time of day in whole minutes, as the start and end times are: one that
+        // rings off the minute (a DTSTART with seconds, a zone offset with seconds) stays an alarm of
+        // its own, ringing at its second, and is written back as one (import(export(set)) == set).
+        guard second % 60 == 0 else { return nil }
         return Int16(second / 60)
     }
 

@@ -118,4 +118,17 @@ import Testing
         let (back, _) = try Self.read(set.exportICalendarBytes(now: 1_800_000_000))
         #expect(back.alarms(at: 0) == set.alarms(at: 0), "written: \(back.alarms(at: 0)), read: \(set.alarms(at: 0))")
     }
+
+    /// A reminder is a time of day in whole minutes. An alarm 45 minutes before a start with seconds
+    /// (Evolution's floating 07:30:01, fuzz-icalendar) rings at 06:45:01 and is no reminder, so it is
+    /// written back as an alarm of its own and reads back the same (before: reminder 06:45, written
+    /// from the reminder time, read back as none).
+    @Test func anAlarmOffTheMinuteIsNoReminder() throws {
+        let (set, _) = try Self.read(Self.item(Self.alarm("TRIGGER:-PT45M\r\n"), dtstart: "DTSTART:20260310T073001"))
+        #expect(set.reminderMinutes(at: 0) == nil)
+        #expect(set.alarmInstants(from: Self.day, to: Self.day + 86_400, zone: .utc).map(\.at) == [Self.day + 6 * 3600 + 45 * 60 + 1])
+        let (back, _) = try Self.read(set.exportICalendarBytes(now: 1_800_000_000))
+        #expect(back.reminderMinutes(at: 0) == nil)
+        #expect(back.alarms(at: 0) == set.alarms(at: 0), "written: \(back.alarms(at: 0)), read: \(set.alarms(at: 0))")
+    }
 }
