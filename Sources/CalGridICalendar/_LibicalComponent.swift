@@ -84,10 +84,15 @@ struct _Component {
 }
 
 enum _Property {
-    /// The unescaped text value of `p` as bytes (libical keeps it NUL-terminated UTF-8).
+    /// The unescaped text value of `p` as bytes (libical keeps it NUL-terminated UTF-8), without
+    /// carriage returns: TEXT has no escape for one (RFC 5545 3.3.11) and libical writes none back
+    /// (a lone CR inside a line is dropped, CR LF becomes `\n`), so a value read with one would not
+    /// survive CalGrid's own export (fuzz-icalendar: Thunderbird's `LOCATION:Pfarrsaal<CR>J…`).
     static func withText<R>(_ p: OpaquePointer, _ body: (UnsafeRawBufferPointer?) -> R) -> R {
         guard let v = icalproperty_get_value(p), let s = icalvalue_get_text(v) else { return body(UnsafeRawBufferPointer(start: nil, count: 0)) }
-        return body(UnsafeRawBufferPointer(start: s, count: strlen(s)))
+        let text = UnsafeRawBufferPointer(start: s, count: strlen(s))
+        guard text.contains(0x0D) else { return body(text) }
+        return text.filter { $0 != 0x0D }.withUnsafeBytes { body($0) }
     }
 
     /// `p`'s value as libical writes it (an RRULE's parts in libical's order), as bytes.

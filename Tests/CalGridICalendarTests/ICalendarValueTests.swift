@@ -18,6 +18,19 @@ func unfoldedLines(_ bytes: [UInt8]) -> [String] {
 }
 
 @Suite struct ICalendarValueTests {
+    /// TEXT has no escape for a carriage return and libical writes none back, so a lone CR inside
+    /// a value (a Thunderbird file damaged in transit, fuzz-icalendar) is read without it, and the
+    /// set survives its own export.
+    @Test func aCarriageReturnInsideATextValueIsDropped() throws {
+        let text = oneItem(["SUMMARY:Chor\rprobe", "LOCATION:Pfarrsaal\rStephansplatz 1", "DTSTART:20260108T180000Z"], kind: "VEVENT")
+        var set = TodoSet()
+        _ = try set.importICalendar(bytes: text, options: ImportOptions(zone: .utc))
+        #expect(set.title(at: 0) == "Chorprobe" && set.location(at: 0) == "PfarrsaalStephansplatz 1")
+        var back = TodoSet()
+        _ = try back.importICalendar(bytes: set.exportICalendarBytes(now: 1_800_000_000), options: ImportOptions(zone: .utc))
+        #expect(back.title(at: 0) == set.title(at: 0) && back.location(at: 0) == set.location(at: 0))
+    }
+
     /// RFC 5545 lets a TEXT value be empty and Google Calendar writes `LOCATION:`; libical drops
     /// such a property with an X-LIC-ERROR. The item imports (strict), a patch writes the empty
     /// properties back as they were (parameters and X- names too) and no X-LIC-ERROR; an empty
