@@ -84,15 +84,22 @@ struct _Component {
 }
 
 enum _Property {
-    /// The unescaped text value of `p` as bytes (libical keeps it NUL-terminated UTF-8), without
-    /// carriage returns: TEXT has no escape for one (RFC 5545 3.3.11) and libical writes none back
-    /// (a lone CR inside a line is dropped, CR LF becomes `\n`), so a value read with one would not
-    /// survive CalGrid's own export (fuzz-icalendar: Thunderbird's `LOCATION:Pfarrsaal<CR>J…`).
+    /// The unescaped text value of `p` as bytes (libical keeps it NUL-terminated UTF-8), as it
+    /// reads back once libical has written it: without backspace, form feed or carriage return,
+    /// which libical drops when it writes TEXT (RFC 5545 3.3.11 allows no control character there
+    /// but HTAB), and then without the spaces, tabs and vertical tabs that dropping them left at
+    /// either end, which libical's parser trims. Otherwise a value read with one would not survive
+    /// CalGrid's own export (fuzz-icalendar: Thunderbird's `LOCATION:Pfarrsaal<CR>J…`, a
+    /// `Leisure centre<BS>`).
     static func withText<R>(_ p: OpaquePointer, _ body: (UnsafeRawBufferPointer?) -> R) -> R {
         guard let v = icalproperty_get_value(p), let s = icalvalue_get_text(v) else { return body(UnsafeRawBufferPointer(start: nil, count: 0)) }
         let text = UnsafeRawBufferPointer(start: s, count: strlen(s))
-        guard text.contains(0x0D) else { return body(text) }
-        return text.filter { $0 != 0x0D }.withUnsafeBytes { body($0) }
+        guard text.contains(where: { $0 == 0x08 || $0 == 0x0C || $0 == 0x0D }) else { return body(text) }
+        var kept = text.filter { $0 != 0x08 && $0 != 0x0C && $0 != 0x0D }
+        func blank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0B }
+        while let last = kept.last, blank(last) { kept.removeLast() }
+        let lead = kept.prefix(while: blank).count
+        return kept[lead...].withUnsafeBytes { body($0) }
     }
 
     /// `p`'s value as libical writes it (an RRULE's parts in libical's order), as bytes.
