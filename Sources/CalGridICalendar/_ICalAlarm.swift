@@ -2,46 +2,46 @@
 // a duration rings at its anchor plus that duration: DTSTART, or with RELATED=END the DUE of a
 // VTODO (DTEND of a VEVENT); with a UTC or TZID anchor that moment's time of day in the import zone
 // is the reminder, with a DATE or floating one its time as written. The alarm read is the first
-// VALARM with such a trigger in whole minutes whose anchor the item has, and it is the reminder when
-// it rings on a whole minute (no reminder else); the day it rings on is not
-// kept (Thunderbird's all-day "-PT15H" is 09:00), only its time. Other alarms, absolute triggers and
-// everything else in the VALARM stay as written.
+// VALARM with such a trigger whose anchor the item has and that rings on a whole minute; the day
+// it rings on is not kept (Thunderbird's all-day "-PT15H" is 09:00), only its time. Other alarms,
+// absolute triggers and everything else in the VALARM stay as written.
 import CLibical
 import CalGrid
 import CalGridImport
 
 enum _ICalAlarm {
-    /// The VALARM of `c` that is the reminder, with its trigger and the anchor's value.
-    static func mapped(_ c: _Component) throws(_FieldFailure) -> (alarm: OpaquePointer, trigger: icaldurationtype, anchor: _ICalTime)? {
+    /// The VALARM of `c` that is the reminder, with its anchor's value and the reminder in minutes
+    /// after midnight: the first with a relative TRIGGER, an anchor the item has, and a ring on a
+    /// whole minute (`PT29M59S` after a DTSTART of 07:30:01, as CalGrid writes 08:00 there, is one). A reminder is a time of day in whole minutes, as the start and
+    /// end times are: an alarm that rings off the minute (a DTSTART with seconds, a zone offset with
+    /// seconds) stays an alarm of its own, ringing at its second, written back as one
+    /// (import(export(set)) == set), and a reminder set later is a VALARM of its own beside it.
+    static func mapped(_ c: _Component, clock: inout _ICalClock) throws(_FieldFailure)
+        -> (alarm: OpaquePointer, anchor: _ICalTime, minutes: Int16)? {
         guard icalcomponent_get_first_component(c.raw, ICAL_VALARM_COMPONENT) != nil else { return nil }
         for a in c.children(ICAL_VALARM_COMPONENT) {
             guard let p = a.first(ICAL_TRIGGER_PROPERTY) else { continue }
             let t = icalproperty_get_trigger(p)
-            guard icaltime_is_null_time(t.time) != 0, icaldurationtype_is_bad_duration(t.duration) == 0, t.duration.seconds % 60 == 0 else { continue }
+            guard icaltime_is_null_time(t.time) != 0, icaldurationtype_is_bad_duration(t.duration) == 0 else { continue }
             let end = icalproperty_get_first_parameter(p, ICAL_RELATED_PARAMETER).map { icalparameter_get_related($0) == ICAL_RELATED_END } ?? false
             let kind = end ? (c.isTodo ? ICAL_DUE_PROPERTY : ICAL_DTEND_PROPERTY) : ICAL_DTSTART_PROPERTY
             guard let anchor = try c.time(kind, end ? (c.isTodo ? "DUE" : "DTEND") : "DTSTART") else { continue }
-            return (a.raw, t.duration, anchor)
+            let second: Int64
+            switch try _ICalItem.after(anchor, t.duration, "TRIGGER", c.root, &clock) {
+            case .wall(let w): second = _floorDivide(w, 86_400).1
+            case .instant(let i):
+                guard let l = clock.zone.localTime(at: i) else { throw _FieldFailure(.invalidDateTime, "TRIGGER", _ICalText.outOfRange("TRIGGER")) }
+                second = Int64(l.secondOfDay)
+            }
+            guard second % 60 == 0 else { continue }
+            return (a.raw, anchor, Int16(second / 60))
         }
         return nil
     }
 
-    /// The reminder of `c` in minutes after midnight; nil when no VALARM maps to one.
+    /// The reminder of `c` in minutes after midnight; nil when no VALARM maps to one (`mapped`).
     static func reminder(_ c: _Component, clock: inout _ICalClock) throws(_FieldFailure) -> Int16? {
-        guard let m = try mapped(c) else { return nil }
-        let rings = try _ICalItem.after(m.anchor, m.trigger, "TRIGGER", c.root, &clock)
-        let second: Int64
-        switch rings {
-        case .wall(let w): second = _floorDivide(w, 86_400).1
-        case .instant(let i):
-            guard let l = clock.zone.localTime(at: i) else { throw _FieldFailure(.invalidDateTime, "TRIGGER", _ICalText.outOfRange("TRIGGER")) }
-            second = Int64(l.secondOfDay)
-        }
-        // A reminder is a time of day in whole minutes, as the start and end times are: one that
-        // rings off the minute (a DTSTART with seconds, a zone offset with seconds) stays an alarm of
-        // its own, ringing at its second, and is written back as one (import(export(set)) == set).
-        guard second % 60 == 0 else { return nil }
-        return Int16(second / 60)
+        try mapped(c, clock: &clock)?.minutes
     }
 
     /// A relative TRIGGER that rings at `minutes` after midnight of `anchor`'s day: as written for a
@@ -166,7 +166,7 @@ enum _ICalAlarm {
     /// VALARM removed, or, when none maps, a new VALARM on a todo's DUE (RELATED=END), else on
     /// DTSTART (else an event's DTEND).
     static func set(_ c: _Component, to minutes: Int16?, title: String, clock: inout _ICalClock) throws(_FieldFailure) {
-        if let m = try mapped(c) {
+        if let m = try mapped(c, clock: &clock) {
             guard let minutes else {
                 icalcomponent_remove_component(c.raw, m.alarm)
                 icalcomponent_free(m.alarm)

@@ -17,8 +17,8 @@ enum _ICalAlarms {
     static func read(_ c: _Component, first: CivilDate?, clock: inout _ICalClock,
                      warnings: inout [_FieldFailure]) throws(_FieldFailure) -> [TodoAlarm] {
         guard icalcomponent_get_first_component(c.raw, ICAL_VALARM_COMPONENT) != nil else { return [] }
-        let reminder = try _ICalAlarm.mapped(c)?.alarm
-        let reminderMinutes = reminder == nil ? nil : try _ICalAlarm.reminder(c, clock: &clock)
+        let mapped = try _ICalAlarm.mapped(c, clock: &clock)
+        let (reminder, reminderMinutes) = (mapped?.alarm, mapped?.minutes)
         var out: [TodoAlarm] = []
         for a in c.children(ICAL_VALARM_COMPONENT) {
             guard let p = a.first(ICAL_TRIGGER_PROPERTY) else {

@@ -130,5 +130,15 @@ import Testing
         let (back, _) = try Self.read(set.exportICalendarBytes(now: 1_800_000_000))
         #expect(back.reminderMinutes(at: 0) == nil)
         #expect(back.alarms(at: 0) == set.alarms(at: 0), "written: \(back.alarms(at: 0)), read: \(set.alarms(at: 0))")
+        // A reminder set on it is a VALARM of its own: the alarm off the minute keeps its trigger.
+        let original = Array(String(decoding: Self.item(Self.alarm("TRIGGER:-PT45M\r\n"), dtstart: "DTSTART:20260310T073001"), as: UTF8.self)
+            .replacingOccurrences(of: "DTEND:20260310T100000Z", with: "DTEND:20260310T100000").utf8)
+        var d = set.draft(at: 0)
+        let eight: Int16 = 8 * 60
+        d.reminderMinutes = eight
+        let patched = String(decoding: try ICalendarItem.patch(original, with: d, now: 1_800_000_000), as: UTF8.self)
+        #expect(patched.contains("TRIGGER:-PT45M\r\n") && patched.components(separatedBy: "BEGIN:VALARM").count == 3, "\(patched)")
+        let (reread, _) = try Self.read(Array(patched.utf8))
+        #expect(reread.reminderMinutes(at: 0) == eight)
     }
 }
